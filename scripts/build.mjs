@@ -1,0 +1,26 @@
+// Build: compile the config schema into a standalone ajv validator, then bundle the CLI with esbuild.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const validator = join(root, 'scripts', 'build-validator.mjs');
+if (existsSync(validator)) {
+  const { buildValidator } = await import(validator);
+  await buildValidator(root);
+}
+
+await build({
+  entryPoints: { cli: join(root, 'src', 'cli.ts'), index: join(root, 'src', 'index.ts') },
+  outdir: join(root, 'dist'),
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -1,0 +1,101 @@
+/**
+ * Checks the schema cannot express. They read the raw spec and skip values of the wrong type
+ * (the schema reports those), so both kinds of problem are reported in one run.
+ */
+import { validateGlob } from '../workloads/glob.js';
+import { profiles } from '../profiles/index.js';
+import { mergeSidecar } from './resolve.js';
+import { isObject, joinPath, minorOf, nativeSidecarMinor, type Problem, type SidecarInput } from './spec.js';
+import type { ProfileName } from './types.js';
+import { checkDnsName, checkHostPort, checkHttpUrl } from './values.js';
+
+type Obj = Record<string, unknown>;
+
+function objects(v: unknown): [number, Obj][] {
+  return Array.isArray(v) ? v.flatMap((o, i): [number, Obj][] => (isObject(o) ? [[i, o]] : [])) : [];
+}
+
+export function semanticProblems(spec: unknown): Problem[] {
+  const problems: Problem[] = [];
+  const s: Obj = isObject(spec) ? spec : {};
+  const add = (path: string, text: string | undefined, tags?: Record<string, string>) => {
+    if (text) problems.push(tags ? { path, text, tags } : { path, text });
+  };
+  // Empty and non-string values are the schema's to report.
+  const check = (path: string, v: unknown, problemOf: (s: string) => string | undefined) => {
+    if (typeof v === 'string' && v.trim()) add(path, problemOf(v));
+  };
+  const glob = (path: string, v: unknown) => check(path, v, validateGlob);
+  const selector = (path: string, sel: unknown) => {
+    if (!isObject(sel)) return;
+    for (const key of ['names', 'namespaces']) {
+      if (Array.isArray(sel[key])) sel[key].forEach((g, i) => glob(joinPath(joinPath(path, key), i), g));
+    }
+  };
+
+  const minor = minorOf(s.kubernetesVersion);
+  const tooOld = minor !== undefined && minor < nativeSidecarMinor;
+  const nativeUnsupported = (path: string, fix: string) =>
+    add(
+      path,
+      `native sidecars need Kubernetes 1.${nativeSidecarMinor} or later, but kubernetesVersion is ${s.kubernetesVersion}; set kubernetesVersion to 1.${nativeSidecarMinor} or later, or ${fix}`,
+      { rule: 'native-sidecar-unsupported' },
+    );
+
+  selector('spec.selector', s.selector);
+  selector('spec.exclude', s.exclude);
+
+  for (const [i, sc] of objects(s.sidecars)) {
+    const at = `spec.sidecars[${i}]`;
+    glob(`${at}.name`, sc.name);
+    glob(`${at}.image`, sc.image);
+    if (isObject(sc.readiness)) {
+      check(`${at}.readiness.http`, sc.readiness.http, checkHttpUrl);
+      check(`${at}.readiness.tcp`, sc.readiness.tcp, checkHostPort);
+    }
+    if (isObject(sc.shutdown)) check(`${at}.shutdown.http`, sc.shutdown.http, checkHttpUrl);
+
+    const profile = (sc.profile ?? 'generic') as ProfileName;
+    if (!Object.hasOwn(profiles, profile)) continue;
+    if (profile === 'generic' && sc.name === undefined && sc.image === undefined) {
+      add(at, 'a generic sidecar needs name or image (a glob on the container name or image) to find its containers');
+    }
+    const merged = mergeSidecar(sc as SidecarInput, i);
+    const strategy = sc.strategy;
+    if (!merged.readiness && (strategy === 'native' || strategy === 'wrap' || (strategy === 'postStart' && !merged.waitCommand))) {
+      const also = strategy === 'postStart' ? ' or waitCommand' : '';
+      add(
+        `${at}.strategy`,
+        `strategy ${strategy} waits for the sidecar, but it has no readiness check; add readiness: {http: URL} or {tcp: host:port}${also}, or use strategy first or auto`,
+      );
+    }
+    if (strategy === 'native' && tooOld) nativeUnsupported(`${at}.strategy`, 'use strategy auto or postStart');
+  }
+
+  const mesh = isObject(s.mesh) ? s.mesh : {};
+  for (const name of ['istio', 'linkerd', 'dapr']) {
+    const m = mesh[name];
+    const fix = name === 'dapr' ? 'set native to false' : 'set native to auto or false';
+    if (isObject(m) && m.native === true && tooOld) nativeUnsupported(`spec.mesh.${name}.native`, fix);
+  }
+
+  const names = new Map<string, number>();
+  for (const [i, dep] of objects(s.dependencies)) {
+    const at = `spec.dependencies[${i}]`;
+    check(`${at}.http`, dep.http, checkHttpUrl);
+    check(`${at}.tcp`, dep.tcp, checkHostPort);
+    check(`${at}.dns`, dep.dns, checkDnsName);
+    selector(`${at}.selector`, dep.selector);
+    if (typeof dep.name !== 'string') continue;
+    const first = names.get(dep.name);
+    if (first === undefined) names.set(dep.name, i);
+    else add(`${at}.name`, `'${dep.name}' is also the name of spec.dependencies[${first}]; names must be unique (each names the init container seq-wait-<name>)`);
+  }
+
+  const jobs = isObject(s.jobs) ? s.jobs : {};
+  for (const [i, ep] of objects(jobs.entrypoints)) {
+    glob(`spec.jobs.entrypoints[${i}].container`, ep.container);
+    glob(`spec.jobs.entrypoints[${i}].image`, ep.image);
+  }
+  return problems;
+}

@@ -1,0 +1,83 @@
+/** The PodSequence spec as the user writes it (schema/podsequence.schema.json), before defaults. */
+import type {
+  Check,
+  Entrypoint,
+  MeshDapr,
+  MeshIstio,
+  MeshKuma,
+  MeshLinkerd,
+  MeshVault,
+  ProfileName,
+  Selector,
+  Shutdown,
+  Strategy,
+  WorkloadKind,
+} from './types.js';
+
+export const apiVersion = 'fn.pod-sequencer.dev/v1alpha1';
+export const kind = 'PodSequence';
+
+export interface SidecarInput {
+  profile?: ProfileName;
+  name?: string;
+  image?: string;
+  strategy?: Strategy;
+  readiness?: Check;
+  waitCommand?: string[];
+  shutdown?: Shutdown;
+  timeoutSeconds?: number;
+  onTimeout?: 'fail' | 'continue';
+}
+
+export interface DependencyInput {
+  name?: string;
+  http?: string;
+  tcp?: string;
+  dns?: string;
+  timeoutSeconds?: number;
+  periodSeconds?: number;
+  selector?: Selector;
+}
+
+export type Quantities = Record<string, string | number>;
+
+export interface SpecInput {
+  mode?: 'apply' | 'check';
+  kubernetesVersion?: string;
+  selector?: Selector;
+  exclude?: Selector;
+  workloadKinds?: WorkloadKind[];
+  sidecars?: SidecarInput[];
+  mesh?: { istio?: MeshIstio; linkerd?: MeshLinkerd; kuma?: MeshKuma; dapr?: MeshDapr; vault?: MeshVault };
+  dependencies?: DependencyInput[];
+  jobs?: { terminateSidecars?: boolean; entrypoints?: Entrypoint[] };
+  tools?: { delivery?: 'inject' | 'image'; image?: string; resources?: { requests?: Quantities; limits?: Quantities } };
+}
+
+/** One thing wrong with the config: `path` is a field path, `text` what is wrong and what is accepted. */
+export interface Problem {
+  path: string;
+  text: string;
+  tags?: Record<string, string>;
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Appends a key to a field path: `.key`, or `["key"]` for keys such as label names. */
+export function joinPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  const part = /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key);
+  if (part.startsWith('"')) return `${path}[${part}]`;
+  return path ? `${path}.${part}` : part;
+}
+
+/** The minor of a valid "1.NN" version, else undefined. */
+export function minorOf(version: unknown): number | undefined {
+  const m = typeof version === 'string' ? /^1\.(\d+)$/.exec(version) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Kubernetes minor from which native sidecars are on by default (KEP-753 beta). */
+export const nativeSidecarMinor = 29;

@@ -1,0 +1,193 @@
+/**
+ * ResourceList I/O that never re-serialises what it does not change.
+ *
+ * Reading yields each item as a span of the original text. Writing splices replacement text
+ * for changed items into the original, so untouched items, comments between them, the header
+ * and functionConfig come back byte-identical.
+ */
+import { isMap, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
+import { FatalError, type Result } from './types.js';
+
+export interface RawItem {
+  index: number;
+  /** The item as a standalone YAML document (dedented). */
+  text: string;
+  /** Span of the item in the source (from its first key to the end of its last line). */
+  start: number;
+  end: number;
+  /** Column of the item's first key: what its continuation lines are indented by. */
+  indent: number;
+  kind?: string;
+  apiVersion?: string;
+}
+
+export interface ResourceListInput {
+  source: string;
+  items: RawItem[];
+  functionConfig: unknown;
+  /** Span of an existing top-level `results:` entry, replaced on output. */
+  resultsSpan?: [number, number];
+  /** Flow-style (e.g. JSON) input cannot be spliced: it is re-emitted as block YAML. */
+  flow: boolean;
+  /** The whole document, kept only for flow input. */
+  doc?: Document;
+}
+
+const LIST_KINDS = new Set(['ResourceList', 'List']);
+export const MAX_ALIASES = 1000;
+
+export function readResourceList(source: string): ResourceListInput {
+  if (source.trim() === '') {
+    throw new FatalError('no input: expected a ResourceList on stdin (see `pod-sequencer --help`)');
+  }
+  const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+  const err = doc.errors[0];
+  if (err) {
+    const pos = err.linePos?.[0];
+    throw new FatalError(`malformed YAML: ${firstLine(err.message)}`, pos);
+  }
+  const root = doc.contents;
+  if (!isMap(root)) {
+    throw new FatalError('expected a ResourceList (a YAML mapping with `kind: ResourceList` and `items`)');
+  }
+  const kind = root.get('kind');
+  if (typeof kind !== 'string' || !LIST_KINDS.has(kind)) {
+    throw new FatalError(
+      `expected kind ResourceList (or List), got ${kind === undefined ? 'no kind' : JSON.stringify(kind)}; ` +
+        'pod-sequencer reads a KRM ResourceList on stdin: run it through kpt or kustomize, or use `pod-sequencer check|fix FILE`',
+      nodePos(source, root),
+    );
+  }
+  const itemsNode = root.get('items', true) as Node | undefined;
+  if (itemsNode !== undefined && itemsNode !== null && !isSeq(itemsNode) && !isNullScalar(itemsNode)) {
+    throw new FatalError('`items` must be a list of Kubernetes objects', nodePos(source, itemsNode));
+  }
+  const seq = isSeq(itemsNode) ? itemsNode : undefined;
+  let flow = Boolean(seq?.flow) || Boolean((root as { flow?: boolean }).flow);
+  const items: RawItem[] = [];
+  seq?.items.forEach((node, index) => {
+    if (!isMap(node)) {
+      throw new FatalError(`items[${index}] is not a Kubernetes object (a mapping)`, nodePos(source, node as Node));
+    }
+    if (node.flow) flow = true;
+    const [start, end] = node.range ?? [0, 0];
+    const indent = start - lineStart(source, start);
+    items.push({
+      index,
+      start,
+      end,
+      indent,
+      text: dedent(source.slice(start, end), indent),
+      kind: str(node.get('kind')),
+      apiVersion: str(node.get('apiVersion')),
+    });
+  });
+  const resultsPair = root.items.find((p) => keyOf(p) === 'results');
+  return {
+    source,
+    items,
+    functionConfig: root.get('functionConfig', true) ? (root.get('functionConfig', true) as Node).toJS(doc, { maxAliasCount: MAX_ALIASES }) : undefined,
+    resultsSpan: resultsPair ? pairSpan(source, resultsPair) : undefined,
+    flow,
+    doc: flow ? doc : undefined,
+  };
+}
+
+/**
+ * The output ResourceList: original text with changed items replaced. `replacements` maps
+ * item index to the item's new standalone YAML text.
+ */
+export function writeResourceList(input: ResourceListInput, replacements: Map<number, string>, results: Result[]): string {
+  if (input.flow) return writeFlowInput(input, replacements, results);
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const [index, text] of replacements) {
+    const item = input.items[index]!;
+    edits.push({ start: item.start, end: item.end, text: indent(text, item.indent) });
+  }
+  if (input.resultsSpan) edits.push({ start: input.resultsSpan[0], end: input.resultsSpan[1], text: '' });
+  edits.sort((a, b) => a.start - b.start);
+  let out = '';
+  let cursor = 0;
+  for (const e of edits) {
+    out += input.source.slice(cursor, e.start) + e.text;
+    cursor = e.end;
+  }
+  out += input.source.slice(cursor);
+  if (results.length > 0) {
+    if (!out.endsWith('\n')) out += '\n';
+    out += stringify({ results }, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
+  }
+  return out;
+}
+
+/** JSON or flow input: emit block YAML (kpt would otherwise write one-line JSON into files). */
+function writeFlowInput(input: ResourceListInput, replacements: Map<number, string>, results: Result[]): string {
+  const root = input.doc!.toJS() as Record<string, unknown>;
+  const items = (root.items as unknown[] | undefined) ?? [];
+  for (const [index, text] of replacements) items[index] = parseDocument(text).toJS();
+  const out: Record<string, unknown> = { ...root, items };
+  delete out.results;
+  if (results.length > 0) out.results = results;
+  return stringify(out, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
+}
+
+function dedent(text: string, by: number): string {
+  if (by === 0) return text;
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : line.slice(Math.min(by, leadingSpaces(line)))))
+    .join('\n');
+}
+
+function indent(text: string, by: number): string {
+  if (by === 0) return text;
+  const pad = ' '.repeat(by);
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 || line === '' ? line : pad + line))
+    .join('\n');
+}
+
+function leadingSpaces(line: string): number {
+  let n = 0;
+  while (n < line.length && line.charCodeAt(n) === 32) n++;
+  return n;
+}
+
+function lineStart(source: string, offset: number): number {
+  return source.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** A top-level pair spans from its key's line start to the end of its value. */
+function pairSpan(source: string, pair: Pair): [number, number] {
+  const key = pair.key as Node;
+  const value = pair.value as Node | null;
+  const start = lineStart(source, key.range![0]);
+  const end = value?.range ? value.range[2] : key.range![2];
+  return [start, end];
+}
+
+function keyOf(pair: Pair): unknown {
+  const k = pair.key as { value?: unknown } | null;
+  return k && typeof k === 'object' && 'value' in k ? k.value : k;
+}
+
+function nodePos(source: string, node: Node): { line: number; col: number } | undefined {
+  const offset = node.range?.[0];
+  if (offset === undefined) return undefined;
+  const before = source.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, col: offset - lineStart(source, offset) + 1 };
+}
+
+function isNullScalar(node: Node): boolean {
+  return (node as { value?: unknown }).value === null;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0]!;
+}

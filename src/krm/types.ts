@@ -1,0 +1,41 @@
+/** KRM wire types (functions spec: kubernetes-sigs/kustomize api-conventions/functions-spec.md). */
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface ResourceRef {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  namespace?: string;
+}
+
+export interface Result {
+  message: string;
+  severity: Severity;
+  resourceRef?: ResourceRef;
+  field?: { path: string; currentValue?: unknown; proposedValue?: unknown };
+  file?: { path: string; index?: number };
+  tags?: Record<string, string>;
+}
+
+/** A rule id from the contract's findings table. */
+export type RuleId =
+  | 'sidecar-not-first'
+  | 'sidecar-no-readiness-gate'
+  | 'job-sidecar-blocks-completion'
+  | 'missing-entrypoint'
+  | 'init-network-under-mesh'
+  | 'process-namespace-sharing'
+  | 'sleep-ordering'
+  | 'native-sidecar-unsupported'
+  | 'dependency-not-awaited';
+
+/** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */
+export class FatalError extends Error {
+  constructor(
+    message: string,
+    readonly position?: { line: number; col: number },
+  ) {
+    super(position ? `line ${position.line}, column ${position.col}: ${message}` : message);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The heart of a run: for each item that holds a pod template, build the workload, transform
+ * it (apply mode), lint it, and, only if it changed, carry the change into its parsed tree and
+ * serialise that one item. Everything else stays text.
+ */
+import { isMap, isSeq, parseDocument, visit, type Document } from 'yaml';
+import { runRules } from './check/rules.js';
+import type { Config } from './config/types.js';
+import { MAX_ALIASES } from './krm/io.js';
+import { deepEqual, syncDocument, type NodePool } from './krm/sync.js';
+import { FatalError, type Result } from './krm/types.js';
+import { makeCtx } from './sequence/context.js';
+import { sequenceWorkload } from './sequence/index.js';
+import { templatePathFor } from './workloads/kinds.js';
+import { isSelected } from './workloads/select.js';
+import { getPath, isObject, makeWorkload } from './workloads/workload.js';
+
+export interface ItemText {
+  text: string;
+  kind?: string;
+  apiVersion?: string;
+}
+
+export interface Processed {
+  /** Item index -> new text, only for items that changed. */
+  replacements: Map<number, string>;
+  results: Result[];
+}
+
+export function processItems(items: readonly ItemText[], cfg: Config): Processed {
+  const replacements = new Map<number, string>();
+  const results: Result[] = [];
+  items.forEach((item, index) => {
+    const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
+    if (!path) return;
+    const text = processItem(item.text, path, cfg, results);
+    if (text !== undefined) replacements.set(index, text);
+  });
+  return { replacements, results };
+}
+
+/** Returns the item's new text, or undefined when it is unchanged (or not a workload). */
+export function processItem(text: string, templatePath: readonly string[], cfg: Config, results: Result[]): string | undefined {
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors[0]) throw new FatalError(`malformed YAML: ${doc.errors[0].message.split('\n')[0]}`, doc.errors[0].linePos?.[0]);
+  const obj = doc.toJS({ maxAliasCount: MAX_ALIASES }) as unknown;
+  if (!isObject(obj)) return undefined;
+  const w = makeWorkload(obj, templatePath);
+  if (!w || !isSelected(w, cfg)) return undefined;
+  const before = structuredClone(obj);
+  const ctx = makeCtx(cfg, w, results);
+  if (cfg.mode === 'apply') sequenceWorkload(ctx);
+  runRules(ctx);
+  if (deepEqual(before, obj)) return undefined;
+  syncDocument(doc, obj, containerPool(doc, templatePath));
+  return serialize(doc, text);
+}
+
+/** Container nodes by name, so a container keeps its comments when it moves between lists. */
+function containerPool(doc: Document, templatePath: readonly string[]): NodePool {
+  const pool: NodePool = new Map();
+  for (const list of ['initContainers', 'containers']) {
+    const seq = doc.getIn([...templatePath, 'spec', list], true);
+    if (!isSeq(seq)) continue;
+    for (const node of seq.items) {
+      const name = isMap(node) ? node.get('name') : undefined;
+      if (typeof name === 'string' && !pool.has(name)) pool.set(name, node as never);
+    }
+  }
+  return pool;
+}
+
+/**
+ * Serialises a changed item in the style of its source: compact or indented sequences as the
+ * source had them, no line folding. A comment at the head of a list item moves onto its first
+ * key, or kpt (which restores comments itself) would print it twice.
+ */
+function serialize(doc: Document, source: string): string {
+  visit(doc, {
+    Seq(_, seq) {
+      for (const item of seq.items) {
+        if (isMap(item) && item.commentBefore && item.items[0]) {
+          const key = item.items[0].key as { commentBefore?: string };
+          key.commentBefore = [item.commentBefore, key.commentBefore].filter(Boolean).join('\n');
+          item.commentBefore = undefined;
+        }
+      }
+    },
+  });
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indentSeq: !compactSequences(source) });
+}
+
+/** kpt and kustomize write `- ` at the parent key's indent ("compact"); yaml's default indents. */
+export function compactSequences(text: string): boolean {
+  const m = /^( *)[^\s#-][^\n]*:\n(?: *#[^\n]*\n)*( *)- /m.exec(text);
+  return m ? m[1]!.length === m[2]!.length : true;
+}
+
+export { getPath };

@@ -1,0 +1,33 @@
+import type { Config } from '../config/types.js';
+import type { Result, RuleId, Severity } from '../krm/types.js';
+import type { ShellEnv } from '../shell/index.js';
+import type { Workload } from '../workloads/workload.js';
+
+/** Everything a transform needs for one workload. */
+export interface Ctx {
+  cfg: Config;
+  w: Workload;
+  shell: ShellEnv;
+  /** Report a change or finding about this workload (resourceRef and file are filled in). */
+  report(severity: Severity, message: string, fieldPath?: string, rule?: RuleId): void;
+}
+
+export const TOOLS_DIR = '/.seq';
+
+export function makeCtx(cfg: Config, w: Workload, sink: Result[]): Ctx {
+  return {
+    cfg,
+    w,
+    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
+    report(severity, message, fieldPath, rule) {
+      sink.push({
+        message,
+        severity,
+        resourceRef: w.ref,
+        ...(fieldPath ? { field: { path: fieldPath } } : {}),
+        ...(w.file ? { file: w.file } : {}),
+        ...(rule ? { tags: { rule } } : {}),
+      });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * `native`: the sidecar becomes an init container with `restartPolicy: Always` (KEP-753) and a
+ * startupProbe built from its readiness check, because only a startupProbe (or postStart)
+ * holds the next container; a readinessProbe gates nothing. Wait hooks we added are removed.
+ */
+import { profiles } from '../profiles/index.js';
+import { matchGlob } from '../workloads/glob.js';
+import { podField, type Container } from '../workloads/workload.js';
+import type { Ctx } from './context.js';
+import { userCommand } from './post-start.js';
+import { describeCheck, ensureArgs, readinessArgs, startupProbe } from './readiness.js';
+import { isNativeSidecar, type FoundSidecar } from './sidecars.js';
+import { TOOLS_CONTAINER } from './tools.js';
+
+export function makeNative(ctx: Ctx, sidecars: FoundSidecar[]): void {
+  for (const s of sidecars) {
+    const c = s.native ? ctx.w.pod.initContainers!.find((x) => x.name === s.name)! : promote(ctx, s);
+    const i = ctx.w.pod.initContainers!.indexOf(c);
+    gate(ctx, s, c, podField(ctx.w, 'initContainers', i));
+  }
+}
+
+/** Moves a classic sidecar into initContainers, after the init containers it needs. */
+function promote(ctx: Ctx, s: FoundSidecar): Container {
+  const pod = ctx.w.pod;
+  const c = pod.containers!.find((x) => x.name === s.name)!;
+  pod.containers = pod.containers!.filter((x) => x !== c);
+  const init = pod.initContainers ?? [];
+  const at = insertionIndex(init, profiles[s.spec.profile].initAfter);
+  const native: Container = { ...c, restartPolicy: 'Always' };
+  pod.initContainers = [...init.slice(0, at), native, ...init.slice(at)];
+  s.native = true;
+  const why = ctx.cfg.kubernetesVersion ? `Kubernetes ${ctx.cfg.kubernetesVersion} runs native sidecars` : 'strategy native';
+  ctx.report('info', `made ${s.name} a native sidecar (initContainers, restartPolicy: Always): ${why}`, podField(ctx.w, 'initContainers', at));
+  return native;
+}
+
+/**
+ * After the init containers the sidecar needs (its profile's, our tools copy) and after native
+ * sidecars already there (so several keep their order); before everything else, since any
+ * other init container may need the network the sidecar carries.
+ */
+function insertionIndex(init: Container[], after: readonly string[]): number {
+  let at = 0;
+  init.forEach((c, i) => {
+    if (c.name === TOOLS_CONTAINER || after.some((g) => matchGlob(g, c.name))) at = i + 1;
+  });
+  while (at < init.length && isNativeSidecar(init[at]!)) at++;
+  return at;
+}
+
+function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
+  const { spec } = s;
+  if (!c.startupProbe && spec.readiness) {
+    c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
+    ctx.report('info', `added a startupProbe to ${s.name} (${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s) so the pod's next containers start only once it is ready`, `${path}.startupProbe`);
+  }
+  if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
+  const added = ensureArgs(c, readinessArgs(spec, true));
+  if (added.length > 0) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
+}
+
+/** The startupProbe holds the pod now: a postStart wait we added is redundant. */
+function dropWaitHook(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
+  const hook = c.lifecycle?.postStart;
+  if (!hook?.exec?.command) return;
+  const user = userCommand(hook, s.spec.waitCommand);
+  if (user && user === hook.exec.command) return; // the user's own hook, not ours
+  const lifecycle = { ...c.lifecycle };
+  if (user) lifecycle.postStart = { exec: { command: user } };
+  else delete lifecycle.postStart;
+  if (Object.keys(lifecycle).length > 0) c.lifecycle = lifecycle;
+  else delete c.lifecycle;
+  ctx.report('info', `removed the postStart wait hook from ${s.name}: its startupProbe now holds the app`, `${path}.lifecycle.postStart`);
+}

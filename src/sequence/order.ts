@@ -1,0 +1,49 @@
+/**
+ * `first` (and the ordering half of `postStart`): classic sidecars go to the front of
+ * `containers`, keeping their relative order. A native sidecar that the config now wants
+ * classic is moved back from `initContainers`.
+ */
+import { podField } from '../workloads/workload.js';
+import type { Ctx } from './context.js';
+import { startupProbe } from './readiness.js';
+import type { FoundSidecar } from './sidecars.js';
+
+export function moveSidecarsFirst(ctx: Ctx, sidecars: FoundSidecar[]): void {
+  if (sidecars.length === 0) return;
+  const pod = ctx.w.pod;
+  for (const s of sidecars.filter((x) => x.native)) demoteNative(ctx, s);
+  const names = new Set(sidecars.map((s) => s.name));
+  const containers = pod.containers ?? [];
+  const front = containers.filter((c) => names.has(c.name));
+  const rest = containers.filter((c) => !names.has(c.name));
+  const reordered = [...front, ...rest];
+  if (reordered.every((c, i) => c === containers[i])) return;
+  pod.containers = reordered;
+  const moved = front.filter((c, i) => containers[i] !== c).map((c) => c.name);
+  ctx.report(
+    'info',
+    `moved sidecar${moved.length > 1 ? 's' : ''} ${moved.join(', ')} before the app containers: the kubelet starts containers in list order`,
+    podField(ctx.w, 'containers'),
+  );
+}
+
+/** Native -> classic: out of initContainers, without the restartPolicy and our startupProbe. */
+function demoteNative(ctx: Ctx, s: FoundSidecar): void {
+  const pod = ctx.w.pod;
+  const init = pod.initContainers ?? [];
+  const c = init.find((x) => x.name === s.name);
+  if (!c) return;
+  pod.initContainers = init.filter((x) => x !== c);
+  if (pod.initContainers.length === 0) delete pod.initContainers;
+  delete c.restartPolicy;
+  const ours = s.spec.readiness && startupProbe(s.spec.readiness, s.spec.timeoutSeconds);
+  if (ours && JSON.stringify(c.startupProbe) === JSON.stringify(ours)) delete c.startupProbe;
+  pod.containers = [c, ...(pod.containers ?? [])];
+  s.native = false;
+  ctx.report(
+    'info',
+    `moved native sidecar ${s.name} back to containers: strategy ${s.spec.strategy} does not use native sidecars` +
+      (ctx.cfg.kubernetesVersion ? ` on Kubernetes ${ctx.cfg.kubernetesVersion}` : ''),
+    podField(ctx.w, 'initContainers'),
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * `postStart`: the sidecar (already first) gets a blocking exec postStart hook that returns
+ * only when it is ready, so the kubelet starts nothing after it until then. A hook the user
+ * wrote runs after the wait, in the same hook.
+ */
+import { chain, parseHook, postStartWait } from '../shell/index.js';
+import { podField, type Container, type Handler } from '../workloads/workload.js';
+import type { Ctx } from './context.js';
+import { describeCheck, ensureArgs, readinessArgs } from './readiness.js';
+import { containerIndex, type FoundSidecar } from './sidecars.js';
+
+export function addPostStartWaits(ctx: Ctx, sidecars: FoundSidecar[]): void {
+  for (const s of sidecars) {
+    const i = containerIndex(ctx.w.pod.containers, s.name);
+    const c = ctx.w.pod.containers![i]!;
+    addWait(ctx, s, c, podField(ctx.w, 'containers', i));
+  }
+}
+
+function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
+  const { spec } = s;
+  if (!spec.waitCommand && !spec.readiness) {
+    ctx.report('info', `sidecar ${s.name} (${spec.profile}) has no readiness check or waitCommand: it is ordered first but cannot hold the app`, path);
+    return;
+  }
+  const existing = c.lifecycle?.postStart;
+  const userHook = userCommand(existing, spec.waitCommand);
+  if (userHook === null) {
+    ctx.report(
+      'warning',
+      `sidecar ${s.name} already has a non-exec postStart hook; it was kept and no wait was added (rewrite it as an exec hook to chain it after the wait)`,
+      `${path}.lifecycle.postStart`,
+    );
+    return;
+  }
+  const command = hookCommand(ctx, s, userHook);
+  const added = ensureArgs(c, readinessArgs(spec, false));
+  if (added.length > 0) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${path}.args`);
+  if (JSON.stringify(existing?.exec?.command) === JSON.stringify(command)) return;
+  c.lifecycle = { ...(c.lifecycle ?? {}), postStart: { exec: { command } } };
+  const how = spec.waitCommand ? `\`${spec.waitCommand.join(' ')}\`` : `a loop on ${describeCheck(spec.readiness)}`;
+  ctx.report(
+    'info',
+    `added a postStart hook to ${s.name} that waits (${how}) so later containers start only once it is ready` +
+      (userHook ? '; your own postStart command runs after the wait' : ''),
+    `${path}.lifecycle.postStart`,
+  );
+}
+
+/** The hook's command: the wait, then the user's own hook if any. */
+function hookCommand(ctx: Ctx, s: FoundSidecar, userHook: string[] | undefined): string[] {
+  const { spec } = s;
+  const check = { name: s.name, ...spec.readiness, timeoutSeconds: spec.timeoutSeconds, onTimeout: spec.onTimeout };
+  if (spec.waitCommand) return userHook ? chain(spec.waitCommand, userHook, ctx.shell) : spec.waitCommand;
+  return postStartWait(check, ctx.shell, userHook);
+}
+
+/**
+ * The user's own postStart command, undefined when there is none (or it is only our wait),
+ * null when it is a hook we cannot chain (httpGet, tcpSocket, sleep).
+ */
+export function userCommand(hook: Handler | undefined, waitCommand?: string[]): string[] | undefined | null {
+  if (!hook) return undefined;
+  const cmd = hook.exec?.command;
+  if (!cmd) return null;
+  if (waitCommand && JSON.stringify(cmd) === JSON.stringify(waitCommand)) return undefined;
+  const ours = parseHook(cmd);
+  if (ours) return ours.then;
+  return cmd;
+}

@@ -1,0 +1,62 @@
+/** Turning a sidecar's readiness check into Kubernetes probes, and the args it needs. */
+import type { Check, SidecarSpec } from '../config/types.js';
+import { profiles } from '../profiles/index.js';
+import type { Container } from '../workloads/workload.js';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * A startupProbe for a native sidecar. The kubelet probes the pod IP, so a loopback host in the
+ * check is dropped; any other host is kept.
+ */
+export function startupProbe(check: Check, timeoutSeconds: number): Record<string, unknown> | undefined {
+  const common = { periodSeconds: 1, failureThreshold: Math.max(1, timeoutSeconds) };
+  if (check.http) {
+    const url = new URL(check.http);
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    const httpGet: Record<string, unknown> = { path: url.pathname + url.search, port };
+    if (!LOOPBACK.has(url.hostname)) httpGet.host = url.hostname;
+    if (url.protocol === 'https:') httpGet.scheme = 'HTTPS';
+    return { httpGet, ...common };
+  }
+  if (check.tcp) {
+    const [host, port] = splitHostPort(check.tcp);
+    const tcpSocket: Record<string, unknown> = { port };
+    if (host && !LOOPBACK.has(host)) tcpSocket.host = host;
+    return { tcpSocket, ...common };
+  }
+  return undefined;
+}
+
+export function splitHostPort(hostPort: string): [string, number] {
+  const i = hostPort.lastIndexOf(':');
+  return [hostPort.slice(0, i), Number(hostPort.slice(i + 1))];
+}
+
+/** Readable form of a check for messages: "GET http://127.0.0.1:15021/healthz/ready". */
+export function describeCheck(check: Check | undefined): string {
+  if (check?.http) return `GET ${check.http}`;
+  if (check?.tcp) return `TCP ${check.tcp}`;
+  return 'no readiness check';
+}
+
+/**
+ * Flags the sidecar needs for the gate we give it (e.g. cloud-sql-proxy serves /startup only
+ * with --health-check). Added to `args` when no flag of that name is present; returns the
+ * flags it added.
+ */
+export function ensureArgs(c: Container, flags: readonly string[]): string[] {
+  const present = new Set([...(c.command ?? []), ...(c.args ?? [])].map(flagName));
+  const missing = flags.filter((f) => !present.has(flagName(f)));
+  if (missing.length > 0) c.args = [...(c.args ?? []), ...missing];
+  return missing;
+}
+
+function flagName(arg: string): string {
+  return String(arg).split('=')[0]!;
+}
+
+export function readinessArgs(spec: SidecarSpec, native: boolean): string[] {
+  const p = profiles[spec.profile];
+  return [...(p.readinessArgs ?? []), ...(native ? (p.probeArgs ?? []) : [])];
+}

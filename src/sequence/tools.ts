@@ -1,0 +1,85 @@
+/**
+ * `tools.delivery: inject`: generated scripts that run inside images we do not control use a
+ * static busybox copied into a shared emptyDir by the `seq-tools` init container. This pass
+ * runs last: it adds the copy where some container now calls into /.seq, and removes it (with
+ * its volume and mounts) where nothing does any more.
+ */
+import type { Config } from '../config/types.js';
+import { podField, type Container, type PodSpec } from '../workloads/workload.js';
+import { TOOLS_DIR, type Ctx } from './context.js';
+
+export const TOOLS_CONTAINER = 'seq-tools';
+export const TOOLS_VOLUME = 'seq-tools';
+
+export function syncTools(ctx: Ctx): void {
+  const pod = ctx.w.pod;
+  const users = allContainers(pod).filter((c) => c.name !== TOOLS_CONTAINER && callsTools(c));
+  const present = (pod.initContainers ?? []).some((c) => c.name === TOOLS_CONTAINER);
+  for (const c of allContainers(pod)) {
+    if (c.name === TOOLS_CONTAINER) continue;
+    if (users.includes(c)) addMount(c);
+    else removeMount(c);
+  }
+  if (users.length > 0) {
+    const before = JSON.stringify(pod.initContainers?.[0]);
+    const tools = toolsContainer(ctx.cfg);
+    pod.initContainers = [tools, ...(pod.initContainers ?? []).filter((c) => c.name !== TOOLS_CONTAINER)];
+    if (!(pod.volumes ?? []).some((v) => v.name === TOOLS_VOLUME)) pod.volumes = [...(pod.volumes ?? []), { name: TOOLS_VOLUME, emptyDir: {} }];
+    if (!present) {
+      ctx.report('info', `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(', ')}`, podField(ctx.w, 'initContainers', 0));
+    } else if (before !== JSON.stringify(tools)) {
+      ctx.report('info', `updated init container ${TOOLS_CONTAINER} to the configured tools image and resources`, podField(ctx.w, 'initContainers', 0));
+    }
+  } else if (present) {
+    pod.initContainers = pod.initContainers!.filter((c) => c.name !== TOOLS_CONTAINER);
+    if (pod.initContainers.length === 0) delete pod.initContainers;
+    pod.volumes = (pod.volumes ?? []).filter((v) => v.name !== TOOLS_VOLUME);
+    if (pod.volumes.length === 0) delete pod.volumes;
+    ctx.report('info', `removed init container ${TOOLS_CONTAINER}: no container needs the injected tools any more`, podField(ctx.w, 'initContainers'));
+  }
+}
+
+export function toolsContainer(cfg: Config): Container {
+  return {
+    name: TOOLS_CONTAINER,
+    image: cfg.tools.image,
+    command: ['/bin/busybox', 'cp', '/bin/busybox', `${TOOLS_DIR}/busybox`],
+    resources: cfg.tools.resources,
+    securityContext: restrictedSecurityContext(),
+    volumeMounts: [{ name: TOOLS_VOLUME, mountPath: TOOLS_DIR }],
+  };
+}
+
+/** Pod Security "restricted", as the contract promises for every container we add. */
+export function restrictedSecurityContext(uid = 65534): Record<string, unknown> {
+  return {
+    runAsNonRoot: true,
+    runAsUser: uid,
+    runAsGroup: uid,
+    allowPrivilegeEscalation: false,
+    readOnlyRootFilesystem: true,
+    capabilities: { drop: ['ALL'] },
+    seccompProfile: { type: 'RuntimeDefault' },
+  };
+}
+
+function allContainers(pod: PodSpec): Container[] {
+  return [...(pod.initContainers ?? []), ...(pod.containers ?? [])];
+}
+
+function callsTools(c: Container): boolean {
+  const prefix = `${TOOLS_DIR}/`;
+  const uses = (cmd: string[] | undefined) => typeof cmd?.[0] === 'string' && cmd[0].startsWith(prefix);
+  return uses(c.command) || uses(c.lifecycle?.postStart?.exec?.command) || uses(c.lifecycle?.preStop?.exec?.command);
+}
+
+function addMount(c: Container): void {
+  if ((c.volumeMounts ?? []).some((m) => m.name === TOOLS_VOLUME)) return;
+  c.volumeMounts = [...(c.volumeMounts ?? []), { name: TOOLS_VOLUME, mountPath: TOOLS_DIR, readOnly: true }];
+}
+
+function removeMount(c: Container): void {
+  if (!(c.volumeMounts ?? []).some((m) => m.name === TOOLS_VOLUME)) return;
+  c.volumeMounts = c.volumeMounts!.filter((m) => m.name !== TOOLS_VOLUME);
+  if (c.volumeMounts.length === 0) delete c.volumeMounts;
+}

@@ -1,0 +1,152 @@
+/**
+ * Builders (and parsers, for idempotency) of the commands that run our scripts.
+ *
+ * Shape of every command: [...shellPrefix(env), SCRIPT, MARKER, BUSYBOX, ...params], where
+ * BUSYBOX is the injected busybox's path ('' in image mode). Values only ever travel as params.
+ */
+import {
+  DEPENDENCY_SCRIPT,
+  HOOK_CHAIN_SCRIPT,
+  HOOK_MARKER,
+  HOOK_WAIT_SCRIPT,
+  WAIT_MARKER,
+  WRAP_MARKER,
+  WRAP_SCRIPT,
+} from './scripts.js';
+import type { DependencyWait, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
+
+export function busyboxPath(env: ShellEnv): string {
+  return `${env.toolsDir.replace(/\/+$/, '')}/busybox`;
+}
+
+export function shellPrefix(env: ShellEnv): string[] {
+  return env.delivery === 'inject' ? [busyboxPath(env), 'sh', '-c'] : ['sh', '-c'];
+}
+
+function command(env: ShellEnv, script: string, marker: string, params: string[]): string[] {
+  return [...shellPrefix(env), script, marker, env.delivery === 'inject' ? busyboxPath(env) : '', ...params];
+}
+
+function seconds(n: number, what: string): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${what} must be a whole number of seconds >= 0, got ${n}`);
+  return String(n);
+}
+
+/** [kind, target] of a check that must have exactly one kind. */
+function target(c: { name: string; http?: string; tcp?: string; dns?: string }): [string, string] {
+  const kinds = (['http', 'tcp', 'dns'] as const).filter((k) => c[k] !== undefined);
+  if (kinds.length !== 1) throw new Error(`check for ${c.name} needs exactly one of http, tcp or dns`);
+  return [kinds[0], c[kinds[0]]!];
+}
+
+function nonEmpty(argv: string[], what: string): string[] {
+  if (argv.length === 0) throw new Error(`${what} must not be empty`);
+  return argv;
+}
+
+export function postStartWait(check: ReadyCheck, env: ShellEnv, then?: string[]): string[] {
+  const [kind, t] = target(check);
+  const params = ['wait', kind, t, seconds(check.timeoutSeconds, 'timeoutSeconds'), check.onTimeout, check.name];
+  return command(env, HOOK_WAIT_SCRIPT, HOOK_MARKER, [...params, '--', ...(then ?? [])]);
+}
+
+/** With no `then`, the wait command needs no shell at all and is returned as it is. */
+export function chain(first: string[], then: string[], env: ShellEnv): string[] {
+  nonEmpty(first, 'wait command');
+  if (then.length === 0) return [...first];
+  return command(env, HOOK_CHAIN_SCRIPT, HOOK_MARKER, ['chain', String(first.length), ...first, ...then]);
+}
+
+export function dependencyWait(dep: DependencyWait, env: ShellEnv): string[] {
+  const [kind, t] = target(dep);
+  const period = Math.max(1, Number(seconds(dep.periodSeconds, 'periodSeconds')));
+  return command(env, DEPENDENCY_SCRIPT, WAIT_MARKER, [
+    dep.name,
+    kind,
+    t,
+    seconds(dep.timeoutSeconds, 'timeoutSeconds'),
+    String(period),
+  ]);
+}
+
+export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
+  const records: string[] = [];
+  for (const c of spec.checks) {
+    const [kind, t] = target(c);
+    records.push('R', kind, t, seconds(c.timeoutSeconds, 'timeoutSeconds'), c.onTimeout, c.name);
+  }
+  if (spec.mode === 'job') for (const s of spec.shutdown) records.push('S', s.method, s.http, s.name);
+  return command(env, WRAP_SCRIPT, WRAP_MARKER, [
+    spec.mode,
+    spec.shutdownOn,
+    ...records,
+    '--',
+    ...nonEmpty(spec.argv, 'command'),
+  ]);
+}
+
+/** Splits one of our commands into env, marker and params; null if it is not shaped like ours. */
+function split(cmd: string[]): { env: ShellEnv; marker: string; params: string[] } | null {
+  let env: ShellEnv;
+  let i: number;
+  if (cmd[0]?.endsWith('/busybox') && cmd[1] === 'sh' && cmd[2] === '-c') {
+    env = { delivery: 'inject', toolsDir: cmd[0].slice(0, -'/busybox'.length) || '/' };
+    i = 3;
+  } else if ((cmd[0] === 'sh' || cmd[0]?.endsWith('/sh')) && cmd[1] === '-c') {
+    env = { delivery: 'image', toolsDir: '/.seq' };
+    i = 2;
+  } else return null;
+  const marker = cmd[i + 1];
+  const bb = cmd[i + 2];
+  if (cmd.length < i + 3 || bb !== (env.delivery === 'inject' ? cmd[0] : '')) return null;
+  return { env, marker, params: cmd.slice(i + 3) };
+}
+
+const isSeconds = (s: string | undefined): s is string => s !== undefined && /^(0|[1-9][0-9]*)$/.test(s);
+const onTimeoutOf = (s: string | undefined) => (s === 'fail' || s === 'continue' ? s : null);
+
+function readyCheck(kind: string, t: string, timeout: string, onTimeout: string, name: string): ReadyCheck | null {
+  const o = onTimeoutOf(onTimeout);
+  if ((kind !== 'http' && kind !== 'tcp') || !isSeconds(timeout) || !o) return null;
+  return { name, [kind]: t, timeoutSeconds: Number(timeout), onTimeout: o };
+}
+
+export function parseWrapper(command: string[]): { spec: WrapperSpec; env: ShellEnv } | null {
+  const s = split(command);
+  if (!s || s.marker !== WRAP_MARKER) return null;
+  const [mode, shutdownOn, ...rest] = s.params;
+  if ((mode !== 'exec' && mode !== 'job') || (shutdownOn !== 'success' && shutdownOn !== 'always')) return null;
+  const spec: WrapperSpec = { mode, shutdownOn, checks: [], shutdown: [], argv: [] };
+  let i = 0;
+  while (rest[i] !== '--') {
+    const [tag, a, b, c, d, e] = rest.slice(i, i + 6);
+    if (tag === 'R' && i + 6 < rest.length) {
+      const check = readyCheck(a, b, c, d, e);
+      if (!check) return null;
+      spec.checks.push(check);
+      i += 6;
+    } else if (tag === 'S' && i + 4 < rest.length && (a === 'POST' || a === 'GET')) {
+      spec.shutdown.push({ name: c, http: b, method: a });
+      i += 4;
+    } else return null;
+  }
+  spec.argv = rest.slice(i + 1);
+  return spec.argv.length ? { spec, env: s.env } : null;
+}
+
+export function parseHook(command: string[]): { then?: string[] } | null {
+  const s = split(command);
+  if (!s || s.marker !== HOOK_MARKER) return null;
+  const p = s.params;
+  let then: string[];
+  if (p[0] === 'wait') {
+    if (p.length < 7 || p[6] !== '--' || !readyCheck(p[1], p[2], p[3], p[4], p[5])) return null;
+    then = p.slice(7);
+  } else if (p[0] === 'chain') {
+    if (!isSeconds(p[1])) return null;
+    const n = Number(p[1]);
+    if (n < 1 || p.length < 2 + n) return null;
+    then = p.slice(2 + n);
+  } else return null;
+  return then.length ? { then } : {};
+}

@@ -1,0 +1,49 @@
+/** Where generated scripts find their tools (contract: `tools.delivery`). */
+export interface ShellEnv {
+  /** inject: a static busybox at `${toolsDir}/busybox`; image: `sh` + curl/wget of the image. */
+  delivery: 'inject' | 'image';
+  /** '/.seq' in manifests (the `seq-tools` emptyDir). */
+  toolsDir: string;
+}
+
+/** A sidecar readiness check: exactly one of http (URL, 2xx/3xx) or tcp (host:port). */
+export interface ReadyCheck {
+  /** Sidecar name, for log lines. */
+  name: string;
+  http?: string;
+  tcp?: string;
+  /** Budget in seconds; 0 = wait forever. */
+  timeoutSeconds: number;
+  onTimeout: 'fail' | 'continue';
+}
+
+/** The HTTP call that makes a sidecar exit (Jobs). */
+export interface ShutdownCall {
+  name: string;
+  http: string;
+  method: 'POST' | 'GET';
+}
+
+/** A dependency to wait for before the app starts: exactly one of http, tcp (host:port) or dns. */
+export interface DependencyWait {
+  name: string;
+  http?: string;
+  tcp?: string;
+  dns?: string;
+  /** 0 = wait forever. */
+  timeoutSeconds: number;
+  periodSeconds: number;
+}
+
+export interface WrapperSpec {
+  /** exec: wait, then `exec` the command (long-running). job: run it, forward signals, shut sidecars down, keep its exit code. */
+  mode: 'exec' | 'job';
+  /** Waited for in order before the command runs. */
+  checks: ReadyCheck[];
+  /** Job mode only. */
+  shutdown: ShutdownCall[];
+  /** 'success' for restartPolicy OnFailure, 'always' for Never (domain.md §4). */
+  shutdownOn: 'success' | 'always';
+  /** The original container `command`; Kubernetes appends `args` after it, so they reach "$@" untouched. */
+  argv: string[];
+}

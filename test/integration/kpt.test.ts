@@ -1,0 +1,86 @@
+/** The real kpt (on PATH) running the built function as an exec function. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, copyPackage, run, snapshotDir } from '../helpers/cli.js';
+
+const kpt = (args: string[], cwd?: string) => run('kpt', args, { cwd });
+
+describe('kpt fn eval --exec', () => {
+  it('puts the Istio sidecar first with a pilot-agent wait, keeping comments and untouched files', () => {
+    const dir = copyPackage('shop');
+    const before = snapshotDir(dir);
+    const r = kpt(['fn', 'eval', dir, '--exec', BIN, '--truncate-output=false']);
+    expect(r.code, r.stderr).toBe(0);
+    const after = snapshotDir(dir);
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    expect(after['Kptfile']).toBe(before['Kptfile']);
+    expect(after['config.yaml']).toBe(before['config.yaml']);
+    const web = after['web.yaml']!;
+    expect(web).toContain('# The web tier. Its config client has no retry');
+    expect(web).toContain('# the public one');
+    expect(web).toContain('targetPort: 8080   # the app port');
+    expect(web.indexOf('name: istio-proxy')).toBeLessThan(web.indexOf('name: web\n'));
+    expect(web).toMatch(/postStart:\n\s+exec:\n\s+command:\n\s+- pilot-agent\n\s+- wait/);
+    // kpt restores comments itself; a comment must not come back twice.
+    expect(web.split('# injected by hand, years ago').length).toBe(2);
+    // The Service, untouched, is byte-identical inside the multi-document file.
+    expect(web.slice(web.indexOf('---'))).toBe(before['web.yaml']!.slice(before['web.yaml']!.indexOf('---')));
+  });
+
+  it('is idempotent through kpt: a second run changes no file', () => {
+    const dir = copyPackage('shop');
+    expect(kpt(['fn', 'eval', dir, '--exec', BIN]).code).toBe(0);
+    const once = snapshotDir(dir);
+    expect(kpt(['fn', 'eval', dir, '--exec', BIN]).code).toBe(0);
+    expect(snapshotDir(dir)).toEqual(once);
+  });
+
+  it('takes ConfigMap config from `-- k=v`: native sidecars on 1.30', () => {
+    const dir = copyPackage('shop');
+    const r = kpt(['fn', 'eval', dir, '--exec', BIN, '--', 'kubernetesVersion=1.30']);
+    expect(r.code, r.stderr).toBe(0);
+    const web = snapshotDir(dir)['web.yaml']!;
+    expect(web).toMatch(/initContainers:\n\s+- name: istio-proxy/);
+    expect(web).toContain('restartPolicy: Always');
+    expect(web).toMatch(/startupProbe:\n\s+httpGet:\n\s+path: \/healthz\/ready\n\s+port: 15021/);
+  });
+
+  it('takes the typed PodSequence from --fn-config', () => {
+    const dir = copyPackage('shop');
+    const cfg = join(dir, '..', `cfg-${Date.now()}.yaml`);
+    writeFileSync(cfg, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec:\n  sidecars:\n  - profile: istio\n    strategy: first\n');
+    const r = kpt(['fn', 'eval', dir, '--exec', BIN, '--fn-config', cfg]);
+    expect(r.code, r.stderr).toBe(0);
+    const web = snapshotDir(dir)['web.yaml']!;
+    expect(web.indexOf('name: istio-proxy')).toBeLessThan(web.indexOf('name: web\n'));
+    expect(web).not.toContain('postStart');
+  });
+
+  it('fails on bad config with the field named, and changes no file', () => {
+    const dir = copyPackage('shop');
+    const before = snapshotDir(dir);
+    const r = kpt(['fn', 'eval', dir, '--exec', BIN, '--', 'kubernetesVersion=banana']);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout + r.stderr).toContain('kubernetesVersion');
+    expect(snapshotDir(dir)).toEqual(before);
+  });
+});
+
+describe('kpt fn render (Kptfile pipeline)', () => {
+  it('runs the exec mutator from the Kptfile', () => {
+    const dir = copyPackage('shop');
+    writeFileSync(
+      join(dir, 'Kptfile'),
+      `apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: shop\n  annotations:\n    config.kubernetes.io/local-config: "true"\npipeline:\n  mutators:\n  - exec: ${BIN}\n    configMap:\n      kubernetesVersion: "1.31"\n`,
+    );
+    const r = kpt(['fn', 'render', dir, '--allow-exec', '--truncate-output=false']);
+    expect(r.code, r.stderr).toBe(0);
+    const files = snapshotDir(dir);
+    expect(files['web.yaml']).toMatch(/initContainers:\n\s+- name: istio-proxy/);
+    expect(files['Kptfile']).toContain('exec: ');
+    // render again: nothing changes
+    expect(kpt(['fn', 'render', dir, '--allow-exec']).code).toBe(0);
+    expect(snapshotDir(dir)).toEqual(files);
+  });
+});
