@@ -3,7 +3,7 @@
  * it (apply mode), lint it, and, only if it changed, carry the change into its parsed tree and
  * serialise that one item. Everything else stays text.
  */
-import { isMap, isSeq, parseDocument, visit, type Document } from 'yaml';
+import { isMap, isSeq, parseDocument, type Document } from 'yaml';
 import { runRules } from './check/rules.js';
 import type { Config } from './config/types.js';
 import { MAX_ALIASES } from './krm/io.js';
@@ -72,21 +72,11 @@ function containerPool(doc: Document, templatePath: readonly string[]): NodePool
 
 /**
  * Serialises a changed item in the style of its source: compact or indented sequences as the
- * source had them, no line folding. A comment at the head of a list item moves onto its first
- * key, or kpt (which restores comments itself) would print it twice.
+ * source had them, no line folding, flow collections unpadded. Comments at the head of a list
+ * item stay above its `-`: that is where kpt (which restores comments itself, matching list
+ * items by name) expects them; anywhere else it prints them twice.
  */
 function serialize(doc: Document, source: string): string {
-  visit(doc, {
-    Seq(_, seq) {
-      for (const item of seq.items) {
-        if (isMap(item) && item.commentBefore && item.items[0]) {
-          const key = item.items[0].key as { commentBefore?: string };
-          key.commentBefore = [item.commentBefore, key.commentBefore].filter(Boolean).join('\n');
-          item.commentBefore = undefined;
-        }
-      }
-    },
-  });
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indentSeq: !compactSequences(source) });
 }
 

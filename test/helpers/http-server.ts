@@ -1,0 +1,147 @@
+/**
+ * Loopback HTTP and TCP servers that play a sidecar in tests: ready after a delay, failing
+ * before succeeding, never answering, and recording every call (e.g. a shutdown POST).
+ */
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
+import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** ms since the server was created. */
+  at: number;
+}
+
+/** An answer: a status code, a status with headers, or 'hang' (never answer). */
+export type Answer = number | 'hang' | { status: number; headers?: Record<string, string> };
+
+/** The answer to the nth request (0-based) to a path. */
+export type Responder = (req: IncomingMessage, n: number) => Answer;
+
+export interface TestHttpServer {
+  port: number;
+  url(path?: string): string;
+  /** Every request, in arrival order. */
+  requests: RecordedRequest[];
+  hits(path: string, method?: string): RecordedRequest[];
+  route(path: string, response: Answer | Responder): void;
+  close(): Promise<void>;
+}
+
+export interface HttpServerOptions {
+  /** Refuse connections until this many ms have passed (the port is reserved up front). */
+  listenAfterMs?: number;
+}
+
+/** 503 until `ms` after the route is set, then `status`. */
+export function readyAfter(ms: number, status = 200): Responder {
+  const t0 = Date.now();
+  return () => (Date.now() - t0 >= ms ? status : 503);
+}
+
+/** A redirect to `location` (a path on this server, or a URL). */
+export function redirect(location: string, status = 302): Answer {
+  return { status, headers: { location } };
+}
+
+/** The nth request gets codes[n]; the last code repeats. */
+export function sequence(...codes: number[]): Responder {
+  return (_req, n) => codes[Math.min(n, codes.length - 1)];
+}
+
+/** Starts a server on 127.0.0.1; unknown paths answer 404. */
+export async function startHttpServer(
+  routes: Record<string, Answer | Responder> = {},
+  opts: HttpServerOptions = {},
+): Promise<TestHttpServer> {
+  const t0 = Date.now();
+  const table = new Map<string, Responder>();
+  const counts = new Map<string, number>();
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const route = (path: string, response: Answer | Responder) =>
+    table.set(path, typeof response === 'function' ? response : () => response);
+  for (const [path, response] of Object.entries(routes)) route(path, response);
+
+  const server = createHttpServer((req, res) => {
+    const path = req.url ?? '/';
+    requests.push({ method: req.method ?? '', path, at: Date.now() - t0 });
+    const n = counts.get(path) ?? 0;
+    counts.set(path, n + 1);
+    req.resume();
+    const answer = table.get(path)?.(req, n) ?? 404;
+    if (answer === 'hang') return;
+    const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
+    res.writeHead(status, { 'content-type': 'text/plain', connection: 'close', ...headers });
+    res.end(`${status}\n`);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  const port = await freePort();
+  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  let timer: NodeJS.Timeout | undefined;
+  if (opts.listenAfterMs) timer = setTimeout(() => void listen(), opts.listenAfterMs);
+  else await listen();
+
+  return {
+    port,
+    url: (path = '/') => `http://127.0.0.1:${port}${path}`,
+    requests,
+    hits: (path, method) => requests.filter((r) => r.path === path && (!method || r.method === method)),
+    route,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearTimeout(timer);
+        for (const s of sockets) s.destroy();
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A loopback port nobody listens on (connections are refused). */
+export async function freePort(): Promise<number> {
+  const s = createTcpServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as { port: number };
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+export interface TestTcpListener {
+  port: number;
+  /** Connections accepted so far. */
+  accepted: number;
+  close(): Promise<void>;
+}
+
+/** A TCP listener that starts accepting (and then holds connections open, silent) after `delayMs`. */
+export async function listenTcpLater(delayMs: number): Promise<TestTcpListener> {
+  const port = await freePort();
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const l: TestTcpListener = {
+    port,
+    accepted: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearTimeout(timer);
+        for (const s of sockets) s.destroy();
+        if (!server?.listening) return resolve();
+        server.close(() => resolve());
+      }),
+  };
+  const timer = setTimeout(() => {
+    server = createTcpServer((s) => {
+      l.accepted++;
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+    });
+    server.listen(port, '127.0.0.1');
+  }, delayMs);
+  return l;
+}

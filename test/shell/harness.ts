@@ -1,0 +1,179 @@
+/**
+ * Runs generated commands for real, in several "images":
+ * - image mode: `sh` is dash, bash (as sh, so POSIX mode) or busybox ash, with only the tools an
+ *   image of that kind would have on PATH (curl; GNU wget + bash; busybox applets; nothing);
+ * - inject mode: toolsDir holds a busybox and PATH is empty, as in a distroless image.
+ * Extra busybox builds to test inject mode with: POD_SEQUENCER_TEST_BUSYBOX=/path/a:/path/b.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ShellEnv } from '../../src/shell/index.js';
+
+export interface Runner {
+  name: string;
+  env: ShellEnv;
+  /** PATH the command runs with (image mode finds `sh` there). */
+  path: string;
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  timedOut: boolean;
+}
+
+export interface RunOptions {
+  /** The container's args: Kubernetes appends them to the command. */
+  args?: string[];
+  path: string;
+  timeoutMs?: number;
+  stdin?: string;
+  /** Called with each stdout chunk; may signal the process. */
+  onStdout?: (text: string, pid: number) => void;
+  onSpawn?: (pid: number) => void;
+  env?: Record<string, string>;
+}
+
+export const NODE = process.execPath;
+export const BUSYBOX = '/bin/busybox';
+
+/** Spawns [...cmd, ...args]; kills the whole process group if it outlives timeoutMs. */
+export function run(cmd: string[], opts: RunOptions): Promise<RunResult> {
+  const t0 = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd[0], [...cmd.slice(1), ...(opts.args ?? [])], {
+      env: { PATH: opts.path, ...opts.env },
+      stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    opts.onSpawn?.(child.pid!);
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, opts.timeoutMs ?? 15_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      opts.onStdout?.(stdout, child.pid!);
+    });
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - t0, timedOut });
+    });
+  });
+}
+
+export interface Lab {
+  dir: string;
+  runners: Runner[];
+  /** A runner whose image has only sh, date and sleep (for the "no tools" messages). */
+  bare: Runner[];
+  /** A node script that prints its argv (after the script) as JSON. */
+  dump: string;
+  /** A file that must never appear: hostile values try to create it. */
+  canary: string;
+  cleanup(): Promise<void>;
+}
+
+const SHELLS: Record<string, string[]> = {
+  dash: ['/usr/bin/dash'],
+  bash: ['/usr/bin/bash'],
+  busybox: [BUSYBOX],
+};
+
+async function imageDir(root: string, name: string, shell: string, tools: Record<string, string>): Promise<string> {
+  const dir = join(root, name);
+  await mkdir(dir);
+  await symlink(SHELLS[shell][0], join(dir, 'sh'));
+  for (const [tool, target] of Object.entries(tools)) await symlink(target, join(dir, tool));
+  return dir;
+}
+
+const coreutils = { date: '/usr/bin/date', sleep: '/usr/bin/sleep', timeout: '/usr/bin/timeout' };
+const busyboxApplets = Object.fromEntries(
+  ['wget', 'nc', 'nslookup', 'date', 'sleep', 'timeout', 'true'].map((a) => [a, BUSYBOX]),
+);
+
+export async function setupLab(): Promise<Lab> {
+  const dir = await mkdtemp(join(tmpdir(), 'pod-seq-shell-'));
+  const image = async (name: string, shell: string, tools: Record<string, string>): Promise<Runner> => ({
+    name,
+    env: { delivery: 'image', toolsDir: '/.seq' },
+    path: await imageDir(dir, name, shell, tools),
+  });
+  const runners: Runner[] = [
+    await image('image-dash-curl', 'dash', { curl: '/usr/bin/curl', getent: '/usr/bin/getent', ...coreutils }),
+    await image('image-bash-wget', 'bash', {
+      wget: '/usr/bin/wget',
+      bash: '/usr/bin/bash',
+      getent: '/usr/bin/getent',
+      ...coreutils,
+    }),
+    await image('image-busybox', 'busybox', busyboxApplets),
+  ];
+  const busyboxes = [BUSYBOX, ...(process.env.POD_SEQUENCER_TEST_BUSYBOX?.split(':').filter(Boolean) ?? [])];
+  for (const [i, bb] of busyboxes.entries()) {
+    if (!existsSync(bb)) throw new Error(`no busybox at ${bb}`);
+    const toolsDir = join(dir, `tools-${i}`);
+    await mkdir(toolsDir);
+    await symlink(bb, join(toolsDir, 'busybox'));
+    runners.push({ name: `inject-${i === 0 ? 'busybox' : bb}`, env: { delivery: 'inject', toolsDir }, path: '/nonexistent' });
+  }
+  const bare = [
+    await image('bare-dash', 'dash', { date: '/usr/bin/date', sleep: '/usr/bin/sleep' }),
+    await image('bare-busybox', 'busybox', { date: BUSYBOX, sleep: BUSYBOX }),
+  ];
+  const dump = join(dir, 'dump.cjs');
+  await writeFile(dump, 'process.stdout.write(JSON.stringify(process.argv.slice(2)) + "\\n");\n');
+  return { dir, runners, bare, dump, canary: join(dir, 'pwned'), cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs `fn` for every runner at once; reports every failing runner by name.
+ */
+export async function eachRunner(runners: Runner[], fn: (r: Runner) => Promise<void>): Promise<void> {
+  const results = await Promise.allSettled(runners.map(fn));
+  const failures = results.flatMap((res, i) =>
+    res.status === 'rejected' ? [`[${runners[i].name}] ${(res.reason as Error)?.message ?? res.reason}`] : [],
+  );
+  if (failures.length) throw new Error(failures.join('\n\n'));
+}
+
+/** Node one-liner as an argv. */
+export const nodeRun = (code: string): string[] => [NODE, '-e', code];
+
+/** Argv values that must survive untouched. */
+export const NASTY = [
+  'plain',
+  'with space',
+  "it's",
+  '"double"',
+  '$HOME',
+  '${PATH}',
+  '*',
+  '`id`',
+  '$(touch CANARY)',
+  'a;b|c&d',
+  'line1\nline2',
+  '',
+  '--',
+  'R',
+  '-e',
+  '\\n\\t',
+  'ünïcødé',
+];

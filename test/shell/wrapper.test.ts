@@ -1,0 +1,272 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
+import { freePort, listenTcpLater, readyAfter, redirect, sequence, startHttpServer } from '../helpers/http-server.js';
+import { eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
+
+let lab: Lab;
+beforeAll(async () => {
+  lab = await setupLab();
+});
+afterAll(() => lab.cleanup());
+
+const job = (argv: string[], more: Partial<WrapperSpec> = {}): WrapperSpec => ({
+  mode: 'job',
+  checks: [],
+  shutdown: [],
+  shutdownOn: 'success',
+  argv,
+  ...more,
+});
+
+const wrap = (r: Runner, spec: WrapperSpec, args: string[] = [], extra: { stdin?: string; timeoutMs?: number } = {}) =>
+  run(wrapperCommand(spec, r.env), { path: r.path, args, ...extra });
+
+const ready = (url: string, timeoutSeconds = 10, onTimeout: ReadyCheck['onTimeout'] = 'fail'): ReadyCheck => ({
+  name: 'proxy',
+  http: url,
+  timeoutSeconds,
+  onTimeout,
+});
+
+describe.concurrent('wrapper, job mode', () => {
+  test('keeps the exit code: 0, 1, 3, 255', () =>
+    eachRunner(lab.runners, async (r) => {
+      for (const code of [0, 1, 3, 255]) {
+        const res = await wrap(r, job(nodeRun(`process.exit(${code})`)));
+        expect(res.code, res.stderr).toBe(code);
+        expect(res.stderr).toContain(`command exited with code ${code}`);
+      }
+    }));
+
+  test('reports death by signal N as 128+N: SIGTERM 143, SIGKILL 137', () =>
+    eachRunner(lab.runners, async (r) => {
+      const term = await wrap(r, job(nodeRun('process.kill(process.pid, "SIGTERM"); setTimeout(() => {}, 5000)')));
+      expect(term.code, term.stderr).toBe(143);
+      const kill = await wrap(r, job(nodeRun('process.kill(process.pid, "SIGKILL")')));
+      expect(kill.code, kill.stderr).toBe(137);
+    }));
+
+  test('passes command and args through byte for byte', () =>
+    eachRunner(lab.runners, async (r) => {
+      const nasty = NASTY.map((s) => s.replace('CANARY', lab.canary));
+      for (const mode of ['job', 'exec'] as const) {
+        const res = await wrap(r, job([NODE, lab.dump, ...nasty], { mode }), nasty);
+        expect(res.code, res.stderr).toBe(0);
+        expect(JSON.parse(res.stdout)).toEqual([...nasty, ...nasty]);
+      }
+      expect(existsSync(lab.canary)).toBe(false);
+    }));
+
+  test('runs a command named like a shell builtin as the program, not the builtin', () =>
+    eachRunner(lab.runners, async (r) => {
+      // `kill` and `wait` are builtins (and ours are functions named _...): a program of that
+      // name must still be the program. /bin/echo does not interpret "\t"; dash's builtin does.
+      const res = await wrap(r, job(['/bin/echo', 'a\\tb']));
+      expect(res.stdout).toBe('a\\tb\n');
+    }));
+
+  test('forwards SIGTERM to the command and returns its exit code', () =>
+    eachRunner(lab.runners, async (r) => {
+      const code = `process.on("SIGTERM", () => { console.log("got SIGTERM"); process.exit(42) });
+        console.log("started"); setTimeout(() => {}, 10000)`;
+      const res = await run(wrapperCommand(job(nodeRun(code)), r.env), {
+        path: r.path,
+        onStdout: (out, pid) => out === 'started\n' && process.kill(pid, 'SIGTERM'),
+      });
+      expect(res.stdout, res.stderr).toBe('started\ngot SIGTERM\n');
+      expect(res.code).toBe(42);
+    }));
+
+  test('forwards SIGINT to a command that handles it', () =>
+    eachRunner(lab.runners, async (r) => {
+      const code = `process.on("SIGINT", () => { console.log("got SIGINT"); process.exit(7) });
+        console.log("started"); setTimeout(() => {}, 10000)`;
+      const res = await run(wrapperCommand(job(nodeRun(code)), r.env), {
+        path: r.path,
+        onStdout: (out, pid) => out === 'started\n' && process.kill(pid, 'SIGINT'),
+      });
+      expect(res.stdout, res.stderr).toBe('started\ngot SIGINT\n');
+      expect(res.code).toBe(7);
+    }));
+
+  test('gives the command its stdin', () =>
+    eachRunner(lab.runners, async (r) => {
+      const res = await wrap(r, job(nodeRun('process.stdin.pipe(process.stdout)')), [], { stdin: 'hello\n' });
+      expect(res.stdout, res.stderr).toBe('hello\n');
+    }));
+
+  test('shuts sidecars down after success, for both shutdownOn values', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/quit': 200, '/stop': 200 });
+      try {
+        const shutdown: ShutdownCall[] = [
+          { name: 'istio-proxy', http: srv.url('/quit'), method: 'POST' },
+          { name: 'sql-proxy', http: srv.url('/stop'), method: 'GET' },
+        ];
+        for (const shutdownOn of ['success', 'always'] as const) {
+          const res = await wrap(r, job(nodeRun('console.log("done")'), { shutdown, shutdownOn }));
+          expect(res.code, res.stderr).toBe(0);
+          expect(res.stderr).toContain('asked istio-proxy to shut down');
+        }
+        expect(srv.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+          'POST /quit',
+          'GET /stop',
+          'POST /quit',
+          'GET /stop',
+        ]);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('after failure, shuts down only when shutdownOn is always', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/quit': 200 });
+      try {
+        const shutdown: ShutdownCall[] = [{ name: 'istio-proxy', http: srv.url('/quit'), method: 'POST' }];
+        const onFailure = await wrap(r, job(nodeRun('process.exit(3)'), { shutdown, shutdownOn: 'success' }));
+        expect(onFailure.code).toBe(3);
+        expect(onFailure.stderr).toContain('not shutting sidecars down');
+        expect(srv.requests).toEqual([]);
+        const never = await wrap(r, job(nodeRun('process.exit(3)'), { shutdown, shutdownOn: 'always' }));
+        expect(never.code).toBe(3);
+        expect(srv.hits('/quit', 'POST')).toHaveLength(1);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('a failing or hanging shutdown call is logged, not fatal', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/quit': 500, '/hang': 'hang' });
+      const closed = await freePort();
+      try {
+        const shutdown: ShutdownCall[] = [
+          { name: 'a', http: srv.url('/quit'), method: 'POST' },
+          { name: 'b', http: srv.url('/hang'), method: 'POST' },
+          { name: 'c', http: `http://127.0.0.1:${closed}/quit`, method: 'POST' },
+        ];
+        const res = await wrap(r, job(nodeRun('process.exit(0)'), { shutdown }));
+        expect(res.code, res.stderr).toBe(0);
+        for (const n of ['a', 'b', 'c']) expect(res.stderr).toContain(`could not ask ${n} to shut down`);
+        expect(res.ms).toBeLessThan(9000);
+      } finally {
+        await srv.close();
+      }
+    }));
+});
+
+describe.concurrent('wrapper, readiness', () => {
+  test('waits for a sidecar that becomes ready later, then runs the command', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/ready': readyAfter(1500) });
+      try {
+        const res = await wrap(r, job(nodeRun('console.log("ran")'), { checks: [ready(srv.url('/ready'))] }));
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.stdout).toBe('ran\n');
+        expect(res.ms).toBeGreaterThanOrEqual(1400);
+        expect(res.stderr).toMatch(/waiting for proxy \(http:\/\/127\.0\.0\.1:\d+\/ready\): try 1, 0s elapsed/);
+        expect(res.stderr).toMatch(/proxy is up after \d+s/);
+        const codes = srv.hits('/ready');
+        expect(codes.length).toBeGreaterThanOrEqual(2);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('treats 500 as not ready and 3xx as ready; waits for a port that opens late; checks in order', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/a': sequence(500, 500, 200), '/b': redirect('/ok'), '/ok': 204 });
+      const tcp = await listenTcpLater(1200);
+      try {
+        const checks: ReadyCheck[] = [
+          ready(srv.url('/a')),
+          { name: 'db', tcp: `127.0.0.1:${tcp.port}`, timeoutSeconds: 10, onTimeout: 'fail' },
+          ready(srv.url('/b')),
+        ];
+        const res = await wrap(r, job(nodeRun('console.log("ran")'), { checks }));
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.stdout).toBe('ran\n');
+        expect(srv.hits('/a').length).toBeGreaterThanOrEqual(3);
+        expect(tcp.accepted).toBeGreaterThanOrEqual(1);
+        expect(srv.hits('/b')).toHaveLength(1);
+        expect(srv.hits('/b')[0].at).toBeGreaterThan(srv.hits('/a')[2].at);
+      } finally {
+        await Promise.all([srv.close(), tcp.close()]);
+      }
+    }));
+
+  test('onTimeout fail: exit 1 with a message, command never runs, sidecars shut down for always', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/ready': 503, '/quit': 200 });
+      try {
+        const spec = job(nodeRun('console.log("ran")'), {
+          checks: [ready(srv.url('/ready'), 2, 'fail')],
+          shutdown: [{ name: 'proxy', http: srv.url('/quit'), method: 'POST' }],
+          shutdownOn: 'always',
+        });
+        const res = await wrap(r, spec);
+        expect(res.code).toBe(1);
+        expect(res.stdout).toBe('');
+        expect(res.stderr).toContain('proxy was not ready after 2s; giving up');
+        expect(res.ms).toBeLessThan(5000);
+        expect(srv.hits('/quit', 'POST')).toHaveLength(1);
+        const exec = await wrap(r, { ...spec, mode: 'exec' });
+        expect(exec.code).toBe(1);
+        expect(exec.stdout).toBe('');
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('onTimeout continue: logs and runs the command anyway', () =>
+    eachRunner(lab.runners, async (r) => {
+      const closed = await freePort();
+      for (const mode of ['job', 'exec'] as const) {
+        const spec = job(nodeRun('console.log("ran")'), { mode, checks: [ready(`http://127.0.0.1:${closed}/`, 1, 'continue')] });
+        const res = await wrap(r, spec);
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.stdout).toBe('ran\n');
+        expect(res.stderr).toContain('proxy was not ready after 1s; going on');
+      }
+    }));
+
+  test('a sidecar that accepts but never answers does not stall a try beyond its timeout', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/ready': 'hang' });
+      try {
+        const res = await wrap(r, job(nodeRun('console.log("ran")'), { checks: [ready(srv.url('/ready'), 2, 'fail')] }));
+        expect(res.code).toBe(1);
+        expect(res.ms).toBeLessThan(7000);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('SIGTERM while waiting for readiness ends the wrapper with 143', () =>
+    eachRunner(lab.runners, async (r) => {
+      const closed = await freePort();
+      const spec = job(nodeRun('console.log("ran")'), { checks: [ready(`http://127.0.0.1:${closed}/`, 30)] });
+      const res = await run(wrapperCommand(spec, r.env), {
+        path: r.path,
+        onSpawn: (pid) => setTimeout(() => process.kill(pid, 'SIGTERM'), 500),
+      });
+      expect(res.code, res.stderr).toBe(143);
+      expect(res.stdout).toBe('');
+      expect(res.ms).toBeLessThan(4000);
+    }));
+});
+
+describe.concurrent('wrapper, exec mode', () => {
+  test('replaces itself with the command: same pid, no shell left', () =>
+    eachRunner(lab.runners, async (r) => {
+      let spawned = 0;
+      const res = await run(wrapperCommand({ ...job(nodeRun('console.log(process.pid)')), mode: 'exec' }, r.env), {
+        path: r.path,
+        onStdout: (_out, pid) => (spawned = pid),
+      });
+      expect(res.code, res.stderr).toBe(0);
+      expect(Number(res.stdout)).toBe(spawned);
+    }));
+});
