@@ -4,16 +4,16 @@
  * serialise that one item. Everything else stays text.
  */
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
-import { runRules } from './check/rules.js';
+import { runRules } from './check/index.js';
 import type { Config } from './config/types.js';
 import { MAX_ALIASES } from './krm/io.js';
 import { deepEqual, syncDocument, type NodePool } from './krm/sync.js';
 import { FatalError, type Result } from './krm/types.js';
-import { makeCtx } from './sequence/context.js';
+import { makeCtx, noFacts, type InputFacts } from './sequence/context.js';
 import { sequenceWorkload } from './sequence/index.js';
 import { templatePathFor } from './workloads/kinds.js';
 import { isSelected } from './workloads/select.js';
-import { getPath, isObject, makeWorkload } from './workloads/workload.js';
+import { isObject, makeWorkload, type ObjectMeta } from './workloads/workload.js';
 
 export interface ItemText {
   text: string;
@@ -30,17 +30,36 @@ export interface Processed {
 export function processItems(items: readonly ItemText[], cfg: Config): Processed {
   const replacements = new Map<number, string>();
   const results: Result[] = [];
+  const facts = readFacts(items);
   items.forEach((item, index) => {
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!path) return;
-    const text = processItem(item.text, path, cfg, results);
+    const text = processItem(item.text, path, cfg, results, facts);
     if (text !== undefined) replacements.set(index, text);
   });
   return { replacements, results };
 }
 
 /** Returns the item's new text, or undefined when it is unchanged (or not a workload). */
-export function processItem(text: string, templatePath: readonly string[], cfg: Config, results: Result[]): string | undefined {
+/** Namespaces are few and small: parse just those. */
+export function readFacts(items: readonly ItemText[]): InputFacts {
+  const facts = noFacts();
+  for (const item of items) {
+    if (item.kind !== 'Namespace' || item.apiVersion !== 'v1') continue;
+    const obj = parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }) as { metadata?: ObjectMeta } | null;
+    const meta = obj?.metadata;
+    if (typeof meta?.name === 'string') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+  }
+  return facts;
+}
+
+export function processItem(
+  text: string,
+  templatePath: readonly string[],
+  cfg: Config,
+  results: Result[],
+  facts: InputFacts = noFacts(),
+): string | undefined {
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors[0]) throw new FatalError(`malformed YAML: ${doc.errors[0].message.split('\n')[0]}`, doc.errors[0].linePos?.[0]);
   const obj = doc.toJS({ maxAliasCount: MAX_ALIASES }) as unknown;
@@ -48,7 +67,7 @@ export function processItem(text: string, templatePath: readonly string[], cfg: 
   const w = makeWorkload(obj, templatePath);
   if (!w || !isSelected(w, cfg)) return undefined;
   const before = structuredClone(obj);
-  const ctx = makeCtx(cfg, w, results);
+  const ctx = makeCtx(cfg, w, results, facts);
   if (cfg.mode === 'apply') sequenceWorkload(ctx);
   runRules(ctx);
   if (deepEqual(before, obj)) return undefined;
@@ -86,4 +105,3 @@ export function compactSequences(text: string): boolean {
   return m ? m[1]!.length === m[2]!.length : true;
 }
 
-export { getPath };

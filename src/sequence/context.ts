@@ -3,10 +3,19 @@ import type { Result, RuleId, Severity } from '../krm/types.js';
 import type { ShellEnv } from '../shell/index.js';
 import type { Workload } from '../workloads/workload.js';
 
+/** What the input as a whole says, beyond one workload (read once per run). */
+export interface InputFacts {
+  /** Namespace items in the input, by name: their labels and annotations (mesh injection). */
+  namespaces: Map<string, { labels: Record<string, string>; annotations: Record<string, string> }>;
+}
+
+export const noFacts = (): InputFacts => ({ namespaces: new Map() });
+
 /** Everything a transform needs for one workload. */
 export interface Ctx {
   cfg: Config;
   w: Workload;
+  facts: InputFacts;
   shell: ShellEnv;
   /** Report a change or finding about this workload (resourceRef and file are filled in). */
   report(severity: Severity, message: string, fieldPath?: string, rule?: RuleId): void;
@@ -14,10 +23,11 @@ export interface Ctx {
 
 export const TOOLS_DIR = '/.seq';
 
-export function makeCtx(cfg: Config, w: Workload, sink: Result[]): Ctx {
+export function makeCtx(cfg: Config, w: Workload, sink: Result[], facts: InputFacts = noFacts()): Ctx {
   return {
     cfg,
     w,
+    facts,
     shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
     report(severity, message, fieldPath, rule) {
       sink.push({

@@ -1,0 +1,16 @@
+import type { Ctx } from '../sequence/context.js';
+import type { Rule } from './rule.js';
+import { nativeUnsupported } from './rules/native-sidecar-unsupported.js';
+import { sidecarNoReadinessGate } from './rules/sidecar-no-readiness-gate.js';
+import { sidecarNotFirst } from './rules/sidecar-not-first.js';
+
+export type { Rule } from './rule.js';
+
+/** Every rule, in the contract's table order. Add a rule: one file under rules/, one line here. */
+export const rules: Rule[] = [sidecarNotFirst, sidecarNoReadinessGate, nativeUnsupported];
+
+export function runRules(ctx: Ctx): void {
+  for (const rule of rules) {
+    rule.check(ctx, (message, fieldPath) => ctx.report(rule.severity, message, fieldPath, rule.id));
+  }
+}

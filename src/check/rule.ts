@@ -1,0 +1,15 @@
+import type { RuleId, Severity } from '../krm/types.js';
+import type { Ctx } from '../sequence/context.js';
+
+/**
+ * A lint rule from the contract's findings table. Rules see one workload and report through
+ * `report`; the same rules run in `mode: check` (on the input) and after `apply` (on the
+ * output, so they show what the function could not fix).
+ */
+export interface Rule {
+  id: RuleId;
+  severity: Severity;
+  /** One line for docs, `explain` and SARIF. */
+  summary: string;
+  check(ctx: Ctx, report: (message: string, fieldPath: string) => void): void;
+}

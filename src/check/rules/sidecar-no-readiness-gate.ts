@@ -1,0 +1,40 @@
+import { findSidecars, type FoundSidecar } from '../../sequence/sidecars.js';
+import { parseHook } from '../../shell/index.js';
+import { podField, type Container } from '../../workloads/workload.js';
+import type { Rule } from '../rule.js';
+
+/** A classic sidecar holds later containers when its postStart is our wait or its own wait command. */
+function holdsApp(s: FoundSidecar, c: Container): boolean {
+  const cmd = c.lifecycle?.postStart?.exec?.command;
+  if (!cmd) return false;
+  const wait = s.spec.waitCommand;
+  return parseHook(cmd) !== null || (wait !== undefined && wait.every((w, i) => cmd[i] === w));
+}
+
+export const sidecarNoReadinessGate: Rule = {
+  id: 'sidecar-no-readiness-gate',
+  severity: 'warning',
+  summary: 'sidecar first, but nothing holds the app until it is ready',
+  check(ctx, report) {
+    const pod = ctx.w.pod;
+    const containers = pod.containers ?? [];
+    const sidecars = findSidecars(pod, ctx.cfg);
+    for (const s of sidecars) {
+      if (!s.spec.readiness && !s.spec.waitCommand) continue; // nothing to wait on (e.g. vault agent)
+      if (s.native) {
+        const i = (pod.initContainers ?? []).findIndex((c) => c.name === s.name);
+        const c = pod.initContainers![i]!;
+        if (!c.startupProbe && !c.lifecycle?.postStart) {
+          report(`native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; add one (pod-sequencer strategy native does)`, podField(ctx.w, 'initContainers', i));
+        }
+        continue;
+      }
+      const i = containers.findIndex((c) => c.name === s.name);
+      const before = containers.slice(0, i).some((c) => !sidecars.some((x) => x.name === c.name));
+      if (before) continue; // sidecar-not-first covers it
+      if (!holdsApp(s, containers[i]!)) {
+        report(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, 'containers', i));
+      }
+    }
+  },
+};

@@ -1,0 +1,24 @@
+import { findSidecars } from '../../sequence/sidecars.js';
+import { podField } from '../../workloads/workload.js';
+import type { Rule } from '../rule.js';
+
+export const sidecarNotFirst: Rule = {
+  id: 'sidecar-not-first',
+  severity: 'warning',
+  summary: 'a known sidecar starts after an app container with no readiness gate',
+  check(ctx, report) {
+    const containers = ctx.w.pod.containers ?? [];
+    const sidecars = findSidecars(ctx.w.pod, ctx.cfg).filter((s) => !s.native);
+    const names = new Set(sidecars.map((s) => s.name));
+    const firstApp = containers.findIndex((c) => !names.has(c.name));
+    for (const s of sidecars) {
+      const i = containers.findIndex((c) => c.name === s.name);
+      if (firstApp >= 0 && i > firstApp) {
+        report(
+          `sidecar ${s.name} (${s.spec.profile}) starts after app container ${containers[firstApp]!.name}, which may call out before the sidecar is ready; run pod-sequencer (strategy postStart or native) to fix`,
+          podField(ctx.w, 'containers', i),
+        );
+      }
+    }
+  },
+};

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chain, dependencyWait, postStartWait, type DependencyWait } from '../../src/shell/index.js';
+import { freePort, listenTcpLater, readyAfter, sequence, startHttpServer } from '../helpers/http-server.js';
+import { eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
+
+let lab: Lab;
+beforeAll(async () => {
+  lab = await setupLab();
+});
+afterAll(() => lab.cleanup());
+
+const dep = (check: Partial<DependencyWait>, timeoutSeconds = 10, periodSeconds = 1): DependencyWait => ({
+  name: 'config-center',
+  timeoutSeconds,
+  periodSeconds,
+  ...check,
+});
+const waitFor = (r: Runner, d: DependencyWait) => run(dependencyWait(d, r.env), { path: r.path });
+
+describe.concurrent('dependency wait', () => {
+  test('HTTP: waits through refused connections and 500s, logs every try, ends when up', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/info': sequence(500, 200) }, { listenAfterMs: 1500 });
+      try {
+        const res = await waitFor(r, dep({ http: srv.url('/info') }));
+        expect(res.code, res.stderr).toBe(0);
+        const tries = res.stderr.match(/waiting for config-center \(http:\/\/127\.0\.0\.1:\d+\/info\): try \d+, \d+s elapsed/g);
+        expect(tries?.length).toBeGreaterThanOrEqual(2);
+        expect(res.stderr).toMatch(/try 1, 0s elapsed/);
+        expect(res.stderr).toMatch(/config-center is up after [1-9]\d*s\n$/);
+        expect(srv.hits('/info')).toHaveLength(2);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('HTTP: gives up after timeoutSeconds with exit 1 and a message', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/info': 503 });
+      try {
+        const res = await waitFor(r, dep({ http: srv.url('/info') }, 2));
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain(`gave up waiting for config-center (${srv.url('/info')}) after 2s`);
+        expect(res.ms).toBeLessThan(5000);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('honours periodSeconds', () =>
+    eachRunner(lab.runners, async (r) => {
+      const closed = await freePort();
+      const res = await waitFor(r, dep({ tcp: `127.0.0.1:${closed}` }, 4, 2));
+      expect(res.code).toBe(1);
+      // tries at 0, 2 and 4s
+      expect(res.stderr.match(/try \d+/g)).toEqual(['try 1', 'try 2']);
+      expect(res.stderr).toMatch(/try 2, 2s elapsed/);
+    }));
+
+  test('TCP: waits for a port that opens late; a closed port times out in bounds', () =>
+    eachRunner(lab.runners, async (r) => {
+      const late = await listenTcpLater(1500);
+      const closed = await freePort();
+      try {
+        const [up, down] = await Promise.all([
+          waitFor(r, dep({ tcp: `127.0.0.1:${late.port}` })),
+          waitFor(r, dep({ tcp: `127.0.0.1:${closed}` }, 2)),
+        ]);
+        expect(up.code, up.stderr).toBe(0);
+        expect(up.ms).toBeGreaterThanOrEqual(1400);
+        expect(down.code).toBe(1);
+        expect(down.ms).toBeLessThan(5000);
+      } finally {
+        await late.close();
+      }
+    }));
+
+  test('DNS: localhost resolves; a .invalid name never does', () =>
+    eachRunner(lab.runners, async (r) => {
+      const [up, down] = await Promise.all([
+        waitFor(r, dep({ dns: 'localhost' })),
+        waitFor(r, dep({ dns: 'nothing-here.invalid' }, 2)),
+      ]);
+      expect(up.code, up.stderr).toBe(0);
+      expect(up.stderr).toBe('pod-sequencer: config-center is up after 0s\n');
+      expect(down.code).toBe(1);
+      expect(down.stderr).toContain('gave up waiting for config-center (nothing-here.invalid) after 2s');
+      expect(down.ms).toBeLessThan(5000);
+    }));
+
+  test('timeoutSeconds 0 waits for as long as it takes', () =>
+    eachRunner(lab.runners.slice(0, 1), async (r) => {
+      const srv = await startHttpServer({ '/info': readyAfter(2500) });
+      try {
+        const res = await waitFor(r, dep({ http: srv.url('/info') }, 0));
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.ms).toBeGreaterThanOrEqual(2400);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('images without tools fail at once with a clear message', () =>
+    eachRunner(lab.bare, async (r) => {
+      const http = await waitFor(r, dep({ http: 'http://127.0.0.1:1/' }));
+      expect(http.code).toBe(1);
+      expect(http.stderr).toBe(
+        'pod-sequencer: this image has neither curl nor wget; set tools.delivery: inject (or use a tools image that has one)\n',
+      );
+      const tcp = await waitFor(r, dep({ tcp: '127.0.0.1:1' }));
+      expect(tcp.code).toBe(1);
+      expect(tcp.stderr).toContain('this image has none of nc, curl or bash to test a TCP port; set tools.delivery: inject');
+      const dns = await waitFor(r, dep({ dns: 'localhost' }));
+      expect(dns.code).toBe(1);
+      expect(dns.stderr).toContain('set tools.delivery: inject');
+    }));
+});
+
+describe.concurrent('postStart hooks', () => {
+  const nasty = () => NASTY.map((s) => s.replace('CANARY', lab.canary));
+
+  test('postStartWait: waits, then runs the user hook with its exact argv', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/ready': readyAfter(1200) });
+      try {
+        const then = [NODE, lab.dump, ...nasty()];
+        const check = { name: 'istio-proxy', http: srv.url('/ready'), timeoutSeconds: 10, onTimeout: 'fail' as const };
+        const res = await run(postStartWait(check, r.env, then), { path: r.path });
+        expect(res.code, res.stderr).toBe(0);
+        expect(JSON.parse(res.stdout)).toEqual(nasty());
+        expect(res.ms).toBeGreaterThanOrEqual(1100);
+        const bare = await run(postStartWait(check, r.env), { path: r.path });
+        expect(bare.code, bare.stderr).toBe(0);
+        expect(bare.stdout).toBe('');
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('postStartWait: onTimeout fail exits 1; continue runs the user hook', () =>
+    eachRunner(lab.runners, async (r) => {
+      const closed = await freePort();
+      const check = { name: 'envoy', tcp: `127.0.0.1:${closed}`, timeoutSeconds: 1 };
+      const then = nodeRun('console.log("hook ran")');
+      const [fail, cont] = await Promise.all([
+        run(postStartWait({ ...check, onTimeout: 'fail' }, r.env, then), { path: r.path }),
+        run(postStartWait({ ...check, onTimeout: 'continue' }, r.env, then), { path: r.path }),
+      ]);
+      expect(fail.code).toBe(1);
+      expect(fail.stdout).toBe('');
+      expect(fail.stderr).toContain('envoy was not ready after 1s');
+      expect(cont.code, cont.stderr).toBe(0);
+      expect(cont.stdout).toBe('hook ran\n');
+    }));
+
+  test('chain: runs the wait command, then the user hook; stops when the wait command fails', () =>
+    eachRunner(lab.runners, async (r) => {
+      const ok = await run(chain([NODE, lab.dump, 'wait', '--', 'x y'], [NODE, lab.dump, ...nasty()], r.env), {
+        path: r.path,
+      });
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l))).toEqual([['wait', '--', 'x y'], nasty()]);
+      const failed = await run(chain(nodeRun('process.exit(3)'), nodeRun('console.log("hook ran")'), r.env), {
+        path: r.path,
+      });
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toBe('');
+      expect(failed.stderr).toContain(`pod-sequencer: ${NODE} failed with exit code 3`);
+    }));
+
+  test('chain without a user hook is the wait command itself (no shell needed)', () => {
+    expect(chain(['pilot-agent', 'wait'], [], { delivery: 'inject', toolsDir: '/.seq' })).toEqual(['pilot-agent', 'wait']);
+  });
+});
