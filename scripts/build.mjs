@@ -24,3 +24,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+// Declarations for the library entry (package.json `types`): dist/types/index.d.ts.
+const { buildTypes } = await import(join(root, 'scripts', 'build-types.mjs'));
+buildTypes(root);

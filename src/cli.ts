@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { parse } from 'yaml';
+import { registerFileCommands } from './files/commands.js';
 import { runFilter } from './run.js';
 
 declare const __VERSION__: string | undefined;
@@ -41,8 +42,13 @@ export function main(argv: string[]): number {
     .version(VERSION)
     .option('--config <file>', 'function config (PodSequence or ConfigMap); overrides functionConfig')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // `check --config F` must reach the subcommand, not the filter's own --config.
+    .enablePositionalOptions();
   let code = 0;
+  registerFileCommands(program, VERSION, (c) => {
+    code = c;
+  });
   program.action((opts: { config?: string }) => {
     code = filter(opts);
   });

@@ -25,19 +25,23 @@ export interface Processed {
   /** Item index -> new text, only for items that changed. */
   replacements: Map<number, string>;
   results: Result[];
+  /** For each result, the index of the item it is about (plain files map results to documents). */
+  itemOf: number[];
 }
 
 export function processItems(items: readonly ItemText[], cfg: Config): Processed {
   const replacements = new Map<number, string>();
   const results: Result[] = [];
+  const itemOf: number[] = [];
   const facts = readFacts(items);
   items.forEach((item, index) => {
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!path) return;
     const text = processItem(item.text, path, cfg, results, facts);
     if (text !== undefined) replacements.set(index, text);
+    while (itemOf.length < results.length) itemOf.push(index);
   });
-  return { replacements, results };
+  return { replacements, results, itemOf };
 }
 
 /** Returns the item's new text, or undefined when it is unchanged (or not a workload). */

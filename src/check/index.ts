@@ -1,13 +1,15 @@
 import type { Ctx } from '../sequence/context.js';
 import type { Rule } from './rule.js';
 import { nativeUnsupported } from './rules/native-sidecar-unsupported.js';
+import { processNamespaceSharing } from './rules/process-namespace-sharing.js';
 import { sidecarNoReadinessGate } from './rules/sidecar-no-readiness-gate.js';
 import { sidecarNotFirst } from './rules/sidecar-not-first.js';
+import { sleepOrdering } from './rules/sleep-ordering.js';
 
 export type { Rule } from './rule.js';
 
 /** Every rule, in the contract's table order. Add a rule: one file under rules/, one line here. */
-export const rules: Rule[] = [sidecarNotFirst, sidecarNoReadinessGate, nativeUnsupported];
+export const rules: Rule[] = [sidecarNotFirst, sidecarNoReadinessGate, processNamespaceSharing, sleepOrdering, nativeUnsupported];
 
 export function runRules(ctx: Ctx): void {
   for (const rule of rules) {

@@ -5,7 +5,7 @@
 import { validateGlob } from '../workloads/glob.js';
 import { profiles } from '../profiles/index.js';
 import { mergeSidecar } from './resolve.js';
-import { isObject, joinPath, minorOf, nativeSidecarMinor, type Problem, type SidecarInput } from './spec.js';
+import { isObject, joinPath, linkerdMinorOf, minorOf, nativeSidecarMinor, type Problem, type SidecarInput } from './spec.js';
 import type { ProfileName } from './types.js';
 import { checkDnsName, checkHostPort, checkHttpUrl } from './values.js';
 
@@ -77,6 +77,16 @@ export function semanticProblems(spec: unknown): Problem[] {
     const m = mesh[name];
     const fix = name === 'dapr' ? 'set native to false' : 'set native to auto or false';
     if (isObject(m) && m.native === true && tooOld) nativeUnsupported(`spec.mesh.${name}.native`, fix);
+  }
+  // It picks Linkerd's native-sidecar annotation, so a version we cannot read must not pass silently.
+  if (isObject(mesh.linkerd)) {
+    check('spec.mesh.linkerd.version', mesh.linkerd.version, (v) =>
+      linkerdMinorOf(v) === undefined ? `'${v}' is not a Linkerd version; write the 2.N it is or corresponds to, for example "2.18"` : undefined,
+    );
+    const lminor = linkerdMinorOf(mesh.linkerd.version);
+    if (mesh.linkerd.native === true && lminor !== undefined && lminor < 15) {
+      add('spec.mesh.linkerd.native', `Linkerd ${String(mesh.linkerd.version)} has no native sidecars (they came in 2.15); set native to auto or false, or version to 2.15 or later`);
+    }
   }
 
   const names = new Map<string, number>();

@@ -79,5 +79,11 @@ export function minorOf(version: unknown): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** Linkerd's minor from "2.19", "2.19.1", "stable-2.14.10" or "enterprise-2.17.1"; else undefined. */
+export function linkerdMinorOf(version: unknown): number | undefined {
+  const m = typeof version === 'string' ? /^(?:[a-z]+-)?2\.(\d+)(?:\.\d+)?$/i.exec(version.trim()) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
 /** Kubernetes minor from which native sidecars are on by default (KEP-753 beta). */
 export const nativeSidecarMinor = 29;

@@ -40,11 +40,11 @@ export function readResourceList(source: string): ResourceListInput {
   if (source.trim() === '') {
     throw new FatalError('no input: expected a ResourceList on stdin (see `pod-sequencer --help`)');
   }
-  const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: true });
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
-    throw new FatalError(`malformed YAML: ${firstLine(err.message)}`, pos);
+    throw new FatalError(`malformed YAML: ${firstLine(err.message).replace(/ at line \d+, column \d+:?$/, "")}`, pos);
   }
   const root = doc.contents;
   if (!isMap(root)) {

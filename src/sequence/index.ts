@@ -3,6 +3,7 @@
  * the plain-object workload; this file only decides which sidecars each one gets.
  */
 import type { Ctx } from './context.js';
+import { applyMesh } from './mesh.js';
 import { makeNative } from './native.js';
 import { moveSidecarsFirst } from './order.js';
 import { addPostStartWaits } from './post-start.js';
@@ -14,6 +15,7 @@ export function sequenceWorkload(ctx: Ctx): void {
   const by = (...strategies: string[]): FoundSidecar[] =>
     sidecars.filter((s) => strategies.includes(effectiveStrategy(s.spec, ctx.cfg)));
 
+  applyMesh(ctx);
   moveSidecarsFirst(ctx, by('first', 'postStart'));
   addPostStartWaits(ctx, by('postStart'));
   makeNative(ctx, by('native'));

@@ -150,3 +150,15 @@ export function parseHook(command: string[]): { then?: string[] } | null {
   } else return null;
   return then.length ? { then } : {};
 }
+
+/** Same recognition for dependencyWait commands (idempotency of `seq-wait-*`, explain output). */
+export function parseDependencyWait(command: string[]): { dep: DependencyWait; env: ShellEnv } | null {
+  const s = split(command);
+  if (!s || s.marker !== WAIT_MARKER || s.params.length !== 5) return null;
+  const [name, kind, t, timeout, period] = s.params;
+  if ((kind !== 'http' && kind !== 'tcp' && kind !== 'dns') || !isSeconds(timeout) || !isSeconds(period)) return null;
+  return {
+    dep: { name, [kind]: t, timeoutSeconds: Number(timeout), periodSeconds: Number(period) },
+    env: s.env,
+  };
+}

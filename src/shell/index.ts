@@ -8,6 +8,7 @@ export {
   busyboxPath,
   chain,
   dependencyWait,
+  parseDependencyWait,
   parseHook,
   parseWrapper,
   postStartWait,

@@ -28,7 +28,8 @@ export const HOOK_MARKER = 'pod-sequencer-hook';
 export const WAIT_MARKER = 'pod-sequencer-wait';
 
 const PRELUDE = sh`
-# pod-sequencer: generated. Values arrive only as parameters, never as code.
+# pod-sequencer: generated. Values come only as
+# parameters, never as code.
 _bb=$1
 shift
 _say() { printf 'pod-sequencer: %s\n' "$*" >&2; }
@@ -38,12 +39,18 @@ _die() { _say "$*"; exit 1; }
 /** Tool selection, target checks and the retry loop; shared by every script that waits. */
 const CHECKS = sh`
 _H= _T= _D= _WT= _NZ=
-# Tools come from the injected busybox when there is one, else from the image's PATH.
-_run() { if [ -n "$_bb" ]; then "$_bb" "$@"; else "$@"; fi; }
+_inj='set tools.delivery: inject'
+_inj="$_inj (or use a tools image that has one)"
+# Tools: the injected busybox if any, else the image's PATH.
+_run() {
+  if [ -n "$_bb" ]; then "$_bb" "$@"; else "$@"; fi
+}
 _has() { command -v "$1" >/dev/null 2>&1; }
 _now() { _run date +%s; }
-_num() { case $1 in ''|*[!0-9]*) _die "not a number: $1" ;; esac; }
-# _lim SECONDS CMD...: bound a tool that has no timeout option of its own
+_num() {
+  case $1 in ''|*[!0-9]*) _die "not a number: $1" ;; esac
+}
+# _lim SECONDS CMD...: bound a tool that has no timeout
 _lim() {
   _l=$1
   shift
@@ -52,15 +59,15 @@ _lim() {
   else "$@"
   fi
 }
-_nohttp='this image has neither curl nor wget; set tools.delivery: inject (or use a tools image that has one)'
 _pick_http() {
   [ -z "$_H" ] || return 0
   if [ -n "$_bb" ]; then _H=wget
   elif _has curl; then _H=curl
   elif _has wget; then _H=wget
-  else _die "$_nohttp"
+  else _die "this image has neither curl nor wget; $_inj"
   fi
-  # busybox wget built without -T crashes on it; every wget that has it lists it in --help
+  # a busybox wget built without -T crashes on -T;
+  # every wget that has it lists it in --help
   if [ "$_H" = wget ]; then
     case $(_run wget --help 2>&1) in *-T*) _WT=1 ;; esac
   fi
@@ -69,62 +76,77 @@ _pick_tcp() {
   [ -z "$_T" ] || return 0
   if [ -n "$_bb" ] || _has nc; then
     _T=nc
-    # not every nc has -z (Debian's busybox has not); those get "-e true" instead
+    # some nc have no -z (Debian's busybox): -e true then
     case $(_run nc -h 2>&1) in *-z*) _NZ=1 ;; esac
   elif _has curl; then _T=curl
   elif _has bash; then _T=bash
-  else _die 'this image has none of nc, curl or bash to test a TCP port; set tools.delivery: inject (or use a tools image that has one)'
+  else _die "this image has none of nc, curl, bash; $_inj"
   fi
+}
+_isbbnc() {
+  case $(nc -h 2>&1) in *BusyBox*) return 0 ;; esac
+  return 1
 }
 _pick_dns() {
   [ -z "$_D" ] || return 0
   if [ -n "$_bb" ]; then _D=bbnc
   elif _has getent; then _D=getent
-  elif _has nc && case $(nc -h 2>&1) in *BusyBox*) ;; *) false ;; esac; then _D=bbnc
+  elif _has nc && _isbbnc; then _D=bbnc
   elif _has nslookup; then _D=nslookup
-  else _die 'this image has none of getent, nslookup or busybox nc to resolve a name; set tools.delivery: inject (or use a tools image that has one)'
+  else _die "this image has no getent or nslookup; $_inj"
   fi
   [ "$_D" != bbnc ] || _pick_tcp
 }
-# _need KIND TARGET: reject a malformed target and pick the tool for it, before any wait
+# _need KIND TARGET: refuse a malformed target and pick
+# its tool, before any wait
 _need() {
   case $2 in
-    ''|-*|*[[:space:][:cntrl:]]*) _die "invalid $1 target: $2" ;;
+    ''|-*|*[[:space:][:cntrl:]]*)
+      _die "invalid $1 target: $2" ;;
   esac
   case $1 in
     http)
-      case $2 in http://?*|https://?*) ;; *) _die "invalid URL: $2" ;; esac
+      case $2 in
+        http://?*|https://?*) ;;
+        *) _die "invalid URL: $2" ;;
+      esac
       _pick_http ;;
     tcp)
-      case $2 in ?*:*) ;; *) _die "invalid host:port: $2" ;; esac
+      case $2 in
+        ?*:*) ;;
+        *) _die "invalid host:port: $2" ;;
+      esac
       _num "\${2##*:}"
       _pick_tcp ;;
     dns) _pick_dns ;;
     *) _die "unknown check: $1" ;;
   esac
 }
-# _http METHOD URL: 0 on a 2xx or 3xx answer within about 2s
-_http() {
-  (
-    # a proxy from the container's environment must not see these calls
-    unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
-    _m=$1
-    _u=$2
-    if [ "$_H" = curl ]; then
-      if [ "$_m" = POST ]; then set -- --data ''; else set --; fi
-      case $(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$@" "$_u") in
-        [23][0-9][0-9]) exit 0 ;;
-      esac
-      exit 1
-    fi
-    # wget exits 0 only for 2xx/3xx (after redirects)
-    if [ "$_m" = POST ]; then set -- --post-data=; else set --; fi
-    if [ -n "$_WT" ]; then _run wget -q -O /dev/null -t 1 -T 2 "$@" "$_u"
-    else _lim 3 wget -q -O /dev/null -t 1 "$@" "$_u"
-    fi
-  ) >/dev/null 2>&1 </dev/null
-}
-# _tcp HOST:PORT: 0 when a connection opens within about 2s
+# _http METHOD URL: 0 on a 2xx or 3xx answer within ~2s
+_http() (
+  # a proxy from the environment must not see these calls
+  unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY
+  unset all_proxy ALL_PROXY
+  _m=$1
+  _u=$2
+  if [ "$_H" = curl ]; then
+    # POST with an empty body, as wget --post-data= does
+    set --
+    [ "$_m" = GET ] || set -- --data ''
+    # -g: brackets (IPv6) and braces in a URL are no globs
+    _c=$(curl -gs -o /dev/null -w '%{http_code}' \
+      --max-time 2 "$@" "$_u")
+    case $_c in [23][0-9][0-9]) exit 0 ;; esac
+    exit 1
+  fi
+  # wget exits 0 only on 2xx/3xx (after redirects)
+  set -- -q -O /dev/null -t 1
+  [ "$_m" = GET ] || set -- "$@" --post-data=
+  if [ -n "$_WT" ]; then _run wget "$@" -T 2 "$_u"
+  else _lim 3 wget "$@" "$_u"
+  fi
+) >/dev/null 2>&1 </dev/null
+# _tcp HOST:PORT: 0 when a connection opens within ~2s
 _tcp() {
   _h=\${1%:*}
   _h=\${_h#"["}
@@ -136,22 +158,28 @@ _tcp() {
       else _run nc -w 2 "$_h" "$_p" -e \${_bb:+"$_bb"} true
       fi ;;
     curl)
-      # a telnet:// transfer only ends at --max-time once connected; refused ends at once
-      case $(curl -s --max-time 1 -w '%{time_connect}' "telnet://$1") in
-        *[1-9]*) return 0 ;;
-      esac
+      # telnet:// ends at --max-time once connected and at
+      # once when refused; the connect time tells which
+      _c=$(curl -gs --noproxy '*' --max-time 1 \
+        -w '%{time_connect}' "telnet://$1")
+      case $_c in *[1-9]*) return 0 ;; esac
       return 1 ;;
-    bash) _lim 2 bash -c ': <"/dev/tcp/$0/$1"' "$_h" "$_p" ;;
+    bash)
+      _lim 2 bash -c ': <"/dev/tcp/$0/$1"' "$_h" "$_p" ;;
   esac
 }
-# _dns NAME: 0 when NAME resolves as the app's libc would resolve it
+# _dns NAME: 0 when NAME resolves as the app's libc would
+# resolve it. busybox nslookup skips /etc/hosts and fails
+# on Kubernetes search domains, so with busybox, resolve
+# through nc (libc) and look for its lookup error.
 _dns() {
   case $_D in
     getent) getent hosts "$1" ;;
     nslookup) nslookup "$1" ;;
-    # busybox nslookup skips /etc/hosts and fails on Kubernetes search domains, so
-    # resolve through busybox nc (libc) and look for its lookup error instead
-    bbnc) case $(_tcp "$1:9" 2>&1) in *'bad address'*) return 1 ;; esac ;;
+    bbnc)
+      case $(_tcp "$1:9" 2>&1) in
+        *'bad address'*) return 1 ;;
+      esac ;;
   esac
 }
 _up() {
@@ -161,14 +189,17 @@ _up() {
     dns) _dns "$2" ;;
   esac >/dev/null 2>&1 </dev/null
 }
-# _await NAME KIND TARGET TIMEOUT PERIOD LOUD: 0 once up, 1 after TIMEOUT seconds
-# (0 = never). LOUD logs every try, otherwise the first and every tenth.
+# _await NAME KIND TARGET TIMEOUT PERIOD LOUD: 0 once up,
+# 1 after TIMEOUT seconds (0: never). LOUD logs each try,
+# else the first and every tenth.
 _await() {
   _t0=$(_now)
   _n=1
   while ! _up "$2" "$3"; do
     _s=$(($(_now) - _t0))
-    if [ "$4" -gt 0 ] && [ "$_s" -ge "$4" ]; then return 1; fi
+    if [ "$4" -gt 0 ] && [ "$_s" -ge "$4" ]; then
+      return 1
+    fi
     if [ "$6" = loud ] || [ $((_n % 10)) = 1 ]; then
       _say "waiting for $1 ($3): try $_n, \${_s}s elapsed"
     fi
@@ -196,7 +227,10 @@ _await "$1" "$2" "$3" "$4" "$_p" loud && exit 0
 _die "gave up waiting for $1 ($3) after $4s"
 `;
 
-/** postStart hook that waits for a check. Params: wait KIND TARGET TIMEOUT ON_TIMEOUT NAME -- [THEN...]. */
+/**
+ * postStart hook that waits for a check, then runs the user's own hook.
+ * Params: wait KIND TARGET TIMEOUT ON_TIMEOUT NAME -- [THEN...].
+ */
 export const HOOK_WAIT_SCRIPT =
   PRELUDE +
   CHECKS +
@@ -212,11 +246,15 @@ shift 7
 [ $# = 0 ] || exec "$@"
 `;
 
-/** postStart hook that runs a wait command, then the user's own hook. Params: chain N FIRST(N)... THEN.... */
+/**
+ * postStart hook that runs a wait command, then the user's own hook.
+ * Params: chain N FIRST(N args)... THEN....
+ */
 export const HOOK_CHAIN_SCRIPT =
   PRELUDE +
   sh`
-# _first N ARGS...: run the first N of ARGS (sh has no arrays: rotate them to the end, drop the rest)
+# _first N ARGS...: run the first N of ARGS. sh has no
+# arrays: rotate those N to the end, drop the rest.
 _first() {
   _i=$1
   shift
@@ -240,8 +278,8 @@ shift "$_c"
 
 /**
  * Command wrapper. Params: MODE(exec|job) SHUTDOWN_ON(success|always) RECORDS... -- ARGV...
- * Records: R KIND TARGET TIMEOUT ON_TIMEOUT NAME (readiness, in order)
- *          S METHOD URL NAME                     (shutdown call, job mode)
+ * Records: R KIND(http|tcp) TARGET TIMEOUT ON_TIMEOUT NAME   readiness, waited in order
+ *          S METHOD URL NAME                                 shutdown call (job mode)
  * Kubernetes appends the container's args after ARGV.
  */
 export const WRAP_SCRIPT =
@@ -251,28 +289,38 @@ export const WRAP_SCRIPT =
 _mode=$1
 _when=$2
 shift 2
-case $_mode:$_when in exec:*|job:success|job:always) ;; *) _die "bad parameters" ;; esac
-# _each FN PARAMS...: call FN with each record (and all that follows it), up to "--"
+case $_mode:$_when in
+  exec:*|job:success|job:always) ;;
+  *) _die "bad parameters" ;;
+esac
+# _each FN PARAMS...: call FN on each record (with all that
+# follows it), up to the "--" before the command
 _each() {
   _fn=$1
   shift
   while [ "$1" != -- ]; do
     case $1 in
-      R) [ $# -gt 6 ] || _die "bad parameters"; "$_fn" "$@"; shift 6 ;;
-      S) [ $# -gt 4 ] || _die "bad parameters"; "$_fn" "$@"; shift 4 ;;
+      R) [ $# -gt 6 ] || _die "bad parameters"
+        "$_fn" "$@"
+        shift 6 ;;
+      S) [ $# -gt 4 ] || _die "bad parameters"
+        "$_fn" "$@"
+        shift 4 ;;
       *) _die "bad parameters at: $1" ;;
     esac
   done
 }
 _check() {
-  case $1 in
-    R)
+  case $1:$2 in
+    R:http|R:tcp)
       _need "$2" "$3"
       _num "$4"
-      case $5 in fail|continue) ;; *) _die "bad onTimeout: $5" ;; esac ;;
-    S)
-      _need http "$3"
-      case $2 in GET|POST) ;; *) _die "bad method: $2" ;; esac ;;
+      case $5 in
+        fail|continue) ;;
+        *) _die "bad onTimeout: $5" ;;
+      esac ;;
+    S:GET|S:POST) _need http "$3" ;;
+    *) _die "bad parameters at: $1 $2" ;;
   esac
 }
 _ready() {
@@ -287,13 +335,15 @@ _ready() {
 }
 _quit() {
   [ "$1" = S ] || return 0
-  if _http "$2" "$3"; then _say "asked $4 to shut down"
-  else _say "could not ask $4 to shut down ($2 $3); going on"
+  if _http "$2" "$3"; then
+    _say "asked $4 to shut down"
+  else
+    _say "could not ask $4 to shut down ($2 $3); going on"
   fi
 }
-# _start RECORDS... -- ARGV...: start ARGV in the background.
-# exec: ARGV[0] is never taken for a function or builtin of this script.
-# fd 3: sh gives background commands /dev/null as stdin; hand them ours.
+# _start RECORDS... -- ARGV...: run ARGV in the background.
+# exec: ARGV[0] is a program, never a function or builtin.
+# fd 3: sh gives background commands /dev/null as stdin.
 _start() {
   while [ "$1" != -- ]; do shift; done
   shift
@@ -316,12 +366,14 @@ if [ "$_rc" = 0 ]; then
   [ -n "$_child" ] || _die "could not start the command"
   trap 'kill -s TERM "$_child" 2>/dev/null' TERM
   trap 'kill -s INT "$_child" 2>/dev/null' INT
-  # a trapped signal ends wait early: wait again while the command lives
+  # a trapped signal ends wait early: wait again while the
+  # command lives
   while kill -0 "$_child" 2>/dev/null; do
     wait "$_child"
     _rc=$?
   done
-  # bash reaps on its own and keeps the status for one more wait; dash and ash repeat it
+  # bash reaps by itself and keeps the status for one more
+  # wait (then 127); dash and ash give it again
   wait "$_child" 2>/dev/null
   _r=$?
   [ "$_r" = 127 ] || _rc=$_r
@@ -331,7 +383,8 @@ if [ "$_mode" = job ]; then
   if [ "$_rc" = 0 ] || [ "$_when" = always ]; then
     _each _quit "$@"
   else
-    _say "not shutting sidecars down after a failure: restartPolicy OnFailure reruns the command in this pod"
+    # OnFailure reruns the command in this very pod
+    _say "not shutting sidecars down after a failure"
   fi
 fi
 exit "$_rc"

@@ -49,7 +49,7 @@ export function sequence(...codes: number[]): Responder {
   return (_req, n) => codes[Math.min(n, codes.length - 1)];
 }
 
-/** Starts a server on 127.0.0.1; unknown paths answer 404. */
+/** Starts a server on 127.0.0.1; paths not in `routes` get route '*', else 404. */
 export async function startHttpServer(
   routes: Record<string, Answer | Responder> = {},
   opts: HttpServerOptions = {},
@@ -69,7 +69,7 @@ export async function startHttpServer(
     const n = counts.get(path) ?? 0;
     counts.set(path, n + 1);
     req.resume();
-    const answer = table.get(path)?.(req, n) ?? 404;
+    const answer = (table.get(path) ?? table.get('*'))?.(req, n) ?? 404;
     if (answer === 'hang') return;
     const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
     res.writeHead(status, { 'content-type': 'text/plain', connection: 'close', ...headers });
@@ -102,14 +102,31 @@ export async function startHttpServer(
   };
 }
 
-/** A loopback port nobody listens on (connections are refused). */
+/**
+ * A loopback port nobody listens on yet, for a server that starts later. Drawn at random
+ * below the kernel's ephemeral range (32768+), which listen(0) reuses at once and outgoing
+ * connections take their source ports from, and never handed out twice in a process.
+ */
 export async function freePort(): Promise<number> {
-  const s = createTcpServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  const s = createTcpServer();
+  return new Promise((resolve) => {
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+/** A port where connections are refused: 1 (tcpmux) is never handed out to anyone. */
+export const CLOSED_PORT = 1;
 
 export interface TestTcpListener {
   port: number;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
-import { freePort, listenTcpLater, readyAfter, redirect, sequence, startHttpServer } from '../helpers/http-server.js';
+import { CLOSED_PORT, listenTcpLater, readyAfter, redirect, sequence, startHttpServer } from '../helpers/http-server.js';
 import { eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
 
 let lab: Lab;
@@ -75,7 +75,7 @@ describe.concurrent('wrapper, job mode', () => {
         onStdout: (out, pid) => out === 'started\n' && process.kill(pid, 'SIGTERM'),
       });
       expect(res.stdout, res.stderr).toBe('started\ngot SIGTERM\n');
-      expect(res.code).toBe(42);
+      expect(res.code, res.stderr).toBe(42);
     }));
 
   test('forwards SIGINT to a command that handles it', () =>
@@ -87,7 +87,7 @@ describe.concurrent('wrapper, job mode', () => {
         onStdout: (out, pid) => out === 'started\n' && process.kill(pid, 'SIGINT'),
       });
       expect(res.stdout, res.stderr).toBe('started\ngot SIGINT\n');
-      expect(res.code).toBe(7);
+      expect(res.code, res.stderr).toBe(7);
     }));
 
   test('gives the command its stdin', () =>
@@ -126,11 +126,11 @@ describe.concurrent('wrapper, job mode', () => {
       try {
         const shutdown: ShutdownCall[] = [{ name: 'istio-proxy', http: srv.url('/quit'), method: 'POST' }];
         const onFailure = await wrap(r, job(nodeRun('process.exit(3)'), { shutdown, shutdownOn: 'success' }));
-        expect(onFailure.code).toBe(3);
+        expect(onFailure.code, onFailure.stderr).toBe(3);
         expect(onFailure.stderr).toContain('not shutting sidecars down');
         expect(srv.requests).toEqual([]);
         const never = await wrap(r, job(nodeRun('process.exit(3)'), { shutdown, shutdownOn: 'always' }));
-        expect(never.code).toBe(3);
+        expect(never.code, never.stderr).toBe(3);
         expect(srv.hits('/quit', 'POST')).toHaveLength(1);
       } finally {
         await srv.close();
@@ -140,7 +140,7 @@ describe.concurrent('wrapper, job mode', () => {
   test('a failing or hanging shutdown call is logged, not fatal', () =>
     eachRunner(lab.runners, async (r) => {
       const srv = await startHttpServer({ '/quit': 500, '/hang': 'hang' });
-      const closed = await freePort();
+      const closed = CLOSED_PORT;
       try {
         const shutdown: ShutdownCall[] = [
           { name: 'a', http: srv.url('/quit'), method: 'POST' },
@@ -166,7 +166,7 @@ describe.concurrent('wrapper, readiness', () => {
         expect(res.code, res.stderr).toBe(0);
         expect(res.stdout).toBe('ran\n');
         expect(res.ms).toBeGreaterThanOrEqual(1400);
-        expect(res.stderr).toMatch(/waiting for proxy \(http:\/\/127\.0\.0\.1:\d+\/ready\): try 1, 0s elapsed/);
+        expect(res.stderr).toMatch(/waiting for proxy \(http:\/\/127\.0\.0\.1:\d+\/ready\): try 1, [01]s elapsed/);
         expect(res.stderr).toMatch(/proxy is up after \d+s/);
         const codes = srv.hits('/ready');
         expect(codes.length).toBeGreaterThanOrEqual(2);
@@ -207,13 +207,13 @@ describe.concurrent('wrapper, readiness', () => {
           shutdownOn: 'always',
         });
         const res = await wrap(r, spec);
-        expect(res.code).toBe(1);
+        expect(res.code, res.stderr).toBe(1);
         expect(res.stdout).toBe('');
         expect(res.stderr).toContain('proxy was not ready after 2s; giving up');
         expect(res.ms).toBeLessThan(5000);
         expect(srv.hits('/quit', 'POST')).toHaveLength(1);
         const exec = await wrap(r, { ...spec, mode: 'exec' });
-        expect(exec.code).toBe(1);
+        expect(exec.code, exec.stderr).toBe(1);
         expect(exec.stdout).toBe('');
       } finally {
         await srv.close();
@@ -222,7 +222,7 @@ describe.concurrent('wrapper, readiness', () => {
 
   test('onTimeout continue: logs and runs the command anyway', () =>
     eachRunner(lab.runners, async (r) => {
-      const closed = await freePort();
+      const closed = CLOSED_PORT;
       for (const mode of ['job', 'exec'] as const) {
         const spec = job(nodeRun('console.log("ran")'), { mode, checks: [ready(`http://127.0.0.1:${closed}/`, 1, 'continue')] });
         const res = await wrap(r, spec);
@@ -237,7 +237,7 @@ describe.concurrent('wrapper, readiness', () => {
       const srv = await startHttpServer({ '/ready': 'hang' });
       try {
         const res = await wrap(r, job(nodeRun('console.log("ran")'), { checks: [ready(srv.url('/ready'), 2, 'fail')] }));
-        expect(res.code).toBe(1);
+        expect(res.code, res.stderr).toBe(1);
         expect(res.ms).toBeLessThan(7000);
       } finally {
         await srv.close();
@@ -246,7 +246,7 @@ describe.concurrent('wrapper, readiness', () => {
 
   test('SIGTERM while waiting for readiness ends the wrapper with 143', () =>
     eachRunner(lab.runners, async (r) => {
-      const closed = await freePort();
+      const closed = CLOSED_PORT;
       const spec = job(nodeRun('console.log("ran")'), { checks: [ready(`http://127.0.0.1:${closed}/`, 30)] });
       const res = await run(wrapperCommand(spec, r.env), {
         path: r.path,

@@ -1,0 +1,79 @@
+/**
+ * Reading what a container runs, for rules and `explain`: its argv (command then args, as the
+ * kubelet joins them), the script of a `sh -c SCRIPT`, and a leading `sleep N`.
+ */
+import type { Container } from '../workloads/workload.js';
+
+export interface Word {
+  text: string;
+  /** Where the word sits in the container: `command[2]`, `args[0]`, `lifecycle.preStop.exec.command[1]`. */
+  field: string;
+}
+
+const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh', 'ksh', 'mksh']);
+
+const base = (s: string | undefined) => (s ?? '').slice((s ?? '').lastIndexOf('/') + 1);
+
+/** command + args; YAML may hand us numbers (`- 10`), the kubelet sees strings. */
+export function argvOf(c: Container): Word[] {
+  const words = (list: unknown, field: string): Word[] =>
+    Array.isArray(list) ? list.map((w, i) => ({ text: String(w), field: `${field}[${i}]` })) : [];
+  return [...words(c.command, 'command'), ...words(c.args, 'args')];
+}
+
+/** The exec commands of the container's lifecycle hooks, each as its own argv. */
+export function hookArgvs(c: Container): Word[][] {
+  const out: Word[][] = [];
+  for (const hook of ['postStart', 'preStop'] as const) {
+    const cmd = c.lifecycle?.[hook]?.exec?.command;
+    if (Array.isArray(cmd)) out.push(cmd.map((w, i) => ({ text: String(w), field: `lifecycle.${hook}.exec.command[${i}]` })));
+  }
+  return out;
+}
+
+/** The script of `sh -c SCRIPT` (also `/bin/bash -ec`, `busybox sh -c`), or undefined. */
+export function shellScript(argv: readonly Word[]): Word | undefined {
+  let i = base(argv[0]?.text) === 'busybox' ? 1 : 0;
+  if (!SHELLS.has(base(argv[i]?.text))) return undefined;
+  for (i++; i < argv.length; i++) {
+    const a = argv[i]!.text;
+    if (/^-[a-z]*c[a-z]*$/.test(a)) return argv[i + 1];
+    if (!a.startsWith('-')) return undefined; // `sh script.sh`
+  }
+  return undefined;
+}
+
+const UNIT: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
+const SLEEP = '(?:/bin/)?sleep\\s+(\\d+(?:\\.\\d+)?)([smhd]?)';
+
+export interface Delay {
+  seconds: number;
+  /** The word holding the sleep (the script, or `sleep` itself). */
+  at: Word;
+  /** The sleep is all there is: nothing runs after it. */
+  only: boolean;
+}
+
+/**
+ * A `sleep N` that runs before anything else: as the first command of a `sh -c` script
+ * (after `set -e` style lines), or as the whole argv (`[sleep, "30"]`).
+ */
+export function leadingSleep(argv: readonly Word[]): Delay | undefined {
+  const script = shellScript(argv);
+  if (script) {
+    const m = new RegExp(`^\\s*(?:set\\s+[-+]\\w+\\s*(?:;|\\n)\\s*)*${SLEEP}\\s*(;|&&|\\n|$)([\\s\\S]*)$`).exec(script.text);
+    if (!m) return undefined;
+    return { seconds: Number(m[1]) * UNIT[m[2]!]!, at: script, only: m[4]!.trim() === '' };
+  }
+  const m = new RegExp(`^${SLEEP}$`).exec(argv.map((w) => w.text).join(' '));
+  return m ? { seconds: Number(m[1]) * UNIT[m[2]!]!, at: argv[0]!, only: true } : undefined;
+}
+
+/** Readable argv for messages, on one line and shortened: scripts can be long. */
+export function showArgv(words: readonly (Word | string)[], max = 80): string {
+  const texts = words.map((w) => (typeof w === 'string' ? w : w.text));
+  // A lone script reads best as itself; in an argv, words with spaces are quoted.
+  const s = texts.length === 1 ? texts[0]! : texts.map((t) => (/^[\w@%+=:,./-]+$/.test(t) ? t : JSON.stringify(t))).join(' ');
+  const flat = s.replace(/\\n|\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

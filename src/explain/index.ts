@@ -1,0 +1,40 @@
+/** `explain`: each workload's start/stop sequence after the function would run (and before, with --diff). */
+import { parseDocument } from 'yaml';
+import type { Config } from '../config/types.js';
+import { MAX_ALIASES } from '../krm/io.js';
+import type { ManifestFile } from '../files/read.js';
+import { runFiles } from '../files/run.js';
+import { templatePathFor } from '../workloads/kinds.js';
+import { isObject, makeWorkload } from '../workloads/workload.js';
+import { timeline, type Timeline } from './model.js';
+import { fenced, textDiff, timelineMermaid, timelineText } from './render.js';
+
+export interface ExplainOptions {
+  format: 'text' | 'mermaid';
+  diff: boolean;
+}
+
+function model(text: string, templatePath: readonly string[], cfg: Config): Timeline | undefined {
+  const obj = parseDocument(text).toJS({ maxAliasCount: MAX_ALIASES }) as unknown;
+  const w = isObject(obj) ? makeWorkload(obj, templatePath) : undefined;
+  return w && timeline(w, cfg);
+}
+
+export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions): string {
+  const { files: outcomes } = runFiles(files, { ...cfg, mode: 'apply' });
+  const blocks: string[] = [];
+  for (const { file, replacements } of outcomes) {
+    file.docs.forEach((doc, d) => {
+      const path = templatePathFor(doc.apiVersion, doc.kind, cfg.workloadKinds);
+      const before = path && model(doc.text, path, cfg);
+      if (!path || !before) return;
+      const after = model(replacements.get(d) ?? doc.text, path, cfg) ?? before;
+      const where = `${file.path}:${file.lines.linePos(doc.start).line}`;
+      if (opts.format === 'mermaid') {
+        if (opts.diff) blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
+        else blocks.push(fenced(`${after.title} (${where})`, timelineMermaid(after)));
+      } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
+    });
+  }
+  return blocks.join('\n');
+}

@@ -1,0 +1,220 @@
+/**
+ * The start and stop sequence of one pod, as the kubelet would run it: init containers one by
+ * one (each to completion, native sidecars until their startupProbe passes), then containers in
+ * list order (a postStart hook holds the next one until it returns), then how the pod ends.
+ * Read from the pod spec alone; the same model feeds the text timeline and the mermaid diagram.
+ */
+import { argvOf, leadingSleep, shellScript, showArgv, type Word } from '../check/commands.js';
+import type { Config, SidecarSpec } from '../config/types.js';
+import { describeCheck } from '../sequence/readiness.js';
+import { isNativeSidecar, specFor } from '../sequence/sidecars.js';
+import { TOOLS_CONTAINER } from '../sequence/tools.js';
+import { parseHook, parseWrapper, WAIT_MARKER, type WrapperSpec } from '../shell/index.js';
+import type { Container, Handler, Workload } from '../workloads/workload.js';
+
+export type Role = 'init' | 'tools' | 'dependency' | 'native-sidecar' | 'sidecar' | 'app';
+
+export interface Step {
+  role: Role;
+  name: string;
+  /** What it runs. */
+  runs: string;
+  /** What the next container waits for, if anything ("" = it starts right away). */
+  gate?: string;
+  /** A problem worth pointing out. */
+  warning?: string;
+}
+
+export interface Timeline {
+  title: string;
+  start: Step[];
+  /** How the pod stops (or, for Jobs, ends) and which exit codes count. */
+  stop: string[];
+}
+
+export const ROLE_LABEL: Record<Role, string> = {
+  init: 'init container',
+  tools: 'init container',
+  dependency: 'dependency wait',
+  'native-sidecar': 'native sidecar',
+  sidecar: 'sidecar',
+  app: 'app container',
+};
+
+export function timeline(w: Workload, cfg: Config): Timeline {
+  const pod = w.pod;
+  const start: Step[] = [];
+  for (const c of pod.initContainers ?? []) start.push(initStep(c, cfg));
+  for (const c of pod.containers ?? []) {
+    const step = containerStep(c, cfg);
+    const app = start.find((s) => s.role === 'app');
+    if (step.role === 'sidecar' && app) step.warning = `starts after app container ${app.name}, which may call out before it is ready`;
+    start.push(step);
+  }
+  const ns = w.ref.namespace ? `${w.ref.namespace}/` : '';
+  return { title: `${w.kind}/${ns}${w.ref.name}`, start, stop: w.jobLike ? jobEnd(w, cfg) : podStop(w, cfg) };
+}
+
+function initStep(c: Container, cfg: Config): Step {
+  if (isNativeSidecar(c)) {
+    const spec = specFor(c, cfg);
+    const gate = c.startupProbe
+      ? `its startupProbe passes (${describeProbe(c.startupProbe)})`
+      : c.lifecycle?.postStart
+        ? `its postStart hook returns (${describeHook(c.lifecycle.postStart)})`
+        : '';
+    return {
+      role: 'native-sidecar',
+      name: c.name,
+      runs: `${what(c, spec)}, keeps running beside the app`,
+      gate,
+      ...(gate ? {} : { warning: 'no startupProbe: the next container starts before it is ready' }),
+    };
+  }
+  if (c.name === TOOLS_CONTAINER) return { role: 'tools', name: c.name, runs: 'copies a static busybox into /.seq for the wait scripts', gate: 'it exits' };
+  const dep = dependencyWait(c);
+  if (dep) return { role: 'dependency', name: c.name, runs: dep, gate: 'it exits' };
+  return { role: 'init', name: c.name, runs: runs(c), gate: 'it exits 0', ...sleepWarning(c) };
+}
+
+function containerStep(c: Container, cfg: Config): Step {
+  const spec = specFor(c, cfg);
+  const hook = c.lifecycle?.postStart;
+  if (spec) {
+    return {
+      role: 'sidecar',
+      name: c.name,
+      runs: what(c, spec),
+      gate: hook ? `its postStart hook returns (${describeHook(hook, spec)})` : '',
+      ...(hook || (!spec.readiness && !spec.waitCommand) ? {} : { warning: 'nothing holds the next container until it is ready' }),
+    };
+  }
+  const wrapped = parseWrapper(c.command ?? []);
+  return {
+    role: 'app',
+    name: c.name,
+    runs: wrapped ? describeWrapper(wrapped.spec, c) : runs(c),
+    ...(hook ? { gate: `its postStart hook returns (${describeHook(hook)})` } : {}),
+    ...sleepWarning(c),
+  };
+}
+
+/** "istio sidecar (docker.io/istio/proxyv2:1.24.2)", or what an unknown one runs. */
+function what(c: Container, spec: SidecarSpec | undefined): string {
+  return spec ? `${spec.profile} sidecar${c.image ? ` (${c.image})` : ''}` : runs(c);
+}
+
+function runs(c: Container): string {
+  const argv = argvOf(c);
+  const image = `the image's entrypoint${c.image ? ` (${c.image})` : ''}`;
+  if (!c.command) return argv.length ? `runs ${image} with args ${showArgv(argv)}` : `runs ${image}`;
+  return `runs ${showArgv(argv)}`;
+}
+
+function sleepWarning(c: Container): { warning?: string } {
+  const d = leadingSleep(argvOf(c));
+  return d ? { warning: `sleeps ${d.seconds}s first: a fixed delay, not an ordering (sleep-ordering)` } : {};
+}
+
+function describeWrapper(spec: WrapperSpec, c: Container): string {
+  const argv = showArgv([...spec.argv, ...(c.args ?? []).map(String)]);
+  const waits = spec.checks.map((k) => `${k.name} (${describeCheck(k)}, up to ${k.timeoutSeconds || '∞ '}s, then ${k.onTimeout === 'fail' ? 'fails' : 'goes on'})`);
+  const first = waits.length ? `waits for ${waits.join(', ')}, then ` : '';
+  if (spec.mode === 'exec') return `${first}execs ${argv}`;
+  const quit = spec.shutdown.map((s) => `${s.name} (${s.method} ${s.http})`).join(', ');
+  const when = spec.shutdownOn === 'always' ? 'whatever its exit code' : 'only if it succeeded';
+  return `${first}runs ${argv} forwarding SIGTERM/SIGINT${quit ? `; when it exits, asks ${quit} to shut down (${when})` : ''}; exits with its exit code`;
+}
+
+/** Our dependency-wait init container: [...shell, SCRIPT, marker, busybox, name, kind, target, timeout, period]. */
+function dependencyWait(c: Container): string | undefined {
+  const cmd = (c.command ?? []).map(String);
+  const i = cmd.indexOf(WAIT_MARKER);
+  if (i < 0) return undefined;
+  const [name, kind, target, timeout, period] = cmd.slice(i + 2);
+  if (!name || !kind || !target) return undefined;
+  return `waits for ${name} (${kind} ${target}, every ${period}s, ${timeout === '0' ? 'forever' : `up to ${timeout}s`})`;
+}
+
+function describeProbe(p: Record<string, unknown>): string {
+  const http = p.httpGet as { path?: string; port?: unknown; host?: string; scheme?: string } | undefined;
+  const tcp = p.tcpSocket as { port?: unknown; host?: string } | undefined;
+  const exec = (p.exec as { command?: unknown[] } | undefined)?.command;
+  const check = http
+    ? `${http.scheme === 'HTTPS' ? 'HTTPS ' : ''}GET ${http.host ?? ''}:${String(http.port)}${http.path ?? '/'}`
+    : tcp
+      ? `TCP ${tcp.host ?? ''}:${String(tcp.port)}`
+      : exec
+        ? `exec ${showArgv(exec.map(String))}`
+        : 'a probe';
+  return `${check}, every ${Number(p.periodSeconds ?? 10)}s, up to ${Number(p.failureThreshold ?? 3)} tries`;
+}
+
+function describeHook(h: Handler, spec?: SidecarSpec): string {
+  const cmd = h.exec?.command?.map(String);
+  if (cmd) {
+    const ours = parseHook(cmd);
+    if (ours) {
+      const wait = spec?.waitCommand ? showArgv(spec.waitCommand) : spec ? `a wait on ${describeCheck(spec.readiness)}` : 'a pod-sequencer wait';
+      return `${wait}${ours.then ? `, then ${showArgv(ours.then)}` : ''}`;
+    }
+    const script = shellScript(cmd.map((text) => ({ text, field: '' }) as Word));
+    return showArgv(script ? [script] : cmd);
+  }
+  if (h.httpGet) return `GET :${String(h.httpGet.port)}${h.httpGet.path ?? '/'}`;
+  if (h.sleep) return `sleep ${h.sleep.seconds}s`;
+  return 'a hook';
+}
+
+const grace = (w: Workload) => Number(w.pod.terminationGracePeriodSeconds ?? 30);
+
+function podStop(w: Workload, cfg: Config): string[] {
+  const pod = w.pod;
+  const native = (pod.initContainers ?? []).filter(isNativeSidecar).map((c) => c.name);
+  const classic = (pod.containers ?? []).filter((c) => specFor(c, cfg)).map((c) => c.name);
+  const out = [
+    `runs until deleted (restartPolicy ${w.restartPolicy}: a container that exits is restarted); on deletion, preStop hooks run, then every container in \`containers\` gets SIGTERM at once, SIGKILL after ${grace(w)}s`,
+  ];
+  if (classic.length) out.push(`classic sidecars ${classic.join(', ')} get SIGTERM together with the app, so the app may lose them while it drains`);
+  if (native.length) out.push(`native sidecars ${[...native].reverse().join(', ')} are stopped after the app containers have exited, in reverse order`);
+  return out;
+}
+
+function jobEnd(w: Workload, cfg: Config): string[] {
+  const pod = w.pod;
+  const native = (pod.initContainers ?? []).filter(isNativeSidecar).map((c) => c.name);
+  const containers = pod.containers ?? [];
+  const classic = containers.filter((c) => specFor(c, cfg));
+  const apps = containers.filter((c) => !specFor(c, cfg));
+  const out: string[] = [];
+  const appNames = apps.map((c) => c.name).join(', ') || '(none)';
+  out.push(`${w.kind === 'Pod' ? 'the pod' : `the ${w.kind}'s pod`} is done when every container in \`containers\` has exited (app: ${appNames})`);
+  if (native.length) out.push(`native sidecars ${[...native].reverse().join(', ')} are then stopped by the kubelet, in reverse order; their exit codes do not count`);
+  const ended = new Set<string>();
+  for (const app of apps) {
+    const wrapped = parseWrapper(app.command ?? []);
+    if (wrapped?.spec.mode === 'job') for (const s of wrapped.spec.shutdown) ended.add(s.name);
+    else {
+      const text = argvOf(app).map((x) => x.text).join(' ');
+      for (const s of classic) if (/quitquitquit|\/shutdown|pkill|killall/.test(text)) ended.add(s.name);
+    }
+  }
+  const stuck = classic.filter((c) => !ended.has(c.name)).map((c) => c.name);
+  if (classic.length) {
+    const done = classic.filter((c) => ended.has(c.name)).map((c) => c.name);
+    if (done.length) out.push(`classic sidecars ${done.join(', ')} are asked to exit by the app's command when it ends`);
+    if (stuck.length) out.push(`NEVER COMPLETES: nothing ends classic sidecar${stuck.length > 1 ? 's' : ''} ${stuck.join(', ')}, which keep${stuck.length > 1 ? '' : 's'} running after the app exits (job-sidecar-blocks-completion)`);
+  }
+  const wrapped = apps.some((c) => parseWrapper(c.command ?? [])?.spec.mode === 'job');
+  const counted = [...apps.map((c) => c.name), ...classic.map((c) => c.name)];
+  out.push(
+    `exit codes that count: ${counted.join(', ')} (the pod succeeds only if all exit 0)` +
+      (wrapped ? "; a wrapper passes on its command's exit code (128+N when killed by signal N)" : ''),
+  );
+  out.push(
+    w.restartPolicy === 'OnFailure'
+      ? 'restartPolicy OnFailure: a failing container is restarted in the same pod'
+      : `restartPolicy ${w.restartPolicy}: a failing container fails the pod${w.kind === 'Pod' ? '' : '; the Job retries in a new pod up to backoffLimit'}`,
+  );
+  return out;
+}

@@ -1,0 +1,57 @@
+/** Runs the per-workload pipeline over plain files: every document of every file in one pass. */
+import type { Config } from '../config/types.js';
+import type { Result } from '../krm/types.js';
+import { processItems } from '../process.js';
+import { locate, readManifest, splice, type ManifestFile, type Note, type Position } from './read.js';
+
+/** A result placed in a file. */
+export interface Finding extends Position {
+  path: string;
+  result: Result;
+}
+
+export interface FileOutcome {
+  file: ManifestFile;
+  /** The new text, only when something changed. */
+  output?: string;
+  /** New text of each changed document, by position in `file.docs`. */
+  replacements: Map<number, string>;
+}
+
+export interface FilesOutcome {
+  files: FileOutcome[];
+  /** Sorted by path, line, column. In apply mode, positions are in the new text. */
+  findings: Finding[];
+}
+
+/**
+ * One processItems call over all documents, so facts that span files (Namespace labels) are
+ * seen as kpt would see them for a package.
+ */
+export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutcome {
+  const owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
+  const { replacements, results, itemOf } = processItems(owners.map((o) => o.doc), cfg);
+  const outcomes: FileOutcome[] = files.map((file) => ({ file, replacements: new Map() }));
+  for (const [i, text] of replacements) outcomes[owners[i]!.f]!.replacements.set(owners[i]!.d, text);
+  // Positions refer to what is on disk afterwards: the new text where a file changed.
+  const located = outcomes.map((o) => {
+    const output = o.replacements.size > 0 ? splice(o.file, o.replacements) : o.file.source;
+    if (output === o.file.source) return o.file;
+    o.output = output;
+    return readManifest(o.file.path, [], output);
+  });
+  const findings = results.map((result, i) => {
+    const { f, d } = owners[itemOf[i]!]!;
+    const file = located[f]!;
+    return { path: file.path, ...locate(file, file.docs[d]!, result.field?.path), result };
+  });
+  return { files: outcomes, findings: sortFindings(findings) };
+}
+
+export function sortFindings<T extends Position & { path: string }>(list: T[]): T[] {
+  return list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col));
+}
+
+export function readManifests(paths: readonly string[], notes: Note[]): ManifestFile[] {
+  return paths.map((p) => readManifest(p, notes));
+}

@@ -1,0 +1,216 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, test } from 'vitest';
+import { parse, stringify } from 'yaml';
+import {
+  chain,
+  dependencyWait,
+  parseDependencyWait,
+  parseHook,
+  parseWrapper,
+  postStartWait,
+  shellPrefix,
+  shq,
+  wrapperCommand,
+  type ShellEnv,
+  type WrapperSpec,
+} from '../../src/shell/index.js';
+import { DEPENDENCY_SCRIPT, HOOK_CHAIN_SCRIPT, HOOK_WAIT_SCRIPT, WRAP_SCRIPT } from '../../src/shell/scripts.js';
+import { BUSYBOX, NASTY } from './harness.js';
+
+const inject: ShellEnv = { delivery: 'inject', toolsDir: '/.seq' };
+const image: ShellEnv = { delivery: 'image', toolsDir: '/.seq' };
+const SCRIPTS = { DEPENDENCY_SCRIPT, HOOK_CHAIN_SCRIPT, HOOK_WAIT_SCRIPT, WRAP_SCRIPT };
+
+const jobSpec: WrapperSpec = {
+  mode: 'job',
+  checks: [
+    { name: 'istio-proxy', http: 'http://127.0.0.1:15021/healthz/ready', timeoutSeconds: 120, onTimeout: 'fail' },
+    { name: 'db', tcp: '[::1]:5432', timeoutSeconds: 0, onTimeout: 'continue' },
+  ],
+  shutdown: [
+    { name: 'istio-proxy', http: 'http://127.0.0.1:15020/quitquitquit', method: 'POST' },
+    { name: 'cloud-sql-proxy', http: 'http://localhost:9091/quitquitquit', method: 'GET' },
+  ],
+  shutdownOn: 'always',
+  argv: ['/app/migrate', '--', 'R', 'S', '', ...NASTY],
+};
+
+describe('shq', () => {
+  test.each(NASTY)('round-trips %j through sh', (s) => {
+    for (const sh of ['dash', 'bash', BUSYBOX]) {
+      const args = sh === BUSYBOX ? ['sh', '-c', `printf %s ${shq(s)}`] : ['-c', `printf %s ${shq(s)}`];
+      expect(spawnSync(sh, args).stdout.toString()).toBe(s);
+    }
+  });
+  test('quotes quotes', () => {
+    expect(shq("it's")).toBe("'it'\\''s'");
+    expect(shq('')).toBe("''");
+  });
+});
+
+describe('command shape', () => {
+  test('shellPrefix', () => {
+    expect(shellPrefix(inject)).toEqual(['/.seq/busybox', 'sh', '-c']);
+    expect(shellPrefix({ delivery: 'inject', toolsDir: '/tools/' })).toEqual(['/tools/busybox', 'sh', '-c']);
+    expect(shellPrefix(image)).toEqual(['sh', '-c']);
+  });
+
+  test('values travel as parameters after the marker and busybox path', () => {
+    const cmd = wrapperCommand(jobSpec, inject);
+    expect(cmd.slice(0, 3)).toEqual(['/.seq/busybox', 'sh', '-c']);
+    expect(cmd[3]).toBe(WRAP_SCRIPT);
+    expect(cmd.slice(4)).toEqual([
+      'pod-sequencer-wrap',
+      '/.seq/busybox',
+      'job',
+      'always',
+      ...['R', 'http', 'http://127.0.0.1:15021/healthz/ready', '120', 'fail', 'istio-proxy'],
+      ...['R', 'tcp', '[::1]:5432', '0', 'continue', 'db'],
+      ...['S', 'POST', 'http://127.0.0.1:15020/quitquitquit', 'istio-proxy'],
+      ...['S', 'GET', 'http://localhost:9091/quitquitquit', 'cloud-sql-proxy'],
+      '--',
+      ...jobSpec.argv,
+    ]);
+    expect(wrapperCommand(jobSpec, image).slice(0, 5)).toEqual(['sh', '-c', WRAP_SCRIPT, 'pod-sequencer-wrap', '']);
+    expect(dependencyWait({ name: 'db', dns: 'db.prod', timeoutSeconds: 300, periodSeconds: 0 }, image).slice(3)).toEqual([
+      'pod-sequencer-wait',
+      '',
+      'db',
+      'dns',
+      'db.prod',
+      '300',
+      '1',
+    ]);
+  });
+
+  test('rejects what the scripts could not run', () => {
+    const check = { name: 'x', http: 'http://a/', timeoutSeconds: 1, onTimeout: 'fail' as const };
+    expect(() => postStartWait({ ...check, timeoutSeconds: 1.5 }, inject)).toThrow(/whole number/);
+    expect(() => postStartWait({ ...check, timeoutSeconds: -1 }, inject)).toThrow(/whole number/);
+    expect(() => postStartWait({ ...check, tcp: 'a:1' }, inject)).toThrow(/exactly one/);
+    expect(() => dependencyWait({ name: 'x', timeoutSeconds: 1, periodSeconds: 1 }, inject)).toThrow(/exactly one/);
+    expect(() => wrapperCommand({ ...jobSpec, argv: [] }, inject)).toThrow(/command/);
+    expect(() => chain([], ['x'], inject)).toThrow(/wait command/);
+  });
+
+  test('scripts are clean POSIX sh text that YAML keeps as a literal block', () => {
+    for (const [name, script] of Object.entries(SCRIPTS)) {
+      for (const [sh, args] of [
+        ['dash', ['-n']],
+        ['bash', ['--posix', '-n']],
+        [BUSYBOX, ['sh', '-n']],
+      ] as const) {
+        const r = spawnSync(sh, [...args], { input: script });
+        expect(r.status, `${name} under ${sh}: ${r.stderr}`).toBe(0);
+      }
+      expect(script, name).not.toMatch(/\t|[ \t]$|\\\$\{|`/m);
+      // every variable is _-prefixed so none collides with the container's environment
+      expect(script.match(/^\s*[A-Za-z]\w*=/gm), name).toBeNull();
+      const code = script.replace(/^\s*#.*$/gm, '');
+      expect(code.match(/(^|\s)(local|function)\s|pipefail|\[\[\s|\$SECONDS|\$RANDOM/), name).toBeNull();
+    }
+    // yaml folds (">") any block with a line longer than its width minus the indent; short
+    // lines keep the scripts literal ("|") and readable even as deep as a CronJob's command
+    for (const script of Object.values(SCRIPTS)) {
+      expect(Math.max(...script.split('\n').map((l) => l.length))).toBeLessThanOrEqual(60);
+    }
+    const cmd = wrapperCommand({ ...jobSpec, argv: ['/app/migrate'] }, inject);
+    const container = { name: 'migrate', image: 'x', command: cmd, args: ['--all'] };
+    const cronJob = { spec: { jobTemplate: { spec: { template: { spec: { containers: [container] } } } } } };
+    const text = stringify(cronJob);
+    expect(text).toMatch(/ - \|\n +# pod-sequencer: generated/);
+    expect(parse(text)).toEqual(cronJob);
+  });
+});
+
+describe('parseWrapper', () => {
+  test.each([
+    ['job, inject', jobSpec, inject],
+    ['job, image', jobSpec, image],
+    ['exec, no checks', { ...jobSpec, mode: 'exec', checks: [], shutdown: [], shutdownOn: 'success' }, inject],
+    ['other toolsDir', jobSpec, { delivery: 'inject', toolsDir: '/opt/x' }],
+  ] as [string, WrapperSpec, ShellEnv][])('round-trips %s', (_name, spec, env) => {
+    expect(parseWrapper(wrapperCommand(spec, env))).toEqual({ spec, env });
+  });
+
+  test('exec mode carries no shutdown calls', () => {
+    const parsed = parseWrapper(wrapperCommand({ ...jobSpec, mode: 'exec' }, inject));
+    expect(parsed?.spec.shutdown).toEqual([]);
+    expect(parsed?.spec.checks).toEqual(jobSpec.checks);
+  });
+
+  test('recognises wrappers whose script text came from another version', () => {
+    const cmd = wrapperCommand(jobSpec, inject);
+    cmd[3] = 'echo older script';
+    expect(parseWrapper(cmd)?.spec).toEqual(jobSpec);
+  });
+
+  test('returns null for anything else', () => {
+    const good = wrapperCommand(jobSpec, inject);
+    const cases: string[][] = [
+      [],
+      ['/app/run'],
+      ['sh', '-c', 'echo hi'],
+      ['sh', '-c', 'echo hi', 'pod-sequencer-wrap'],
+      ['bash', '-c', WRAP_SCRIPT, 'pod-sequencer-wrap', '', 'job', 'always', '--', 'x'],
+      postStartWait(jobSpec.checks[0], inject, ['x']),
+      dependencyWait({ name: 'x', dns: 'x', timeoutSeconds: 1, periodSeconds: 1 }, inject),
+      good.slice(0, good.indexOf('--')),
+      good.slice(0, good.indexOf('--') + 1),
+      good.map((s) => (s === 'fail' ? 'maybe' : s)),
+      good.map((s) => (s === 'POST' ? 'PUT' : s)),
+      good.map((s) => (s === '120' ? '1.5' : s)),
+      good.map((s, i) => (i === 5 ? '/other/busybox' : s)),
+      ['/.seq/busybox', 'sh', '-c', WRAP_SCRIPT, 'pod-sequencer-wrap', '/.seq/busybox', 'job', 'always', 'R', 'http', 'u', '--'],
+    ];
+    for (const c of cases) expect(parseWrapper(c), JSON.stringify(c.slice(4))).toBeNull();
+  });
+});
+
+describe('parseHook', () => {
+  const check = { name: 'envoy', tcp: '127.0.0.1:15000', timeoutSeconds: 60, onTimeout: 'fail' as const };
+  test('postStartWait, with and without the user hook', () => {
+    for (const env of [inject, image]) {
+      expect(parseHook(postStartWait(check, env, ['/bin/hook', '--', '']))).toEqual({ then: ['/bin/hook', '--', ''] });
+      expect(parseHook(postStartWait(check, env))).toEqual({});
+    }
+  });
+  test('chain', () => {
+    expect(parseHook(chain(['pilot-agent', 'wait', '--'], ['/bin/hook', 'a b'], inject))).toEqual({
+      then: ['/bin/hook', 'a b'],
+    });
+  });
+  test('returns null for anything else', () => {
+    const hook = postStartWait(check, inject, ['x']);
+    for (const c of [
+      ['pilot-agent', 'wait'],
+      ['sh', '-c', 'sleep 5'],
+      wrapperCommand(jobSpec, inject),
+      hook.map((s) => (s === 'wait' ? 'other' : s)),
+      hook.filter((s) => s !== '--'),
+      chain(['a'], ['b'], inject).map((s) => (s === '1' ? '5' : s)),
+    ])
+      expect(parseHook(c), JSON.stringify(c.slice(4))).toBeNull();
+  });
+});
+
+describe('parseDependencyWait', () => {
+  test('round-trips each kind', () => {
+    for (const env of [inject, image])
+      for (const check of [{ http: 'http://cfg:8080/info' }, { tcp: 'db:5432' }, { dns: 'cache' }]) {
+        const dep = { name: 'd', ...check, timeoutSeconds: 0, periodSeconds: 2 };
+        expect(parseDependencyWait(dependencyWait(dep, env))).toEqual({ dep, env });
+      }
+  });
+  test('returns null for anything else', () => {
+    const good = dependencyWait({ name: 'd', dns: 'x', timeoutSeconds: 1, periodSeconds: 1 }, inject);
+    for (const c of [
+      wrapperCommand(jobSpec, inject),
+      postStartWait(jobSpec.checks[0], inject),
+      good.slice(0, -1),
+      good.map((s) => (s === 'dns' ? 'udp' : s)),
+      ['sh', '-c', 'until nslookup db; do sleep 2; done'],
+    ])
+      expect(parseDependencyWait(c)).toBeNull();
+  });
+});

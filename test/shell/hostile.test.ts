@@ -1,0 +1,162 @@
+/**
+ * Values from config and manifests are data, never code: hostile names, URLs, hosts and
+ * environments must not run anything (the canary file must never appear).
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { dependencyWait, postStartWait, wrapperCommand, type DependencyWait } from '../../src/shell/index.js';
+import { startHttpServer } from '../helpers/http-server.js';
+import { eachRunner, NODE, nodeRun, run, setupLab, type Lab } from './harness.js';
+
+let lab: Lab;
+beforeAll(async () => {
+  lab = await setupLab();
+});
+afterAll(() => lab.cleanup());
+
+/** Ways to smuggle `touch CANARY` into a shell. */
+const payloads = (canary: string) => [
+  `$(touch ${canary})`,
+  `\`touch ${canary}\``,
+  `x;touch ${canary}`,
+  `x'; touch ${canary}; '`,
+  `x"; touch ${canary}; "`,
+  `x\ntouch ${canary}`,
+  `x && touch ${canary}`,
+  `-e touch ${canary}`,
+];
+
+describe.concurrent('hostile values', () => {
+  test('in names: printed as text, never run', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/ready': 200, '/quit': 200 });
+      try {
+        for (const name of payloads(lab.canary)) {
+          const spec = {
+            mode: 'job' as const,
+            checks: [{ name, http: srv.url('/ready'), timeoutSeconds: 5, onTimeout: 'fail' as const }],
+            shutdown: [{ name, http: srv.url('/quit'), method: 'POST' as const }],
+            shutdownOn: 'always' as const,
+            argv: nodeRun('process.exit(0)'),
+          };
+          const res = await run(wrapperCommand(spec, r.env), { path: r.path });
+          expect(res.code, res.stderr).toBe(0);
+          expect(res.stderr).toContain(`asked ${name} to shut down`);
+          const dep = await run(dependencyWait({ name, http: srv.url('/ready'), timeoutSeconds: 5, periodSeconds: 1 }, r.env), {
+            path: r.path,
+          });
+          expect(dep.code, dep.stderr).toBe(0);
+          // whole seconds: a try can straddle a second boundary
+          expect([0, 1].map((n) => `pod-sequencer: ${name} is up after ${n}s\n`)).toContain(dep.stderr);
+        }
+        expect(existsSync(lab.canary)).toBe(false);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('in URL paths: sent as a path, never run', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '*': 200 });
+      try {
+        // no spaces or newlines here: those are rejected (next test)
+        const paths = [`/$(touch${'${IFS}'}${lab.canary})`, `/\`id\``, `/a;id`, `/a'b"c`, '/[x]{y}'];
+        await Promise.all(
+          paths.map(async (p) => {
+            const res = await run(
+              postStartWait({ name: 'x', http: srv.url(p), timeoutSeconds: 5, onTimeout: 'fail' }, r.env, [NODE, lab.dump, p]),
+              { path: r.path },
+            );
+            expect(res.code, res.stderr).toBe(0);
+            expect(JSON.parse(res.stdout)).toEqual([p]);
+          }),
+        );
+        // clients differ in what they percent-encode; the path is the same
+        expect(srv.requests.map((q) => decodeURIComponent(q.path)).sort()).toEqual([...paths].sort());
+        expect(existsSync(lab.canary)).toBe(false);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('malformed targets are refused before any tool sees them', () =>
+    eachRunner(lab.runners, async (r) => {
+      const c = lab.canary;
+      const bad: [string, string][] = [
+        ['http', `http://127.0.0.1/\n; touch ${c}`],
+        ['http', `http://127.0.0.1/ x`],
+        ['http', `--output=${c}`],
+        ['http', `-O${c}`],
+        ['http', `file://${c}`],
+        ['http', ''],
+        ['tcp', `127.0.0.1:1;touch ${c}`],
+        ['tcp', `127.0.0.1:$(touch ${c})`],
+        ['tcp', `-e/bin/sh:80`],
+        ['tcp', `127.0.0.1`],
+        ['dns', `-x`],
+        ['dns', `a b`],
+        ['dns', `$(touch ${c})\n`],
+      ];
+      await Promise.all(
+        bad.map(async ([kind, value]) => {
+          const res = await run(dependencyWait({ name: 'd', [kind]: value, timeoutSeconds: 2, periodSeconds: 1 } as DependencyWait, r.env), {
+            path: r.path,
+          });
+          expect(res.code, `${kind} ${JSON.stringify(value)}: ${res.stderr}`).toBe(1);
+          expect(res.stderr).toMatch(/^pod-sequencer: (invalid|not a number)/);
+          expect(res.ms).toBeLessThan(1500);
+        }),
+      );
+      expect(existsSync(lab.canary)).toBe(false);
+    }));
+
+  test('odd but well-formed hosts are looked up as names, never run', () =>
+    eachRunner(lab.runners, async (r) => {
+      for (const host of [`$(touch${'${IFS}'}${lab.canary})`, `\`touch\``, `a;b`]) {
+        const [tcp, dns] = await Promise.all([
+          run(dependencyWait({ name: 'd', tcp: `${host}:80`, timeoutSeconds: 1, periodSeconds: 1 }, r.env), { path: r.path }),
+          run(dependencyWait({ name: 'd', dns: host, timeoutSeconds: 1, periodSeconds: 1 }, r.env), { path: r.path }),
+        ]);
+        expect(tcp.code, tcp.stderr).toBe(1);
+        expect(dns.code, dns.stderr).toBe(1);
+      }
+      expect(existsSync(lab.canary)).toBe(false);
+    }));
+
+  test('the container environment cannot steer the scripts', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/ready': 200 });
+      try {
+        const env = {
+          // a proxy must not see loopback checks
+          http_proxy: 'http://127.0.0.1:1',
+          HTTP_PROXY: 'http://127.0.0.1:1',
+          // our variables are all _-prefixed; these must not leak into or out of the app
+          mode: 'mine',
+          rc: '9',
+          child: '1',
+          bb: '/nonexistent',
+          _T: 'bogus',
+          _H: 'bogus',
+          _D: 'bogus',
+          _WT: '1',
+        };
+        const spec = {
+          mode: 'job' as const,
+          checks: [
+            { name: 'p', http: srv.url('/ready'), timeoutSeconds: 3, onTimeout: 'fail' as const },
+            { name: 'q', tcp: `127.0.0.1:${srv.port}`, timeoutSeconds: 3, onTimeout: 'fail' as const },
+          ],
+          shutdown: [],
+          shutdownOn: 'success' as const,
+          argv: nodeRun('console.log([process.env.mode, process.env.rc, process.env.bb, process.env.http_proxy].join())'),
+        };
+        const res = await run(wrapperCommand(spec, r.env), { path: r.path, env });
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.stdout).toBe('mine,9,/nonexistent,http://127.0.0.1:1\n');
+        expect(srv.hits('/ready')).toHaveLength(1);
+      } finally {
+        await srv.close();
+      }
+    }));
+});
