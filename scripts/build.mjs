@@ -1,6 +1,6 @@
 // Build: compile the config schema into a standalone ajv validator, then bundle the CLI with esbuild.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +23,7 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
+  define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
 });
 
 // Declarations for the library entry (package.json `types`): dist/types/index.d.ts.

@@ -57,7 +57,8 @@ function expectFile(path: string, actual: string): void {
     return;
   }
   const expected = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  expect(text, `${path} (regenerate with UPDATE_GOLDEN=1 npx vitest run test/examples.test.ts)`).toBe(expected);
+  const hint = 'regenerate with UPDATE_GOLDEN=1 npx vitest run test/examples.test.ts; if `kpt fn render` ran at the repository root, restore examples/ first';
+  expect(text, `${path} (${hint})`).toBe(expected);
 }
 
 describe('examples (kpt packages, catalog style)', () => {
@@ -123,4 +124,35 @@ describe('examples (kpt packages, catalog style)', () => {
       });
     }
   }
+});
+
+describe('the repository root as a kpt package (demo)', () => {
+  it('`kpt fn render --allow-exec` renders the examples, and .krmignore keeps everything else out', () => {
+    const root = mkdtempSync(join(tmpdir(), 'pod-seq-root-'));
+    for (const f of ['Kptfile', '.krmignore', 'examples', 'fixtures']) cpSync(join(ROOT, f), join(root, f), { recursive: true });
+    // What a clone has besides: build output, dependencies, YAML that is not KRM. Any of them
+    // read by kpt would fail the render.
+    mkdirSync(join(root, 'bin'));
+    writeFileSync(join(root, 'bin', 'pod-sequencer.cjs'), `#!/usr/bin/env node\nrequire(${JSON.stringify(join(ROOT, 'dist', 'cli.cjs'))});\n`, { mode: 0o755 });
+    for (const dir of ['dist', 'node_modules/some-dep']) {
+      mkdirSync(join(root, dir), { recursive: true });
+      writeFileSync(join(root, dir, 'broken.yaml'), 'kind: [\n');
+    }
+    writeFileSync(join(root, '.pre-commit-hooks.yaml'), '- id: pod-sequencer-check\n  entry: pod-sequencer check\n');
+    const before = readFileSync(join(root, 'examples', 'istio-sidecar-last', 'deployment.yaml'), 'utf8');
+
+    const r = run('kpt', ['fn', 'render', '--allow-exec', '--truncate-output=false'], { cwd: root });
+    expect(r.code, r.stderr).toBe(0);
+    const after = readFileSync(join(root, 'examples', 'istio-sidecar-last', 'deployment.yaml'), 'utf8');
+    expect(after).not.toBe(before);
+    expect(after.indexOf('- name: istio-proxy')).toBeLessThan(after.indexOf('- name: checkout'));
+    // The lint-only package's own validator pipeline ran too.
+    expect(r.stderr).toContain('[sidecar-not-first]');
+    expect(readFileSync(join(root, 'fixtures', 'filter', 'malformed-yaml', 'input.yaml'), 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures', 'filter', 'malformed-yaml', 'input.yaml'), 'utf8'));
+
+    const again = run('kpt', ['fn', 'render', '--allow-exec'], { cwd: root });
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(join(root, 'examples', 'istio-sidecar-last', 'deployment.yaml'), 'utf8')).toBe(after);
+    rmSync(root, { recursive: true, force: true });
+  });
 });

@@ -27,6 +27,10 @@ export function checkHttpUrl(url: string): string | undefined {
     return `'${url}' is not accepted: use an http:// or https:// URL`;
   }
   if (!parsed.hostname) return `'${url}' has no host; use http://host[:port]/path`;
+  // The URL parser silently drops tabs and newlines and accepts `$(...)` in hosts; refuse both here
+  // rather than let the generated wait reject the value at run time.
+  if (/[\s\x00-\x1f\x7f]/.test(url)) return `'${JSON.stringify(url).slice(1, -1)}' contains whitespace or control characters; percent-encode them (%20)`;
+  if (!/^([a-z0-9._-]+|\[[0-9a-f:.]+\])$/i.test(parsed.hostname)) return `'${parsed.hostname}' is not a host name or IP address; use http://host[:port]/path`;
   return undefined;
 }
 

@@ -19,10 +19,15 @@ export interface Step {
   name: string;
   /** What it runs. */
   runs: string;
-  /** What the next container waits for, if anything ("" = it starts right away). */
-  gate?: string;
+  /** What the kubelet waits for before it starts the next container. */
+  gate: Gate;
   /** A problem worth pointing out. */
   warning?: string;
+}
+
+export interface Gate {
+  on: 'exit' | 'startupProbe' | 'postStart' | 'nothing';
+  detail?: string;
 }
 
 export interface Timeline {
@@ -58,34 +63,36 @@ export function timeline(w: Workload, cfg: Config): Timeline {
 function initStep(c: Container, cfg: Config): Step {
   if (isNativeSidecar(c)) {
     const spec = specFor(c, cfg);
-    const gate = c.startupProbe
-      ? `its startupProbe passes (${describeProbe(c.startupProbe)})`
+    const gate: Gate = c.startupProbe
+      ? { on: 'startupProbe', detail: describeProbe(c.startupProbe) }
       : c.lifecycle?.postStart
-        ? `its postStart hook returns (${describeHook(c.lifecycle.postStart)})`
-        : '';
+        ? { on: 'postStart', detail: describeHook(c.lifecycle.postStart, spec) }
+        : { on: 'nothing' };
     return {
       role: 'native-sidecar',
       name: c.name,
       runs: `${what(c, spec)}, keeps running beside the app`,
       gate,
-      ...(gate ? {} : { warning: 'no startupProbe: the next container starts before it is ready' }),
+      ...(gate.on === 'nothing' ? { warning: 'no startupProbe: the next container starts before it is ready' } : {}),
     };
   }
-  if (c.name === TOOLS_CONTAINER) return { role: 'tools', name: c.name, runs: 'copies a static busybox into /.seq for the wait scripts', gate: 'it exits' };
+  const exit: Gate = { on: 'exit' };
+  if (c.name === TOOLS_CONTAINER) return { role: 'tools', name: c.name, runs: 'copies a static busybox into /.seq for the wait scripts', gate: exit };
   const dep = dependencyWait(c);
-  if (dep) return { role: 'dependency', name: c.name, runs: dep, gate: 'it exits' };
-  return { role: 'init', name: c.name, runs: runs(c), gate: 'it exits 0', ...sleepWarning(c) };
+  if (dep) return { role: 'dependency', name: c.name, runs: dep, gate: exit };
+  return { role: 'init', name: c.name, runs: runs(c), gate: exit, ...sleepWarning(c) };
 }
 
 function containerStep(c: Container, cfg: Config): Step {
   const spec = specFor(c, cfg);
   const hook = c.lifecycle?.postStart;
+  const gate: Gate = hook ? { on: 'postStart', detail: describeHook(hook, spec) } : { on: 'nothing' };
   if (spec) {
     return {
       role: 'sidecar',
       name: c.name,
       runs: what(c, spec),
-      gate: hook ? `its postStart hook returns (${describeHook(hook, spec)})` : '',
+      gate,
       ...(hook || (!spec.readiness && !spec.waitCommand) ? {} : { warning: 'nothing holds the next container until it is ready' }),
     };
   }
@@ -94,14 +101,14 @@ function containerStep(c: Container, cfg: Config): Step {
     role: 'app',
     name: c.name,
     runs: wrapped ? describeWrapper(wrapped.spec, c) : runs(c),
-    ...(hook ? { gate: `its postStart hook returns (${describeHook(hook)})` } : {}),
+    gate,
     ...sleepWarning(c),
   };
 }
 
-/** "istio sidecar (docker.io/istio/proxyv2:1.24.2)", or what an unknown one runs. */
+/** "istio (docker.io/istio/proxyv2:1.24.2)", or what an unknown one runs. */
 function what(c: Container, spec: SidecarSpec | undefined): string {
-  return spec ? `${spec.profile} sidecar${c.image ? ` (${c.image})` : ''}` : runs(c);
+  return spec ? `${spec.profile}${c.image ? ` (${c.image})` : ''}` : runs(c);
 }
 
 function runs(c: Container): string {

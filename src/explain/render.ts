@@ -1,13 +1,20 @@
 /** A Timeline as a readable text block, or as a mermaid sequence diagram. */
 import { diffLines } from 'diff';
-import { ROLE_LABEL, type Timeline } from './model.js';
+import { ROLE_LABEL, type Gate, type Timeline } from './model.js';
+
+function gateText(g: Gate): string {
+  if (g.on === 'exit') return 'when it exits 0';
+  if (g.on === 'startupProbe') return `when its startupProbe passes (${g.detail})`;
+  if (g.on === 'postStart') return `when its postStart hook returns (${g.detail})`;
+  return 'at once';
+}
 
 export function timelineText(t: Timeline, where: string): string {
   const lines = [`${t.title} (${where})`, '  start:'];
   t.start.forEach((s, i) => {
     lines.push(`    ${i + 1}. ${ROLE_LABEL[s.role]} ${s.name}: ${s.runs}`);
     if (s.warning) lines.push(`       ! ${s.warning}`);
-    if (i < t.start.length - 1) lines.push(`       -> next starts ${s.gate ? `when ${s.gate}` : 'at once'}`);
+    if (i < t.start.length - 1) lines.push(`       -> next starts ${gateText(s.gate)}`);
   });
   lines.push('  stop:', ...t.stop.map((l) => `    - ${l}`));
   return lines.join('\n') + '\n';
@@ -21,8 +28,8 @@ export function textDiff(before: string, after: string): string {
     .join('\n') + '\n';
 }
 
-/** Mermaid reads `;` as a statement end and `#` as an entity start. */
-const safe = (s: string) => s.replace(/#/g, '#35;').replace(/;/g, ',').replace(/\s+/g, ' ');
+/** Mermaid reads `;` as a statement end and `#` as an entity start; backticks would be markdown. */
+const safe = (s: string) => s.replace(/#/g, '#35;').replace(/;/g, ',').replace(/`/g, '').replace(/\s+/g, ' ');
 
 export function timelineMermaid(t: Timeline): string {
   const out = ['sequenceDiagram', `  title ${safe(t.title)}`, '  participant K as kubelet'];
@@ -31,10 +38,12 @@ export function timelineMermaid(t: Timeline): string {
     const c = `c${i}`;
     out.push(`  K->>${c}: start`, `  Note right of ${c}: ${safe(s.runs)}`);
     if (s.warning) out.push(`  Note over ${c}: ⚠ ${safe(s.warning)}`);
-    if (i === t.start.length - 1 || s.gate === undefined) return;
-    if (s.gate === '') out.push(`  Note over K: next starts at once`);
-    else if (s.gate.startsWith('it exits')) out.push(`  ${c}-->>K: exits${s.gate.endsWith('0') ? ' 0' : ''}`);
-    else out.push(`  K->>${c}: ${safe(s.gate.replace(/ (passes|returns)( |$)/, '$2'))}`, `  ${c}-->>K: ok`);
+    if (i === t.start.length - 1) return;
+    const g = s.gate;
+    if (g.on === 'exit') out.push(`  ${c}-->>K: exits 0`);
+    else if (g.on === 'startupProbe') out.push(`  K->>${c}: startupProbe ${safe(g.detail ?? '')}`, `  ${c}-->>K: ready`);
+    else if (g.on === 'postStart') out.push(`  K->>${c}: postStart hook ${safe(g.detail ?? '')}`, `  ${c}-->>K: hook returns`);
+    else out.push(`  Note over K,${c}: nothing holds the next container`);
   });
   const last = t.start.length ? `c${t.start.length - 1}` : 'K';
   for (const l of t.stop) out.push(`  Note over K,${last}: ${safe(l)}`);

@@ -57,12 +57,18 @@ function syncMap(doc: Document, map: YAMLMap, value: Record<string, unknown>, po
     const key = keyString(pair);
     return key !== undefined && Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined;
   });
-  for (const [key, v] of Object.entries(value)) {
-    if (v === undefined) continue;
+  const keys = Object.keys(value).filter((k) => value[k] !== undefined);
+  keys.forEach((key, i) => {
     const pair = map.items.find((p) => keyString(p) === key);
-    if (pair) pair.value = syncNode(doc, pair.value as Node | null, v, pool);
-    else map.items.push(doc.createPair(key, createNode(doc, v)) as Pair<unknown, unknown>);
-  }
+    if (pair) {
+      pair.value = syncNode(doc, pair.value as Node | null, value[key], pool);
+      return;
+    }
+    // A new key goes where the object has it: before the next key that already exists.
+    const next = keys.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
+    const created = doc.createPair(key, createNode(doc, value[key])) as Pair<unknown, unknown>;
+    map.items.splice(next ?? map.items.length, 0, created);
+  });
 }
 
 function syncSeq(doc: Document, seq: YAMLSeq, value: unknown[], pool: NodePool): void {

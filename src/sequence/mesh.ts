@@ -172,7 +172,9 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
     const p = profiles[mesh];
     const native = nativeAsked(mesh, annotations);
     const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, annotations) ? p.shutdown : undefined;
-    return [{ profile: mesh, container: p.containerName!, native, ...(p.readiness && { readiness: p.readiness }), ...(shutdown && { shutdown }), reason }];
+    // Copies: callers may adjust them without touching the shared profile.
+    const readiness = p.readiness && structuredClone(p.readiness);
+    return [{ profile: mesh, container: p.containerName!, native, ...(readiness && { readiness }), ...(shutdown && { shutdown: structuredClone(shutdown) }), reason }];
   });
 }
 
@@ -244,7 +246,7 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
       yield nativeWant(ctx, mesh, m.native, linkerdNativeKey(cfg));
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: 'enabled', why: hold, holds: true };
       if (m.shutdown && endsJob()) {
-        yield { key: ANNOTATION.linkerdShutdown, value: 'enabled', why: `so ${container} can be shut down when the pod's work ends (the endpoint is off by default since Linkerd 2.16)` };
+        yield { key: ANNOTATION.linkerdShutdown, value: 'enabled', why: `so a Job wrapper can shut ${container} down when the work ends (the endpoint is off by default since Linkerd 2.16)` };
       }
       break;
     }
@@ -263,7 +265,7 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
       }
       // The user's "false" on pre-populate-only leaves a sidecar, which then needs its quit endpoint.
       if (m.quit && endsJob() && !isTrue(now()[ANNOTATION.vaultPrePopulate])) {
-        yield { key: ANNOTATION.vaultQuit, value: 'true', why: `so ${container} can be shut down when the pod's work ends (POST /agent/v1/quit)` };
+        yield { key: ANNOTATION.vaultQuit, value: 'true', why: `so a Job wrapper can shut ${container} down when the work ends (POST /agent/v1/quit)` };
       }
       break;
     }

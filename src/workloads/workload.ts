@@ -103,7 +103,7 @@ export function makeWorkload(
     obj,
     metadata,
     podMeta: () => {
-      if (!isObject(template.metadata)) template.metadata = {};
+      if (!isObject(template.metadata)) prepend(template, 'metadata', {});
       return template.metadata as ObjectMeta;
     },
     pod,
@@ -116,6 +116,14 @@ export function makeWorkload(
 export function podAnnotations(w: Workload): Record<string, string> {
   const template = getPath(w.obj, w.templatePath) as { metadata?: ObjectMeta };
   return template.metadata?.annotations ?? {};
+}
+
+/** Sets a key first in the object's key order (metadata reads best before spec). */
+function prepend(obj: Record<string, unknown>, key: string, value: unknown): void {
+  const rest = Object.entries(obj).filter(([k]) => k !== key);
+  for (const [k] of rest) delete obj[k];
+  obj[key] = value;
+  for (const [k, v] of rest) obj[k] = v;
 }
 
 export function getPath(obj: unknown, path: readonly string[]): Record<string, unknown> | undefined {

@@ -1,0 +1,522 @@
+/**
+ * A small parser for the plain block-style YAML that Kubernetes manifests are written in, about
+ * ten times cheaper than composing a `yaml` Document. It returns the same plain value as
+ * `parseDocument(text, { uniqueKeys: true }).toJS()`, or undefined whenever the text steps
+ * outside the subset it fully understands (anchors, aliases, tags, multi-line flow collections
+ * or quoted scalars, multi-line plain scalars, complex keys, tabs, CR, directives, document
+ * markers, duplicate keys, block scalars with indentation indicators, ...) or is malformed.
+ * Callers then use `yaml`, which also produces the error message. Never a wrong value: tests
+ * compare it with `yaml` on fixtures, generated manifests and fuzzed text.
+ */
+
+/** Thrown (one shared instance, no stack) when the text is outside the subset. */
+const UNSURE: unknown = Object.freeze({ unsure: true });
+
+export function fastParse(text: string): { value: unknown } | undefined {
+  // Tabs, CR, BOM, NEL, control characters: yaml has rules for each; leave them to it.
+  if (ODD_CHARS.test(text)) return undefined;
+  try {
+    return { value: new Parser(text).document() };
+  } catch (e) {
+    if (e === UNSURE) return undefined;
+    throw e;
+  }
+}
+
+const ODD_CHARS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]/;
+const SPACE = 32;
+const HASH = 35;
+const DASH = 45;
+const COLON = 58;
+
+class Parser {
+  private readonly s: string;
+  /** Start of the current line, its end (index of '\n' or length), and its indent. */
+  private pos = 0;
+  private end = 0;
+  private ind = 0;
+
+  constructor(s: string) {
+    this.s = s;
+  }
+
+  document(): unknown {
+    if (!this.nextSignificant()) throw UNSURE;
+    if (this.ind !== 0) throw UNSURE;
+    const value = this.blockNode(0);
+    if (this.pos < this.s.length) throw UNSURE; // something less indented than the root
+    return value;
+  }
+
+  /** Moves `pos` to the start of `pos`'s line's successor. */
+  private nextLine(): void {
+    this.pos = this.end + 1;
+  }
+
+  /**
+   * Skips blank and comment lines from `pos`; sets `end` and `ind` of the line it stops at.
+   * Returns false at the end of the text.
+   */
+  private nextSignificant(): boolean {
+    const s = this.s;
+    while (this.pos < s.length) {
+      let nl = s.indexOf('\n', this.pos);
+      if (nl < 0) nl = s.length;
+      let i = this.pos;
+      while (i < nl && s.charCodeAt(i) === SPACE) i++;
+      if (i < nl && s.charCodeAt(i) !== HASH) {
+        this.end = nl;
+        this.ind = i - this.pos;
+        if (this.ind === 0 && isMarker(s, i)) throw UNSURE;
+        return true;
+      }
+      this.pos = nl + 1;
+    }
+    this.pos = s.length;
+    this.end = s.length;
+    this.ind = -1;
+    return false;
+  }
+
+  /** A map or sequence whose first entry is on the current line at column `indent`. */
+  private blockNode(indent: number): unknown {
+    return this.isSeqEntry(this.pos + indent) ? this.seq(indent) : this.map(indent);
+  }
+
+  private isSeqEntry(i: number): boolean {
+    const s = this.s;
+    if (s.charCodeAt(i) !== DASH) return false;
+    const c = i + 1 < this.end ? s.charCodeAt(i + 1) : SPACE;
+    return c === SPACE;
+  }
+
+  private map(indent: number): Record<string, unknown> {
+    const obj: Record<string, unknown> = {};
+    for (;;) {
+      if (this.ind !== indent) throw UNSURE;
+      const at = this.pos + indent;
+      if (this.isSeqEntry(at)) throw UNSURE;
+      const { key, next } = this.key(at);
+      if (Object.prototype.hasOwnProperty.call(obj, key)) throw UNSURE; // yaml: duplicate key error
+      const value = this.value(next, indent, true);
+      if (key in obj) Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+      else obj[key] = value;
+      if (this.ind < indent) return obj; // also -1 at the end
+    }
+  }
+
+  private seq(indent: number): unknown[] {
+    const arr: unknown[] = [];
+    const s = this.s;
+    for (;;) {
+      // Less indented, or a key after a compact sequence: the caller decides.
+      if (this.ind < indent || !this.isSeqEntry(this.pos + indent)) {
+        if (this.ind <= indent) return arr;
+        throw UNSURE;
+      }
+      let i = this.pos + indent + 1;
+      while (i < this.end && s.charCodeAt(i) === SPACE) i++;
+      if (i >= this.end || s.charCodeAt(i) === HASH) {
+        arr.push(this.nestedOrNull(indent, false));
+      } else {
+        const col = i - this.pos;
+        const c = s.charCodeAt(i);
+        if (c === DASH && this.isSeqEntry(i)) {
+          this.ind = col;
+          arr.push(this.seq(col));
+        } else if (this.startsKey(i)) {
+          this.ind = col; // a map whose first key shares the line with `- `
+          arr.push(this.map(col));
+        } else {
+          arr.push(this.value(i, indent, false));
+        }
+      }
+      if (this.ind < indent) return arr;
+    }
+  }
+
+  /** Whether the text at `i` is an implicit key followed by `:` on this line. */
+  private startsKey(i: number): boolean {
+    const s = this.s;
+    const c = s.charCodeAt(i);
+    if (c === 91 || c === 123) return false; // a flow collection
+    if (c === 34 || c === 39) {
+      const close = quotedEnd(s, i, this.end);
+      if (close < 0) return false;
+      let j = close;
+      while (j < this.end && s.charCodeAt(j) === SPACE) j++;
+      return s.charCodeAt(j) === COLON;
+    }
+    for (let j = i; j < this.end; j++) {
+      const d = s.charCodeAt(j);
+      if (d === COLON && (j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) return true;
+      if (d === HASH && s.charCodeAt(j - 1) === SPACE) return false;
+    }
+    return false;
+  }
+
+  /** Reads a block mapping key at `i`; returns it and the index after its `:`. */
+  private key(i: number): { key: string; next: number } {
+    const s = this.s;
+    const c = s.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      const close = quotedEnd(s, i, this.end);
+      if (close < 0) throw UNSURE;
+      const key = c === 34 ? doubleQuoted(s, i + 1, close - 1) : s.slice(i + 1, close - 1).replaceAll("''", "'");
+      let j = close;
+      while (j < this.end && s.charCodeAt(j) === SPACE) j++;
+      if (s.charCodeAt(j) !== COLON || !(j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) throw UNSURE;
+      return { key: checkKey(key), next: j + 1 };
+    }
+    if (!plainStart(s, i, this.end)) throw UNSURE;
+    for (let j = i; j < this.end; j++) {
+      const d = s.charCodeAt(j);
+      if (d === COLON && (j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) {
+        let e = j;
+        while (s.charCodeAt(e - 1) === SPACE) e--;
+        const raw = s.slice(i, e);
+        if (raw.length > 1000 || raw === '<<' || typeof plainScalar(raw) !== 'string') throw UNSURE;
+        return { key: checkKey(raw), next: j + 1 };
+      }
+      if (d === HASH && s.charCodeAt(j - 1) === SPACE) break;
+    }
+    throw UNSURE;
+  }
+
+  /**
+   * The value that starts at `i` on the current line (after `key:` or `- `) of a collection at
+   * column `indent`, with the lines it spans; leaves the parser on the next significant line.
+   */
+  private value(i: number, indent: number, inMap: boolean): unknown {
+    const s = this.s;
+    while (i < this.end && s.charCodeAt(i) === SPACE) i++;
+    if (i >= this.end || s.charCodeAt(i) === HASH) return this.nestedOrNull(indent, inMap);
+    const c = s.charCodeAt(i);
+    let value: unknown;
+    let after: number;
+    if (c === 124 || c === 62) return this.blockScalar(i, indent); // | >
+    if (c === 34 || c === 39) {
+      after = quotedEnd(s, i, this.end);
+      if (after < 0) throw UNSURE; // multi-line quoted scalar
+      value = c === 34 ? doubleQuoted(s, i + 1, after - 1) : s.slice(i + 1, after - 1).replaceAll("''", "'");
+    } else if (c === 91 || c === 123) {
+      const flow = new Flow(s, i, this.end);
+      value = flow.node();
+      after = flow.i;
+    } else {
+      if (!plainStart(s, i, this.end)) throw UNSURE;
+      let j = i;
+      let e = i;
+      for (; j < this.end; j++) {
+        const d = s.charCodeAt(j);
+        if (d === SPACE) continue;
+        if (d === HASH && s.charCodeAt(j - 1) === SPACE) break;
+        if (d === COLON && (j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) throw UNSURE; // `a: b: c`
+        e = j + 1;
+      }
+      value = plainScalar(s.slice(i, e));
+      after = e;
+    }
+    // Only a comment may follow on the line; then no more-indented continuation.
+    while (after < this.end && s.charCodeAt(after) === SPACE) after++;
+    if (after < this.end && !(s.charCodeAt(after) === HASH && s.charCodeAt(after - 1) === SPACE)) throw UNSURE;
+    this.nextLine();
+    if (this.nextSignificant() && this.ind > indent) throw UNSURE;
+    return value;
+  }
+
+  /** After `key:` or `-` with nothing else on the line: a nested block node, or null. */
+  private nestedOrNull(indent: number, inMap: boolean): unknown {
+    this.nextLine();
+    if (!this.nextSignificant()) return null;
+    if (this.ind > indent) return this.blockNode(this.ind);
+    // `key:` followed by `- ` at the key's own column: a compact sequence.
+    if (inMap && this.ind === indent && this.isSeqEntry(this.pos + indent)) return this.seq(indent);
+    return null;
+  }
+
+  /** `|` or `>` with optional chomping indicator (no indentation indicator), then its lines. */
+  private blockScalar(i: number, indent: number): string {
+    const s = this.s;
+    const folded = s.charCodeAt(i) === 62;
+    let j = i + 1;
+    let chomp = '';
+    if (j < this.end && (s[j] === '-' || s[j] === '+')) chomp = s[j++]!;
+    const h = j;
+    while (j < this.end && s.charCodeAt(j) === SPACE) j++;
+    if (j < this.end && !(s.charCodeAt(j) === HASH && j > h)) throw UNSURE;
+    // Collect the lines: empty ones, and those indented more than the parent collection.
+    const lines: string[] = [];
+    let p = this.end + 1;
+    let trim = -1;
+    while (p < s.length) {
+      let nl = s.indexOf('\n', p);
+      if (nl < 0) nl = s.length;
+      let k = p;
+      while (k < nl && s.charCodeAt(k) === SPACE) k++;
+      if (k === nl) {
+        if (nl > p) throw UNSURE; // whitespace-only line: content or not depends on indents
+        lines.push('');
+      } else {
+        const ind = k - p;
+        if (ind <= indent) break;
+        if (trim < 0) trim = ind;
+        else if (ind < trim) throw UNSURE;
+        lines.push(s.slice(p + trim, nl));
+      }
+      p = nl + 1;
+    }
+    let last = lines.length;
+    while (last > 0 && lines[last - 1] === '') last--;
+    if (last === 0) throw UNSURE;
+    if (chomp === '+' && last < lines.length) throw UNSURE; // kept trailing lines: where they end is subtle
+    let value = '';
+    if (!folded) {
+      value = lines.slice(0, last).join('\n');
+    } else {
+      // yaml's folding (compose/resolve-block-scalar.js), over lines already dedented by `trim`.
+      let sep = '';
+      let prevMoreIndented = false;
+      let first = 0;
+      while (lines[first] === '') {
+        value += '\n';
+        first++;
+      }
+      for (let k = first; k < last; k++) {
+        const line = lines[k]!;
+        if (line.charCodeAt(0) === SPACE) {
+          if (sep === ' ') sep = '\n';
+          else if (!prevMoreIndented && sep === '\n') sep = '\n\n';
+          value += sep + line;
+          sep = '\n';
+          prevMoreIndented = true;
+        } else if (line === '') {
+          if (sep === '\n') value += '\n';
+          else sep = '\n';
+        } else {
+          value += sep + line;
+          sep = ' ';
+          prevMoreIndented = false;
+        }
+      }
+    }
+    if (chomp !== '-') value += '\n';
+    this.pos = Math.min(p, s.length);
+    // Positioned on the line after the scalar (blank lines before it belong to the scalar).
+    if (this.nextSignificant() && this.ind > indent) throw UNSURE;
+    return value;
+  }
+}
+
+/** A flow collection that opens and closes on one line. */
+class Flow {
+  constructor(
+    private readonly s: string,
+    public i: number,
+    private readonly end: number,
+  ) {}
+
+  node(): unknown {
+    const c = this.s.charCodeAt(this.i);
+    if (c === 91) return this.seq();
+    if (c === 123) return this.map();
+    return this.scalar(false);
+  }
+
+  private spaces(): void {
+    while (this.i < this.end && this.s.charCodeAt(this.i) === SPACE) this.i++;
+  }
+
+  private seq(): unknown[] {
+    const arr: unknown[] = [];
+    this.i++;
+    this.spaces();
+    if (this.s.charCodeAt(this.i) === 93) {
+      this.i++;
+      return arr;
+    }
+    for (;;) {
+      this.spaces();
+      arr.push(this.node());
+      this.spaces();
+      const c = this.s.charCodeAt(this.i++);
+      if (c === 93) return arr;
+      if (c !== 44) throw UNSURE; // a pair (`[a: 1]`), comment or line end inside
+      this.spaces();
+      if (this.s.charCodeAt(this.i) === 93) throw UNSURE; // trailing comma
+    }
+  }
+
+  private map(): Record<string, unknown> {
+    const obj: Record<string, unknown> = {};
+    this.i++;
+    this.spaces();
+    if (this.s.charCodeAt(this.i) === 125) {
+      this.i++;
+      return obj;
+    }
+    for (;;) {
+      this.spaces();
+      const k = this.s.charCodeAt(this.i);
+      const quoted = k === 34 || k === 39;
+      const key = this.scalar(true);
+      if (typeof key !== 'string' || key === '<<' || key.length > 1000) throw UNSURE;
+      checkKey(key);
+      this.spaces();
+      // `:` then a space; JSON-style `"a":1` is fine after a quoted key.
+      if (this.s.charCodeAt(this.i) !== COLON) throw UNSURE;
+      this.i++;
+      if (!quoted && this.s.charCodeAt(this.i) !== SPACE) throw UNSURE;
+      this.spaces();
+      const v = this.s.charCodeAt(this.i);
+      if (v === 44 || v === 125) throw UNSURE; // empty value
+      if (Object.prototype.hasOwnProperty.call(obj, key)) throw UNSURE;
+      const value = this.node();
+      if (key in obj) Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+      else obj[key] = value;
+      this.spaces();
+      const c = this.s.charCodeAt(this.i++);
+      if (c === 125) return obj;
+      if (c !== 44) throw UNSURE;
+      this.spaces();
+      if (this.s.charCodeAt(this.i) === 125) throw UNSURE;
+    }
+  }
+
+  /** A quoted or plain scalar inside a flow collection; `asKey` allows a following `:`. */
+  private scalar(asKey: boolean): unknown {
+    const s = this.s;
+    const c = s.charCodeAt(this.i);
+    if (c === 34 || c === 39) {
+      const close = quotedEnd(s, this.i, this.end);
+      if (close < 0) throw UNSURE;
+      const v = c === 34 ? doubleQuoted(s, this.i + 1, close - 1) : s.slice(this.i + 1, close - 1).replaceAll("''", "'");
+      this.i = close;
+      return v;
+    }
+    // In flow, `-`, `?` and `:` start a plain scalar only before a safe character.
+    if ((c === DASH || c === 63 || c === COLON) && isFlowIndicator(s.charCodeAt(this.i + 1))) throw UNSURE;
+    if (!plainStart(s, this.i, this.end) || c === 91 || c === 123 || c === 93 || c === 125 || c === 44) throw UNSURE;
+    const start = this.i;
+    let e = start;
+    let j = start;
+    for (; j < this.end; j++) {
+      const d = s.charCodeAt(j);
+      if (d === 44 || d === 91 || d === 93 || d === 123 || d === 125) break;
+      if (d === SPACE) continue;
+      if (d === HASH && s.charCodeAt(j - 1) === SPACE) throw UNSURE;
+      if (d === COLON) {
+        const n = j + 1 < this.end ? s.charCodeAt(j + 1) : SPACE;
+        if (n === SPACE || n === 44 || n === 91 || n === 93 || n === 123 || n === 125) {
+          if (!asKey) throw UNSURE; // a pair inside a sequence, or `a: b: c`
+          break;
+        }
+      }
+      e = j + 1;
+    }
+    this.i = e;
+    return plainScalar(s.slice(start, e));
+  }
+}
+
+function isFlowIndicator(c: number): boolean {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+
+/** `---` or `...` at column 0: a document marker, outside the subset (as is a `%` directive). */
+function isMarker(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c === 37) return true;
+  if ((c !== DASH && c !== 46) || s.charCodeAt(i + 1) !== c || s.charCodeAt(i + 2) !== c) return false;
+  const n = s.charCodeAt(i + 3);
+  return Number.isNaN(n) || n === SPACE || n === 10;
+}
+
+/** Index after the closing quote of the quoted scalar at `i`, or -1 if it does not close on the line. */
+function quotedEnd(s: string, i: number, end: number): number {
+  const q = s.charCodeAt(i);
+  for (let j = i + 1; j < end; j++) {
+    const d = s.charCodeAt(j);
+    if (q === 34 && d === 92) {
+      j++;
+      continue;
+    }
+    if (d === q) {
+      if (q === 39 && s.charCodeAt(j + 1) === 39 && j + 1 < end) {
+        j++;
+        continue;
+      }
+      return j + 1;
+    }
+  }
+  return -1;
+}
+
+const ESCAPES: Record<string, string> = {
+  '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
+  N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029', ' ': ' ', '"': '"', '/': '/', '\\': '\\',
+};
+
+/** The content of a one-line double-quoted scalar, `s[from, to)`. */
+function doubleQuoted(s: string, from: number, to: number): string {
+  const raw = s.slice(from, to);
+  if (!raw.includes('\\')) return raw;
+  let out = '';
+  for (let j = 0; j < raw.length; j++) {
+    const ch = raw[j]!;
+    if (ch !== '\\') {
+      out += ch;
+      continue;
+    }
+    const e = raw[++j];
+    if (e === undefined) throw UNSURE;
+    const simple = ESCAPES[e];
+    if (simple !== undefined) {
+      out += simple;
+      continue;
+    }
+    const len = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
+    const hex = raw.slice(j + 1, j + 1 + len);
+    if (len === 0 || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) throw UNSURE;
+    const code = parseInt(hex, 16);
+    if (code > 0x10ffff) throw UNSURE;
+    out += String.fromCodePoint(code);
+    j += len;
+  }
+  return out;
+}
+
+/** Whether a plain scalar may start at `i` (YAML's ns-plain-first, minus what we do not handle). */
+function plainStart(s: string, i: number, end: number): boolean {
+  const c = s.charCodeAt(i);
+  // - ? : only when followed by a non-space: `-1`, `--flag`, `:x`.
+  if (c === DASH || c === 63 || c === COLON) return i + 1 < end && s.charCodeAt(i + 1) !== SPACE;
+  // , [ ] { } # & * ! | > ' " % @ `
+  return !(c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === HASH || c === 38 || c === 42 || c === 33 ||
+    c === 124 || c === 62 || c === 39 || c === 34 || c === 37 || c === 64 || c === 96);
+}
+
+function checkKey(key: string): string {
+  if (key === '__proto__') throw UNSURE;
+  return key;
+}
+
+/** A plain scalar under the YAML 1.2 core schema, exactly as `yaml` resolves it. */
+export function plainScalar(str: string): unknown {
+  const c = str.charCodeAt(0);
+  // Most values start with a letter that no core tag can match: skip the regexes.
+  if ((c >= 97 && c <= 122 && c !== 110 && c !== 116 && c !== 102) || (c >= 65 && c <= 90 && c !== 78 && c !== 84 && c !== 70) || c === 47) {
+    return str;
+  }
+  if (/^(?:~|[Nn]ull|NULL)?$/.test(str)) return null;
+  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(str)) return str[0] === 't' || str[0] === 'T';
+  if (/^0o[0-7]+$/.test(str)) return parseInt(str.substring(2), 8);
+  if (/^[-+]?[0-9]+$/.test(str)) return parseInt(str, 10);
+  if (/^0x[0-9a-fA-F]+$/.test(str)) return parseInt(str.substring(2), 16);
+  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(str)) {
+    return str.slice(-3).toLowerCase() === 'nan' ? NaN : str[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  }
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(str)) return parseFloat(str);
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(str)) return parseFloat(str);
+  return str;
+}

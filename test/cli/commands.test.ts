@@ -1,0 +1,192 @@
+/** `check`, `fix`, `explain` through the built binary, as users and pre-commit run them. */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rules } from '../../src/check/index.js';
+import { BIN, ROOT, run } from '../helpers/cli.js';
+
+const fixture = (name: string) => readFileSync(join(ROOT, 'fixtures', 'check', name, 'input.yaml'), 'utf8');
+const cfg128 = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: function-input}\ndata:\n  kubernetesVersion: "1.28"\n';
+
+/** A scratch directory of manifests; commands run inside it, so paths print relative. */
+function scratch(files: Record<string, string>): { dir: string; bin: (...args: string[]) => ReturnType<typeof run> } {
+  const dir = mkdtempSync(join(tmpdir(), 'pod-seq-cli-'));
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(join(dir, p, '..'), { recursive: true });
+    writeFileSync(join(dir, p), text);
+  }
+  return { dir, bin: (...args) => run(process.execPath, [BIN, ...args], { cwd: dir }) };
+}
+
+describe('check', () => {
+  const files = {
+    'apps/web.yaml': fixture('sidecar-not-first-positive'),
+    'apps/sleep.yml': fixture('sleep-ordering-positive'),
+    'apps/native.yaml': fixture('native-sidecar-unsupported-positive'),
+    'apps/README.md': '# not yaml',
+    'ci/workflow.yaml': 'on: push\n',
+    'chart/Chart.yaml': 'name: c\n',
+    'chart/templates/deploy.yaml': '{{ .Values.x }}\n',
+  };
+
+  it('prints path:line:col: severity [rule] message sorted by file and line, a summary, and exits 0 without errors', () => {
+    const { bin } = scratch(files);
+    const r = bin('check', 'apps', 'ci', 'chart');
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('4 files checked: 0 errors, 2 warnings, 4 info');
+    expect(lines.slice(0, -1).map((l) => l.replace(/ \[.*$/, ''))).toEqual([
+      'apps/sleep.yml:21:31: info',
+      'apps/sleep.yml:26:11: info',
+      'apps/sleep.yml:43:19: info',
+      'apps/sleep.yml:48:16: info',
+      'apps/web.yaml:16:9: warning',
+      'apps/web.yaml:18:9: warning',
+    ]);
+    expect(lines[0]).toMatch(/^apps\/sleep\.yml:21:31: info \[sleep-ordering\] container orders sleeps 10s/);
+    expect(r.stderr).toContain('ci/workflow.yaml: note: skipped: no Kubernetes objects');
+    expect(r.stderr).toContain('chart: note: skipped a Helm chart');
+  });
+
+  it('exits 1 on an error finding; --config may come before or after the paths', () => {
+    const { bin } = scratch({ ...files, 'cfg/podsequence.yaml': cfg128 });
+    for (const args of [['check', '--config', 'cfg/podsequence.yaml', 'apps'], ['check', 'apps', '--config', 'cfg/podsequence.yaml']]) {
+      const r = bin(...args);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toMatch(/^apps\/native\.yaml:12:9: error \[native-sidecar-unsupported\] init container istio-proxy is a native sidecar/m);
+      expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('3 files checked: 1 error, 2 warnings, 4 info');
+    }
+  });
+
+  it('--format json: findings with positions, resources and rules, notes and a summary', () => {
+    const { bin } = scratch(files);
+    const r = bin('check', '--format', 'json', 'apps', 'ci');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.summary).toEqual({ files: 4, error: 0, warning: 2, info: 4 });
+    expect(out.findings[4]).toEqual({
+      path: 'apps/web.yaml',
+      line: 16,
+      column: 9,
+      severity: 'warning',
+      rule: 'sidecar-not-first',
+      message: expect.stringContaining('sidecar istio-proxy (istio) starts after app container web'),
+      resource: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' },
+      field: 'spec.template.spec.containers[1]',
+    });
+    expect(out.notes).toEqual([{ path: 'ci/workflow.yaml', message: expect.stringMatching(/^skipped: no Kubernetes objects/) }]);
+    expect(r.stderr).toBe('');
+  });
+
+  it('--format sarif: a SARIF 2.1.0 log as code scanning reads it', () => {
+    const { bin } = scratch({ ...files, 'cfg.yaml': cfg128 });
+    const r = bin('check', '--format', 'sarif', '--config', 'cfg.yaml', 'apps', 'ci');
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout);
+    expect(log.version).toBe('2.1.0');
+    expect(log.$schema).toMatch(/sarif-2\.1\.0/);
+    const [runObj] = log.runs;
+    expect(runObj.tool.driver.name).toBe('pod-sequencer');
+    expect(runObj.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(rules.map((x) => x.id));
+    for (const rule of runObj.tool.driver.rules) {
+      expect(rule.shortDescription.text).not.toBe('');
+      expect(['error', 'warning', 'note']).toContain(rule.defaultConfiguration.level);
+    }
+    expect(runObj.results).toHaveLength(7);
+    const native = runObj.results.find((x: { ruleId: string }) => x.ruleId === 'native-sidecar-unsupported');
+    expect(native).toMatchObject({
+      ruleIndex: rules.findIndex((x) => x.id === 'native-sidecar-unsupported'),
+      level: 'error',
+      message: { text: expect.stringContaining('init container istio-proxy') },
+      locations: [
+        {
+          physicalLocation: { artifactLocation: { uri: 'apps/native.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 9 } },
+          logicalLocations: [{ name: 'web', kind: 'object', fullyQualifiedName: 'apps/v1/Deployment/web' }],
+        },
+      ],
+    });
+    expect(runObj.results.filter((x: { level: string }) => x.level === 'note')).toHaveLength(4);
+    expect(runObj.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/no Kubernetes objects/);
+  });
+
+  it('usage problems: a missing path or bad config exits 1 with the reason; an unknown format exits 2', () => {
+    const { bin } = scratch({ 'bad.yaml': 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec: {kubernetesVersion: banana}\n', 'a.yaml': fixture('sidecar-not-first-positive') });
+    let r = bin('check', 'nope');
+    expect([r.code, r.stderr]).toEqual([1, 'pod-sequencer: error: nope: no such file or directory\n']);
+    r = bin('check', '--config', 'bad.yaml', 'a.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('spec.kubernetesVersion');
+    expect(r.stdout).toBe('');
+    r = bin('check', '--format', 'xml', 'a.yaml');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('xml');
+  });
+});
+
+describe('fix', () => {
+  const web = fixture('sidecar-not-first-positive');
+  const other = '# untouched: odd spacing and quoting stay\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}   # trailing\ndata:\n  flag: \'true\'\n';
+
+  it('rewrites files in place, keeping the rest byte-identical, says what it did, and is idempotent', () => {
+    const { dir, bin } = scratch({ 'm/all.yaml': `${other}---\n${web}`, 'm/cm.yaml': other });
+    const r = bin('fix', 'm');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^m\/all\.yaml:\d+:\d+: info moved sidecars istio-proxy, cloud-sql-proxy before the app containers/m);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('changed 1 of 2 files');
+    const all = readFileSync(join(dir, 'm/all.yaml'), 'utf8');
+    expect(all.startsWith(`${other}---\n`)).toBe(true);
+    expect(all).toContain('# listed last: the app calls the config center before the proxy is up');
+    expect(all.indexOf('- name: istio-proxy')).toBeLessThan(all.indexOf('- name: web\n'));
+    expect(readFileSync(join(dir, 'm/cm.yaml'), 'utf8')).toBe(other);
+    const again = bin('fix', 'm');
+    expect(again.code).toBe(0);
+    expect(again.stderr.trimEnd().split('\n').at(-1)).toBe('nothing to change in 2 files');
+    expect(readFileSync(join(dir, 'm/all.yaml'), 'utf8')).toBe(all);
+    expect(bin('check', 'm').stdout).not.toContain('sidecar-not-first');
+  });
+
+  it('--dry-run prints a unified diff that applies, and writes nothing', () => {
+    const { dir, bin } = scratch({ 'web.yaml': web });
+    const r = bin('fix', '--dry-run', 'web.yaml');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^--- a\/web\.yaml\n\+\+\+ b\/web\.yaml\n@@ /);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('would change 1 of 1 file');
+    expect(readFileSync(join(dir, 'web.yaml'), 'utf8')).toBe(web);
+    writeFileSync(join(dir, 'p.diff'), r.stdout);
+    expect(run('git', ['apply', 'p.diff'], { cwd: dir }).code).toBe(0);
+    expect(bin('fix', 'web.yaml').stderr.trimEnd().split('\n').at(-1)).toBe('nothing to change in 1 file');
+  });
+
+  it('exits 1 and says what could not be fixed', () => {
+    // A native sidecar pod-sequencer does not know cannot be moved back for Kubernetes 1.28.
+    const unknown = fixture('native-sidecar-unsupported-positive').replace(/istio-proxy/g, 'log-shipper').replace('docker.io/istio/proxyv2:1.24.2', 'fluent/fluent-bit:3');
+    const { bin } = scratch({ 'web.yaml': unknown, 'cfg.yaml': cfg128 });
+    const r = bin('fix', '--config', 'cfg.yaml', 'web.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^web\.yaml:12:9: error \[native-sidecar-unsupported\] init container log-shipper/m);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('nothing to change in 1 file; 1 error could not be fixed (see above)');
+  });
+});
+
+describe('explain', () => {
+  it('prints the timeline after the function, the diff, and mermaid', () => {
+    const { bin } = scratch({ 'web.yaml': readFileSync(join(ROOT, 'fixtures', 'packages', 'shop', 'web.yaml'), 'utf8') });
+    let r = bin('explain', 'web.yaml');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Deployment\/web \(web\.yaml:2\)\n {2}start:\n {4}1\. sidecar istio-proxy/);
+    r = bin('explain', '--diff', 'web.yaml');
+    expect(r.stdout).toMatch(/^- {5}1\. app container web/m);
+    expect(r.stdout).toMatch(/^\+ {5}1\. sidecar istio-proxy/m);
+    r = bin('explain', '--format', 'mermaid', 'web.yaml');
+    expect(r.stdout).toMatch(/^### Deployment\/web \(web\.yaml:2\)\n\n```mermaid\nsequenceDiagram\n/);
+  });
+
+  it('says when there is nothing to explain', () => {
+    const { bin } = scratch({ 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n' });
+    const r = bin('explain', 'cm.yaml');
+    expect([r.code, r.stdout]).toEqual([0, '']);
+    expect(r.stderr).toContain('no workloads');
+  });
+});

@@ -1,0 +1,60 @@
+/** The built command as kpt and kustomize run it: a filter on stdin/stdout. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runBin } from '../helpers/cli.js';
+
+const input = readFileSync(join(ROOT, 'fixtures', 'filter', 'istio-last-deployment', 'input.yaml'), 'utf8');
+
+describe('pod-sequencer (filter)', () => {
+  it('reads a ResourceList and writes one, with a line per result on stderr', () => {
+    const r = runBin([], input);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(ROOT, 'fixtures', 'filter', 'istio-last-deployment', 'expected.yaml'), 'utf8'));
+    expect(r.stderr.trim().split('\n')).toHaveLength(2);
+    expect(r.stderr).toMatch(/^pod-sequencer: info: Deployment\/shop\/web spec\.template\.spec\.containers: moved sidecar istio-proxy/m);
+  });
+
+  it('--config FILE overrides functionConfig', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-cfg-'));
+    const cfg = join(dir, 'cfg.yaml');
+    writeFileSync(cfg, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec:\n  kubernetesVersion: "1.30"\n');
+    const r = runBin(['--config', cfg], input);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/initContainers:\n\s+- name: istio-proxy\n[^]*restartPolicy: Always/);
+  });
+
+  it('a --config file that is missing or not YAML is a clear error with nothing on stdout', () => {
+    const missing = runBin(['--config', '/nonexistent/cfg.yaml'], input);
+    expect([missing.code, missing.stdout]).toEqual([1, '']);
+    expect(missing.stderr).toContain('--config /nonexistent/cfg.yaml: cannot read the file (ENOENT)');
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-cfg-'));
+    writeFileSync(join(dir, 'bad.yaml'), 'spec: [unclosed\n');
+    const bad = runBin(['--config', join(dir, 'bad.yaml')], input);
+    expect([bad.code, bad.stdout]).toEqual([1, '']);
+    expect(bad.stderr).toContain('not valid YAML');
+  });
+
+  it('empty stdin: exit 1, a clear message, nothing on stdout', () => {
+    const r = runBin([], '');
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toContain('no input: expected a ResourceList on stdin');
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('bad config: one error line per problem, nothing on stdout, exit 1', () => {
+    const r = runBin([], readFileSync(join(ROOT, 'fixtures', 'filter', 'bad-config', 'input.yaml'), 'utf8'));
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr.trim().split('\n').every((l) => l.startsWith('pod-sequencer: error: PodSequence/ordering: spec.'))).toBe(true);
+  });
+
+  it('--version and --help', () => {
+    const v = runBin(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    const h = runBin(['--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toContain('ResourceList');
+  });
+});
