@@ -1,5 +1,5 @@
 # pod-sequencer as a container KRM function (kpt `image:`, kustomize `container:`).
-#   docker build -t pod-sequencer .
+#   docker build -t localhost/pod-sequencer:0.1.0 .
 # It reads a ResourceList on stdin and needs no network, no writable filesystem and no root.
 
 # Build: install with dev dependencies (no install scripts: the kustomize binary is not needed),

@@ -1,12 +1,13 @@
 /**
  * Command line. With no subcommand it is the KRM filter (ResourceList on stdin), which is how
- * kpt and kustomize run it.
+ * kpt and kustomize run it: with no arguments at all it starts without commander and the file
+ * commands (start-up time is most of a small run).
  */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
 import { parse } from 'yaml';
-import { registerFileCommands } from './files/commands.js';
 import { runFilter } from './run.js';
+import { decodeUtf8Strict } from './krm/text.js';
+import { FatalError } from './krm/types.js';
 
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -29,14 +30,23 @@ class UsageError extends Error {}
 
 function filter(opts: { config?: string }): number {
   const config = opts.config ? readConfigFile(opts.config) : undefined;
-  const stdin = readFileSync(0, 'utf8');
+  let stdin: string;
+  try {
+    stdin = decodeUtf8Strict(readFileSync(0));
+  } catch (e) {
+    if (!(e instanceof FatalError)) throw e;
+    process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
+    return 1;
+  }
   const out = runFilter(stdin, { config });
   for (const line of out.stderr) process.stderr.write(line + '\n');
   if (out.stdout) process.stdout.write(out.stdout);
   return out.exitCode;
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
+  const { Command, CommanderError } = await import('commander');
+  const { registerFileCommands } = await import('./files/commands.js');
   const program = new Command('pod-sequencer')
     .description('KRM function: fixes container start order and sidecar exit in Kubernetes pods.\nWith no command: reads a ResourceList on stdin and writes it to stdout (kpt, kustomize).')
     .version(VERSION)
@@ -65,10 +75,18 @@ export function main(argv: string[]): number {
   return code;
 }
 
-try {
-  process.exitCode = main(process.argv);
-} catch (e) {
+function internalError(e: unknown): void {
   // A bug, not bad input: say so plainly, still without partial output.
   process.stderr.write(`pod-sequencer: internal error: ${(e as Error).message}\nPlease report this with the input that caused it.\n`);
   process.exitCode = 1;
+}
+
+if (process.argv.length <= 2) {
+  try {
+    process.exitCode = filter({});
+  } catch (e) {
+    internalError(e);
+  }
+} else {
+  main(process.argv).then((code) => void (process.exitCode = code), internalError);
 }

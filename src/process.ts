@@ -3,9 +3,10 @@
  * it (apply mode), lint it, and, only if it changed, carry the change into its parsed tree and
  * serialise that one item. Everything else stays text.
  */
-import { isMap, isSeq, parseDocument, type Document } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
 import { runRules } from './check/index.js';
 import type { Config } from './config/types.js';
+import { fastParse } from './krm/fastparse.js';
 import { MAX_ALIASES } from './krm/io.js';
 import { deepEqual, syncDocument, type NodePool } from './krm/sync.js';
 import { FatalError, type Result } from './krm/types.js';
@@ -13,12 +14,14 @@ import { makeCtx, noFacts, type InputFacts } from './sequence/context.js';
 import { sequenceWorkload } from './sequence/index.js';
 import { templatePathFor } from './workloads/kinds.js';
 import { isSelected } from './workloads/select.js';
-import { isObject, makeWorkload, type ObjectMeta } from './workloads/workload.js';
+import { isObject, makeWorkload, shapeProblem, type ObjectMeta } from './workloads/workload.js';
 
 export interface ItemText {
   text: string;
   kind?: string;
   apiVersion?: string;
+  /** The text's value when the reader has parsed it already; processing takes it over (changes it). */
+  parsed?: unknown;
 }
 
 export interface Processed {
@@ -29,6 +32,17 @@ export interface Processed {
   itemOf: number[];
 }
 
+/** Input that cannot be processed, found inside one item; `offset` is in the item's own text. */
+export class ItemError extends FatalError {
+  constructor(
+    message: string,
+    readonly index: number,
+    readonly offset?: number,
+  ) {
+    super(message);
+  }
+}
+
 export function processItems(items: readonly ItemText[], cfg: Config): Processed {
   const replacements = new Map<number, string>();
   const results: Result[] = [];
@@ -37,7 +51,13 @@ export function processItems(items: readonly ItemText[], cfg: Config): Processed
   items.forEach((item, index) => {
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!path) return;
-    const text = processItem(item.text, path, cfg, results, facts);
+    let text: string | undefined;
+    try {
+      text = processItem(item.text, path, cfg, results, facts, item.parsed);
+    } catch (e) {
+      if (e instanceof ItemError) throw new ItemError(`items[${index}]: ${e.message}`, index, e.offset);
+      throw e;
+    }
     if (text !== undefined) replacements.set(index, text);
     while (itemOf.length < results.length) itemOf.push(index);
   });
@@ -50,7 +70,7 @@ export function readFacts(items: readonly ItemText[]): InputFacts {
   const facts = noFacts();
   for (const item of items) {
     if (item.kind !== 'Namespace' || item.apiVersion !== 'v1') continue;
-    const obj = parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }) as { metadata?: ObjectMeta } | null;
+    const obj = toValue(parseDocument(item.text)) as { metadata?: ObjectMeta } | null;
     const meta = obj?.metadata;
     if (typeof meta?.name === 'string') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
   }
@@ -63,20 +83,109 @@ export function processItem(
   cfg: Config,
   results: Result[],
   facts: InputFacts = noFacts(),
+  parsed?: unknown,
 ): string | undefined {
-  const doc = parseDocument(text, { uniqueKeys: true });
-  if (doc.errors[0]) throw new FatalError(`malformed YAML: ${doc.errors[0].message.split('\n')[0]}`, doc.errors[0].linePos?.[0]);
-  const obj = doc.toJS({ maxAliasCount: MAX_ALIASES }) as unknown;
+  // Most items fit fastParse's subset (same value as yaml's): build a Document only to write a change.
+  const fast = parsed !== undefined ? { value: parsed } : fastParse(text);
+  let doc = fast ? undefined : parseItem(text);
+  const obj = fast ? fast.value : toValue(doc!);
   if (!isObject(obj)) return undefined;
   const w = makeWorkload(obj, templatePath);
   if (!w || !isSelected(w, cfg)) return undefined;
+  const bad = shapeProblem(w) ?? (text.includes('<<') ? mergeKey(obj, []) : undefined);
+  if (bad) {
+    // The field itself, or the nearest node that holds it when it is missing.
+    const d = doc ?? parseItem(text);
+    const node = bad.path.map((_, i) => d.getIn(bad.path.slice(0, bad.path.length - i), true) as Node | undefined).find((n) => n?.range);
+    const field = bad.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1);
+    throw new ItemError(`${w.kind} ${w.ref.name}: ${field}: ${bad.text}`, -1, node?.range?.[0]);
+  }
   const before = structuredClone(obj);
   const ctx = makeCtx(cfg, w, results, facts);
   if (cfg.mode === 'apply') sequenceWorkload(ctx);
   runRules(ctx);
   if (deepEqual(before, obj)) return undefined;
+  doc ??= parseItem(text);
+  expandAliases(doc, Math.max(65536, text.length));
   syncDocument(doc, obj, containerPool(doc, templatePath));
   return serialize(doc, text);
+}
+
+function parseItem(text: string): Document {
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors[0]) throw new FatalError(`malformed YAML: ${doc.errors[0].message.split('\n')[0]}`, doc.errors[0].linePos?.[0]);
+  return doc;
+}
+
+/**
+ * A YAML merge key (`<<`) anywhere in a workload: Kubernetes' YAML readers merge it, the YAML 1.2
+ * reader here does not, so changes could be hidden behind it (an explicit key we add overrides a
+ * merged one you wrote). Refused, with its path.
+ */
+function mergeKey(v: unknown, path: (string | number)[]): { path: (string | number)[]; text: string } | undefined {
+  if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) {
+      const found = mergeKey(x, [...path, i]);
+      if (found) return found;
+    }
+  } else if (isObject(v)) {
+    if (Object.hasOwn(v, '<<')) return { path: [...path, '<<'], text: 'YAML merge keys are not supported in workloads: write the merged keys out' };
+    for (const [k, x] of Object.entries(v)) {
+      const found = mergeKey(x, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The item's value. Its aliases must resolve inside the item (it is edited on its own), and
+ * their expansion is bounded (alias bombs).
+ */
+function toValue(doc: Document): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (e) {
+    if (!(e instanceof ReferenceError)) throw e;
+    const anchors = new Set<string>();
+    let first: Alias | undefined;
+    let dangling: Alias | undefined;
+    visit(doc, (_, n) => {
+      if (!isAlias(n)) return void ((n as Node).anchor && anchors.add((n as Node).anchor!));
+      first ??= n;
+      if (!anchors.has(n.source)) return (dangling = n), visit.BREAK;
+      return undefined;
+    });
+    if (dangling) {
+      const why = `alias *${dangling.source} has no anchor before it in this item; pod-sequencer edits each item on its own: write the value out (or move the anchor into the item)`;
+      throw new ItemError(why, -1, dangling.range?.[0]);
+    }
+    throw new ItemError(`its aliases expand to more than ${MAX_ALIASES} nodes; refusing a possible alias bomb: write the values out`, -1, first?.range?.[0]);
+  }
+}
+
+/**
+ * Once nodes move or change, an alias may come before its anchor or share a change meant for
+ * one place only: in an item we rewrite, each alias becomes a copy of its value (anchors stay,
+ * for aliases in other items). Copies are bounded, or a small alias bomb would write a huge item.
+ */
+function expandAliases(doc: Document, limit: number): void {
+  const anchors = new Map<string, Node>();
+  let added = 0;
+  visit(doc, (_, n) => {
+    if (!isAlias(n)) {
+      if ((n as Node).anchor) anchors.set((n as Node).anchor!, n as Node);
+      return undefined;
+    }
+    const copy = anchors.get(n.source)?.clone() as Node | undefined;
+    if (!copy) return undefined;
+    visit(copy, (_k, m) => {
+      (m as Node).anchor = undefined;
+      added += isScalar(m) ? String(m.value).length + 1 : 1;
+    });
+    if (added > limit) throw new ItemError(`its aliases expand to more than ${limit} characters when written out: write the values out`, -1, n.range?.[0]);
+    return copy;
+  });
 }
 
 /** Container nodes by name, so a container keeps its comments when it moves between lists. */

@@ -1,9 +1,10 @@
 /** The KRM filter: ResourceList text in, ResourceList text out. No I/O here, so tests call it directly. */
 import { loadConfig } from './config/load.js';
-import { readResourceList, writeResourceList } from './krm/io.js';
+import { readResourceList, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { formatResult, hasErrors } from './krm/results.js';
+import { normalizeInput, restoreLineEndings } from './krm/text.js';
 import { FatalError, type Result } from './krm/types.js';
-import { processItems } from './process.js';
+import { ItemError, processItems } from './process.js';
 
 export interface FilterOutcome {
   /** Empty on failure: a partial or empty ResourceList would make kpt delete the package. */
@@ -19,14 +20,17 @@ export interface FilterOptions {
 }
 
 export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcome {
+  const { text, crlf } = normalizeInput(stdin);
+  let input: ResourceListInput | undefined;
   try {
-    const input = readResourceList(stdin);
+    input = readResourceList(text);
     const { config, errors } = loadConfig(opts.config !== undefined ? opts.config : input.functionConfig);
     if (errors.length > 0) return failed(errors);
     const { replacements, results } = processItems(input.items, config);
-    const stdout = writeResourceList(input, replacements, results);
+    const stdout = restoreLineEndings(writeResourceList(input, replacements, results), crlf);
     return { stdout, stderr: results.map(formatResult), exitCode: hasErrors(results) ? 1 : 0, results };
   } catch (e) {
+    if (e instanceof ItemError && input) return failed([{ severity: 'error', message: new FatalError(e.message, itemPosition(input, e)).message }]);
     if (e instanceof FatalError) return failed([{ severity: 'error', message: e.message }]);
     throw e;
   }
@@ -34,4 +38,15 @@ export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcom
 
 function failed(results: Result[]): FilterOutcome {
   return { stdout: '', stderr: results.map(formatResult), exitCode: 1, results };
+}
+
+/** Line and column in the whole input of an offset in an item's own (dedented) text. */
+function itemPosition(input: ResourceListInput, e: ItemError): { line: number; col: number } | undefined {
+  const item = input.items[e.index] as { text: string; start?: number; indent?: number } | undefined;
+  if (!item || item.start === undefined || e.offset === undefined) return undefined;
+  const before = item.text.slice(0, e.offset).split('\n');
+  const firstLine = input.source.slice(0, item.start).split('\n');
+  const line = firstLine.length + before.length - 1;
+  const col = (before.length === 1 ? firstLine.at(-1)!.length : (item.indent ?? 0)) + before.at(-1)!.length + 1;
+  return { line, col };
 }

@@ -1,19 +1,20 @@
 /**
  * The container contract, without a Docker engine: `kubectl kustomize --enable-alpha-plugins`
- * runs `container:` functions through `docker run ... IMAGE`, so a `docker` shim first on PATH
- * runs the Dockerfile's ENTRYPOINT here instead, with the user kustomize asks for (`nobody`),
- * passing stdin and stdout through. What the image adds beyond that (the files it copies) is
- * checked by reading the Dockerfile.
+ * and `kpt fn eval --image` run container functions through `docker run ... IMAGE`, so a
+ * `docker` shim first on PATH runs the Dockerfile's ENTRYPOINT here instead, with the user they
+ * ask for (`nobody`), passing stdin and stdout through, on a copy of just the files the
+ * Dockerfile's final stage copies.
  */
+import { chmodSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { BIN, ROOT, run } from './helpers/cli.js';
+import { BIN, copyPackage, ROOT, run } from './helpers/cli.js';
 
-const IMAGE = 'pod-sequencer:test';
+// With a '/', so kpt does not prefix its default registry.
+const IMAGE = 'localhost/pod-sequencer:test';
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
 
@@ -24,20 +25,40 @@ function entrypoint(): string[] {
   return JSON.parse(m[1]!) as string[];
 }
 
-/** A `docker` that runs the image's entrypoint from this checkout (WORKDIR /app = the repository). */
+/**
+ * The final stage's /app: what its `COPY --from=build /src/X ./Y` lines copy, taken from this
+ * checkout (built by `npm test`), readable by nobody as in the image.
+ */
+function imageApp(): string {
+  expect(finalStage).toMatch(/^WORKDIR \/app$/m);
+  const app = mkdtempSync(join(tmpdir(), 'pod-seq-image-'));
+  chmodSync(app, 0o755);
+  for (const m of finalStage.matchAll(/^COPY --from=build \/src\/(\S+) \.\/(\S*)$/gm)) {
+    // `./` copies into the directory, keeping the name.
+    const dest = m[2] === '' || m[2]!.endsWith('/') ? join(app, m[2]!, basename(m[1]!)) : join(app, m[2]!);
+    cpSync(join(ROOT, m[1]!), dest, { recursive: true });
+  }
+  return app;
+}
+
+/** A `docker` that runs the image's entrypoint, with the image's /app, as the user asked for. */
 function dockerShim(): { dir: string; log: string } {
   const dir = mkdtempSync(join(tmpdir(), 'pod-seq-docker-'));
   const log = join(dir, 'calls.log');
   const [node, script] = entrypoint();
   expect(node).toMatch(/\/node$/);
-  const entry = script!.replace(/^\/app\//, `${ROOT}/`);
+  const entry = script!.replace(/^\/app\//, `${imageApp()}/`);
   const asNobody = process.getuid?.() === 0 ? 'setpriv --reuid=65534 --regid=65534 --clear-groups' : '';
   writeFileSync(
     join(dir, 'docker'),
     `#!/bin/sh
 # docker shim: 'docker run [flags] ${IMAGE} [args]' runs the image's entrypoint here.
 printf '%s\\n' "$*" >> '${log}'
-[ "$1" = run ] || { echo "docker shim: only 'docker run' is supported" >&2; exit 125; }
+case "$1" in
+  run) ;;
+  version) echo 27.0.0; exit 0 ;;   # kpt checks that docker runs
+  *) echo "docker shim: only 'docker run' is supported" >&2; exit 125 ;;
+esac
 shift
 user=
 while [ $# -gt 0 ]; do
@@ -124,5 +145,19 @@ describe('kubectl kustomize --enable-alpha-plugins (container function through a
     const r = run('kubectl', ['kustomize', '--enable-alpha-plugins', dir], { env: env(shim.dir) });
     expect(r.code, r.stderr).toBe(0);
     expect(containerNames(r.stdout)).toEqual(['web', 'istio-proxy']);
+  });
+});
+
+describe('kpt fn eval --image (container function through the docker shim)', () => {
+  it('runs the image entrypoint as nobody with no network', () => {
+    const shim = dockerShim();
+    const dir = copyPackage('shop');
+    const r = run('kpt', ['fn', 'eval', dir, '--image', IMAGE, '--image-pull-policy', 'ifNotPresent', '--', 'kubernetesVersion=1.30'], {
+      env: { ...process.env, PATH: `${shim.dir}${delimiter}${process.env.PATH}` },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'web.yaml'), 'utf8')).toMatch(/initContainers:\n\s+- name: istio-proxy/);
+    const call = readFileSync(shim.log, 'utf8');
+    expect(call).toMatch(/^run .*--network none --user nobody .*localhost\/pod-sequencer:test$/m);
   });
 });

@@ -2,6 +2,7 @@
  * Reading what a container runs, for rules and `explain`: its argv (command then args, as the
  * kubelet joins them), the script of a `sh -c SCRIPT`, and a leading `sleep N`.
  */
+import { parseWrapper } from '../shell/index.js';
 import type { Container } from '../workloads/workload.js';
 
 export interface Word {
@@ -19,6 +20,15 @@ export function argvOf(c: Container): Word[] {
   const words = (list: unknown, field: string): Word[] =>
     Array.isArray(list) ? list.map((w, i) => ({ text: String(w), field: `${field}[${i}]` })) : [];
   return [...words(c.command, 'command'), ...words(c.args, 'args')];
+}
+
+/** What the container really runs: inside one of our wrappers, the wrapped command and args. */
+export function programArgv(c: Container): Word[] {
+  const argv = argvOf(c);
+  const wrapped = parseWrapper((c.command ?? []).map(String));
+  if (!wrapped) return argv;
+  const commandLength = c.command!.length;
+  return [...argv.slice(commandLength - wrapped.spec.argv.length, commandLength), ...argv.slice(commandLength)];
 }
 
 /** The exec commands of the container's lifecycle hooks, each as its own argv. */

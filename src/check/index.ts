@@ -1,5 +1,9 @@
 import type { Ctx } from '../sequence/context.js';
 import type { Rule } from './rule.js';
+import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
+import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
+import { missingEntrypoint } from './rules/missing-entrypoint.js';
+import { initNetworkUnderMesh } from './rules/init-network-under-mesh.js';
 import { nativeUnsupported } from './rules/native-sidecar-unsupported.js';
 import { processNamespaceSharing } from './rules/process-namespace-sharing.js';
 import { sidecarNoReadinessGate } from './rules/sidecar-no-readiness-gate.js';
@@ -9,7 +13,7 @@ import { sleepOrdering } from './rules/sleep-ordering.js';
 export type { Rule } from './rule.js';
 
 /** Every rule, in the contract's table order. Add a rule: one file under rules/, one line here. */
-export const rules: Rule[] = [sidecarNotFirst, sidecarNoReadinessGate, processNamespaceSharing, sleepOrdering, nativeUnsupported];
+export const rules: Rule[] = [sidecarNotFirst, sidecarNoReadinessGate, jobSidecarBlocksCompletion, missingEntrypoint, initNetworkUnderMesh, processNamespaceSharing, sleepOrdering, nativeUnsupported, dependencyNotAwaited];
 
 export function runRules(ctx: Ctx): void {
   for (const rule of rules) {

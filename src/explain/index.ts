@@ -4,6 +4,8 @@ import type { Config } from '../config/types.js';
 import { MAX_ALIASES } from '../krm/io.js';
 import type { ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
+import { readFacts } from '../process.js';
+import type { InputFacts } from '../sequence/context.js';
 import { templatePathFor } from '../workloads/kinds.js';
 import { isObject, makeWorkload } from '../workloads/workload.js';
 import { timeline, type Timeline } from './model.js';
@@ -14,21 +16,23 @@ export interface ExplainOptions {
   diff: boolean;
 }
 
-function model(text: string, templatePath: readonly string[], cfg: Config): Timeline | undefined {
+function model(text: string, templatePath: readonly string[], cfg: Config, facts: InputFacts): Timeline | undefined {
   const obj = parseDocument(text).toJS({ maxAliasCount: MAX_ALIASES }) as unknown;
   const w = isObject(obj) ? makeWorkload(obj, templatePath) : undefined;
-  return w && timeline(w, cfg);
+  return w && timeline(w, cfg, facts);
 }
 
 export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions): string {
   const { files: outcomes } = runFiles(files, { ...cfg, mode: 'apply' });
+  // Namespace labels decide mesh injection: read across all files, as the run itself does.
+  const facts = readFacts(files.flatMap((f) => f.docs));
   const blocks: string[] = [];
   for (const { file, replacements } of outcomes) {
     file.docs.forEach((doc, d) => {
       const path = templatePathFor(doc.apiVersion, doc.kind, cfg.workloadKinds);
-      const before = path && model(doc.text, path, cfg);
+      const before = path && model(doc.text, path, cfg, facts);
       if (!path || !before) return;
-      const after = model(replacements.get(d) ?? doc.text, path, cfg) ?? before;
+      const after = model(replacements.get(d) ?? doc.text, path, cfg, facts) ?? before;
       const where = `${file.path}:${file.lines.linePos(doc.start).line}`;
       if (opts.format === 'mermaid') {
         if (opts.diff) blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));

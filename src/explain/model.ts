@@ -2,14 +2,17 @@
  * The start and stop sequence of one pod, as the kubelet would run it: init containers one by
  * one (each to completion, native sidecars until their startupProbe passes), then containers in
  * list order (a postStart hook holds the next one until it returns), then how the pod ends.
- * Read from the pod spec alone; the same model feeds the text timeline and the mermaid diagram.
+ * Read from the pod spec, plus the sidecars a mesh webhook will inject (pod annotations, Namespace
+ * labels); the same model feeds the text timeline and the mermaid diagram.
  */
-import { argvOf, leadingSleep, shellScript, showArgv, type Word } from '../check/commands.js';
+import { argvOf, leadingSleep, programArgv, shellScript, showArgv, type Word } from '../check/commands.js';
 import type { Config, SidecarSpec } from '../config/types.js';
+import { makeCtx, noFacts, type InputFacts } from '../sequence/context.js';
+import { meshedSidecars } from '../sequence/mesh.js';
 import { describeCheck } from '../sequence/readiness.js';
 import { isNativeSidecar, specFor } from '../sequence/sidecars.js';
 import { TOOLS_CONTAINER } from '../sequence/tools.js';
-import { parseHook, parseWrapper, WAIT_MARKER, type WrapperSpec } from '../shell/index.js';
+import { parseDependencyWait, parseHook, parseWrapper, type WrapperSpec } from '../shell/index.js';
 import type { Container, Handler, Workload } from '../workloads/workload.js';
 
 export type Role = 'init' | 'tools' | 'dependency' | 'native-sidecar' | 'sidecar' | 'app';
@@ -33,6 +36,8 @@ export interface Gate {
 export interface Timeline {
   title: string;
   start: Step[];
+  /** Sidecars a mesh webhook adds at admission (not in the manifest), and why. */
+  injected: string[];
   /** How the pod stops (or, for Jobs, ends) and which exit codes count. */
   stop: string[];
 }
@@ -46,18 +51,26 @@ export const ROLE_LABEL: Record<Role, string> = {
   app: 'app container',
 };
 
-export function timeline(w: Workload, cfg: Config): Timeline {
+export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()): Timeline {
   const pod = w.pod;
   const start: Step[] = [];
   for (const c of pod.initContainers ?? []) start.push(initStep(c, cfg));
+  // Sidecars an app's wrapper waits for (strategy wrap, Job wrappers) are gated there instead.
+  const awaited = new Set((pod.containers ?? []).flatMap((c) => parseWrapper((c.command ?? []).map(String))?.spec.checks.map((k) => k.name) ?? []));
   for (const c of pod.containers ?? []) {
-    const step = containerStep(c, cfg);
+    const step = containerStep(c, cfg, awaited);
     const app = start.find((s) => s.role === 'app');
     if (step.role === 'sidecar' && app) step.warning = `starts after app container ${app.name}, which may call out before it is ready`;
     start.push(step);
   }
+  const meshed = meshedSidecars(makeCtx(cfg, w, [], facts));
+  const injected = meshed.map((m) => `${m.container} (${m.profile}, ${m.native ? 'native' : 'classic'} sidecar): ${m.reason}`);
+  const sc: Sidecars = {
+    native: [...(pod.initContainers ?? []).filter(isNativeSidecar).map((c) => c.name), ...meshed.filter((m) => m.native).map((m) => m.container)],
+    classic: [...(pod.containers ?? []).filter((c) => specFor(c, cfg)).map((c) => c.name), ...meshed.filter((m) => !m.native).map((m) => m.container)],
+  };
   const ns = w.ref.namespace ? `${w.ref.namespace}/` : '';
-  return { title: `${w.kind}/${ns}${w.ref.name}`, start, stop: w.jobLike ? jobEnd(w, cfg) : podStop(w, cfg) };
+  return { title: `${w.kind}/${ns}${w.ref.name}`, start, injected, stop: w.jobLike ? jobEnd(w, cfg, sc) : podStop(w, sc) };
 }
 
 function initStep(c: Container, cfg: Config): Step {
@@ -83,7 +96,7 @@ function initStep(c: Container, cfg: Config): Step {
   return { role: 'init', name: c.name, runs: runs(c), gate: exit, ...sleepWarning(c) };
 }
 
-function containerStep(c: Container, cfg: Config): Step {
+function containerStep(c: Container, cfg: Config, awaited: Set<string>): Step {
   const spec = specFor(c, cfg);
   const hook = c.lifecycle?.postStart;
   const gate: Gate = hook ? { on: 'postStart', detail: describeHook(hook, spec) } : { on: 'nothing' };
@@ -93,10 +106,10 @@ function containerStep(c: Container, cfg: Config): Step {
       name: c.name,
       runs: what(c, spec),
       gate,
-      ...(hook || (!spec.readiness && !spec.waitCommand) ? {} : { warning: 'nothing holds the next container until it is ready' }),
+      ...(hook || awaited.has(c.name) || (!spec.readiness && !spec.waitCommand) ? {} : { warning: 'nothing holds the next container until it is ready' }),
     };
   }
-  const wrapped = parseWrapper(c.command ?? []);
+  const wrapped = parseWrapper((c.command ?? []).map(String));
   return {
     role: 'app',
     name: c.name,
@@ -119,7 +132,7 @@ function runs(c: Container): string {
 }
 
 function sleepWarning(c: Container): { warning?: string } {
-  const d = leadingSleep(argvOf(c));
+  const d = leadingSleep(programArgv(c));
   return d ? { warning: `sleeps ${d.seconds}s first: a fixed delay, not an ordering (sleep-ordering)` } : {};
 }
 
@@ -128,19 +141,20 @@ function describeWrapper(spec: WrapperSpec, c: Container): string {
   const waits = spec.checks.map((k) => `${k.name} (${describeCheck(k)}, up to ${k.timeoutSeconds || '∞ '}s, then ${k.onTimeout === 'fail' ? 'fails' : 'goes on'})`);
   const first = waits.length ? `waits for ${waits.join(', ')}, then ` : '';
   if (spec.mode === 'exec') return `${first}execs ${argv}`;
-  const quit = spec.shutdown.map((s) => `${s.name} (${s.method} ${s.http})`).join(', ');
+  const quit = [
+    ...spec.shutdown.map((s) => `${s.name} (${s.method} ${s.http})`),
+    ...(spec.kill ?? []).map((k) => `${k.name} (SIGTERM to process ${k.process} in the shared process namespace)`),
+  ].join(', ');
   const when = spec.shutdownOn === 'always' ? 'whatever its exit code' : 'only if it succeeded';
   return `${first}runs ${argv} forwarding SIGTERM/SIGINT${quit ? `; when it exits, asks ${quit} to shut down (${when})` : ''}; exits with its exit code`;
 }
 
-/** Our dependency-wait init container: [...shell, SCRIPT, marker, busybox, name, kind, target, timeout, period]. */
+/** Our dependency-wait init container (seq-wait-*), read back from its command. */
 function dependencyWait(c: Container): string | undefined {
-  const cmd = (c.command ?? []).map(String);
-  const i = cmd.indexOf(WAIT_MARKER);
-  if (i < 0) return undefined;
-  const [name, kind, target, timeout, period] = cmd.slice(i + 2);
-  if (!name || !kind || !target) return undefined;
-  return `waits for ${name} (${kind} ${target}, every ${period}s, ${timeout === '0' ? 'forever' : `up to ${timeout}s`})`;
+  const dep = parseDependencyWait((c.command ?? []).map(String))?.dep;
+  if (!dep) return undefined;
+  const target = dep.http ? `http ${dep.http}` : dep.tcp ? `tcp ${dep.tcp}` : `dns ${dep.dns}`;
+  return `waits for ${dep.name} (${target}, every ${dep.periodSeconds}s, ${dep.timeoutSeconds === 0 ? 'forever' : `up to ${dep.timeoutSeconds}s`})`;
 }
 
 function describeProbe(p: Record<string, unknown>): string {
@@ -175,47 +189,43 @@ function describeHook(h: Handler, spec?: SidecarSpec): string {
 
 const grace = (w: Workload) => Number(w.pod.terminationGracePeriodSeconds ?? 30);
 
-function podStop(w: Workload, cfg: Config): string[] {
-  const pod = w.pod;
-  const native = (pod.initContainers ?? []).filter(isNativeSidecar).map((c) => c.name);
-  const classic = (pod.containers ?? []).filter((c) => specFor(c, cfg)).map((c) => c.name);
+/** Sidecar names by kind, those a mesh webhook will inject included. */
+interface Sidecars {
+  native: string[];
+  classic: string[];
+}
+
+function podStop(w: Workload, sc: Sidecars): string[] {
   const out = [
     `runs until deleted (restartPolicy ${w.restartPolicy}: a container that exits is restarted); on deletion, preStop hooks run, then every container in \`containers\` gets SIGTERM at once, SIGKILL after ${grace(w)}s`,
   ];
-  if (classic.length) out.push(`classic sidecars ${classic.join(', ')} get SIGTERM together with the app, so the app may lose them while it drains`);
-  if (native.length) out.push(`native sidecars ${[...native].reverse().join(', ')} are stopped after the app containers have exited, in reverse order`);
+  if (sc.classic.length) out.push(`classic sidecars ${sc.classic.join(', ')} get SIGTERM together with the app, so the app may lose them while it drains`);
+  if (sc.native.length) out.push(`native sidecars ${[...sc.native].reverse().join(', ')} are stopped after the app containers have exited, in reverse order`);
   return out;
 }
 
-function jobEnd(w: Workload, cfg: Config): string[] {
-  const pod = w.pod;
-  const native = (pod.initContainers ?? []).filter(isNativeSidecar).map((c) => c.name);
-  const containers = pod.containers ?? [];
-  const classic = containers.filter((c) => specFor(c, cfg));
-  const apps = containers.filter((c) => !specFor(c, cfg));
-  const out: string[] = [];
-  const appNames = apps.map((c) => c.name).join(', ') || '(none)';
-  out.push(`${w.kind === 'Pod' ? 'the pod' : `the ${w.kind}'s pod`} is done when every container in \`containers\` has exited (app: ${appNames})`);
-  if (native.length) out.push(`native sidecars ${[...native].reverse().join(', ')} are then stopped by the kubelet, in reverse order; their exit codes do not count`);
+function jobEnd(w: Workload, cfg: Config, sc: Sidecars): string[] {
+  const apps = (w.pod.containers ?? []).filter((c) => !specFor(c, cfg));
+  const out = [`${w.kind === 'Pod' ? 'the pod' : `the ${w.kind}'s pod`} is done when every container in \`containers\` has exited (app: ${apps.map((c) => c.name).join(', ') || '(none)'})`];
+  if (sc.native.length) out.push(`native sidecars ${[...sc.native].reverse().join(', ')} are then stopped by the kubelet, in reverse order; their exit codes do not count`);
   const ended = new Set<string>();
+  let byHand = false;
   for (const app of apps) {
-    const wrapped = parseWrapper(app.command ?? []);
-    if (wrapped?.spec.mode === 'job') for (const s of wrapped.spec.shutdown) ended.add(s.name);
-    else {
-      const text = argvOf(app).map((x) => x.text).join(' ');
-      for (const s of classic) if (/quitquitquit|\/shutdown|pkill|killall/.test(text)) ended.add(s.name);
-    }
+    const wrapped = parseWrapper((app.command ?? []).map(String));
+    if (wrapped?.spec.mode === 'job') for (const s of [...wrapped.spec.shutdown, ...(wrapped.spec.kill ?? [])]) ended.add(s.name);
+    // A quit call or kill in the app's own command: trusted, as job-sidecar-blocks-completion does.
+    else if (/quitquitquit|\/shutdown\b|\/quit\b|--shutdown\b|\bscuttle\b|\bp?kill(all)?\s/.test(argvOf(app).map((x) => x.text).join(' '))) byHand = true;
   }
-  const stuck = classic.filter((c) => !ended.has(c.name)).map((c) => c.name);
-  if (classic.length) {
-    const done = classic.filter((c) => ended.has(c.name)).map((c) => c.name);
-    if (done.length) out.push(`classic sidecars ${done.join(', ')} are asked to exit by the app's command when it ends`);
-    if (stuck.length) out.push(`NEVER COMPLETES: nothing ends classic sidecar${stuck.length > 1 ? 's' : ''} ${stuck.join(', ')}, which keep${stuck.length > 1 ? '' : 's'} running after the app exits (job-sidecar-blocks-completion)`);
+  const done = sc.classic.filter((n) => byHand || ended.has(n));
+  const stuck = sc.classic.filter((n) => !done.includes(n));
+  if (done.length) out.push(`classic sidecars ${done.join(', ')} are asked to exit by the app's ${byHand ? 'own command' : 'wrapper'} when it ends`);
+  if (stuck.length) {
+    const s = stuck.length > 1 ? 's' : '';
+    out.push(`NEVER COMPLETES: nothing ends classic sidecar${s} ${stuck.join(', ')}, which keep${s ? '' : 's'} running after the app exits (job-sidecar-blocks-completion)`);
   }
-  const wrapped = apps.some((c) => parseWrapper(c.command ?? [])?.spec.mode === 'job');
-  const counted = [...apps.map((c) => c.name), ...classic.map((c) => c.name)];
+  const wrapped = apps.some((c) => parseWrapper((c.command ?? []).map(String))?.spec.mode === 'job');
   out.push(
-    `exit codes that count: ${counted.join(', ')} (the pod succeeds only if all exit 0)` +
+    `exit codes that count: ${[...apps.map((c) => c.name), ...sc.classic].join(', ')} (the pod succeeds only if all exit 0)` +
       (wrapped ? "; a wrapper passes on its command's exit code (128+N when killed by signal N)" : ''),
   );
   out.push(

@@ -16,6 +16,7 @@ export function timelineText(t: Timeline, where: string): string {
     if (s.warning) lines.push(`       ! ${s.warning}`);
     if (i < t.start.length - 1) lines.push(`       -> next starts ${gateText(s.gate)}`);
   });
+  if (t.injected.length) lines.push('  injected at admission (not in the manifest):', ...t.injected.map((l) => `    - ${l}`));
   lines.push('  stop:', ...t.stop.map((l) => `    - ${l}`));
   return lines.join('\n') + '\n';
 }
@@ -46,6 +47,7 @@ export function timelineMermaid(t: Timeline): string {
     else out.push(`  Note over K,${c}: nothing holds the next container`);
   });
   const last = t.start.length ? `c${t.start.length - 1}` : 'K';
+  for (const l of t.injected) out.push(`  Note over K,${last}: injected at admission: ${safe(l)}`);
   for (const l of t.stop) out.push(`  Note over K,${last}: ${safe(l)}`);
   return out.join('\n') + '\n';
 }

@@ -100,7 +100,7 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   const changed = outcomes.filter((o) => o.output !== undefined);
   for (const { file, output } of changed) {
     if (opts.dryRun) out(createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.source, output!).replace(/^=+\n/, ''));
-    else writeFileSync(file.path, output!);
+    else write(file.path, output!);
   }
   const errors = counts(findings).error;
   const verb = opts.dryRun ? 'would change' : 'changed';
@@ -111,6 +111,14 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
       (errors ? `; ${errors} error${errors === 1 ? '' : 's'} could not be fixed (see above)` : ''),
   ]);
   return errors > 0 ? 1 : 0;
+}
+
+function write(path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new Failure(`${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
 }
 
 function explain(paths: string[], opts: Common & { format: 'text' | 'mermaid'; diff?: boolean }): number {

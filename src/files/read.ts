@@ -4,9 +4,9 @@
  * src/krm/io.ts does for ResourceList items), so separators, comments and untouched documents
  * stay byte-identical.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type Pair } from 'yaml';
+import { isCollection, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node, type Pair } from 'yaml';
 
 export interface ManifestDoc {
   /** Position among all documents of the file, empty ones included. */
@@ -76,20 +76,26 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
   return [...new Set(out)];
 }
 
-export function readManifest(path: string, notes: Note[], source = readFileSync(path, 'utf8')): ManifestFile {
+export function readManifest(path: string, notes: Note[], source: string): ManifestFile {
   const lines = new LineCounter();
   const docs: ManifestDoc[] = [];
-  let skippedBroken = false;
+  let skipped = false;
   parseAllDocuments(source, { lineCounter: lines, uniqueKeys: true, prettyErrors: false }).forEach((doc, index) => {
     const err = doc.errors[0];
     if (err) {
       const at = lines.linePos(err.pos[0]);
       notes.push({ path, ...at, message: `skipped document ${index + 1}: not valid YAML (a Helm or other template?): ${err.message.split('\n')[0]}` });
-      skippedBroken = true;
+      skipped = true;
       return;
     }
     const node = doc.contents;
     if (!isMap(node) || !node.range) return;
+    if (hasCollectionKey(doc)) {
+      // An unquoted `{{ .Values.x }}` parses as a map keyed by a map: a template, not an object.
+      notes.push({ path, ...lines.linePos(node.range[0]), message: `skipped document ${index + 1}: it holds unquoted {{ }} (a Helm or other template?)` });
+      skipped = true;
+      return;
+    }
     const kind = node.get('kind');
     const apiVersion = node.get('apiVersion');
     if (typeof kind !== 'string' || typeof apiVersion !== 'string') return;
@@ -97,7 +103,7 @@ export function readManifest(path: string, notes: Note[], source = readFileSync(
     const indent = start - (source.lastIndexOf('\n', start - 1) + 1);
     docs.push({ index, text: dedent(source.slice(start, end), indent), start, end, indent, kind, apiVersion, doc });
   });
-  if (docs.length === 0 && !skippedBroken && source.trim() !== '') notes.push({ path, message: 'skipped: no Kubernetes objects (apiVersion and kind) in this file' });
+  if (docs.length === 0 && !skipped && source.trim() !== '') notes.push({ path, message: 'skipped: no Kubernetes objects (apiVersion and kind) in this file' });
   return { path, source, docs, lines };
 }
 
@@ -147,6 +153,19 @@ export function locate(file: ManifestFile, doc: ManifestDoc, fieldPath: string |
 function lines(file: ManifestFile, offset: number): Position {
   const { line, col } = file.lines.linePos(offset);
   return { line, col };
+}
+
+function hasCollectionKey(doc: Document): boolean {
+  let found = false;
+  visit(doc, {
+    Pair(_, pair) {
+      if (isCollection(pair.key)) {
+        found = true;
+        return visit.BREAK;
+      }
+    },
+  });
+  return found;
 }
 
 function keyOf(pair: Pair): unknown {

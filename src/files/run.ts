@@ -1,8 +1,9 @@
 /** Runs the per-workload pipeline over plain files: every document of every file in one pass. */
+import { readFileSync } from 'node:fs';
 import type { Config } from '../config/types.js';
 import type { Result } from '../krm/types.js';
 import { processItems } from '../process.js';
-import { locate, readManifest, splice, type ManifestFile, type Note, type Position } from './read.js';
+import { locate, PathError, readManifest, splice, type ManifestFile, type Note, type Position } from './read.js';
 
 /** A result placed in a file. */
 export interface Finding extends Position {
@@ -53,5 +54,13 @@ export function sortFindings<T extends Position & { path: string }>(list: T[]): 
 }
 
 export function readManifests(paths: readonly string[], notes: Note[]): ManifestFile[] {
-  return paths.map((p) => readManifest(p, notes));
+  return paths.map((p) => {
+    let source: string;
+    try {
+      source = readFileSync(p, 'utf8');
+    } catch (e) {
+      throw new PathError(`${p}: cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+    return readManifest(p, notes, source);
+  });
 }

@@ -5,7 +5,10 @@
  * for changed items into the original, so untouched items, comments between them, the header
  * and functionConfig come back byte-identical.
  */
-import { isMap, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
+import { stringifyResults } from './emit.js';
+import { fastParse } from './fastparse.js';
+import { scanResourceList } from './scan.js';
 import { FatalError, type Result } from './types.js';
 
 export interface RawItem {
@@ -19,6 +22,8 @@ export interface RawItem {
   indent: number;
   kind?: string;
   apiVersion?: string;
+  /** The item's value, when the fast reader parsed it (processing takes it over and changes it). */
+  parsed?: unknown;
 }
 
 export interface ResourceListInput {
@@ -40,6 +45,82 @@ export function readResourceList(source: string): ResourceListInput {
   if (source.trim() === '') {
     throw new FatalError('no input: expected a ResourceList on stdin (see `pod-sequencer --help`)');
   }
+  return readFast(source) ?? readFull(source);
+}
+
+/**
+ * The fast path, for the block layout kpt and kustomize write: a line scanner splits the items
+ * (scan.ts), each item is parsed on its own (fastparse.ts, else `yaml`) to validate it and read
+ * its kind, and `yaml` parses only the rest (header, functionConfig, results). Undefined when
+ * the scanner is unsure or anything is wrong: the full parse then decides, and words the error.
+ */
+export function readFast(source: string): ResourceListInput | undefined {
+  const scan = scanResourceList(source);
+  if (!scan) return undefined;
+  const [from, to] = scan.block;
+  const rest = readRest(source.slice(0, from) + source.slice(to), scan.itemsKey, from, to - from);
+  if (!rest) return undefined;
+  const items: RawItem[] = [];
+  for (const [index, span] of scan.items.entries()) {
+    const text = dedent(source.slice(span.start, span.end), span.indent);
+    const value = parseItem(text);
+    if (value === undefined) return undefined;
+    items.push({ index, text, ...span, kind: str(value.kind), apiVersion: str(value.apiVersion), parsed: value });
+  }
+  return { source, items, functionConfig: rest.functionConfig, resultsSpan: rest.resultsSpan, flow: false };
+}
+
+/**
+ * Everything but the items block (header, functionConfig, results), parsed on its own; offsets
+ * past `cut` are `removed` characters further on in the source.
+ */
+function readRest(text: string, itemsKey: number, cut: number, removed: number): { functionConfig: unknown; resultsSpan?: [number, number] } | undefined {
+  // Usually plain block YAML without results: no need for yaml (nor its start-up) at all. In
+  // text fastParse accepts, every column-0 line is a top-level key: `items:` is the scanner's.
+  const fast = fastParse(text)?.value as Record<string, unknown> | undefined;
+  if (fast && typeof fast === 'object' && !Array.isArray(fast) && !Object.hasOwn(fast, 'results')) {
+    const ok = Object.hasOwn(fast, 'items') && fast.items === null && LIST_KINDS.has(str(fast.kind) ?? '');
+    return ok ? { functionConfig: fast.functionConfig } : undefined;
+  }
+  const doc = parseDocument(text, { uniqueKeys: true });
+  const root = doc.contents;
+  if (doc.errors.length > 0 || !isMap(root) || root.flow || !LIST_KINDS.has(str(root.get('kind')) ?? '')) return undefined;
+  const itemsPair = root.items.find((p) => keyOf(p) === 'items');
+  if (!itemsPair || (itemsPair.key as Node).range?.[0] !== itemsKey || !isEmptyValue(itemsPair.value)) return undefined;
+  let functionConfig: unknown;
+  try {
+    const fc = root.get('functionConfig', true) as Node | undefined;
+    functionConfig = fc ? fc.toJS(doc, { maxAliasCount: MAX_ALIASES }) : undefined;
+  } catch {
+    return undefined;
+  }
+  const resultsPair = root.items.find((p) => keyOf(p) === 'results');
+  if (!resultsPair) return { functionConfig };
+  const shift = (o: number) => (o >= cut ? o + removed : o);
+  const [a, b] = pairSpan(text, resultsPair);
+  return { functionConfig, resultsSpan: [shift(a), shift(b)] };
+}
+
+/** An item's value when it is a valid mapping, else undefined (the full parse reports why). */
+function parseItem(text: string): Record<string, unknown> | undefined {
+  let value = fastParse(text)?.value;
+  if (value === undefined) {
+    const doc = parseDocument(text, { uniqueKeys: true });
+    if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return undefined;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIASES });
+    } catch {
+      return undefined;
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function isEmptyValue(v: unknown): boolean {
+  return v === null || v === undefined || (isScalar(v) && v.value === null && v.source === '');
+}
+
+export function readFull(source: string): ResourceListInput {
   const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: true });
   const err = doc.errors[0];
   if (err) {
@@ -115,7 +196,7 @@ export function writeResourceList(input: ResourceListInput, replacements: Map<nu
   out += input.source.slice(cursor);
   if (results.length > 0) {
     if (!out.endsWith('\n')) out += '\n';
-    out += stringify({ results }, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
+    out += stringifyResults(results);
   }
   return out;
 }

@@ -2,22 +2,37 @@
  * The transforms, in the order they must run for one workload. Each is a small function over
  * the plain-object workload; this file only decides which sidecars each one gets.
  */
+import { allOrNothing } from './all-or-nothing.js';
 import type { Ctx } from './context.js';
-import { applyMesh } from './mesh.js';
+import { awaitDependencies, readDependencies } from './dependencies.js';
+import { endJobSidecars, manifestJobSidecars, meshJobSidecar } from './job-exit.js';
+import { applyMesh, meshedSidecars } from './mesh.js';
 import { makeNative } from './native.js';
 import { moveSidecarsFirst } from './order.js';
 import { addPostStartWaits } from './post-start.js';
 import { effectiveStrategy, findSidecars, type FoundSidecar } from './sidecars.js';
 import { syncTools } from './tools.js';
+import { appContainers, wrapForReadiness } from './wrap.js';
 
 export function sequenceWorkload(ctx: Ctx): void {
+  allOrNothing(ctx, transform);
+}
+
+function transform(ctx: Ctx): void {
+  const deps = readDependencies(ctx);
+  if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = findSidecars(ctx.w.pod, ctx.cfg);
   const by = (...strategies: string[]): FoundSidecar[] =>
     sidecars.filter((s) => strategies.includes(effectiveStrategy(s.spec, ctx.cfg)));
+  const apps = appContainers(ctx.w, ctx.cfg); // before anything moves: paths into the input
 
   applyMesh(ctx);
   moveSidecarsFirst(ctx, by('first', 'postStart'));
   addPostStartWaits(ctx, by('postStart'));
   makeNative(ctx, by('native'));
+  awaitDependencies(ctx, deps); // after the strategies: waits go after native sidecars
+  // Classic sidecars end with the work, whether written in the manifest or injected by a mesh.
+  const classic = [...manifestJobSidecars(sidecars), ...meshedSidecars(ctx).filter((m) => !m.native).map(meshJobSidecar)];
+  if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
   syncTools(ctx);
 }

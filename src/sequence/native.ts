@@ -43,9 +43,8 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
 function insertionIndex(init: Container[], after: readonly string[]): number {
   let at = 0;
   init.forEach((c, i) => {
-    if (c.name === TOOLS_CONTAINER || after.some((g) => matchGlob(g, c.name))) at = i + 1;
+    if (c.name === TOOLS_CONTAINER || isNativeSidecar(c) || after.some((g) => matchGlob(g, c.name))) at = i + 1;
   });
-  while (at < init.length && isNativeSidecar(init[at]!)) at++;
   return at;
 }
 

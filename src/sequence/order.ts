@@ -11,7 +11,9 @@ import type { FoundSidecar } from './sidecars.js';
 export function moveSidecarsFirst(ctx: Ctx, sidecars: FoundSidecar[]): void {
   if (sidecars.length === 0) return;
   const pod = ctx.w.pod;
-  for (const s of sidecars.filter((x) => x.native)) demoteNative(ctx, s);
+  // Demoted ones go first, in their initContainers order (several sidecars keep their order).
+  let at = 0;
+  for (const s of sidecars.filter((x) => x.native)) if (demoteNative(ctx, s, at)) at++;
   const names = new Set(sidecars.map((s) => s.name));
   const containers = pod.containers ?? [];
   const front = containers.filter((c) => names.has(c.name));
@@ -28,17 +30,18 @@ export function moveSidecarsFirst(ctx: Ctx, sidecars: FoundSidecar[]): void {
 }
 
 /** Native -> classic: out of initContainers, without the restartPolicy and our startupProbe. */
-function demoteNative(ctx: Ctx, s: FoundSidecar): void {
+function demoteNative(ctx: Ctx, s: FoundSidecar, at: number): boolean {
   const pod = ctx.w.pod;
   const init = pod.initContainers ?? [];
   const c = init.find((x) => x.name === s.name);
-  if (!c) return;
+  if (!c) return false;
   pod.initContainers = init.filter((x) => x !== c);
   if (pod.initContainers.length === 0) delete pod.initContainers;
   delete c.restartPolicy;
   const ours = s.spec.readiness && startupProbe(s.spec.readiness, s.spec.timeoutSeconds);
   if (ours && JSON.stringify(c.startupProbe) === JSON.stringify(ours)) delete c.startupProbe;
-  pod.containers = [c, ...(pod.containers ?? [])];
+  const containers = pod.containers ?? [];
+  pod.containers = [...containers.slice(0, at), c, ...containers.slice(at)];
   s.native = false;
   ctx.report(
     'info',
@@ -46,4 +49,5 @@ function demoteNative(ctx: Ctx, s: FoundSidecar): void {
       (ctx.cfg.kubernetesVersion ? ` on Kubernetes ${ctx.cfg.kubernetesVersion}` : ''),
     podField(ctx.w, 'initContainers'),
   );
+  return true;
 }

@@ -19,10 +19,9 @@ export function addPostStartWaits(ctx: Ctx, sidecars: FoundSidecar[]): void {
 
 function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   const { spec } = s;
-  if (!spec.waitCommand && !spec.readiness) {
-    ctx.report('info', `sidecar ${s.name} (${spec.profile}) has no readiness check or waitCommand: it is ordered first but cannot hold the app`, path);
-    return;
-  }
+  // Nothing to wait on (the Vault agent): ordering it first is all there is, and it changes
+  // nothing here, so no result (a second run must be silent).
+  if (!spec.waitCommand && !spec.readiness) return;
   const existing = c.lifecycle?.postStart;
   const userHook = userCommand(existing, spec.waitCommand);
   if (userHook === null) {

@@ -3,15 +3,17 @@
  *
  * Shape of every command: [...shellPrefix(env), SCRIPT, MARKER, BUSYBOX, ...params], where
  * BUSYBOX is the injected busybox's path ('' in image mode). Values only ever travel as params.
+ * SCRIPT is composed for the command (scripts.ts): only what its delivery, check kinds and
+ * records need. parse* never look at it, so they also recognise commands of older versions.
  */
 import {
-  DEPENDENCY_SCRIPT,
-  HOOK_CHAIN_SCRIPT,
+  dependencyScript,
+  hookChainScript,
+  hookWaitScript,
   HOOK_MARKER,
-  HOOK_WAIT_SCRIPT,
   WAIT_MARKER,
   WRAP_MARKER,
-  WRAP_SCRIPT,
+  wrapScript,
 } from './scripts.js';
 import type { DependencyWait, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
 
@@ -44,23 +46,28 @@ function nonEmpty(argv: string[], what: string): string[] {
   return argv;
 }
 
+function nonBlank(s: string, what: string): string {
+  if (!/\S/.test(s)) throw new Error(`${what} must not be blank`);
+  return s;
+}
+
 export function postStartWait(check: ReadyCheck, env: ShellEnv, then?: string[]): string[] {
   const [kind, t] = target(check);
   const params = ['wait', kind, t, seconds(check.timeoutSeconds, 'timeoutSeconds'), check.onTimeout, check.name];
-  return command(env, HOOK_WAIT_SCRIPT, HOOK_MARKER, [...params, '--', ...(then ?? [])]);
+  return command(env, hookWaitScript(env.delivery, kind), HOOK_MARKER, [...params, '--', ...(then ?? [])]);
 }
 
 /** With no `then`, the wait command needs no shell at all and is returned as it is. */
 export function chain(first: string[], then: string[], env: ShellEnv): string[] {
   nonEmpty(first, 'wait command');
   if (then.length === 0) return [...first];
-  return command(env, HOOK_CHAIN_SCRIPT, HOOK_MARKER, ['chain', String(first.length), ...first, ...then]);
+  return command(env, hookChainScript(env.delivery), HOOK_MARKER, ['chain', String(first.length), ...first, ...then]);
 }
 
 export function dependencyWait(dep: DependencyWait, env: ShellEnv): string[] {
   const [kind, t] = target(dep);
   const period = Math.max(1, Number(seconds(dep.periodSeconds, 'periodSeconds')));
-  return command(env, DEPENDENCY_SCRIPT, WAIT_MARKER, [
+  return command(env, dependencyScript(env.delivery, kind), WAIT_MARKER, [
     dep.name,
     kind,
     t,
@@ -76,7 +83,16 @@ export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
     records.push('R', kind, t, seconds(c.timeoutSeconds, 'timeoutSeconds'), c.onTimeout, c.name);
   }
   if (spec.mode === 'job') for (const s of spec.shutdown) records.push('S', s.method, s.http, s.name);
-  return command(env, WRAP_SCRIPT, WRAP_MARKER, [
+  if (spec.mode === 'job') for (const k of spec.kill ?? []) records.push('K', nonBlank(k.process, 'process name'), k.name);
+  const script = wrapScript(env.delivery, {
+    mode: spec.mode,
+    // R records are http or tcp: any other kind is refused by the script, as it always was
+    kinds: spec.checks.map((c) => target(c)[0]).filter((k) => k === 'http' || k === 'tcp'),
+    shutdown: spec.shutdown.length > 0,
+    post: spec.shutdown.some((s) => s.method !== 'GET'),
+    kill: (spec.kill ?? []).length > 0,
+  });
+  return command(env, script, WRAP_MARKER, [
     spec.mode,
     spec.shutdownOn,
     ...records,
@@ -128,6 +144,9 @@ export function parseWrapper(command: string[]): { spec: WrapperSpec; env: Shell
     } else if (tag === 'S' && i + 4 < rest.length && (a === 'POST' || a === 'GET')) {
       spec.shutdown.push({ name: c, http: b, method: a });
       i += 4;
+    } else if (tag === 'K' && i + 3 < rest.length && spec.mode === 'job') {
+      (spec.kill ??= []).push({ name: b, process: a });
+      i += 3;
     } else return null;
   }
   spec.argv = rest.slice(i + 1);

@@ -1,8 +1,9 @@
 /**
- * Every shell script pod-sequencer puts into manifests. Script text is constant; values
- * travel as positional parameters (see scripts.ts), so nothing from config can inject code.
+ * Every shell script pod-sequencer puts into manifests. Each script is composed, for its
+ * command, from constant snippets (only those the command needs, see scripts.ts); values
+ * travel as positional parameters, so nothing from config can inject code.
  */
-export type { DependencyWait, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
+export type { DependencyWait, KillCall, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
 export { shq } from './quote.js';
 export {
   busyboxPath,

@@ -24,6 +24,16 @@ export interface ShutdownCall {
   method: 'POST' | 'GET';
 }
 
+/**
+ * Opt-in (`shutdown: {signal: {process}}`): SIGTERM to every process of that name, as pkill
+ * matches it (/proc/PID/comm). Works only with shareProcessNamespace, and only when the app
+ * container runs as the sidecar's UID or has CAP_KILL.
+ */
+export interface KillCall {
+  name: string;
+  process: string;
+}
+
 /** A dependency to wait for before the app starts: exactly one of http, tcp (host:port) or dns. */
 export interface DependencyWait {
   name: string;
@@ -42,6 +52,8 @@ export interface WrapperSpec {
   checks: ReadyCheck[];
   /** Job mode only. */
   shutdown: ShutdownCall[];
+  /** Job mode only; absent when there are none. Sent after the shutdown calls. */
+  kill?: KillCall[];
   /** 'success' for restartPolicy OnFailure, 'always' for Never (domain.md §4). */
   shutdownOn: 'success' | 'always';
   /** The original container `command`; Kubernetes appends `args` after it, so they reach "$@" untouched. */

@@ -138,3 +138,59 @@ export function getPath(obj: unknown, path: readonly string[]): Record<string, u
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/**
+ * The first field of the pod spec whose type the transforms rely on, when it is wrong (a list
+ * that is not a list, a command that is not strings): the API server would refuse it too.
+ * Path from the object root; undefined when the pod spec is fine.
+ */
+export function shapeProblem(w: Workload): { path: (string | number)[]; text: string } | undefined {
+  const metas: [unknown, (string | number)[]][] = [[w.obj.metadata, ['metadata']], [getPath(w.obj, w.templatePath)?.metadata, [...w.templatePath, 'metadata']]];
+  for (const [meta, path] of metas) {
+    if (meta === undefined || meta === null) continue;
+    if (!isObject(meta)) return { path, text: 'must be a mapping' };
+    for (const f of ['labels', 'annotations']) {
+      const m = meta[f];
+      if (m !== undefined && m !== null && (!isObject(m) || !Object.values(m).every(isString))) return { path: [...path, f], text: 'must be a mapping of strings (quote values such as "true")' };
+    }
+  }
+  const at = [...w.templatePath, 'spec'];
+  const pod = w.pod as Record<string, unknown>;
+  if (!listOf(pod.volumes, isObject)) return { path: [...at, 'volumes'], text: 'must be a list of volumes (mappings)' };
+  for (const list of ['initContainers', 'containers']) {
+    const cs = pod[list];
+    if (cs === undefined || cs === null) continue;
+    if (!Array.isArray(cs)) return { path: [...at, list], text: 'must be a list of containers' };
+    for (const [i, c] of cs.entries()) {
+      const p = containerProblem(c);
+      if (p) return { path: [...at, list, i, ...p.path], text: p.text };
+    }
+  }
+  return undefined;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const strings = 'must be a list of strings (quote numbers and booleans, e.g. "8080")';
+
+/** Absent, null, or an array whose items all pass. */
+function listOf(v: unknown, ok: (x: unknown) => boolean): boolean {
+  return v === undefined || v === null || (Array.isArray(v) && v.every(ok));
+}
+
+function containerProblem(c: unknown): { path: (string | number)[]; text: string } | undefined {
+  if (!isObject(c)) return { path: [], text: 'must be a container (a mapping)' };
+  if (!isString(c.name)) return { path: ['name'], text: 'must be a string' };
+  for (const f of ['command', 'args']) if (!listOf(c[f], isString)) return { path: [f], text: strings };
+  if (!listOf(c.volumeMounts, isObject)) return { path: ['volumeMounts'], text: 'must be a list of mappings' };
+  for (const f of ['lifecycle', 'startupProbe', 'readinessProbe', 'livenessProbe', 'securityContext', 'resources']) {
+    if (c[f] !== undefined && c[f] !== null && !isObject(c[f])) return { path: [f], text: 'must be a mapping' };
+  }
+  for (const hook of ['postStart', 'preStop']) {
+    const h = (c.lifecycle as Record<string, unknown> | undefined)?.[hook];
+    if (h === undefined || h === null) continue;
+    if (!isObject(h)) return { path: ['lifecycle', hook], text: 'must be a mapping' };
+    if (h.exec !== undefined && h.exec !== null && !isObject(h.exec)) return { path: ['lifecycle', hook, 'exec'], text: 'must be a mapping' };
+    if (!listOf((h.exec as Record<string, unknown> | undefined)?.command, isString)) return { path: ['lifecycle', hook, 'exec', 'command'], text: strings };
+  }
+  return undefined;
+}

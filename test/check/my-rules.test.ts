@@ -5,6 +5,7 @@ import { runRules } from '../../src/check/index.js';
 import { defaultConfig } from '../../src/config/resolve.js';
 import type { Result } from '../../src/krm/types.js';
 import { makeCtx } from '../../src/sequence/context.js';
+import { wrapperCommand } from '../../src/shell/index.js';
 import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
 
 const words = (...argv: string[]): Word[] => argv.map((text, i) => ({ text, field: `command[${i}]` }));
@@ -65,6 +66,12 @@ describe('sleep-ordering', () => {
     const r = findings('sleep-ordering', pod);
     expect(r.map((x) => x.field?.path)).toEqual(['spec.initContainers[0].command[0]']);
     expect(r[0]!.message).toMatch(/^init container delay only sleeps 15s/);
+  });
+
+  it("sees through pod-sequencer's own wrapper, pointing at the wrapped script", () => {
+    const command = wrapperCommand({ mode: 'job', shutdownOn: 'always', checks: [], shutdown: [], argv: ['sh', '-c', 'sleep 10; exec app'] }, { delivery: 'inject', toolsDir: '/.seq' });
+    const r = findings('sleep-ordering', { restartPolicy: 'Never', containers: [c('app', { command })] });
+    expect(r.map((x) => x.field?.path)).toEqual([`spec.containers[0].command[${command.length - 1}]`]);
   });
 
   it('ignores sleeps in lifecycle hooks (a preStop drain delay is fine)', () => {

@@ -38,8 +38,9 @@ function check(name: string) {
 describe('rule cases (fixtures/check)', () => {
   it('has a positive and a negative case for every rule that exists', () => {
     for (const rule of rules) {
-      expect(cases, rule.id).toContain(`${rule.id}-positive`);
-      expect(cases, rule.id).toContain(`${rule.id}-negative`);
+      for (const side of ['positive', 'negative']) {
+        expect(cases, `add fixtures/check/${rule.id}-${side}/input.yaml (then UPDATE_GOLDEN=1)`).toContain(`${rule.id}-${side}`);
+      }
     }
   });
 

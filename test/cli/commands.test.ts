@@ -181,6 +181,8 @@ describe('explain', () => {
     expect(r.stdout).toMatch(/^\+ {5}1\. sidecar istio-proxy/m);
     r = bin('explain', '--format', 'mermaid', 'web.yaml');
     expect(r.stdout).toMatch(/^### Deployment\/web \(web\.yaml:2\)\n\n```mermaid\nsequenceDiagram\n/);
+    r = bin('explain', '--format', 'mermaid', '--diff', 'web.yaml');
+    expect(r.stdout.match(/^### .*$/gm)).toEqual(['### Deployment/web (web.yaml:2): before', '### Deployment/web: after']);
   });
 
   it('says when there is nothing to explain', () => {

@@ -68,6 +68,7 @@ describe('timeline', () => {
       ['app', 'migrate', 'nothing'],
     ]);
     expect(t.start[1]!.runs).toBe('waits for db (tcp db:5432, every 2s, up to 300s)');
+    expect(t.start[2]!.warning).toBeUndefined(); // the wrapper waits for it
     expect(t.start[3]!.runs).toBe(
       'waits for istio-proxy (GET http://127.0.0.1:15021/healthz/ready, up to 120s, then fails), then runs /app/migrate up forwarding SIGTERM/SIGINT; ' +
         'when it exits, asks istio-proxy (POST http://127.0.0.1:15020/quitquitquit) to shut down (whatever its exit code); exits with its exit code',

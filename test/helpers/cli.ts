@@ -1,6 +1,6 @@
 /** Running the built function and the real orchestrators as processes. */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -29,6 +29,9 @@ export function runBin(args: string[], input?: string): Ran {
 export function copyPackage(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `pod-seq-${name}-`));
   cpSync(join(ROOT, 'fixtures', 'packages', name), dir, { recursive: true });
+  // Stored under another name: kpt renders every folder holding a Kptfile, whatever
+  // .krmignore says, so a demo render at the repository root would rewrite the fixture.
+  if (existsSync(join(dir, 'Kptfile.fixture'))) renameSync(join(dir, 'Kptfile.fixture'), join(dir, 'Kptfile'));
   return dir;
 }
 

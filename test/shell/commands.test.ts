@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import {
@@ -14,12 +15,33 @@ import {
   type ShellEnv,
   type WrapperSpec,
 } from '../../src/shell/index.js';
-import { DEPENDENCY_SCRIPT, HOOK_CHAIN_SCRIPT, HOOK_WAIT_SCRIPT, WRAP_SCRIPT } from '../../src/shell/scripts.js';
+import { dependencyScript, hookChainScript, hookWaitScript, wrapScript } from '../../src/shell/scripts.js';
 import { BUSYBOX, NASTY } from './harness.js';
 
 const inject: ShellEnv = { delivery: 'inject', toolsDir: '/.seq' };
 const image: ShellEnv = { delivery: 'image', toolsDir: '/.seq' };
-const SCRIPTS = { DEPENDENCY_SCRIPT, HOOK_CHAIN_SCRIPT, HOOK_WAIT_SCRIPT, WRAP_SCRIPT };
+
+/** Every script the builders can compose, by a name that says what it was composed for. */
+function allScripts(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const d of ['inject', 'image'] as const) {
+    for (const k of ['http', 'tcp', 'dns']) {
+      out[`dependency ${d} ${k}`] = dependencyScript(d, k);
+      out[`hook ${d} ${k}`] = hookWaitScript(d, k);
+    }
+    out[`chain ${d}`] = hookChainScript(d);
+    for (const mode of ['exec', 'job'] as const)
+      for (const kinds of [[], ['http'], ['tcp'], ['http', 'tcp']])
+        for (const shutdown of [false, true])
+          for (const post of shutdown ? [false, true] : [false])
+            for (const kill of [false, true]) {
+              const shape = { mode, kinds, shutdown, post, kill };
+              out[`wrap ${d} ${JSON.stringify(shape)}`] = wrapScript(d, shape);
+            }
+  }
+  return out;
+}
+const SCRIPTS = allScripts();
 
 const jobSpec: WrapperSpec = {
   mode: 'job',
@@ -58,7 +80,7 @@ describe('command shape', () => {
   test('values travel as parameters after the marker and busybox path', () => {
     const cmd = wrapperCommand(jobSpec, inject);
     expect(cmd.slice(0, 3)).toEqual(['/.seq/busybox', 'sh', '-c']);
-    expect(cmd[3]).toBe(WRAP_SCRIPT);
+    expect(cmd[3]).toBe(wrapScript('inject', { mode: 'job', kinds: ['http', 'tcp'], shutdown: true, post: true, kill: false }));
     expect(cmd.slice(4)).toEqual([
       'pod-sequencer-wrap',
       '/.seq/busybox',
@@ -71,7 +93,8 @@ describe('command shape', () => {
       '--',
       ...jobSpec.argv,
     ]);
-    expect(wrapperCommand(jobSpec, image).slice(0, 5)).toEqual(['sh', '-c', WRAP_SCRIPT, 'pod-sequencer-wrap', '']);
+    const imageScript = wrapScript('image', { mode: 'job', kinds: ['http', 'tcp'], shutdown: true, post: true, kill: false });
+    expect(wrapperCommand(jobSpec, image).slice(0, 5)).toEqual(['sh', '-c', imageScript, 'pod-sequencer-wrap', '']);
     expect(dependencyWait({ name: 'db', dns: 'db.prod', timeoutSeconds: 300, periodSeconds: 0 }, image).slice(3)).toEqual([
       'pod-sequencer-wait',
       '',
@@ -111,8 +134,8 @@ describe('command shape', () => {
     }
     // yaml folds (">") any block with a line longer than its width minus the indent; short
     // lines keep the scripts literal ("|") and readable even as deep as a CronJob's command
-    for (const script of Object.values(SCRIPTS)) {
-      expect(Math.max(...script.split('\n').map((l) => l.length))).toBeLessThanOrEqual(60);
+    for (const [name, script] of Object.entries(SCRIPTS)) {
+      expect(Math.max(...script.split('\n').map((l) => l.length)), name).toBeLessThanOrEqual(60);
     }
     const cmd = wrapperCommand({ ...jobSpec, argv: ['/app/migrate'] }, inject);
     const container = { name: 'migrate', image: 'x', command: cmd, args: ['--all'] };
@@ -120,6 +143,106 @@ describe('command shape', () => {
     const text = stringify(cronJob);
     expect(text).toMatch(/ - \|\n +# pod-sequencer: generated/);
     expect(parse(text)).toEqual(cronJob);
+  });
+});
+
+describe('composition', () => {
+  const words = (code: string, re: RegExp) => [...code.matchAll(re)].map((m) => m.slice(1).find(Boolean)!);
+
+  test('each script defines exactly the functions it calls', () => {
+    for (const [name, script] of Object.entries(SCRIPTS)) {
+      const code = script.replace(/^\s*#.*$/gm, '');
+      const variables = new Set(words(code, /(?:^|[\s;(])(_[A-Za-z]\w*)=|\b(?:read -r|for) (_\w+)/gm));
+      const defined = words(code, /^(_\w+)\(\)/gm);
+      const named = new Set(words(code, /(?<![\w$])(_[A-Za-z]\w*)/g).filter((w) => !variables.has(w)));
+      expect([...named].sort(), `${name}: calls what it does not define`).toEqual([...defined].sort());
+      for (const fn of defined) {
+        const uses = code.match(new RegExp(`(?<![\\w$])${fn}(?![\\w(])`, 'g')) ?? [];
+        expect(uses.length, `${name}: ${fn} is never called`).toBeGreaterThan(0);
+      }
+      expect(script, name).not.toMatch(/\{(bb|kind)\}/);
+    }
+  });
+
+  test('inject mode runs every tool through the injected busybox; image mode never needs it', () => {
+    for (const [name, script] of Object.entries(SCRIPTS)) {
+      const code = script.replace(/^\s*#.*$/gm, '');
+      if (name.includes(' image')) {
+        expect(code, name).not.toContain('_bb');
+        continue;
+      }
+      expect(code.match(/(?<!"\$_bb" )\b(wget|nc|date|sleep|timeout|true|curl|getent|nslookup|bash)\b/g), name).toBeNull();
+      expect(code.includes('"$_bb"'), name).toBe(code.includes('_bb=$1\n'));
+    }
+  });
+
+  test('a script holds only what its command needs', () => {
+    const http = { name: 'envoy', http: 'http://127.0.0.1:9901/ready', timeoutSeconds: 60, onTimeout: 'fail' as const };
+    const hook = postStartWait(http, inject)[3];
+    expect(hook).toContain('wget');
+    for (const absent of ['curl', '_tcp', '_dns', '_nc', '_has', '_each', 'POST', '_start', '_inj'])
+      expect(hook, absent).not.toContain(absent);
+    const tcp = dependencyWait({ name: 'db', tcp: 'db:5432', timeoutSeconds: 60, periodSeconds: 2 }, image)[2];
+    for (const absent of ['wget', '_http', '_dns', 'getent', '_bb']) expect(tcp, absent).not.toContain(absent);
+    const job = (more: Partial<WrapperSpec>) => wrapperCommand({ ...jobSpec, checks: [], shutdown: [], ...more }, inject)[3];
+    const quitOnly = job({ shutdown: [jobSpec.shutdown[1]] });
+    for (const absent of ['_ready', '_await', '_tcp', '_kill', 'post-data']) expect(quitOnly, absent).not.toContain(absent);
+    const waitOnly = job({ checks: [jobSpec.checks[1]] });
+    for (const absent of ['_quit', '_when', 'wget', 'not shutting']) expect(waitOnly, absent).not.toContain(absent);
+    const exec = wrapperCommand({ ...jobSpec, mode: 'exec', checks: [jobSpec.checks[0]] }, inject)[3];
+    for (const absent of ['_start', '_child', '_quit', '_rc', '_tcp']) expect(exec, absent).not.toContain(absent);
+  });
+
+  test('stays short', () => {
+    const lines = (cmd: string[]) => cmd.find((s) => s.startsWith('# pod-sequencer: generated'))!.split('\n').length - 1;
+    const http = { name: 'envoy', http: 'http://127.0.0.1:9901/ready', timeoutSeconds: 60, onTimeout: 'fail' as const };
+    expect(lines(postStartWait(http, inject, ['/bin/hook']))).toBeLessThanOrEqual(60);
+    const sidecar: WrapperSpec = { ...jobSpec, checks: [jobSpec.checks[0]], shutdown: [jobSpec.shutdown[0]] };
+    expect(lines(wrapperCommand(sidecar, inject))).toBeLessThanOrEqual(150);
+  });
+});
+
+describe('commands of the previous version, whose scripts held the whole library', () => {
+  const old = JSON.parse(readFileSync(new URL('./untrimmed-commands.json', import.meta.url), 'utf8')) as Record<string, string[]>;
+  const script = (cmd: string[]) => cmd.findIndex((s) => s.startsWith('# pod-sequencer: generated'));
+  const params = (cmd: string[]) => cmd.filter((_s, i) => i !== script(cmd));
+  const oldCheck = { name: 'envoy', http: 'http://127.0.0.1:9901/ready', timeoutSeconds: 120, onTimeout: 'fail' as const };
+
+  test('are what they say', () => {
+    const lines = (cmd: string[]) => cmd[script(cmd)].split('\n').length;
+    expect([old.postStartWait, old.dependencyWait, old.wrapperCommand, old.chain].map(lines)).toEqual([188, 187, 281, 28]);
+  });
+
+  test('are recognised by parse*', () => {
+    expect(parseHook(old.postStartWait)).toEqual({ then: ['/bin/hook', '--', ''] });
+    expect(parseHook(old.chain)).toEqual({ then: ['/bin/hook', 'a b'] });
+    expect(parseDependencyWait(old.dependencyWait)).toEqual({
+      dep: { name: 'db', dns: 'db.prod', timeoutSeconds: 300, periodSeconds: 2 },
+      env: { delivery: 'inject', toolsDir: '/bin' },
+    });
+    expect(parseWrapper(old.wrapperCommand)?.spec).toEqual({
+      mode: 'job',
+      checks: [jobSpec.checks[0], { name: 'db', tcp: '[::1]:5432', timeoutSeconds: 0, onTimeout: 'continue' }],
+      shutdown: [jobSpec.shutdown[0]],
+      shutdownOn: 'always',
+      argv: ['/app/migrate', '--', 'R'],
+    });
+  });
+
+  test('rebuilt from what parse* found, differ only in their (much shorter) script', () => {
+    const dep = parseDependencyWait(old.dependencyWait)!;
+    const wrap = parseWrapper(old.wrapperCommand)!;
+    const rebuilt: [string[], string[]][] = [
+      [old.postStartWait, postStartWait(oldCheck, inject, parseHook(old.postStartWait)!.then)],
+      [old.chain, chain(['pilot-agent', 'wait'], parseHook(old.chain)!.then!, image)],
+      [old.dependencyWait, dependencyWait(dep.dep, dep.env)],
+      [old.wrapperCommand, wrapperCommand(wrap.spec, wrap.env)],
+    ];
+    for (const [was, now] of rebuilt) {
+      expect(params(now)).toEqual(params(was));
+      expect(script(now)).toBe(script(was));
+      expect(now[script(now)].length).toBeLessThan(was[script(was)].length);
+    }
   });
 });
 
@@ -152,7 +275,7 @@ describe('parseWrapper', () => {
       ['/app/run'],
       ['sh', '-c', 'echo hi'],
       ['sh', '-c', 'echo hi', 'pod-sequencer-wrap'],
-      ['bash', '-c', WRAP_SCRIPT, 'pod-sequencer-wrap', '', 'job', 'always', '--', 'x'],
+      ['bash', '-c', good[3], 'pod-sequencer-wrap', '', 'job', 'always', '--', 'x'],
       postStartWait(jobSpec.checks[0], inject, ['x']),
       dependencyWait({ name: 'x', dns: 'x', timeoutSeconds: 1, periodSeconds: 1 }, inject),
       good.slice(0, good.indexOf('--')),
@@ -161,7 +284,7 @@ describe('parseWrapper', () => {
       good.map((s) => (s === 'POST' ? 'PUT' : s)),
       good.map((s) => (s === '120' ? '1.5' : s)),
       good.map((s, i) => (i === 5 ? '/other/busybox' : s)),
-      ['/.seq/busybox', 'sh', '-c', WRAP_SCRIPT, 'pod-sequencer-wrap', '/.seq/busybox', 'job', 'always', 'R', 'http', 'u', '--'],
+      ['/.seq/busybox', 'sh', '-c', good[3], 'pod-sequencer-wrap', '/.seq/busybox', 'job', 'always', 'R', 'http', 'u', '--'],
     ];
     for (const c of cases) expect(parseWrapper(c), JSON.stringify(c.slice(4))).toBeNull();
   });

@@ -123,6 +123,38 @@ describe.concurrent('hostile values', () => {
       expect(existsSync(lab.canary)).toBe(false);
     }));
 
+  test('a script refuses parameters it was not composed for', () =>
+    eachRunner(lab.runners, async (r) => {
+      const c = lab.canary;
+      // a hand-edited manifest: parameters changed, script left as it was
+      const edit = (cmd: string[], from: string, to: string[]) => {
+        const i = cmd.lastIndexOf(from);
+        return [...cmd.slice(0, i), ...to, ...cmd.slice(i + 1)];
+      };
+      const dep = dependencyWait({ name: 'd', dns: 'localhost', timeoutSeconds: 1, periodSeconds: 1 }, r.env);
+      const hook = postStartWait({ name: 'p', http: 'http://127.0.0.1:1/', timeoutSeconds: 1, onTimeout: 'fail' }, r.env, nodeRun('1'));
+      const wrap = wrapperCommand(
+        { mode: 'job', checks: [{ name: 'p', tcp: '127.0.0.1:1', timeoutSeconds: 1, onTimeout: 'fail' }], shutdown: [], shutdownOn: 'success', argv: ['touch', c] },
+        r.env,
+      );
+      const exec = wrapperCommand({ mode: 'exec', checks: [], shutdown: [], shutdownOn: 'success', argv: ['touch', c] }, r.env);
+      const cases: [string[], RegExp][] = [
+        [edit(dep, 'dns', ['http']), /^pod-sequencer: bad parameters\n$/],
+        [edit(hook, 'http', ['tcp']), /^pod-sequencer: bad parameters\n$/],
+        [edit(wrap, 'tcp', ['http']), /^pod-sequencer: bad parameters at: R http\n$/],
+        [edit(wrap, '--', ['S', 'POST', 'http://127.0.0.1:1/', 'x', '--']), /^pod-sequencer: bad parameters at: S\n$/],
+        [edit(wrap, '--', ['K', 'sleep', 'x', '--']), /^pod-sequencer: bad parameters at: K\n$/],
+        [edit(exec, '--', ['R', 'http', 'http://127.0.0.1:1/', '1', 'fail', 'x', '--']), /^pod-sequencer: bad parameters at: R\n$/],
+        [edit(exec, 'exec', ['job']), /^pod-sequencer: bad parameters\n$/],
+      ];
+      for (const [cmd, message] of cases) {
+        const res = await run(cmd, { path: r.path });
+        expect(res.code, res.stderr).toBe(1);
+        expect(res.stderr).toMatch(message);
+      }
+      expect(existsSync(c)).toBe(false);
+    }));
+
   test('the container environment cannot steer the scripts', () =>
     eachRunner(lab.runners, async (r) => {
       const srv = await startHttpServer({ '/ready': 200 });

@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { symlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
 import { CLOSED_PORT, listenTcpLater, readyAfter, redirect, sequence, startHttpServer } from '../helpers/http-server.js';
@@ -152,6 +156,37 @@ describe.concurrent('wrapper, job mode', () => {
         for (const n of ['a', 'b', 'c']) expect(res.stderr).toContain(`could not ask ${n} to shut down`);
         expect(res.ms).toBeLessThan(9000);
       } finally {
+        await srv.close();
+      }
+    }));
+});
+
+describe.concurrent('wrapper, job mode, K records', () => {
+  test('SIGTERM every process of that name after the shutdown calls; say when there is none', () =>
+    eachRunner(lab.runners, async (r) => {
+      // a name of its own per runner (they run at once), under /proc/PID/comm's 15 bytes
+      const name = `psq-k${lab.runners.indexOf(r)}-${process.pid % 100000}`;
+      const path = join(lab.dir, name);
+      await symlink('/usr/bin/sleep', path);
+      const sleeper = spawn(path, ['30'], { stdio: 'ignore' });
+      const ended = new Promise<string | null>((resolve) => sleeper.on('exit', (_code, signal) => resolve(signal)));
+      await once(sleeper, 'spawn');
+      const srv = await startHttpServer({ '/quit': 200 });
+      try {
+        const spec = job(nodeRun('process.exit(0)'), {
+          shutdown: [{ name: 'proxy', http: srv.url('/quit'), method: 'POST' }],
+          kill: [{ name: 'sidecar', process: name }],
+        });
+        const res = await wrap(r, spec);
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.stderr).toMatch(new RegExp(`asked proxy to shut down\\n.*sent SIGTERM to 1 ${name} process\\(es\\) of sidecar\\n`, 's'));
+        expect(await ended).toBe('SIGTERM');
+        expect(srv.hits('/quit', 'POST')).toHaveLength(1);
+        const none = await wrap(r, job(nodeRun('process.exit(3)'), { shutdownOn: 'always', kill: [{ name: 'sidecar', process: name }] }));
+        expect(none.code, none.stderr).toBe(3);
+        expect(none.stderr).toContain(`found no ${name} process of sidecar (is shareProcessNamespace on?)`);
+      } finally {
+        sleeper.kill();
         await srv.close();
       }
     }));

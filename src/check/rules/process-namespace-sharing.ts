@@ -1,5 +1,7 @@
 import { argvOf, hookArgvs, showArgv, type Word } from '../commands.js';
 import { podField, type Container } from '../../workloads/workload.js';
+import type { Ctx } from '../../sequence/context.js';
+import { parseWrapper } from '../../shell/index.js';
 import type { Rule } from '../rule.js';
 
 /** `pkill NAME`, `killall NAME`, or `kill ... $(pidof NAME)` / `` `pgrep NAME` ``, in an argv or a script. */
@@ -15,6 +17,9 @@ function ptrace(c: Container): boolean {
 }
 
 /**
+ * Also fires for pod-sequencer's own signal shutdown (a Job wrapper with kill records in a pod
+ * that shares its process namespace), so `check` on a fixed manifest still warns.
+ *
  * Fires when a container's command, args or lifecycle exec hook kills a process by name
  * (`pkill`, `killall`, or `kill` of `$(pidof|pgrep NAME)`) and it can reach other containers'
  * processes: the pod sets `shareProcessNamespace: true` or `hostPID: true`, or that container
@@ -43,5 +48,19 @@ export const processNamespaceSharing: Rule = {
       });
     check('initContainers');
     check('containers');
+    if (pod.shareProcessNamespace === true) reportSignalWrappers(ctx, report);
   },
 };
+
+/** pod-sequencer's own opt-in `shutdown.signal`: a Job wrapper that signals a sidecar by name. */
+function reportSignalWrappers(ctx: Ctx, report: (message: string, fieldPath: string) => void): void {
+  (ctx.w.pod.containers ?? []).forEach((c, i) => {
+    for (const k of parseWrapper((c.command ?? []).map(String))?.spec.kill ?? []) {
+      report(
+        `${k.name} is ended by signal (shutdown.signal: ${k.process}), which needs shareProcessNamespace: every container now sees every process and its environment, secrets included; ` +
+          `the signal is only allowed when ${c.name} runs as ${k.name}'s UID or has CAP_KILL (pod-sequencer adds neither, nor SYS_PTRACE); prefer an HTTP shutdown endpoint or a native sidecar`,
+        `${podField(ctx.w, 'containers', i)}.command`,
+      );
+    }
+  });
+}

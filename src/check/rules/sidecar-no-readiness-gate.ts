@@ -1,5 +1,5 @@
 import { findSidecars, type FoundSidecar } from '../../sequence/sidecars.js';
-import { parseHook } from '../../shell/index.js';
+import { parseHook, parseWrapper } from '../../shell/index.js';
 import { podField, type Container } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 
@@ -32,7 +32,9 @@ export const sidecarNoReadinessGate: Rule = {
       const i = containers.findIndex((c) => c.name === s.name);
       const before = containers.slice(0, i).some((c) => !sidecars.some((x) => x.name === c.name));
       if (before) continue; // sidecar-not-first covers it
-      if (!holdsApp(s, containers[i]!)) {
+      // Or every app after it waits for it in a wrapper (strategy wrap, Job wrappers).
+      const wrapped = containers.slice(i + 1).every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
+      if (!holdsApp(s, containers[i]!) && !wrapped) {
         report(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, 'containers', i));
       }
     }

@@ -1,4 +1,5 @@
 import { findSidecars } from '../../sequence/sidecars.js';
+import { parseWrapper } from '../../shell/index.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 
@@ -10,8 +11,9 @@ export const sidecarNotFirst: Rule = {
     const containers = ctx.w.pod.containers ?? [];
     const sidecars = findSidecars(ctx.w.pod, ctx.cfg).filter((s) => !s.native);
     const names = new Set(sidecars.map((s) => s.name));
-    const firstApp = containers.findIndex((c) => !names.has(c.name));
     for (const s of sidecars) {
+      // An app whose wrapper waits for this sidecar (strategy wrap, Job wrappers) is gated.
+      const firstApp = containers.findIndex((c) => !names.has(c.name) && !parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
       const i = containers.findIndex((c) => c.name === s.name);
       if (firstApp >= 0 && i > firstApp) {
         report(

@@ -1,4 +1,4 @@
-import { argvOf, leadingSleep, showArgv } from '../commands.js';
+import { leadingSleep, programArgv, showArgv } from '../commands.js';
 import { isNativeSidecar } from '../../sequence/sidecars.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
@@ -18,7 +18,7 @@ export const sleepOrdering: Rule = {
     const check = (list: 'initContainers' | 'containers') =>
       (ctx.w.pod[list] ?? []).forEach((c, i) => {
         if (list === 'initContainers' && isNativeSidecar(c)) return;
-        const delay = leadingSleep(argvOf(c));
+        const delay = leadingSleep(programArgv(c));
         if (!delay) return;
         const path = `${podField(ctx.w, list, i)}.${delay.at.field}`;
         if (!delay.only) {

@@ -1,0 +1,162 @@
+// `npm run bench`: pod-sequencer against two baselines, as whole processes, on generated
+// ResourceLists. Prints medians and ratios and writes them into BENCHMARKS.md.
+//
+//   node bench/run.mjs [--sizes S,M,L,L0] [--runs N] [--no-build] [--no-write]
+//
+// B0 copies stdin to stdout (start-up and I/O floor); B1 parses with the `yaml` Document API and
+// re-serialises (a naive KRM function). Each round runs the three in a rotating order (so load
+// from other processes falls on all of them alike), after one warm-up round. Wall time comes
+// from process.hrtime around each spawn; peak RSS and CPU time from GNU time (`/usr/bin/time`,
+// Debian package `time`), else from the child's own process.resourceUsage() via bench/rusage.cjs.
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem, type as osType } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate, SIZES } from './gen.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'bench', 'out');
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const sizes = (opt('--sizes') ?? 'S,M,L,L0').split(',');
+/** Rounds per size: enough for a stable median, few enough for ~3 minutes on 2 cores. */
+const RUNS = { S: 15, M: 9, L: 5, L0: 7 };
+const runsOverride = opt('--runs') && Number(opt('--runs'));
+
+const TIME = '/usr/bin/time';
+const hasGnuTime = existsSync(TIME) && spawnSync(TIME, ['-f', '%M', 'true']).status === 0;
+
+const COMMANDS = {
+  'pod-sequencer': [join(root, 'bin', 'pod-sequencer.cjs')],
+  B0: [join(root, 'bench', 'b0.cjs')],
+  B1: [join(root, 'bench', 'b1.cjs')],
+};
+
+// `--cmd NAME=SCRIPT` adds a variant to compare (e.g. an experimental entry point).
+for (const [i, a] of args.entries()) {
+  if (a !== '--cmd') continue;
+  const [name, script] = args[i + 1].split('=');
+  COMMANDS[name] = [join(process.cwd(), script)];
+}
+
+function measure(name, input) {
+  const stats = join(out, `${name}.stats`);
+  rmSync(stats, { force: true });
+  const node = [process.execPath, ...COMMANDS[name]];
+  const [cmd, ...argv] = hasGnuTime
+    ? [TIME, '-f', '%M %U %S', '-o', stats, ...node]
+    : [process.execPath, join(root, 'bench', 'rusage.cjs'), stats, ...node];
+  const stdin = openSync(input, 'r');
+  const stdout = openSync(join(out, `${name}.out`), 'w');
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, argv, { stdio: [stdin, stdout, 'pipe'], maxBuffer: 64 << 20 });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  closeSync(stdin);
+  closeSync(stdout);
+  if (r.error) throw r.error;
+  // pod-sequencer exits 1 when a finding is an error; the generated inputs have none.
+  if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr.toString().slice(0, 2000)}`);
+  const [kb, user, sys] = readFileSync(stats, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return { wall, rss: kb / 1024, cpu: (user + sys) * 1000 };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function benchSize(size) {
+  const input = join(out, `${size.name}.yaml`);
+  const text = generate(size.count, size);
+  writeFileSync(input, text);
+  const names = Object.keys(COMMANDS);
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  const runs = runsOverride || RUNS[size.name];
+  for (let round = -1; round < runs; round++) {
+    const order = names.map((_, i) => names[(i + round + names.length) % names.length]);
+    for (const name of order) {
+      const m = measure(name, input);
+      if (round >= 0) samples[name].push(m);
+    }
+    process.stderr.write('.');
+  }
+  // Sanity: the function's output is a ResourceList; with nothing to change, the input itself.
+  const produced = readFileSync(join(out, 'pod-sequencer.out'), 'utf8');
+  if (size.changedShare === 0 && produced !== text) throw new Error(`${size.name}: output differs from input`);
+  if (!produced.startsWith('apiVersion: config.kubernetes.io/v1')) throw new Error(`${size.name}: no ResourceList on stdout`);
+  const med = (name, key) => median(samples[name].map((s) => s[key]));
+  const row = { size: size.name, items: size.count, bytes: text.length, runs };
+  for (const name of names) row[name] = { wall: med(name, 'wall'), cpu: med(name, 'cpu'), rss: med(name, 'rss') };
+  const extra = names.filter((n) => !['pod-sequencer', 'B0', 'B1'].includes(n));
+  const show = (n) => `${n} ${fmt(row[n].wall)} ms (cpu ${fmt(row[n].cpu)}, ${fmt(row[n].rss)} MiB)`;
+  process.stderr.write(` ${size.name}${extra.length ? ': ' + [...extra, 'pod-sequencer'].map(show).join('; ') : ''}\n`);
+  return row;
+}
+
+function fmt(n, digits = 0) {
+  return n.toFixed(digits);
+}
+
+function report(rows) {
+  const by = Object.fromEntries(rows.map((r) => [r.size, r]));
+  const lines = [];
+  lines.push('| size | items | input | runs | pod-sequencer | B0 (copy) | B1 (yaml Document) | pod-sequencer RSS | B1 RSS |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const p = r['pod-sequencer'];
+    lines.push(
+      `| ${r.size} | ${r.items} | ${fmt(r.bytes / 1024)} KiB | ${r.runs} | ${fmt(p.wall)} ms (cpu ${fmt(p.cpu)}) | ${fmt(r.B0.wall)} ms (cpu ${fmt(r.B0.cpu)}) | ${fmt(r.B1.wall)} ms (cpu ${fmt(r.B1.cpu)}) | ${fmt(p.rss)} MiB | ${fmt(r.B1.rss)} MiB |`,
+    );
+  }
+  const checks = [];
+  const ratio = (label, value, target) => checks.push({ label, value, target, ok: value <= target });
+  const w = (size, name) => by[size]?.[name].wall;
+  if (by.S) ratio('S: pod-sequencer / B0 (wall)', w('S', 'pod-sequencer') / w('S', 'B0'), 1.5);
+  if (by.M) ratio('M: pod-sequencer / B1 (wall)', w('M', 'pod-sequencer') / w('M', 'B1'), 0.6);
+  if (by.L) ratio('L: pod-sequencer / B1 (wall)', w('L', 'pod-sequencer') / w('L', 'B1'), 0.6);
+  if (by.L0) ratio('L0: pod-sequencer / B1 (wall)', w('L0', 'pod-sequencer') / w('L0', 'B1'), 0.15);
+  if (by.L && by.M) ratio('scaling: pod-sequencer L / M (wall)', w('L', 'pod-sequencer') / w('M', 'pod-sequencer'), 11);
+  if (by.L) ratio('L: peak RSS pod-sequencer / B1', by.L['pod-sequencer'].rss / by.L.B1.rss, 0.5);
+  lines.push('');
+  lines.push('| ratio | value | target | |');
+  lines.push('|---|---:|---:|---|');
+  for (const c of checks) lines.push(`| ${c.label} | ${fmt(c.value, 2)} | ≤ ${c.target} | ${c.ok ? 'met' : '**above target**'} |`);
+  return lines.join('\n');
+}
+
+function machine() {
+  const cpu = cpus();
+  return (
+    `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB RAM, ` +
+    `${osType()} ${release()}, Node ${process.version}; peak RSS and CPU from ${hasGnuTime ? 'GNU time' : 'process.resourceUsage()'}`
+  );
+}
+
+mkdirSync(out, { recursive: true });
+if (!args.includes('--no-build')) {
+  const b = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+const started = Date.now();
+const rows = SIZES.filter((s) => sizes.includes(s.name)).map(benchSize);
+const table = report(rows);
+const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}; ${fmt((Date.now() - started) / 1000)} s in all.`;
+process.stdout.write(`\n${stamp}\n\n${table}\n`);
+
+if (!args.includes('--no-write') && sizes.join() === 'S,M,L,L0') {
+  // Only the marked block is generated; the prose around it is written by hand.
+  const file = join(root, 'BENCHMARKS.md');
+  const begin = '<!-- bench:begin (written by `npm run bench`) -->';
+  const end = '<!-- bench:end -->';
+  const body = `${begin}\nMedians of one run of \`npm run bench\`: ${stamp}\n\n${table}\n${end}`;
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const a = old.indexOf(begin);
+  const b = old.indexOf(end);
+  writeFileSync(file, a >= 0 && b > a ? old.slice(0, a) + body + old.slice(b + end.length) : `# Benchmarks\n\n${body}\n`);
+  process.stderr.write(`wrote ${file} (${statSync(file).size} bytes)\n`);
+}

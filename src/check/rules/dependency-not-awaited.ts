@@ -1,0 +1,29 @@
+import { DEPENDENCIES_ANNOTATION, dependenciesOf, describeTarget, sameTarget, WAIT_PREFIX } from '../../sequence/dependencies.js';
+import { parseDependencyWait } from '../../shell/index.js';
+import { podField } from '../../workloads/workload.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * A dependency of this workload (config, or its annotation) that no init container of ours waits
+ * for. Only our own waits count (matched by target, whatever their name): a hand-written loop is
+ * what `seq-wait-*` replaces, and its target cannot be read reliably.
+ */
+export const dependencyNotAwaited: Rule = {
+  id: 'dependency-not-awaited',
+  severity: 'warning',
+  summary: 'a configured dependency has no wait in a selected workload',
+  check(ctx, report) {
+    const { deps, problems } = dependenciesOf(ctx);
+    const waits = (ctx.w.pod.initContainers ?? []).flatMap((c) => parseDependencyWait((c.command ?? []).map(String))?.dep ?? []);
+    for (const d of deps) {
+      if (waits.some((w) => sameTarget(w, d))) continue;
+      report(
+        `dependency ${d.name} (${describeTarget(d)}) has no wait in this pod, so the app may start before it is up; pod-sequencer (apply mode) adds init container ${WAIT_PREFIX}${d.name} for it`,
+        podField(ctx.w, 'initContainers'),
+      );
+    }
+    // In apply mode the transform has already reported these as errors.
+    if (ctx.cfg.mode !== 'check') return;
+    for (const p of problems) report(`annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}, so nothing waits for it`, p.path);
+  },
+};

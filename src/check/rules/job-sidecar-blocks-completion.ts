@@ -1,0 +1,62 @@
+import { parseWrapper } from '../../shell/index.js';
+import { meshedSidecars } from '../../sequence/mesh.js';
+import { findSidecars } from '../../sequence/sidecars.js';
+import { appContainers, argvToWrap } from '../../sequence/wrap.js';
+import { podField } from '../../workloads/workload.js';
+import { argvOf } from '../commands.js';
+import type { Rule } from '../rule.js';
+
+/** Meshes whose native sidecar the function can ask for per pod (mesh.<name>.native). */
+const NATIVE_SWITCH = new Set(['istio', 'linkerd', 'dapr']);
+
+/** An app command that ends its sidecar itself: a quit call, a kill, scuttle, linkerd-await --shutdown. */
+const ENDS_SIDECAR = /quitquitquit|\/shutdown\b|\/quit\b|--shutdown\b|\bscuttle\b|\bp?kill(all)?\s/;
+
+export const jobSidecarBlocksCompletion: Rule = {
+  id: 'job-sidecar-blocks-completion',
+  severity: 'error',
+  summary: 'Job-like pod with a classic sidecar and no way to end it',
+  check(ctx, report) {
+    const { w, cfg } = ctx;
+    if (!w.jobLike) return;
+    const apps = appContainers(w, cfg);
+    const ended = new Set<string>();
+    for (const { c } of apps) {
+      const ours = parseWrapper((c.command ?? []).map(String));
+      if (ours?.spec.mode === 'job') {
+        for (const s of [...ours.spec.shutdown, ...(ours.spec.kill ?? [])]) ended.add(s.name);
+        continue;
+      }
+      const argv = ours ? [...ours.spec.argv, ...(c.args ?? []).map(String)] : argvOf(c).map((x) => x.text);
+      // The user's own way out: trusted, since we cannot tell which sidecar it ends.
+      if (ENDS_SIDECAR.test(argv.join(' '))) return;
+    }
+    const missing = apps.some(({ c }) => 'error' in argvToWrap(w, cfg, c));
+    for (const m of meshedSidecars(ctx)) {
+      if (m.native || ended.has(m.container)) continue;
+      const native = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
+      const why = !m.shutdown
+        ? `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)`
+        : !cfg.jobs.terminateSidecars
+          ? 'jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar'
+          : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or ask for a native sidecar";
+      report(`${m.container}, injected by the ${m.profile} webhook (${m.reason}), keeps running after the app exits, so this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes: ${why}`, podField(w, 'containers'));
+    }
+    const containers = w.pod.containers ?? [];
+    for (const s of findSidecars(w.pod, cfg)) {
+      if (s.native || ended.has(s.name)) continue;
+      const canEnd = s.spec.shutdown !== undefined;
+      // The fix would wrap the app but for a missing entrypoint: that error says what to do.
+      if (cfg.jobs.terminateSidecars && canEnd && missing) continue;
+      const why = !canEnd
+        ? `${s.spec.profile === 'generic' ? 'it' : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown`
+        : !cfg.jobs.terminateSidecars
+          ? 'jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later)'
+          : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or make it a native sidecar (kubernetesVersion 1.29 or later)";
+      report(
+        `classic sidecar ${s.name} keeps running after the app exits, so this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes: ${why}`,
+        podField(w, 'containers', containers.findIndex((c) => c.name === s.name)),
+      );
+    }
+  },
+};

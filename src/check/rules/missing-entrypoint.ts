@@ -1,0 +1,23 @@
+import type { Result } from '../../krm/types.js';
+import { makeCtx } from '../../sequence/context.js';
+import { sequenceWorkload } from '../../sequence/index.js';
+import { makeWorkload } from '../../workloads/workload.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * In apply mode the wrap step itself reports this (and leaves the workload unchanged). In check
+ * mode the fix runs on a copy, so the finding is exactly what `fix` would stop on.
+ */
+export const missingEntrypoint: Rule = {
+  id: 'missing-entrypoint',
+  severity: 'error',
+  summary: 'container must be wrapped but has no `command` and no configured entrypoint',
+  check(ctx, report) {
+    if (ctx.cfg.mode !== 'check') return;
+    const w = makeWorkload(structuredClone(ctx.w.obj), ctx.w.templatePath);
+    if (!w) return;
+    const results: Result[] = [];
+    sequenceWorkload(makeCtx({ ...ctx.cfg, mode: 'apply' }, w, results, ctx.facts));
+    for (const r of results) if (r.tags?.rule === 'missing-entrypoint') report(r.message, r.field?.path ?? '');
+  },
+};

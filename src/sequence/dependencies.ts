@@ -1,0 +1,211 @@
+/**
+ * Dependency waits (`spec.dependencies` and the `pod-sequencer.dev/dependencies` annotation): one
+ * init container `seq-wait-<name>` per dependency, looping until it answers. The wait runs the
+ * tools image itself (busybox in inject mode, the user's tools image in image mode), so it needs
+ * no `seq-tools` copy.
+ *
+ * Every init container named `seq-wait-*` is ours: rewritten to match the config on each run and
+ * removed when its dependency is gone. Other init containers are never touched.
+ */
+import { dependencyDefaults, dependencyHost } from '../config/dependencies.js';
+import { dependencyName, parseDependencyUrl } from '../config/index.js';
+import type { Config, Dependency } from '../config/types.js';
+import { deepEqual } from '../krm/sync.js';
+import { profileNames, profiles } from '../profiles/index.js';
+import { dependencyWait, type DependencyWait, type ShellEnv } from '../shell/index.js';
+import { matchGlob } from '../workloads/glob.js';
+import { matches } from '../workloads/select.js';
+import { podAnnotations, podField, podMetaField, type Container, type PodSpec } from '../workloads/workload.js';
+import { TOOLS_DIR, type Ctx } from './context.js';
+import { meshedSidecars, type MeshName } from './mesh.js';
+import { isNativeSidecar, specFor } from './sidecars.js';
+import { restrictedSecurityContext, TOOLS_CONTAINER } from './tools.js';
+
+export const WAIT_PREFIX = 'seq-wait-';
+export const DEPENDENCIES_ANNOTATION = 'pod-sequencer.dev/dependencies';
+
+export const isWaitContainer = (c: Container): boolean => c.name.startsWith(WAIT_PREFIX);
+
+type Target = { http?: string; tcp?: string; dns?: string };
+export const sameTarget = (a: Target, b: Target): boolean => a.http === b.http && a.tcp === b.tcp && a.dns === b.dns;
+
+/** "GET http://db/health", "TCP db:5432", "DNS db". */
+export function describeTarget(t: Target): string {
+  return t.http !== undefined ? `GET ${t.http}` : t.tcp !== undefined ? `TCP ${t.tcp}` : `DNS ${t.dns}`;
+}
+
+/** Annotation values may hold newlines; results are one line each. */
+export const oneLine = (s: string): string => s.replace(/[\x00-\x1f\x7f]/g, (c) => JSON.stringify(c).slice(1, -1));
+
+export interface AnnotationProblem {
+  text: string;
+  path: string;
+}
+
+/**
+ * The dependencies this workload waits for: the configured ones whose selector matches it, then
+ * the annotation's (workload first, then pod template), skipping targets already listed. Names
+ * derived from annotation hosts avoid the configured names.
+ */
+export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: AnnotationProblem[] } {
+  const w = ctx.w;
+  const deps = ctx.cfg.dependencies.filter((d) => !d.selector || matches(d.selector, w));
+  const taken = new Set(deps.map((d) => d.name));
+  const problems: AnnotationProblem[] = [];
+  const sources: [Record<string, unknown> | undefined, string][] = [[w.metadata.annotations, 'metadata.annotations']];
+  // A bare Pod is its own template: read its annotations once.
+  if (w.templatePath.length > 0) sources.push([podAnnotations(w), podMetaField(w, 'annotations')]);
+  for (const [annotations, at] of sources) {
+    const value = annotations?.[DEPENDENCIES_ANNOTATION];
+    if (value === undefined || value === null) continue;
+    const path = `${at}[${JSON.stringify(DEPENDENCIES_ANNOTATION)}]`;
+    for (const url of String(value).split(',').map((s) => s.trim()).filter(Boolean)) {
+      const parsed = parseDependencyUrl(url);
+      if (typeof parsed === 'string') problems.push({ text: oneLine(parsed), path });
+      else if (!deps.some((d) => sameTarget(d, parsed))) {
+        deps.push({ name: dependencyName(dependencyHost(parsed), taken), ...parsed, ...dependencyDefaults });
+      }
+    }
+  }
+  return { deps, problems };
+}
+
+/**
+ * Reads the workload's dependencies before any transform runs. A bad annotation value is an
+ * error, and the whole workload is left as it is (undefined), as for any config error.
+ */
+export function readDependencies(ctx: Ctx): Dependency[] | undefined {
+  const { deps, problems } = dependenciesOf(ctx);
+  for (const p of problems) {
+    ctx.report(
+      'error',
+      `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}; fix or remove it (this workload is left unchanged until then)`,
+      p.path,
+    );
+  }
+  return problems.length > 0 ? undefined : deps;
+}
+
+/** Meshes whose init-container workaround domain.md §5 documents: traffic of the proxy's UID is not captured. */
+const CAPTURING: MeshName[] = ['istio', 'linkerd'];
+
+/** A proxy that captures the pod's traffic: init containers that run before it is up cannot reach the network. */
+export interface Captor {
+  container: string;
+  uid: number;
+  why: string;
+}
+
+const uidOf = (mesh: MeshName): number => profiles[mesh].proxyUid!;
+
+/**
+ * The classic (non-native) proxies of capturing meshes this pod has or will get from an injector:
+ * they start after every init container, yet the mesh captures traffic from the start.
+ */
+export function classicCaptors(ctx: Ctx): Captor[] {
+  const out: Captor[] = [];
+  for (const s of meshedSidecars(ctx)) {
+    if (!s.native && CAPTURING.includes(s.profile)) {
+      out.push({ container: s.container, uid: uidOf(s.profile), why: `${s.container} is injected as a classic sidecar (${s.reason})` });
+    }
+  }
+  for (const c of ctx.w.pod.containers ?? []) {
+    const mesh = captorMesh(ctx, c);
+    if (mesh && !out.some((o) => o.uid === uidOf(mesh))) {
+      out.push({ container: c.name, uid: uidOf(mesh), why: `${c.name} is a classic sidecar in the manifest` });
+    }
+  }
+  return out;
+}
+
+/** The init containers that set the capture up (istio-init, istio-validation, linkerd-init, ...). */
+export const captureSetup = CAPTURING.flatMap((m) => profiles[m].initAfter);
+
+/** The capturing mesh a container in the manifest is the proxy of, by its usual name or the config. */
+export function captorMesh(ctx: Ctx, c: Container): MeshName | undefined {
+  const profile = specFor(c, ctx.cfg)?.profile;
+  return CAPTURING.find((m) => c.name === profiles[m].containerName || profile === m);
+}
+
+/** The UID that lets wait traffic past the one classic capturing proxy; none with zero, or two that disagree. */
+function workaround(ctx: Ctx): Captor | undefined {
+  const captors = classicCaptors(ctx);
+  return captors.length > 0 && captors.every((c) => c.uid === captors[0]!.uid) ? captors[0] : undefined;
+}
+
+/** Where the waits' loop finds its tools: the tools image's own busybox, or its sh + curl/wget. */
+function waitEnv(cfg: Config): ShellEnv {
+  return cfg.tools.delivery === 'inject' ? { delivery: 'inject', toolsDir: '/bin' } : { delivery: 'image', toolsDir: TOOLS_DIR };
+}
+
+export function waitContainer(cfg: Config, dep: Dependency, uid?: number): Container {
+  const wait: DependencyWait = { name: dep.name, http: dep.http, tcp: dep.tcp, dns: dep.dns, timeoutSeconds: dep.timeoutSeconds, periodSeconds: dep.periodSeconds };
+  return {
+    name: WAIT_PREFIX + dep.name,
+    image: cfg.tools.image,
+    command: dependencyWait(wait, waitEnv(cfg)),
+    resources: structuredClone(cfg.tools.resources),
+    securityContext: restrictedSecurityContext(uid),
+  };
+}
+
+/** Init containers a profile needs first (istio-init, linkerd-init, vault-agent-init, ...). */
+const meshSetup = profileNames.flatMap((p) => profiles[p].initAfter);
+
+/**
+ * Waits go after the init containers they may need (seq-tools, mesh setup, and every native
+ * sidecar, which may carry their traffic) and before all the others, which may need the
+ * dependencies too (a migration needs its database).
+ */
+function insertionIndex(init: Container[]): number {
+  let at = 0;
+  init.forEach((c, i) => {
+    if (c.name === TOOLS_CONTAINER || isNativeSidecar(c) || meshSetup.some((g) => matchGlob(g, c.name))) at = i + 1;
+  });
+  return at;
+}
+
+/** The dependency step of sequenceWorkload: runs after the sidecar strategies, so native sidecars are in place. */
+export function awaitDependencies(ctx: Ctx, deps: Dependency[]): void {
+  const pod: PodSpec = ctx.w.pod;
+  const before = pod.initContainers ?? [];
+  const uid = workaround(ctx);
+  const others = before.filter((c) => !isWaitContainer(c));
+  const at = insertionIndex(others);
+  // An unchanged wait keeps its object (and so its key order in the file).
+  const wanted = deps.map((d) => {
+    const fresh = waitContainer(ctx.cfg, d, uid?.uid);
+    const old = before.find((c) => c.name === fresh.name);
+    return old && deepEqual(old, fresh) ? old : fresh;
+  });
+  const after = [...others.slice(0, at), ...wanted, ...others.slice(at)];
+  if (deepEqual(before, after)) return;
+  if (after.length > 0) pod.initContainers = after;
+  else delete pod.initContainers;
+  report(ctx, deps, before, after, uid);
+}
+
+function report(ctx: Ctx, deps: Dependency[], before: Container[], after: Container[], uid: Captor | undefined): void {
+  const field = (c: Container) => podField(ctx.w, 'initContainers', after.indexOf(c));
+  const asUid = uid ? `; it runs as UID ${uid.uid}, ${uid.container}'s, whose traffic the mesh lets through before the proxy is up: ${uid.why}` : '';
+  for (const d of deps) {
+    const c = after.find((x) => x.name === WAIT_PREFIX + d.name)!;
+    const old = before.find((x) => x.name === c.name);
+    if (old === c) continue;
+    const what = `${d.name} (${describeTarget(d)}, every ${d.periodSeconds}s, ${d.timeoutSeconds === 0 ? 'forever' : `up to ${d.timeoutSeconds}s`})`;
+    const how = old ? `updated init container ${c.name} to wait for` : `added init container ${c.name}: waits for`;
+    ctx.report('info', `${how} ${what} so the app starts only once it is up${asUid}`, field(c));
+  }
+  for (const old of before) {
+    if (isWaitContainer(old) && !after.some((c) => c.name === old.name)) {
+      ctx.report('info', `removed init container ${old.name}: no dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more`, podField(ctx.w, 'initContainers'));
+    }
+  }
+  // Waits that stayed but changed places: a native sidecar or mesh setup now runs first, or the order changed.
+  const kept = (list: Container[]) => list.filter((c) => before.some((b) => b.name === c.name) && after.some((a) => a.name === c.name)).map((c) => c.name).join();
+  const first = after.find(isWaitContainer);
+  if (first && kept(before) !== kept(after)) {
+    const prev = after[after.indexOf(first) - 1]?.name;
+    ctx.report('info', `moved the dependency waits ${prev ? `after ${prev}` : 'to the start'}: they run after native sidecars and mesh setup, in configured order, before other init containers`, field(first));
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Jobs with classic sidecars (domain.md §4): a classic sidecar never exits by itself, so the
+ * pod never completes. Each app container's command becomes a job-mode wrapper that waits for
+ * the sidecars, runs the command, asks each sidecar to shut down and keeps the exit code.
+ * With restartPolicy OnFailure a failed container is restarted in the same pod and must still
+ * find its sidecars, so they are shut down after success only; with Never, after any exit.
+ */
+import type { Check, ProfileName, Shutdown } from '../config/types.js';
+import { profiles } from '../profiles/index.js';
+import type { KillCall, ReadyCheck, ShutdownCall } from '../shell/index.js';
+import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
+import type { Ctx } from './context.js';
+import type { MeshedSidecar } from './mesh.js';
+import { ensureArgs } from './readiness.js';
+import type { FoundSidecar } from './sidecars.js';
+import { setWrappers, type App } from './wrap.js';
+
+/** A classic sidecar the app's wrapper waits for and ends: from the manifest or from a mesh. */
+export interface JobSidecar {
+  /** Its container name (logs, messages, and the container we may add shutdown args to). */
+  name: string;
+  profile: ProfileName;
+  /** Not waited for when absent (Vault agent). */
+  readiness?: Check;
+  timeoutSeconds: number;
+  onTimeout: 'fail' | 'continue';
+  /** Cannot be ended when absent (Kuma): the job-sidecar-blocks-completion rule says so. */
+  shutdown?: Shutdown;
+}
+
+/** The manifest's classic sidecars (call after the strategy transforms, which may make them native). */
+export function manifestJobSidecars(sidecars: FoundSidecar[]): JobSidecar[] {
+  return sidecars
+    .filter((s) => !s.native)
+    .map(({ name, spec }) => ({ name, profile: spec.profile, readiness: spec.readiness, timeoutSeconds: spec.timeoutSeconds, onTimeout: spec.onTimeout, shutdown: spec.shutdown }));
+}
+
+/** A webhook-injected sidecar that stays classic (`!m.native`), with its profile's budget. */
+export function meshJobSidecar(m: MeshedSidecar): JobSidecar {
+  const timeoutSeconds = profiles[m.profile].timeoutSeconds;
+  return { name: m.container, profile: m.profile, readiness: m.readiness, timeoutSeconds, onTimeout: 'fail', shutdown: m.shutdown };
+}
+
+/**
+ * Wraps the app containers of a Job-like pod so that its classic `sidecars` end with the work.
+ * Returns false when it does not apply: not Job-like, terminateSidecars off, no app container,
+ * or no sidecar it can end (those are left to the job-sidecar-blocks-completion rule).
+ */
+export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): boolean {
+  const { w, cfg } = ctx;
+  if (!w.jobLike || !cfg.jobs.terminateSidecars) return false;
+  const checks: ReadyCheck[] = sidecars.flatMap((s) => (s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : []));
+  const shutdown: ShutdownCall[] = sidecars.flatMap((s) => (s.shutdown?.http ? [{ name: s.name, http: s.shutdown.http, method: s.shutdown.method ?? 'POST' }] : []));
+  const kill: KillCall[] = sidecars.flatMap((s) => (s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []));
+  if (shutdown.length + kill.length === 0 || apps.length === 0) return false;
+
+  const shutdownOn = w.restartPolicy === 'OnFailure' ? 'success' : 'always';
+  const ended = [...shutdown, ...kill].map((s) => s.name).join(', ');
+  const waits = checks.length ? `waits for ${checks.map((k) => k.name).join(', ')}, ` : '';
+  const when = shutdownOn === 'success' ? 'after success only (restartPolicy OnFailure reruns a failed container in this pod)' : `after success or failure (restartPolicy ${w.restartPolicy})`;
+  const why = `${waits}runs it, then ends ${ended} ${when}, and exits with its exit code, so the ${w.kind === 'Pod' ? 'pod' : w.kind} can complete`;
+  // On a missing entrypoint an error was reported, and sequenceWorkload leaves the workload as it was.
+  if (!setWrappers(ctx, apps, { mode: 'job', checks, shutdown, shutdownOn, ...(kill.length ? { kill } : {}) }, why)) return true;
+
+  for (const s of sidecars) prepare(ctx, s);
+  if (apps.length > 1) {
+    ctx.report('warning', `${apps.map((a) => a.c.name).join(', ')} each end ${ended} when their own command exits, so the first to finish ends it for the others; native sidecars (kubernetesVersion >= 1.29) avoid this`, podField(w, 'containers'));
+  }
+  return true;
+}
+
+/** What the sidecar needs for its shutdown to work: flags, pod annotations, a shared process namespace. */
+function prepare(ctx: Ctx, s: JobSidecar): void {
+  const { w } = ctx;
+  const p = profiles[s.profile];
+  const i = (w.pod.containers ?? []).findIndex((c) => c.name === s.name);
+  if (s.shutdown?.http) {
+    if (i >= 0 && p.shutdownArgs) {
+      const added = ensureArgs(w.pod.containers![i]!, p.shutdownArgs);
+      if (added.length) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its shutdown endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${podField(w, 'containers', i)}.args`);
+    }
+    for (const [key, value] of Object.entries(p.shutdownAnnotations ?? {})) annotate(ctx, s, key, value);
+  }
+  if (s.shutdown?.signal && !s.shutdown.http) {
+    if (w.pod.shareProcessNamespace !== true) {
+      w.pod.shareProcessNamespace = true;
+      ctx.report('info', `set shareProcessNamespace: true so the app's wrapper can signal ${s.name}'s ${s.shutdown.signal.process} (shutdown.signal)`, podField(w, 'shareProcessNamespace'));
+    }
+    // The process-namespace-sharing rule warns about the exposure on every run, in every mode.
+  }
+}
+
+/** An annotation already on the pod template wins; one that switches the endpoint off is worth a warning. */
+function annotate(ctx: Ctx, s: JobSidecar, key: string, value: string): void {
+  const path = `${podMetaField(ctx.w, 'annotations')}[${JSON.stringify(key)}]`;
+  const current = podAnnotations(ctx.w)[key];
+  if (current === undefined || current === null) {
+    (ctx.w.podMeta().annotations ??= {})[key] = value;
+    ctx.report('info', `added annotation ${key}: ${JSON.stringify(value)} so ${s.name}'s shutdown endpoint exists`, path);
+  } else if (String(current) !== value) {
+    ctx.report('warning', `left annotation ${key}: ${JSON.stringify(String(current))} as is, so ${s.name}'s shutdown call may fail and the pod not complete; remove it to let pod-sequencer set ${JSON.stringify(value)}`, path);
+  }
+}

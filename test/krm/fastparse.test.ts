@@ -1,0 +1,163 @@
+/**
+ * fastParse must give exactly yaml's value (`parseDocument(text, { uniqueKeys: true }).toJS()`)
+ * or undefined: on fixtures, generated manifests, random values in every style `yaml` writes,
+ * and fuzzed text (where "undefined" is the usual right answer).
+ */
+import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parseDocument, stringify } from 'yaml';
+import { generate } from '../../bench/gen.mjs';
+import { fastParse } from '../../src/krm/fastparse.js';
+import { readFull } from '../../src/krm/io.js';
+import { cases, fcParams, renderItem } from '../helpers/arbitraries.js';
+import { mutate } from './mutate.js';
+
+const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'filter');
+
+/** yaml's value, or undefined when yaml reports an error. */
+function reference(text: string): { value: unknown } | undefined {
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length > 0) return undefined;
+  try {
+    return { value: doc.toJS({ maxAliasCount: 1000 }) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The property: same value as yaml, or undefined. Returns whether fastParse answered. */
+function agrees(text: string): boolean {
+  const fast = fastParse(text);
+  if (fast === undefined) return false;
+  const ref = reference(text);
+  if (!ref || !isDeepStrictEqual(fast.value, ref.value)) {
+    expect.fail(`fastParse differs from yaml on:\n${JSON.stringify(text)}\nfast: ${JSON.stringify(fast.value)}\nyaml: ${ref ? JSON.stringify(ref.value) : 'error'}`);
+  }
+  return true;
+}
+
+function itemTexts(source: string): string[] {
+  try {
+    return readFull(source).items.map((i) => i.text);
+  } catch {
+    return [];
+  }
+}
+
+describe('fastParse', () => {
+  it('agrees with yaml on every item of every fixture, and parses nearly all of them itself', () => {
+    let answered = 0;
+    let total = 0;
+    for (const name of readdirSync(FIXTURES)) {
+      for (const file of ['input.yaml', 'expected.yaml']) {
+        let source: string;
+        try {
+          source = readFileSync(join(FIXTURES, name, file), 'utf8');
+        } catch {
+          continue;
+        }
+        for (const text of itemTexts(source)) {
+          total++;
+          if (agrees(text)) answered++;
+        }
+      }
+    }
+    expect(total).toBeGreaterThan(100);
+    expect(answered / total).toBeGreaterThan(0.9);
+  });
+
+  it('parses every item of the benchmark inputs itself', () => {
+    for (const seed of [1, 2, 3]) {
+      for (const text of itemTexts(generate(60, { seed, changedShare: 0.4 }))) expect(agrees(text)).toBe(true);
+    }
+  });
+
+  it('agrees with yaml on generated workloads written in varied styles', () => {
+    fc.assert(
+      fc.property(cases, (c) => {
+        for (const item of c.items) agrees(renderItem(item, c.style));
+      }),
+      fcParams(150),
+    );
+  });
+
+  const styles = fc.record({
+    indentSeq: fc.boolean(),
+    defaultStringType: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'),
+    defaultKeyType: fc.constantFrom(null, 'PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE'),
+    collectionStyle: fc.constantFrom('any', 'block', 'flow'),
+    lineWidth: fc.constantFrom(0, 20, 80),
+  });
+  const values = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }), { minKeys: 1, maxKeys: 6 });
+
+  it('agrees with yaml on random values in every style yaml writes', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(values, styles, (value, opts) => {
+        if (agrees(stringify(value, opts as object))) answered++;
+      }),
+      fcParams(400),
+    );
+    // Root flow maps and a few block scalar forms are yaml's; the rest must be ours.
+    expect(answered).toBeGreaterThan(120);
+  });
+
+  it('answers undefined, never a wrong value, on fuzzed text', () => {
+    const bases = [
+      ...itemTexts(readFileSync(join(FIXTURES, 'istio-last-deployment', 'input.yaml'), 'utf8')),
+      ...itemTexts(readFileSync(join(FIXTURES, 'wide-sequences-untouched-items', 'input.yaml'), 'utf8')),
+      ...itemTexts(generate(12, { seed: 7, changedShare: 0.4 })),
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...bases), fc.integer(), fc.integer({ min: 1, max: 4 }), (base, seed, n) => {
+        agrees(mutate(base, seed, n));
+      }),
+      fcParams(1500),
+    );
+  });
+
+  it.each([
+    ['a: 1\nb: -0\nc: 0o17\nd: 0x1F\ne: .inf\nf: -.Inf\ng: .NaN\nh: 1e3\ni: 1.50\nj: +12\n'],
+    ['a: ~\nb: null\nc: Null\nd:\ne: True\nf: FALSE\ng: yes\nh: "1"\n'],
+    ['a: "\\x41\\u00e9\\U0001F600\\t\\"\\\\\\/\\0\\ "\nb: \'it\'\'s\'\n'],
+    ['a: |\n  x\n\n  y\nb: >\n  one\n  two\n\n  three\n    more\n  end\nc: |-\n  z\nd: >+\n  k\ne: 1\n'],
+    ['a:\n- 1\n- - 2\n  - 3\n- k: v\n  l: w\n-\n- {x: [1, "2", {y: z}]}\n'],
+    ['url: http://a:8080/x?y=1#frag\ncmd: [sh, -c, "echo a: b"]\nk:  v  # comment\n"q k": 1\n\'s k\': 2\n'],
+    ['a: 1\n# comment\n\n   # indented comment\nb:\n  # inside\n  c: 2\n'],
+    ['constructor: 1\ntoString: 2\nhasOwnProperty: 3\n'],
+  ])('parses %j like yaml', (text) => {
+    expect(agrees(text)).toBe(true);
+  });
+
+  it.each([
+    ['anchor', 'a: &x 1\nb: *x\n'],
+    ['tag', 'a: !!str 1\n'],
+    ['duplicate key', 'a: 1\na: 2\n'],
+    ['multi-line flow', 'a: [1,\n  2]\n'],
+    ['multi-line quoted', 'a: "x\n  y"\n'],
+    ['multi-line plain', 'a: x\n  y\n'],
+    ['key on next line value', 'a:\n  plain\n'],
+    ['tab', 'a:\t1\n'],
+    ['CRLF', 'a: 1\r\n'],
+    ['document marker', 'a: 1\n---\nb: 2\n'],
+    ['directive', '%YAML 1.2\n---\na: 1\n'],
+    ['explicit key', '? a\n: 1\n'],
+    ['indentation indicator', 'a: |2\n    x\n'],
+    ['__proto__', '__proto__: 1\n'],
+    ['number key', '1: a\n'],
+    ['mapping in plain', 'a: b: c\n'],
+    ['bad indent', 'a:\n    b: 1\n  c: 2\n'],
+    ['less indented block scalar line', 'a: |\n    x\n   y\n'],
+    ['whitespace line in block scalar', 'a: |\n  x\n   \n  y\n'],
+    ['unclosed flow', 'a: {b: 1\n'],
+    ['trailing comma', 'a: [1, 2,]\n'],
+    ['pair in flow seq', 'a: [b: 1]\n'],
+    ['reserved indicator', 'a: @x\n'],
+    ['BOM', '\ufeffa: 1\n'],
+  ])('leaves %s to yaml', (_, text) => {
+    expect(fastParse(text)).toBeUndefined();
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The dependency waits as the function writes them, run for real: each test runs the filter,
+ * takes the `seq-wait-*` command out of the generated manifest and runs it against loopback
+ * servers. Image mode runs the command as written (`sh` is dash, bash or busybox ash on the
+ * runner's PATH); inject mode runs the manifest's `/bin/busybox` with the test machine's busybox.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { runFilter } from '../../src/run.js';
+import { CLOSED_PORT, listenTcpLater, sequence, startHttpServer } from '../helpers/http-server.js';
+import { eachRunner, run, setupLab, type Lab, type RunResult, type Runner } from '../shell/harness.js';
+
+let lab: Lab;
+beforeAll(async () => {
+  lab = await setupLab();
+});
+afterAll(() => lab.cleanup());
+
+interface Container {
+  name: string;
+  command: string[];
+  securityContext: Record<string, unknown>;
+}
+
+/** Runs the filter on one Deployment; returns its init containers. */
+function generate(spec: Record<string, unknown>, annotation?: string): { init: Container[]; stdout: string; exitCode: number } {
+  const input = {
+    apiVersion: 'config.kubernetes.io/v1',
+    kind: 'ResourceList',
+    items: [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'order-service', ...(annotation !== undefined && { annotations: { 'pod-sequencer.dev/dependencies': annotation } }) },
+        spec: { template: { spec: { containers: [{ name: 'app', image: 'registry.example.com/order-service:1' }] } } },
+      },
+    ],
+    functionConfig: { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'ordering' }, spec },
+  };
+  const out = runFilter(stringify(input));
+  const list = out.stdout ? (parse(out.stdout) as { items: { spec: { template: { spec: { initContainers?: Container[] } } } }[] }) : undefined;
+  return { init: list?.items[0]?.spec.template.spec.initContainers ?? [], stdout: out.stdout, exitCode: out.exitCode };
+}
+
+/** The command of the one wait the function generated for this runner's delivery mode. */
+function waitCommand(r: Runner, deps: Record<string, unknown>[], annotation?: string): string[] {
+  const spec = { dependencies: deps, ...(r.env.delivery === 'image' && { tools: { delivery: 'image' } }) };
+  const { init, exitCode } = generate(spec, annotation);
+  expect(exitCode).toBe(0);
+  const waits = init.filter((c) => c.name.startsWith('seq-wait-'));
+  expect(waits).toHaveLength(1);
+  const cmd = waits[0]!.command;
+  if (r.env.delivery === 'image') return cmd;
+  // The tools image's /bin/busybox, as the shell and as the script's tools: the test machine's here.
+  expect(cmd.slice(0, 3)).toEqual(['/bin/busybox', 'sh', '-c']);
+  const bb = `${r.env.toolsDir}/busybox`;
+  return cmd.map((w, i) => ((i === 0 || i === 5) && w === '/bin/busybox' ? bb : w));
+}
+
+const runWait = (r: Runner, cmd: string[], timeoutMs = 20_000): Promise<RunResult> => run(cmd, { path: r.path, timeoutMs });
+
+/** "try N, Ss elapsed" progress lines, as [N, S]. */
+const tries = (stderr: string, name: string): number[][] =>
+  [...stderr.matchAll(new RegExp(`^pod-sequencer: waiting for ${name} \\([^\\n]*\\): try (\\d+), (\\d+)s elapsed$`, 'gm'))].map((m) => [Number(m[1]), Number(m[2])]);
+
+describe('generated manifests', () => {
+  test('inject mode runs the tools image busybox; image mode the image sh; both restricted', () => {
+    const inject = generate({ dependencies: [{ tcp: 'db:5432' }] }).init[0]!;
+    expect(inject.command.slice(0, 3)).toEqual(['/bin/busybox', 'sh', '-c']);
+    expect(inject.command.slice(4)).toEqual(['pod-sequencer-wait', '/bin/busybox', 'db', 'tcp', 'db:5432', '300', '2']);
+    const image = generate({ dependencies: [{ tcp: 'db:5432' }], tools: { delivery: 'image', image: 'example.com/tools:1' } }).init[0]!;
+    expect(image.command.slice(0, 2)).toEqual(['sh', '-c']);
+    expect(image.command.slice(3)).toEqual(['pod-sequencer-wait', '', 'db', 'tcp', 'db:5432', '300', '2']);
+    for (const c of [inject, image]) {
+      expect(c.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 65534, allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
+    }
+  });
+
+  test('hostile names and malformed URLs are config errors, with nothing written', () => {
+    const c = '/tmp/pwned';
+    const name = generate({ dependencies: [{ name: `x;touch ${c}`, tcp: 'db:1' }] });
+    expect([name.exitCode, name.stdout]).toEqual([1, '']);
+    for (const http of [`http://db/$(touch ${c})`, `http://db/a\ntouch ${c}`, 'http://$(id)/', 'ftp://db/']) {
+      const res = generate({ dependencies: [{ http }] });
+      expect([res.exitCode, res.stdout], http).toEqual([1, '']);
+    }
+    // In the annotation: an error, and the workload comes back without any wait.
+    const bad = generate({}, `tcp://db:1, http://db/a\n; touch ${c}, dns://\`id\``);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.init).toEqual([]);
+  });
+});
+
+describe.concurrent('generated waits, run under busybox sh, dash and bash', () => {
+  test('seed scenario: the config center comes up late; progress lines, then exit 0', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/info': 200 }, { listenAfterMs: 2500 });
+      try {
+        const cmd = waitCommand(r, [{ name: 'apollo-configservice-fat', http: srv.url('/info'), periodSeconds: 1 }]);
+        const res = await runWait(r, cmd);
+        expect(res.code, res.stderr).toBe(0);
+        // from spawn: the server was started (2.5s timer) just before the filter ran
+        expect(res.ms).toBeGreaterThanOrEqual(2000);
+        const lines = tries(res.stderr, 'apollo-configservice-fat');
+        expect(lines.length).toBeGreaterThanOrEqual(2);
+        expect(lines[0]).toEqual([1, 0]);
+        // elapsed time grows with the tries
+        expect(lines.at(-1)![1]).toBeGreaterThanOrEqual(1);
+        expect(res.stderr).toMatch(/pod-sequencer: apollo-configservice-fat is up after [1-9]\d*s\n$/);
+        expect(srv.hits('/info').length).toBeGreaterThanOrEqual(1);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('a dependency that never comes up: exit 1 after timeoutSeconds with a clear message', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/info': 503 });
+      try {
+        const url = srv.url('/info');
+        const res = await runWait(r, waitCommand(r, [{ name: 'config', http: url, timeoutSeconds: 3, periodSeconds: 1 }]));
+        expect(res.code, res.stderr).toBe(1);
+        // whole seconds: giving up at 3s can come just after 2s of real time
+        expect(res.ms).toBeGreaterThanOrEqual(1900);
+        expect(res.ms).toBeLessThan(8000);
+        expect(res.stderr).toMatch(new RegExp(`pod-sequencer: gave up waiting for config \\(${url.replace(/[.?]/g, '\\$&')}\\) after 3s\\n$`));
+        expect(tries(res.stderr, 'config').length).toBeGreaterThanOrEqual(2);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('500 then 200: one more try, then exit 0', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/health': sequence(500, 200) });
+      try {
+        const res = await runWait(r, waitCommand(r, [{ name: 'config', http: srv.url('/health'), periodSeconds: 1 }]));
+        expect(res.code, res.stderr).toBe(0);
+        expect(tries(res.stderr, 'config')).toEqual([[1, 0]]);
+        expect(srv.hits('/health', 'GET')).toHaveLength(2);
+        expect(res.ms).toBeLessThan(6000);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('TCP accepted late: exit 0 once it connects; a refused port times out', () =>
+    eachRunner(lab.runners, async (r) => {
+      const late = await listenTcpLater(2000);
+      try {
+        const [up, down] = await Promise.all([
+          runWait(r, waitCommand(r, [{ name: 'db', tcp: `127.0.0.1:${late.port}`, periodSeconds: 1 }])),
+          runWait(r, waitCommand(r, [{ name: 'db', tcp: `127.0.0.1:${CLOSED_PORT}`, timeoutSeconds: 2, periodSeconds: 1 }])),
+        ]);
+        expect(up.code, up.stderr).toBe(0);
+        expect(up.ms).toBeGreaterThanOrEqual(1500);
+        expect(late.accepted).toBeGreaterThanOrEqual(1);
+        expect(down.code, down.stderr).toBe(1);
+        expect(down.stderr).toContain(`gave up waiting for db (127.0.0.1:${CLOSED_PORT}) after 2s`);
+        expect(down.ms).toBeLessThan(7000);
+      } finally {
+        await late.close();
+      }
+    }));
+
+  test('DNS: a resolvable name passes at once; one that never resolves times out', () =>
+    eachRunner(lab.runners, async (r) => {
+      const [up, down] = await Promise.all([
+        runWait(r, waitCommand(r, [{ name: 'local', dns: 'localhost' }])),
+        runWait(r, waitCommand(r, [{ name: 'nowhere', dns: 'nowhere.invalid', timeoutSeconds: 2, periodSeconds: 1 }])),
+      ]);
+      expect(up.code, up.stderr).toBe(0);
+      expect(up.stderr).toBe('pod-sequencer: local is up after 0s\n');
+      expect(down.code, down.stderr).toBe(1);
+      expect(down.stderr).toContain('gave up waiting for nowhere (nowhere.invalid) after 2s');
+    }));
+
+  test('periodSeconds spaces the tries; timeoutSeconds 0 waits forever', () =>
+    eachRunner(lab.runners, async (r) => {
+      const closed = `127.0.0.1:${CLOSED_PORT}`;
+      const [spaced, forever] = await Promise.all([
+        runWait(r, waitCommand(r, [{ name: 'db', tcp: closed, timeoutSeconds: 5, periodSeconds: 2 }])),
+        runWait(r, waitCommand(r, [{ name: 'db', tcp: closed, timeoutSeconds: 0, periodSeconds: 1 }]), 4000),
+      ]);
+      // tries about 2s apart (whole seconds, so 1-3 apart as printed): 2 or 3 in 5s, not 5 as with period 1
+      expect(spaced.code, spaced.stderr).toBe(1);
+      const t = tries(spaced.stderr, 'db');
+      expect(t.length).toBeGreaterThanOrEqual(2);
+      expect(t.length).toBeLessThanOrEqual(3);
+      for (let i = 1; i < t.length; i++) expect(t[i]![1] - t[i - 1]![1]).toBeGreaterThanOrEqual(1);
+      expect(spaced.ms).toBeGreaterThanOrEqual(3900);
+      expect(forever.timedOut, forever.stderr).toBe(true);
+      expect(tries(forever.stderr, 'db').length).toBeGreaterThanOrEqual(3);
+      expect(forever.stderr).not.toContain('gave up');
+    }));
+
+  test('hostile URL from the annotation: sent as data, never run', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '*': 200 });
+      try {
+        const touch = `touch\${IFS}${lab.canary}`;
+        const path = `/info?a=$(${touch})&b=\`${touch}\`;${touch};x='1'"2"`;
+        const cmd = waitCommand(r, [], srv.url(path));
+        expect(cmd).toContain(srv.url(path));
+        const res = await runWait(r, cmd);
+        expect(res.code, res.stderr).toBe(0);
+        expect(srv.requests).toHaveLength(1);
+        // clients differ in what they percent-encode; the request is the same
+        expect(decodeURIComponent(srv.requests[0]!.path)).toBe(path);
+        expect(existsSync(lab.canary)).toBe(false);
+      } finally {
+        await srv.close();
+      }
+    }));
+});

@@ -1,0 +1,173 @@
+/** Job exit and `wrap`, decision by decision (the golden cases fixtures/filter/job-* show whole manifests). */
+import { describe, expect, it } from 'vitest';
+import { runRules } from '../../src/check/index.js';
+import { loadConfig } from '../../src/config/load.js';
+import type { Config } from '../../src/config/types.js';
+import type { Result } from '../../src/krm/types.js';
+import { makeCtx } from '../../src/sequence/context.js';
+import { sequenceWorkload } from '../../src/sequence/index.js';
+import { meshJobSidecar } from '../../src/sequence/job-exit.js';
+import { parseWrapper, wrapperCommand, type WrapperSpec } from '../../src/shell/index.js';
+import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
+
+function config(spec: Record<string, unknown> = {}): Config {
+  const { config, errors } = loadConfig({ apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'c' }, spec });
+  expect(errors).toEqual([]);
+  return config;
+}
+
+const istio: Container = { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2' };
+const job = (containers: Container[], more: { restartPolicy?: string; annotations?: Record<string, string> } = {}) => ({
+  apiVersion: 'batch/v1',
+  kind: 'Job',
+  metadata: { name: 'j', ...(more.annotations && { annotations: more.annotations }) },
+  spec: { template: { spec: { restartPolicy: more.restartPolicy ?? 'Never', containers } } },
+});
+
+/** Runs the transform and the rules as apply mode does; returns the object and results. */
+function apply(obj: Record<string, unknown>, cfg = config()) {
+  const w = makeWorkload(obj, obj.kind === 'Pod' ? [] : ['spec', 'template'])!;
+  const results: Result[] = [];
+  const ctx = makeCtx(cfg, w, results);
+  if (cfg.mode === 'apply') sequenceWorkload(ctx);
+  runRules(ctx);
+  return { obj, pod: w.pod as PodSpec, results, meta: (obj.spec as { template: { metadata?: { annotations?: Record<string, string> } } }).template.metadata };
+}
+
+const app = (pod: PodSpec, name = 'app') => pod.containers!.find((c) => c.name === name)!;
+const wrapped = (c: Container) => parseWrapper(c.command!)!.spec;
+const rules = (results: Result[]) => results.filter((r) => r.tags?.rule).map((r) => `${r.severity} ${r.tags!.rule}`);
+
+describe('Job wrapper', () => {
+  it('shuts down after any exit with restartPolicy Never, after success only with OnFailure', () => {
+    for (const [policy, when] of [['Never', 'always'], ['OnFailure', 'success']]) {
+      const { pod } = apply(job([{ name: 'app', command: ['/app'] }, istio], { restartPolicy: policy }));
+      expect(wrapped(app(pod))).toMatchObject({ mode: 'job', shutdownOn: when, argv: ['/app'] });
+    }
+  });
+
+  it('keeps args untouched: Kubernetes appends them to the wrapper', () => {
+    const { pod } = apply(job([{ name: 'app', command: ['/app'], args: ['--x', 'a b'] }, istio]));
+    expect(app(pod).args).toEqual(['--x', 'a b']);
+    expect(wrapped(app(pod)).argv).toEqual(['/app']);
+  });
+
+  it('wraps nothing with native sidecars, and takes an earlier wrapper off', () => {
+    const first = apply(job([{ name: 'app', command: ['/app'] }, istio]));
+    const again = apply(structuredClone(first.obj), config({ kubernetesVersion: '1.30' }));
+    expect(app(again.pod).command).toEqual(['/app']);
+    expect(again.pod.initContainers!.map((c) => c.name)).toEqual(['istio-proxy']);
+    expect(again.results.map((r) => r.message)).toContain("removed the wrapper from app's command: no sidecar of this pod needs it any more");
+  });
+
+  it('running twice changes nothing; a changed config rebuilds the wrapper without wrapping it again', () => {
+    const first = apply(job([{ name: 'app', command: ['/app'] }, istio]));
+    const second = apply(structuredClone(first.obj));
+    expect(second.obj).toEqual(first.obj);
+    expect(second.results.filter((r) => r.severity === 'info')).toEqual([]);
+    const changed = apply(structuredClone(first.obj), config({ sidecars: [{ profile: 'istio', timeoutSeconds: 9 }] }));
+    expect(wrapped(app(changed.pod))).toMatchObject({ argv: ['/app'], checks: [{ timeoutSeconds: 9 }] });
+  });
+
+  it('an entrypoint from the annotation wins over jobs.entrypoints; entries need every glob they give to match', () => {
+    const cfg = config({
+      jobs: {
+        entrypoints: [
+          { container: 'app', image: 'other/*', command: ['/wrong'] },
+          { image: 'registry.example.com/*', command: ['/from-config'] },
+        ],
+      },
+    });
+    const c = (): Container => ({ name: 'app', image: 'registry.example.com/app:1', args: ['up'] });
+    expect(wrapped(app(apply(job([c(), istio]), cfg).pod)).argv).toEqual(['/from-config']);
+    const annotated = apply(job([c(), istio], { annotations: { 'pod-sequencer.dev/entrypoint.app': '["/run", "--flag"]' } }), cfg);
+    expect(wrapped(app(annotated.pod)).argv).toEqual(['/run', '--flag']);
+    expect(app(annotated.pod).args).toEqual(['up']);
+  });
+
+  it('missing-entrypoint: an error naming the container and both fixes; the workload is left exactly as it was', () => {
+    const obj = job([istio, { name: 'app', image: 'x' }]);
+    const before = structuredClone(obj);
+    const { results } = apply(obj);
+    expect(obj).toEqual(before);
+    const error = results.find((r) => r.tags?.rule === 'missing-entrypoint')!;
+    expect(error.severity).toBe('error');
+    expect(error.field?.path).toBe('spec.template.spec.containers[1]');
+    expect(error.message).toMatch(/container app .*jobs\.entrypoints.*pod-sequencer\.dev\/entrypoint\.app/);
+    expect(results.filter((r) => r.severity === 'info')).toEqual([]);
+  });
+
+  it('a bad entrypoint annotation is an error naming it', () => {
+    const { results } = apply(job([{ name: 'app', image: 'x' }, istio], { annotations: { 'pod-sequencer.dev/entrypoint.app': '/app --all' } }));
+    expect(results.find((r) => r.severity === 'error')?.message).toMatch(/^annotation pod-sequencer\.dev\/entrypoint\.app must be a JSON list of strings/);
+  });
+
+  it('check mode reports missing-entrypoint exactly as apply mode does', () => {
+    const obj = job([{ name: 'app', image: 'x' }, istio]);
+    const inApply = apply(structuredClone(obj)).results.filter((r) => r.tags?.rule === 'missing-entrypoint');
+    const inCheck = apply(structuredClone(obj), { ...config(), mode: 'check' }).results.filter((r) => r.tags?.rule === 'missing-entrypoint');
+    expect(inCheck).toEqual(inApply);
+    expect(inCheck).toHaveLength(1);
+  });
+
+  it('signal shutdown: shareProcessNamespace, a K record, a warning on every run, never SYS_PTRACE', () => {
+    const cfg = config({ sidecars: [{ profile: 'istio', shutdown: { signal: { process: 'pilot-agent' } } }] });
+    const first = apply(job([{ name: 'app', command: ['/app'] }, istio]), cfg);
+    expect(first.pod.shareProcessNamespace).toBe(true);
+    expect(wrapped(app(first.pod)).kill).toEqual([{ name: 'istio-proxy', process: 'pilot-agent' }]);
+    expect(JSON.stringify(first.pod)).not.toMatch(/SYS_PTRACE|pkill/);
+    const second = apply(structuredClone(first.obj), cfg);
+    expect(rules(second.results)).toContain('warning process-namespace-sharing');
+  });
+
+  it('cloud-sql-proxy gets its shutdown flags; a Linkerd shutdown annotation the user set otherwise is kept, with a warning', () => {
+    const sql = apply(job([{ name: 'app', command: ['/app'] }, { name: 'cloud-sql-proxy', image: 'x', args: ['--port=5432'] }]));
+    expect(app(sql.pod, 'cloud-sql-proxy').args).toEqual(['--port=5432', '--health-check', '--quitquitquit', '--exit-zero-on-sigterm']);
+    const obj = job([{ name: 'app', command: ['/app'] }, { name: 'linkerd-proxy', image: 'x' }]);
+    (obj.spec.template as Record<string, unknown>).metadata = { annotations: { 'config.linkerd.io/proxy-admin-shutdown': 'disabled' } };
+    const l5d = apply(obj);
+    expect(l5d.meta?.annotations).toEqual({ 'config.linkerd.io/proxy-admin-shutdown': 'disabled' });
+    expect(l5d.results.some((r) => r.severity === 'warning' && r.message.includes('proxy-admin-shutdown'))).toBe(true);
+  });
+
+  it('a Deployment with strategy wrap gets exec wrappers; no Job wrapper outside Job-like pods', () => {
+    const cfg = config({ sidecars: [{ profile: 'envoy', strategy: 'wrap' }] });
+    const obj = { ...job([{ name: 'app', command: ['/app'] }, { name: 'envoy', image: 'x' }]), kind: 'Deployment', apiVersion: 'apps/v1' };
+    const { pod, results } = apply(obj, cfg);
+    expect(wrapped(app(pod))).toMatchObject({ mode: 'exec', checks: [{ name: 'envoy' }], argv: ['/app'] });
+    expect(rules(results)).toEqual([]);
+  });
+});
+
+describe('job-sidecar-blocks-completion', () => {
+  it('fires when nothing ends a classic sidecar, and not for a sidecar the app ends itself', () => {
+    const off = apply(job([{ name: 'app', command: ['/app'] }, istio]), config({ jobs: { terminateSidecars: false } }));
+    expect(rules(off.results)).toContain('error job-sidecar-blocks-completion');
+    const kuma = apply(job([{ name: 'app', command: ['/app'] }, { name: 'kuma-sidecar', image: 'x' }]));
+    expect(kuma.results.find((r) => r.tags?.rule === 'job-sidecar-blocks-completion')?.message).toMatch(/kuma has no shutdown endpoint/);
+    const own = { name: 'app', command: ['sh', '-c', '/app; curl -X POST localhost:15020/quitquitquit'] };
+    expect(rules(apply(job([own, istio]), { ...config(), mode: 'check' }).results)).not.toContain('error job-sidecar-blocks-completion');
+    expect(rules(apply(job([{ name: 'app', command: ['/app'] }, istio]), { ...config(), mode: 'check' }).results)).toContain('error job-sidecar-blocks-completion');
+  });
+});
+
+describe('wrapper records', () => {
+  it('K records round-trip through parseWrapper', () => {
+    const spec: WrapperSpec = { mode: 'job', checks: [], shutdown: [{ name: 's', http: 'http://127.0.0.1:1/q', method: 'POST' }], kill: [{ name: 'p', process: 'pilot agent' }], shutdownOn: 'always', argv: ['/app'] };
+    for (const delivery of ['inject', 'image'] as const) {
+      expect(parseWrapper(wrapperCommand(spec, { delivery, toolsDir: '/.seq' }))?.spec).toEqual(spec);
+    }
+    expect(() => wrapperCommand({ ...spec, kill: [{ name: 'p', process: ' ' }] }, { delivery: 'image', toolsDir: '/.seq' })).toThrow(/blank/);
+  });
+
+  it('a mesh sidecar becomes a JobSidecar with its profile budget', () => {
+    expect(meshJobSidecar({ profile: 'linkerd', container: 'linkerd-proxy', native: false, readiness: { http: 'http://127.0.0.1:4191/ready' }, reason: 'r' })).toEqual({
+      name: 'linkerd-proxy',
+      profile: 'linkerd',
+      readiness: { http: 'http://127.0.0.1:4191/ready' },
+      timeoutSeconds: 120,
+      onTimeout: 'fail',
+      shutdown: undefined,
+    });
+  });
+});
