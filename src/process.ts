@@ -43,6 +43,16 @@ export class ItemError extends FatalError {
   }
 }
 
+/** Runs `fn` for item `index`, naming the item in any ItemError it throws. */
+function inItem<T>(index: number, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ItemError) throw new ItemError(`items[${index}]: ${e.message}`, index, e.offset);
+    throw e;
+  }
+}
+
 export function processItems(items: readonly ItemText[], cfg: Config): Processed {
   const replacements = new Map<number, string>();
   const results: Result[] = [];
@@ -51,13 +61,7 @@ export function processItems(items: readonly ItemText[], cfg: Config): Processed
   items.forEach((item, index) => {
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!path) return;
-    let text: string | undefined;
-    try {
-      text = processItem(item.text, path, cfg, results, facts, item.parsed);
-    } catch (e) {
-      if (e instanceof ItemError) throw new ItemError(`items[${index}]: ${e.message}`, index, e.offset);
-      throw e;
-    }
+    const text = inItem(index, () => processItem(item.text, path, cfg, results, facts, item.parsed));
     if (text !== undefined) replacements.set(index, text);
     while (itemOf.length < results.length) itemOf.push(index);
   });
@@ -68,9 +72,9 @@ export function processItems(items: readonly ItemText[], cfg: Config): Processed
 /** Namespaces are few and small: parse just those. */
 export function readFacts(items: readonly ItemText[]): InputFacts {
   const facts = noFacts();
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     if (item.kind !== 'Namespace' || item.apiVersion !== 'v1') continue;
-    const obj = toValue(parseDocument(item.text)) as { metadata?: ObjectMeta } | null;
+    const obj = inItem(index, () => toValue(parseDocument(item.text))) as { metadata?: ObjectMeta } | null;
     const meta = obj?.metadata;
     if (typeof meta?.name === 'string') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
   }

@@ -18,12 +18,15 @@ export function fastParse(text: string): { value: unknown } | undefined {
   try {
     return { value: new Parser(text).document() };
   } catch (e) {
-    if (e === UNSURE) return undefined;
+    // RangeError: a stack overflow on absurd nesting, past the depth check; yaml words it.
+    if (e === UNSURE || e instanceof RangeError) return undefined;
     throw e;
   }
 }
 
 const ODD_CHARS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]/;
+/** Deeper nesting than any manifest: left to yaml, which bounds it (and recursion here). */
+const MAX_DEPTH = 200;
 const SPACE = 32;
 const HASH = 35;
 const DASH = 45;
@@ -35,6 +38,7 @@ class Parser {
   private pos = 0;
   private end = 0;
   private ind = 0;
+  private depth = 0;
 
   constructor(s: string) {
     this.s = s;
@@ -80,7 +84,10 @@ class Parser {
 
   /** A map or sequence whose first entry is on the current line at column `indent`. */
   private blockNode(indent: number): unknown {
-    return this.isSeqEntry(this.pos + indent) ? this.seq(indent) : this.map(indent);
+    if (++this.depth > MAX_DEPTH) throw UNSURE;
+    const value = this.isSeqEntry(this.pos + indent) ? this.seq(indent) : this.map(indent);
+    this.depth--;
+    return value;
   }
 
   private isSeqEntry(i: number): boolean {
@@ -119,14 +126,10 @@ class Parser {
       if (i >= this.end || s.charCodeAt(i) === HASH) {
         arr.push(this.nestedOrNull(indent, false));
       } else {
-        const col = i - this.pos;
-        const c = s.charCodeAt(i);
-        if (c === DASH && this.isSeqEntry(i)) {
-          this.ind = col;
-          arr.push(this.seq(col));
-        } else if (this.startsKey(i)) {
-          this.ind = col; // a map whose first key shares the line with `- `
-          arr.push(this.map(col));
+        if (this.isSeqEntry(i) || this.startsKey(i)) {
+          // A sequence or map whose first entry shares the line with `- `.
+          this.ind = i - this.pos;
+          arr.push(this.blockNode(this.ind));
         } else {
           arr.push(this.value(i, indent, false));
         }
@@ -316,11 +319,15 @@ class Flow {
     private readonly end: number,
   ) {}
 
+  private depth = 0;
+
   node(): unknown {
     const c = this.s.charCodeAt(this.i);
-    if (c === 91) return this.seq();
-    if (c === 123) return this.map();
-    return this.scalar(false);
+    if (c !== 91 && c !== 123) return this.scalar(false);
+    if (++this.depth > MAX_DEPTH) throw UNSURE;
+    const value = c === 91 ? this.seq() : this.map();
+    this.depth--;
+    return value;
   }
 
   private spaces(): void {

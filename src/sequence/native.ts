@@ -26,7 +26,7 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
   const c = pod.containers!.find((x) => x.name === s.name)!;
   pod.containers = pod.containers!.filter((x) => x !== c);
   const init = pod.initContainers ?? [];
-  const at = insertionIndex(init, profiles[s.spec.profile].initAfter);
+  const at = insertionIndex(init, SETUP_CONTAINERS);
   const native: Container = { ...c, restartPolicy: 'Always' };
   pod.initContainers = [...init.slice(0, at), native, ...init.slice(at)];
   s.native = true;
@@ -36,9 +36,16 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
 }
 
 /**
- * After the init containers the sidecar needs (its profile's, our tools copy) and after native
- * sidecars already there (so several keep their order); before everything else, since any
- * other init container may need the network the sidecar carries.
+ * Every profile's setup init containers (istio-init, linkerd-init, ...): they configure the
+ * pod's network, so any native sidecar (a DB proxy too, whose traffic the mesh captures) goes
+ * after them.
+ */
+const SETUP_CONTAINERS = Object.values(profiles).flatMap((p) => p.initAfter);
+
+/**
+ * After the setup init containers and our tools copy, and after native sidecars already there
+ * (so several keep their order); before everything else, since any other init container may
+ * need the network the sidecar carries.
  */
 function insertionIndex(init: Container[], after: readonly string[]): number {
   let at = 0;

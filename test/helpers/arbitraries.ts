@@ -327,7 +327,7 @@ const profileEntry = fc.oneof(
       strategy,
       readiness: fc.oneof(fc.record({ http }), fc.record({ tcp })),
       waitCommand: fc.option(fc.array(awkward, { minLength: 1, maxLength: 3 }), { nil: undefined }),
-      shutdown: fc.option(fc.record({ http, method: fc.constantFrom('POST', 'GET') }), { nil: undefined }),
+      shutdown: fc.option(fc.oneof(fc.record({ http, method: fc.constantFrom('POST', 'GET') }), fc.constant({ signal: { process: 'log-shipper' } })), { nil: undefined }),
     },
     { requiredKeys: ['profile', 'name', 'readiness'] },
   ).map(dropUndefined),

@@ -31,6 +31,8 @@ export interface TestHttpServer {
 export interface HttpServerOptions {
   /** Refuse connections until this many ms have passed (the port is reserved up front). */
   listenAfterMs?: number;
+  /** A fixed port, e.g. a mesh's real one (15021); default: a free one. */
+  port?: number;
 }
 
 /** 503 until `ms` after the route is set, then `status`. */
@@ -80,7 +82,7 @@ export async function startHttpServer(
     s.on('close', () => sockets.delete(s));
   });
 
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   let timer: NodeJS.Timeout | undefined;
   if (opts.listenAfterMs) timer = setTimeout(() => void listen(), opts.listenAfterMs);

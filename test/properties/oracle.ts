@@ -146,8 +146,11 @@ export function workloadProblems(input: Obj, output: Obj, cfg: Config, sidecarNa
 
   const pa = ta.spec;
   const pb = tb.spec;
-  const podKeys = ['containers', 'initContainers', 'volumes'];
+  const podKeys = ['containers', 'initContainers', 'volumes', 'shareProcessNamespace'];
   if (!same(without(pa, podKeys), without(pb, podKeys))) out.push('pod spec fields other than containers and volumes changed');
+  // Only the explicit signal opt-in shares the process namespace.
+  const signal = cfg.sidecars.some((s) => s.shutdown?.signal);
+  if (pa.shareProcessNamespace !== pb.shareProcessNamespace && !(signal && pb.shareProcessNamespace === true)) out.push('shareProcessNamespace changed');
   const ours = (v: Obj) => String(v.name).startsWith('seq-');
   if (!same(list(pa.volumes), list(pb.volumes).filter((v) => !ours(v)))) out.push('volumes lost or altered');
   for (const v of list(pb.volumes).filter(ours)) if (!same(Object.keys(v).sort(), ['emptyDir', 'name'])) out.push(`added volume ${String(v.name)} is not an emptyDir`);

@@ -5,7 +5,7 @@ import type { Result } from '../../src/krm/types.js';
 import { makeCtx, noFacts, type InputFacts } from '../../src/sequence/context.js';
 import { sequenceWorkload } from '../../src/sequence/index.js';
 import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
-import { loadConfig, typed } from '../config/helpers.js';
+import { loadConfig, messages, typed } from '../config/helpers.js';
 
 const app: Container = { name: 'app', image: 'registry.example.com/app:1' };
 
@@ -96,6 +96,16 @@ describe('placement and ownership', () => {
   it('per-dependency selectors', () => {
     const spec = { dependencies: [{ tcp: 'db:5432', selector: { names: ['api'] } }, { dns: 'cache', selector: { kinds: ['Deployment'] } }] };
     expect(apply(spec, { containers: [app] }).names).toEqual(['seq-wait-cache']);
+  });
+});
+
+describe('config errors', () => {
+  it('URLs the URL parser would quietly accept are refused, naming the field', () => {
+    expect(messages(typed({ dependencies: [{ http: 'http://db/a\nb' }, { http: 'http://db/a b' }, { http: 'http://$(id)/' }, { http: 'http://db/$(id)?x=`id`' }] }))).toEqual([
+      "spec.dependencies[0].http: 'http://db/a\\nb' contains whitespace or control characters; percent-encode them (%20)",
+      "spec.dependencies[1].http: 'http://db/a b' contains whitespace or control characters; percent-encode them (%20)",
+      "spec.dependencies[2].http: '$(id)' is not a host name or IP address; use http://host[:port]/path",
+    ]);
   });
 });
 

@@ -1,0 +1,110 @@
+/**
+ * Jobs under a webhook-injected mesh: the sidecar is not in the manifest, so the wrapper the
+ * function writes must talk to the mesh's real ports and paths. Loopback servers play the
+ * injected proxy on those ports; the generated wrapper runs for real under dash, bash,
+ * busybox sh and the injected busybox.
+ */
+import { mkdir, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { runFilter } from '../../src/run.js';
+import type { PodSpec } from '../../src/workloads/workload.js';
+import { readyAfter, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
+import { BUSYBOX, NODE, run, setupLab, type Lab, type Runner } from '../shell/harness.js';
+
+let lab: Lab;
+let busyboxImage: string;
+beforeAll(async () => {
+  lab = await setupLab();
+  busyboxImage = join(lab.dir, 'busybox-image');
+  await mkdir(busyboxImage);
+  for (const applet of ['sh', 'sleep']) await symlink(BUSYBOX, join(busyboxImage, applet));
+});
+afterAll(() => lab.cleanup());
+
+interface Mesh {
+  name: string;
+  config: Record<string, unknown>;
+  namespace: { labels?: Record<string, string>; annotations?: Record<string, string> };
+  podAnnotations?: Record<string, string>;
+  /** Port -> routes of the proxy as the mesh serves them. */
+  servers: Record<number, { ready?: string; quit: string }>;
+}
+
+const meshes: Mesh[] = [
+  {
+    name: 'istio',
+    config: { istio: { hold: true, native: false } },
+    namespace: { labels: { 'istio-injection': 'enabled' } },
+    servers: { 15021: { ready: '/healthz/ready', quit: '' }, 15020: { quit: '/quitquitquit' } },
+  },
+  {
+    name: 'linkerd',
+    config: { linkerd: { await: true, native: false, shutdown: true } },
+    namespace: { annotations: { 'linkerd.io/inject': 'enabled' } },
+    servers: { 4191: { ready: '/ready', quit: '/shutdown' } },
+  },
+  {
+    name: 'dapr',
+    config: { dapr: { native: false, shutdown: true } },
+    namespace: {},
+    podAnnotations: { 'dapr.io/enabled': 'true' },
+    servers: { 3500: { ready: '/v1.0/healthz/outbound', quit: '/v1.0/shutdown' } },
+  },
+];
+
+function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): PodSpec {
+  const items = [
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'jobs', ...mesh.namespace } },
+    {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: 'sleep-job', namespace: 'jobs' },
+      spec: {
+        template: {
+          metadata: { annotations: mesh.podAnnotations ?? {} },
+          spec: { restartPolicy: 'Never', containers: [{ name: 'sleep', image: 'busybox', command: [NODE, '-e', `setTimeout(() => process.exit(${code}), 200)`] }] },
+        },
+      },
+    },
+  ];
+  const functionConfig = { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 't' }, spec: { mesh: mesh.config, tools: { delivery } } };
+  const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items, functionConfig }));
+  expect(out.exitCode, out.stderr.join('\n')).toBe(0);
+  const pod = parse(out.stdout).items[1].spec.template.spec as PodSpec;
+  expect(pod.shareProcessNamespace).toBeUndefined();
+  return pod;
+}
+
+async function runAs(r: Runner, pod: PodSpec) {
+  const c = pod.containers![0]!;
+  const command = c.command!.map((x) => (r.env.delivery === 'inject' && x === '/.seq/busybox' ? `${r.env.toolsDir}/busybox` : String(x)));
+  return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args: (c.args ?? []).map(String), timeoutMs: 30_000 });
+}
+
+describe.each(meshes)('a Job under $name (injected, classic)', (mesh) => {
+  let servers: TestHttpServer[] = [];
+  beforeAll(async () => {
+    servers = await Promise.all(
+      Object.entries(mesh.servers).map(([port, r]) => startHttpServer({ ...(r.ready ? { [r.ready]: readyAfter(300, mesh.name === 'dapr' ? 204 : 200) } : {}), [r.quit || '/none']: 200 }, { port: Number(port) })),
+    );
+  });
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+  const quits = () => servers.flatMap((s, i) => s.hits(Object.values(mesh.servers)[i]!.quit || '/none', 'POST'));
+  const readies = () => servers.flatMap((s, i) => s.hits(Object.values(mesh.servers)[i]!.ready ?? '/none', 'GET'));
+
+  // One runner at a time: they share the mesh's fixed ports.
+  test.each([0, 3])('exits %i, with a readiness wait and one shutdown call on the real endpoints', async (code) => {
+    for (const r of lab.runners) {
+      const pod = generate(mesh, r.env.delivery, code);
+      const q0 = quits().length;
+      const g0 = readies().length;
+      const res = await runAs(r, pod);
+      expect(res.code, `[${r.name}] ${res.stderr}`).toBe(code);
+      expect(readies().length, r.name).toBeGreaterThan(g0);
+      expect(quits().length - q0, r.name).toBe(1);
+    }
+  });
+});
