@@ -20,8 +20,6 @@ export interface ItemText {
   text: string;
   kind?: string;
   apiVersion?: string;
-  /** The text's value when the reader has parsed it already; processing takes it over (changes it). */
-  parsed?: unknown;
 }
 
 export interface Processed {
@@ -61,7 +59,7 @@ export function processItems(items: readonly ItemText[], cfg: Config): Processed
   items.forEach((item, index) => {
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!path) return;
-    const text = inItem(index, () => processItem(item.text, path, cfg, results, facts, item.parsed));
+    const text = inItem(index, () => processItem(item.text, path, cfg, results, facts));
     if (text !== undefined) replacements.set(index, text);
     while (itemOf.length < results.length) itemOf.push(index);
   });
@@ -87,10 +85,9 @@ export function processItem(
   cfg: Config,
   results: Result[],
   facts: InputFacts = noFacts(),
-  parsed?: unknown,
 ): string | undefined {
   // Most items fit fastParse's subset (same value as yaml's): build a Document only to write a change.
-  const fast = parsed !== undefined ? { value: parsed } : fastParse(text);
+  const fast = fastParse(text);
   let doc = fast ? undefined : parseItem(text);
   const obj = fast ? fast.value : toValue(doc!);
   if (!isObject(obj)) return undefined;
@@ -110,7 +107,7 @@ export function processItem(
   runRules(ctx);
   if (deepEqual(before, obj)) return undefined;
   doc ??= parseItem(text);
-  expandAliases(doc, Math.max(65536, text.length));
+  if (text.includes('*')) expandAliases(doc, Math.max(65536, text.length)); // no `*`, no alias
   syncDocument(doc, obj, containerPool(doc, templatePath));
   return serialize(doc, text);
 }

@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/types.js';
 import type { Result } from '../krm/types.js';
-import { processItems } from '../process.js';
+import { decodeUtf8Strict } from '../krm/text.js';
+import { FatalError } from '../krm/types.js';
+import { ItemError, processItems } from '../process.js';
 import { locate, PathError, readManifest, splice, type ManifestFile, type Note, type Position } from './read.js';
 
 /** A result placed in a file. */
@@ -31,7 +33,7 @@ export interface FilesOutcome {
  */
 export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutcome {
   const owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
-  const { replacements, results, itemOf } = processItems(owners.map((o) => o.doc), cfg);
+  const { replacements, results, itemOf } = inFiles(files, owners, () => processItems(owners.map((o) => o.doc), cfg));
   const outcomes: FileOutcome[] = files.map((file) => ({ file, replacements: new Map() }));
   for (const [i, text] of replacements) outcomes[owners[i]!.f]!.replacements.set(owners[i]!.d, text);
   // Positions refer to what is on disk afterwards: the new text where a file changed.
@@ -49,17 +51,43 @@ export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutc
   return { files: outcomes, findings: sortFindings(findings) };
 }
 
+/** An input error inside one document becomes `path:line:col: message`, as findings are shown. */
+function inFiles<T>(files: readonly ManifestFile[], owners: { f: number; d: number }[], fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof FatalError)) throw e;
+    const owner = e instanceof ItemError ? owners[e.index] : undefined;
+    if (!owner) throw new PathError(e.message);
+    const file = files[owner.f]!;
+    const doc = file.docs[owner.d]!;
+    // The offset is in the document's dedented text: count lines there, then add the indent back.
+    const before = doc.text.slice(0, (e as ItemError).offset ?? 0).split('\n');
+    const start = file.lines.linePos(doc.start);
+    const line = start.line + before.length - 1;
+    const col = before.length === 1 ? start.col + before[0]!.length : doc.indent + before[before.length - 1]!.length + 1;
+    throw new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, '')}`);
+  }
+}
+
 export function sortFindings<T extends Position & { path: string }>(list: T[]): T[] {
   return list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col));
 }
 
 export function readManifests(paths: readonly string[], notes: Note[]): ManifestFile[] {
   return paths.map((p) => {
-    let source: string;
+    let bytes: Buffer;
     try {
-      source = readFileSync(p, 'utf8');
+      bytes = readFileSync(p);
     } catch (e) {
       throw new PathError(`${p}: cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+    let source: string;
+    try {
+      // Strict: a replacement character written back by `fix` would silently change the file.
+      source = decodeUtf8Strict(bytes);
+    } catch (e) {
+      throw new PathError(`${p}: ${(e as Error).message}`);
     }
     return readManifest(p, notes, source);
   });

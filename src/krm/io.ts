@@ -8,7 +8,7 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
 import { stringifyResults } from './emit.js';
 import { fastParse } from './fastparse.js';
-import { scanResourceList } from './scan.js';
+import { scanResourceList, type ItemSpan } from './scan.js';
 import { FatalError, type Result } from './types.js';
 
 export interface RawItem {
@@ -22,8 +22,6 @@ export interface RawItem {
   indent: number;
   kind?: string;
   apiVersion?: string;
-  /** The item's value, when the fast reader parsed it (processing takes it over and changes it). */
-  parsed?: unknown;
 }
 
 export interface ResourceListInput {
@@ -62,12 +60,25 @@ export function readFast(source: string): ResourceListInput | undefined {
   if (!rest) return undefined;
   const items: RawItem[] = [];
   for (const [index, span] of scan.items.entries()) {
-    const text = dedent(source.slice(span.start, span.end), span.indent);
-    const value = parseItem(text);
+    const value = parseItem(source.slice(span.start, span.end), span.indent);
     if (value === undefined) return undefined;
-    items.push({ index, text, ...span, kind: str(value.kind), apiVersion: str(value.apiVersion), parsed: value });
+    items.push(lazyItem(source, index, span, value));
   }
   return { source, items, functionConfig: rest.functionConfig, resultsSpan: rest.resultsSpan, flow: false };
+}
+
+/** Most items are never looked at again: their dedented text is made only when asked for. */
+function lazyItem(source: string, index: number, span: ItemSpan, value: Record<string, unknown>): RawItem {
+  let text: string | undefined;
+  return {
+    index,
+    ...span,
+    kind: str(value.kind),
+    apiVersion: str(value.apiVersion),
+    get text() {
+      return (text ??= dedent(source.slice(span.start, span.end), span.indent));
+    },
+  };
 }
 
 /**
@@ -101,11 +112,14 @@ function readRest(text: string, itemsKey: number, cut: number, removed: number):
   return { functionConfig, resultsSpan: [shift(a), shift(b)] };
 }
 
-/** An item's value when it is a valid mapping, else undefined (the full parse reports why). */
-function parseItem(text: string): Record<string, unknown> | undefined {
-  let value = fastParse(text)?.value;
+/**
+ * An item's value when it is a valid mapping, else undefined (the full parse reports why).
+ * `cut` is its text as it stands in the list, its first line at column `indent`.
+ */
+function parseItem(cut: string, indent: number): Record<string, unknown> | undefined {
+  let value = fastParse(cut, indent)?.value;
   if (value === undefined) {
-    const doc = parseDocument(text, { uniqueKeys: true });
+    const doc = parseDocument(dedent(cut, indent), { uniqueKeys: true });
     if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return undefined;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIASES });

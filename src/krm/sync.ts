@@ -75,8 +75,11 @@ function syncSeq(doc: Document, seq: YAMLSeq, value: unknown[], pool: NodePool):
   const old = seq.items as Node[];
   const used = new Set<Node>();
   if (seq.flow && needsBlock(value)) seq.flow = false;
+  // yaml writes an emptied block list that carries a comment as `key:\n# c\n[]`, which is not
+  // YAML; as a flow list it is `key: [] # c`.
+  if (value.length === 0) seq.flow = true;
   // yaml keeps a comment above the first item on the list itself; it describes that item.
-  if (seq.commentBefore && isMap(old[0]) && nameOf(value[0]) !== nameOf(old[0].toJS(doc))) {
+  if (seq.commentBefore && value.length > 0 && isMap(old[0]) && nameOf(value[0]) !== nameOf(old[0].toJS(doc))) {
     old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join('\n');
     seq.commentBefore = undefined;
   }

@@ -52,7 +52,7 @@ const REFUSED: Record<string, RegExp> = {
   'alias-other-item.yaml': /line 20, column 16: items\[1\]: alias \*common has no anchor before it in this item/,
   'alias-undefined.yaml': /line 17, column 33: items\[0\]: alias \*nowhere has no anchor/,
   'alias-bomb.yaml': /line 10, column \d+: items\[0\]: .*alias bomb/,
-  'merge-key.yaml': /line 17, column \d+: items\[0\]: Deployment web: spec\.template\.spec\.containers\[1\]\.<<: YAML merge keys are not supported/,
+  'merge-key.yaml': /line 15, column \d+: items\[0\]: Deployment web: spec\.template\.spec\.containers\[1\]\.<<: YAML merge keys are not supported/,
   'items-scalar.yaml': /line 4, column 3: items\[0\] is not a Kubernetes object/,
   'items-array.yaml': /line 4, column 3: items\[0\] is not a Kubernetes object/,
   'items-map.yaml': /line 3, column 8: `items` must be a list/,

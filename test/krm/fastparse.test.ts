@@ -69,6 +69,38 @@ describe('fastParse', () => {
     expect(answered / total).toBeGreaterThan(0.9);
   });
 
+  it('reads an item in place (first line after its `- `) as its dedented copy', () => {
+    let answered = 0;
+    const sources = [generate(40, { seed: 4, changedShare: 0.4 }), ...readdirSync(FIXTURES).map((n) => readFileSync(join(FIXTURES, n, 'input.yaml'), 'utf8'))];
+    for (const source of sources) {
+      let items;
+      try {
+        items = readFull(source).items;
+      } catch {
+        continue;
+      }
+      for (const item of items) {
+        const cut = source.slice(item.start, item.end);
+        const inPlace = fastParse(cut, item.indent);
+        if (inPlace === undefined) continue;
+        answered++;
+        expect(inPlace.value).toStrictEqual(reference(item.text)?.value);
+        fc.assert(
+          fc.property(fc.integer(), (seed) => {
+            // Edits of the cut text keep its first line where it is.
+            const mutated = cut.slice(0, cut.indexOf('\n') + 1) + mutate(cut.slice(cut.indexOf('\n') + 1), seed, 2);
+            const fast = fastParse(mutated, item.indent);
+            if (fast === undefined) return;
+            const dedented = mutated.split('\n').map((l, i) => (i === 0 ? l : l.slice(Math.min(item.indent, l.length - l.trimStart().length)))).join('\n');
+            expect(fast.value, mutated).toStrictEqual(reference(dedented)?.value);
+          }),
+          fcParams(5),
+        );
+      }
+    }
+    expect(answered).toBeGreaterThan(100);
+  });
+
   it('parses every item of the benchmark inputs itself', () => {
     for (const seed of [1, 2, 3]) {
       for (const text of itemTexts(generate(60, { seed, changedShare: 0.4 }))) expect(agrees(text)).toBe(true);

@@ -1,0 +1,90 @@
+/**
+ * Counterexamples the property tests found, kept as plain examples so they stay fixed whatever
+ * the generators draw.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse, parseDocument } from 'yaml';
+import { runFilter } from '../../src/run.js';
+import { stripResults } from '../helpers/golden.js';
+
+const list = (items: string, config = '') => `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${items}${config}`;
+const names = (out: string, field: 'containers' | 'initContainers') =>
+  (parse(out).items[0].spec.template.spec[field] ?? []).map((c: { name: string }) => c.name);
+
+describe('regressions found by the properties', () => {
+  it('a Vault agent ordered first is silent on a second run (no result without a change)', () => {
+    const input = list(`- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web}
+  spec:
+    template:
+      spec:
+        containers:
+        - {name: web, image: web}
+        - {name: vault-agent, image: vault}
+`);
+    const first = runFilter(input);
+    expect(names(first.stdout, 'containers')).toEqual(['vault-agent', 'web']);
+    const second = runFilter(stripResults(first.stdout));
+    expect(second.results).toEqual([]);
+  });
+
+  it('native sidecars moved back to containers keep their order', () => {
+    const input = list(`- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web}
+  spec:
+    template:
+      spec:
+        initContainers:
+        - {name: istio-proxy, image: proxy, restartPolicy: Always}
+        - {name: envoy, image: envoy, restartPolicy: Always}
+        containers:
+        - {name: web, image: web}
+`);
+    const out = runFilter(input).stdout; // no kubernetesVersion: auto means postStart
+    expect(names(out, 'containers')).toEqual(['istio-proxy', 'envoy', 'web']);
+    expect(stripResults(runFilter(stripResults(out)).stdout)).toBe(stripResults(out));
+  });
+
+  it('sidecars made native keep their order, after the mesh init container', () => {
+    const input = list(
+      `- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web}
+  spec:
+    template:
+      spec:
+        initContainers:
+        - {name: istio-init, image: proxy}
+        - {name: migrate, image: app}
+        containers:
+        - {name: istio-proxy, image: proxy}
+        - {name: app, image: app}
+        - {name: envoy, image: envoy}
+`,
+      'functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {kubernetesVersion: "1.30"}}\n',
+    );
+    expect(names(runFilter(input).stdout, 'initContainers')).toEqual(['istio-init', 'istio-proxy', 'envoy', 'migrate']);
+  });
+
+  it('a list emptied under a trailing comment is still YAML', () => {
+    const input = list(
+      `- apiVersion: v1
+  kind: Pod
+  metadata: {name: web}
+  spec:
+    containers:
+    - name: envoy
+      image: envoy
+    # about volumes
+    volumes:
+    - {name: v, emptyDir: {}}
+`,
+      'functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {kubernetesVersion: "1.30"}}\n',
+    );
+    const out = runFilter(input).stdout;
+    expect(parseDocument(out).errors).toEqual([]);
+    expect(parse(out).items[0].spec.containers).toEqual([]);
+  });
+});
