@@ -8,7 +8,7 @@ import { runRules } from './check/index.js';
 import type { Config } from './config/types.js';
 import { fastParse } from './krm/fastparse.js';
 import { MAX_ALIASES } from './krm/io.js';
-import { deepEqual, syncDocument, type NodePool } from './krm/sync.js';
+import { deepEqual, syncDocument, type Before, type NodePool } from './krm/sync.js';
 import { FatalError, type Result } from './krm/types.js';
 import { makeCtx, noFacts, type InputFacts } from './sequence/context.js';
 import { sequenceWorkload } from './sequence/index.js';
@@ -103,12 +103,13 @@ export function processItem(
   }
   const before = structuredClone(obj);
   const ctx = makeCtx(cfg, w, results, facts);
-  if (cfg.mode === 'apply') sequenceWorkload(ctx);
+  if (cfg.mode === 'apply') sequenceWorkload(ctx, before);
   runRules(ctx);
   if (deepEqual(before, obj)) return undefined;
   doc ??= parseItem(text);
   if (text.includes('*')) expandAliases(doc, Math.max(65536, text.length)); // no `*`, no alias
-  syncDocument(doc, obj, containerPool(doc, templatePath));
+  const olds: Before = { value: before, pool: new Map() };
+  syncDocument(doc, obj, containerPool(doc, templatePath, olds), olds);
   return serialize(doc, text);
 }
 
@@ -189,18 +190,35 @@ function expandAliases(doc: Document, limit: number): void {
   });
 }
 
-/** Container nodes by name, so a container keeps its comments when it moves between lists. */
-function containerPool(doc: Document, templatePath: readonly string[]): NodePool {
+/**
+ * Container nodes by name, so a container keeps its comments when it moves between lists; and
+ * (in `olds.pool`) each one's value before the change, from the snapshot in `olds.value`.
+ */
+function containerPool(doc: Document, templatePath: readonly string[], olds: Before): NodePool {
   const pool: NodePool = new Map();
   for (const list of ['initContainers', 'containers']) {
-    const seq = doc.getIn([...templatePath, 'spec', list], true);
+    const path = [...templatePath, 'spec', list];
+    const seq = doc.getIn(path, true);
     if (!isSeq(seq)) continue;
-    for (const node of seq.items) {
+    const before = valueAt(olds.value, path);
+    const aligned = Array.isArray(before) && before.length === seq.items.length;
+    seq.items.forEach((node, i) => {
       const name = isMap(node) ? node.get('name') : undefined;
-      if (typeof name === 'string' && !pool.has(name)) pool.set(name, node as never);
-    }
+      if (typeof name === 'string' && !pool.has(name)) {
+        pool.set(name, node as never);
+        if (aligned) olds.pool.set(node as Node, before[i]);
+      }
+    });
   }
   return pool;
+}
+
+function valueAt(v: unknown, path: readonly string[]): unknown {
+  for (const key of path) {
+    if (!isObject(v) || !Object.hasOwn(v, key)) return undefined;
+    v = v[key];
+  }
+  return v;
 }
 
 /**

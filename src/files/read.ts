@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node, type Pair } from 'yaml';
+import { dedent, indent } from '../krm/text.js';
 
 export interface ManifestDoc {
   /** Position among all documents of the file, empty ones included. */
@@ -170,21 +171,4 @@ function hasCollectionKey(doc: Document): boolean {
 
 function keyOf(pair: Pair): unknown {
   return isScalar(pair.key) ? String(pair.key.value) : pair.key;
-}
-
-function dedent(text: string, by: number): string {
-  if (by === 0) return text;
-  return text
-    .split('\n')
-    .map((line, i) => (i === 0 ? line : line.slice(Math.min(by, /^ */.exec(line)![0].length))))
-    .join('\n');
-}
-
-function indent(text: string, by: number): string {
-  if (by === 0) return text;
-  const pad = ' '.repeat(by);
-  return text
-    .split('\n')
-    .map((line, i) => (i === 0 || line === '' ? line : pad + line))
-    .join('\n');
 }

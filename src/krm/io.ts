@@ -9,6 +9,7 @@ import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type N
 import { stringifyResults } from './emit.js';
 import { fastParse } from './fastparse.js';
 import { scanResourceList, type ItemSpan } from './scan.js';
+import { dedent, indent } from './text.js';
 import { FatalError, type Result } from './types.js';
 
 export interface RawItem {
@@ -226,28 +227,6 @@ function writeFlowInput(input: ResourceListInput, replacements: Map<number, stri
   return stringify(out, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
 }
 
-function dedent(text: string, by: number): string {
-  if (by === 0) return text;
-  return text
-    .split('\n')
-    .map((line, i) => (i === 0 ? line : line.slice(Math.min(by, leadingSpaces(line)))))
-    .join('\n');
-}
-
-function indent(text: string, by: number): string {
-  if (by === 0) return text;
-  const pad = ' '.repeat(by);
-  return text
-    .split('\n')
-    .map((line, i) => (i === 0 || line === '' ? line : pad + line))
-    .join('\n');
-}
-
-function leadingSpaces(line: string): number {
-  let n = 0;
-  while (n < line.length && line.charCodeAt(n) === 32) n++;
-  return n;
-}
 
 function lineStart(source: string, offset: number): number {
   return source.lastIndexOf('\n', offset - 1) + 1;

@@ -12,18 +12,51 @@ import { isAlias, isMap, isScalar, isSeq, Scalar, visit, type Document, type Nod
 /** Nodes of named list items that may move between lists, by name. */
 export type NodePool = Map<string, Node>;
 
-export function syncDocument(doc: Document, value: unknown, pool: NodePool = new Map()): void {
-  doc.contents = syncNode(doc, doc.contents as Node | null, value, pool) as typeof doc.contents;
+/** No pre-change value known for a node: it is read from the node (`toJS`). */
+const UNKNOWN: unique symbol = Symbol('unknown');
+type Old = unknown;
+
+/**
+ * What the tree held before the change, as a plain value (e.g. a copy taken before the
+ * transforms), and the pre-change values of the pool's nodes: with them, unchanged subtrees are
+ * found by comparing plain values instead of converting every node on the way down.
+ */
+export interface Before {
+  value: unknown;
+  pool: Map<Node, unknown>;
+}
+
+interface Sync {
+  doc: Document;
+  pool: NodePool;
+  olds: Map<Node, unknown>;
+  /** List items already synced once: a second use (a name in two lists) reads the node itself. */
+  synced: Set<Node>;
+}
+
+export function syncDocument(doc: Document, value: unknown, pool: NodePool = new Map(), before?: Before): void {
+  const s: Sync = { doc, pool, olds: before?.pool ?? new Map(), synced: new Set() };
+  doc.contents = syncIn(s, doc.contents as Node | null, before ? before.value : UNKNOWN, value) as typeof doc.contents;
 }
 
 export function syncNode(doc: Document, node: Node | null, value: unknown, pool: NodePool): Node {
-  if (node && !isAlias(node) && deepEqual(node.toJS(doc), value)) return node;
+  return syncIn({ doc, pool, olds: new Map(), synced: new Set() }, node, UNKNOWN, value);
+}
+
+/** The node's pre-change value: `old` when known. */
+function oldOf(s: Sync, node: Node, old: Old): unknown {
+  return old === UNKNOWN ? node.toJS(s.doc) : old;
+}
+
+function syncIn(s: Sync, node: Node | null, old: Old, value: unknown): Node {
+  const { doc } = s;
+  if (node && !isAlias(node) && deepEqual(oldOf(s, node, old), value)) return node;
   if (isMap(node) && isPlainObject(value)) {
-    syncMap(doc, node, value, pool);
+    syncMap(s, node, old, value);
     return node;
   }
   if (isSeq(node) && Array.isArray(value)) {
-    syncSeq(doc, node, value, pool);
+    syncSeq(s, node, old, value);
     return node;
   }
   if (isScalar(node) && !isObjectLike(value)) {
@@ -52,7 +85,24 @@ function needsBlock(items: unknown[]): boolean {
   return items.some((v) => isObjectLike(v) || (typeof v === 'string' && v.includes('\n')));
 }
 
-function syncMap(doc: Document, map: YAMLMap, value: Record<string, unknown>, pool: NodePool): void {
+/**
+ * The pre-change values of a map's pairs, by key: only when they line up one to one with the
+ * pairs (same count, every key present), else each pair's value is read from its node.
+ */
+function oldEntries(map: YAMLMap, old: Old): Record<string, unknown> | undefined {
+  if (!isPlainObject(old)) return undefined;
+  const keys = Object.keys(old);
+  if (keys.length !== map.items.length) return undefined;
+  for (const pair of map.items) {
+    const key = keyString(pair);
+    if (key === undefined || !Object.prototype.hasOwnProperty.call(old, key)) return undefined;
+  }
+  return old;
+}
+
+function syncMap(s: Sync, map: YAMLMap, old: Old, value: Record<string, unknown>): void {
+  const { doc } = s;
+  const olds = old === UNKNOWN ? undefined : oldEntries(map, old);
   map.items = map.items.filter((pair) => {
     const key = keyString(pair);
     return key !== undefined && Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined;
@@ -61,7 +111,7 @@ function syncMap(doc: Document, map: YAMLMap, value: Record<string, unknown>, po
   keys.forEach((key, i) => {
     const pair = map.items.find((p) => keyString(p) === key);
     if (pair) {
-      pair.value = syncNode(doc, pair.value as Node | null, value[key], pool);
+      pair.value = syncIn(s, pair.value as Node | null, olds ? olds[key] : UNKNOWN, value[key]);
       return;
     }
     // A new key goes where the object has it: before the next key that already exists.
@@ -71,28 +121,44 @@ function syncMap(doc: Document, map: YAMLMap, value: Record<string, unknown>, po
   });
 }
 
-function syncSeq(doc: Document, seq: YAMLSeq, value: unknown[], pool: NodePool): void {
+function syncSeq(s: Sync, seq: YAMLSeq, oldValue: Old, value: unknown[]): void {
+  const { doc } = s;
   const old = seq.items as Node[];
+  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : undefined;
+  const oldAt = (i: number): Old => (olds ? olds[i] : UNKNOWN);
   const used = new Set<Node>();
   if (seq.flow && needsBlock(value)) seq.flow = false;
   // yaml writes an emptied block list that carries a comment as `key:\n# c\n[]`, which is not
   // YAML; as a flow list it is `key: [] # c`.
   if (value.length === 0) seq.flow = true;
   // yaml keeps a comment above the first item on the list itself; it describes that item.
-  if (seq.commentBefore && value.length > 0 && isMap(old[0]) && nameOf(value[0]) !== nameOf(old[0].toJS(doc))) {
+  if (seq.commentBefore && value.length > 0 && isMap(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
     old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join('\n');
     seq.commentBefore = undefined;
   }
   seq.items = value.map((v, i) => {
     const name = nameOf(v);
     let node: Node | undefined;
+    let prev: Old = UNKNOWN;
     if (name !== undefined) {
-      node = old.find((n) => !used.has(n) && nameOf(plain(doc, n)) === name) ?? takeFromPool(pool, name, used);
-    } else if (old[i] && !used.has(old[i]!) && deepEqual(old[i]!.toJS(doc), v)) {
+      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
+      if (at >= 0) {
+        node = old[at];
+        prev = oldAt(at);
+      } else {
+        node = takeFromPool(s.pool, name, used);
+        if (node && s.olds.has(node)) prev = s.olds.get(node);
+      }
+    } else if (old[i] && !used.has(old[i]!) && deepEqual(oldOf(s, old[i]!, oldAt(i)), v)) {
       node = old[i]; // unchanged in place: keep its quoting and comments
+      prev = oldAt(i);
     }
-    if (node) used.add(node);
-    return syncNode(doc, node ?? null, v, pool);
+    if (node) {
+      used.add(node);
+      if (s.synced.has(node)) prev = UNKNOWN;
+      s.synced.add(node);
+    }
+    return syncIn(s, node ?? null, prev, v);
   });
 }
 

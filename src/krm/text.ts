@@ -66,3 +66,30 @@ export function normalizeInput(input: string): Normalized {
 export function restoreLineEndings(output: string, crlf: boolean): string {
   return crlf ? output.replace(/\n/g, '\r\n') : output;
 }
+
+/**
+ * An item's continuation lines are indented by its column in the list: strip that to get it as
+ * a standalone document (`indent` puts it back when splicing a replacement in).
+ */
+export function dedent(text: string, by: number): string {
+  if (by === 0) return text;
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : line.slice(Math.min(by, leadingSpaces(line)))))
+    .join('\n');
+}
+
+export function indent(text: string, by: number): string {
+  if (by === 0) return text;
+  const pad = ' '.repeat(by);
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 || line === '' ? line : pad + line))
+    .join('\n');
+}
+
+function leadingSpaces(line: string): number {
+  let n = 0;
+  while (n < line.length && line.charCodeAt(n) === 32) n++;
+  return n;
+}

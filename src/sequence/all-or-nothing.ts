@@ -6,8 +6,11 @@
 import { isObject } from '../workloads/workload.js';
 import type { Ctx } from './context.js';
 
-export function allOrNothing(ctx: Ctx, transform: (ctx: Ctx) => void): void {
-  const before = structuredClone(ctx.w.obj);
+/**
+ * `before` is a copy of ctx.w.obj as it is now (made here when not given); it is only read, and
+ * nothing of it ends up shared with ctx.w.obj.
+ */
+export function allOrNothing(ctx: Ctx, transform: (ctx: Ctx) => void, before: Record<string, unknown> = structuredClone(ctx.w.obj)): void {
   const held: Parameters<Ctx['report']>[] = [];
   transform({ ...ctx, report: (...r) => void held.push(r) });
   const failed = held.some(([severity]) => severity === 'error');
@@ -21,6 +24,6 @@ function restore(target: Record<string, unknown>, source: Record<string, unknown
   for (const [k, v] of Object.entries(source)) {
     const t = target[k];
     if (isObject(t) && isObject(v)) restore(t, v);
-    else target[k] = v;
+    else target[k] = typeof v === 'object' && v !== null ? structuredClone(v) : v;
   }
 }

@@ -14,8 +14,9 @@ import { effectiveStrategy, findSidecars, type FoundSidecar } from './sidecars.j
 import { syncTools } from './tools.js';
 import { appContainers, wrapForReadiness } from './wrap.js';
 
-export function sequenceWorkload(ctx: Ctx): void {
-  allOrNothing(ctx, transform);
+/** `before`: a copy of the workload's object as it is now, if the caller already made one. */
+export function sequenceWorkload(ctx: Ctx, before?: Record<string, unknown>): void {
+  allOrNothing(ctx, transform, before);
 }
 
 function transform(ctx: Ctx): void {

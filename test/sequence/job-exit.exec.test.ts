@@ -13,16 +13,14 @@ import { parse, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { Container, PodSpec } from '../../src/workloads/workload.js';
 import { readyAfter, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
-import { BUSYBOX, eachRunner, NASTY, NODE, run, setupLab, type Lab, type RunOptions, type Runner } from '../shell/harness.js';
+import { eachRunner, NASTY, NODE, run, setupLab, type Lab, type RunOptions, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
 
 let lab: Lab;
 /** PATH of a busybox image (sleep, sh) for the inject runner, whose own PATH is empty. */
 let busyboxImage: string;
 beforeAll(async () => {
   lab = await setupLab();
-  busyboxImage = join(lab.dir, 'busybox-image');
-  await mkdir(busyboxImage);
-  for (const applet of ['sh', 'sleep']) await symlink(BUSYBOX, join(busyboxImage, applet));
+  busyboxImage = await makeBusyboxImage(lab);
 });
 afterAll(() => lab.cleanup());
 

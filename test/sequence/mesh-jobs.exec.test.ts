@@ -4,22 +4,18 @@
  * injected proxy on those ports; the generated wrapper runs for real under dash, bash,
  * busybox sh and the injected busybox.
  */
-import { mkdir, symlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { PodSpec } from '../../src/workloads/workload.js';
 import { readyAfter, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
-import { BUSYBOX, NODE, run, setupLab, type Lab, type Runner } from '../shell/harness.js';
+import { NODE, run, setupLab, type Lab, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
 
 let lab: Lab;
 let busyboxImage: string;
 beforeAll(async () => {
   lab = await setupLab();
-  busyboxImage = join(lab.dir, 'busybox-image');
-  await mkdir(busyboxImage);
-  for (const applet of ['sh', 'sleep']) await symlink(BUSYBOX, join(busyboxImage, applet));
+  busyboxImage = await makeBusyboxImage(lab);
 });
 afterAll(() => lab.cleanup());
 

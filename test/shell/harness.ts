@@ -177,3 +177,16 @@ export const NASTY = [
   '\\n\\t',
   'ünïcødé',
 ];
+
+/**
+ * PATH of a busybox image (sh, sleep) for running an app container under the injected busybox,
+ * whose own PATH is empty: what a Job's app container sees in inject mode.
+ */
+export async function busyboxImage(lab: Lab): Promise<string> {
+  const dir = join(lab.dir, 'busybox-image');
+  if (!existsSync(dir)) {
+    await mkdir(dir);
+    for (const applet of ['sh', 'sleep']) await symlink(BUSYBOX, join(dir, applet));
+  }
+  return dir;
+}
