@@ -3,17 +3,7 @@
 // formatting: head comments, inline comments, flow maps, quoted scalars, block scalars,
 // compact and indented sequences, blank lines between items.
 
-/** mulberry32: tiny seeded PRNG, so every run benchmarks the same bytes. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './prng.mjs';
 
 const SIDECARS = [
   { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2', args: '["proxy", "sidecar"]' },

@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { Document, isPair, isScalar, Scalar, stringify, visit } from 'yaml';
+import { rng as prng } from '../../bench/prng.mjs';
 
 type Obj = Record<string, unknown>;
 
@@ -400,17 +401,6 @@ export const style: fc.Arbitrary<Style> = fc.record({
 
 export const cases: fc.Arbitrary<Case> = fc.record({ items, config, style });
 
-/** Small deterministic PRNG (mulberry32), so a style seed gives the same text every time. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One object as YAML text in the given style: comments, quoting and flow collections vary. */
 export function renderItem(o: Obj, s: Style): string {

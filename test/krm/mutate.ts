@@ -1,17 +1,9 @@
 /** Deterministic small edits of YAML text, to fuzz the fast paths against yaml. */
 
+import { rng } from '../../bench/prng.mjs';
+
 const INSERTS = [' ', '  ', '-', '- ', ':', ': ', '#', ' #', '"', "'", '{', '}', '[', ']', ',', '\n', '\t', '\r', '&a ', '*a', '!', '|', '>', '%', '?', '---', '...', 'x', '0', '~', '\ufeff', '\\'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `text` with `n` random edits: characters inserted or deleted, lines duplicated, dropped, swapped or re-indented. */
 export function mutate(text: string, seed: number, n: number): string {

@@ -1,0 +1,1 @@
+export function rng(seed: number): () => number;
