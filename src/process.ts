@@ -20,6 +20,8 @@ export interface ItemText {
   text: string;
   kind?: string;
   apiVersion?: string;
+  /** The item's value, already parsed from `text` (fastParse's), if the reader kept it: once; processing changes it. */
+  takeValue?(): Record<string, unknown> | undefined;
 }
 
 export interface Processed {
@@ -59,7 +61,7 @@ export function processItems(items: readonly ItemText[], cfg: Config): Processed
   items.forEach((item, index) => {
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!path) return;
-    const text = inItem(index, () => processItem(item.text, path, cfg, results, facts));
+    const text = inItem(index, () => processItem(item.text, path, cfg, results, facts, item.takeValue?.()));
     if (text !== undefined) replacements.set(index, text);
     while (itemOf.length < results.length) itemOf.push(index);
   });
@@ -85,9 +87,10 @@ export function processItem(
   cfg: Config,
   results: Result[],
   facts: InputFacts = noFacts(),
+  parsed?: Record<string, unknown>,
 ): string | undefined {
   // Most items fit fastParse's subset (same value as yaml's): build a Document only to write a change.
-  const fast = fastParse(text);
+  const fast = parsed ? { value: parsed } : fastParse(text);
   let doc = fast ? undefined : parseItem(text);
   const obj = fast ? fast.value : toValue(doc!);
   if (!isObject(obj)) return undefined;
@@ -108,7 +111,7 @@ export function processItem(
   if (deepEqual(before, obj)) return undefined;
   doc ??= parseItem(text);
   if (text.includes('*')) expandAliases(doc, Math.max(65536, text.length)); // no `*`, no alias
-  const olds: Before = { value: before, pool: new Map() };
+  const olds: Before = { value: before, pool: new Map(), holders: new Set() };
   syncDocument(doc, obj, containerPool(doc, templatePath, olds), olds);
   return serialize(doc, text);
 }
@@ -200,6 +203,10 @@ function containerPool(doc: Document, templatePath: readonly string[], olds: Bef
     const path = [...templatePath, 'spec', list];
     const seq = doc.getIn(path, true);
     if (!isSeq(seq)) continue;
+    for (let i = 0; i <= path.length; i++) {
+      const holder = i === 0 ? doc.contents : doc.getIn(path.slice(0, i), true);
+      if (holder && typeof holder === 'object') olds.holders.add(holder as Node);
+    }
     const before = valueAt(olds.value, path);
     const aligned = Array.isArray(before) && before.length === seq.items.length;
     seq.items.forEach((node, i) => {
@@ -228,7 +235,20 @@ function valueAt(v: unknown, path: readonly string[]): unknown {
  * items by name) expects them; anywhere else it prints them twice.
  */
 function serialize(doc: Document, source: string): string {
+  skipTagScan(doc);
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indentSeq: !compactSequences(source) });
+}
+
+/**
+ * yaml's Directives.toString walks the whole tree for the tags it uses, to decide which `%TAG`
+ * lines to write; with no `%YAML` line and only the default `!!` handle (never written) its
+ * answer is '' whatever the walk finds. Skip the walk then.
+ */
+function skipTagScan(doc: Document): void {
+  const dir = doc.directives;
+  if (!dir || dir.yaml.explicit) return;
+  const tags = Object.entries(dir.tags);
+  if (tags.length === 1 && tags[0]![0] === '!!' && tags[0]![1] === 'tag:yaml.org,2002:') dir.toString = () => '';
 }
 
 /** kpt and kustomize write `- ` at the parent key's indent ("compact"); yaml's default indents. */

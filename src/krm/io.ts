@@ -23,6 +23,12 @@ export interface RawItem {
   indent: number;
   kind?: string;
   apiVersion?: string;
+  /**
+   * The item's value as read (fastParse's, equal to `yaml`'s), kept for items that may hold a
+   * pod template (a `spec` map) so processing need not parse them again: handed out once (the
+   * taker may change it), then undefined. Not enumerable: an item still compares by its text.
+   */
+  takeValue?(): Record<string, unknown> | undefined;
 }
 
 export interface ResourceListInput {
@@ -61,17 +67,19 @@ export function readFast(source: string): ResourceListInput | undefined {
   if (!rest) return undefined;
   const items: RawItem[] = [];
   for (const [index, span] of scan.items.entries()) {
-    const value = parseItem(source.slice(span.start, span.end), span.indent);
-    if (value === undefined) return undefined;
-    items.push(lazyItem(source, index, span, value));
+    const parsed = parseItem(source.slice(span.start, span.end), span.indent);
+    if (parsed === undefined) return undefined;
+    items.push(lazyItem(source, index, span, parsed.value, parsed.fast));
   }
   return { source, items, functionConfig: rest.functionConfig, resultsSpan: rest.resultsSpan, flow: false };
 }
 
 /** Most items are never looked at again: their dedented text is made only when asked for. */
-function lazyItem(source: string, index: number, span: ItemSpan, value: Record<string, unknown>): RawItem {
+function lazyItem(source: string, index: number, span: ItemSpan, value: Record<string, unknown>, fast: boolean): RawItem {
   let text: string | undefined;
-  return {
+  const spec = value.spec;
+  let kept: Record<string, unknown> | undefined = fast && spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? value : undefined;
+  const item: RawItem = {
     index,
     ...span,
     kind: str(value.kind),
@@ -80,6 +88,15 @@ function lazyItem(source: string, index: number, span: ItemSpan, value: Record<s
       return (text ??= dedent(source.slice(span.start, span.end), span.indent));
     },
   };
+  if (kept) {
+    const takeValue = (): Record<string, unknown> | undefined => {
+      const v = kept;
+      kept = undefined;
+      return v;
+    };
+    Object.defineProperty(item, 'takeValue', { value: takeValue });
+  }
+  return item;
 }
 
 /**
@@ -117,8 +134,9 @@ function readRest(text: string, itemsKey: number, cut: number, removed: number):
  * An item's value when it is a valid mapping, else undefined (the full parse reports why).
  * `cut` is its text as it stands in the list, its first line at column `indent`.
  */
-function parseItem(cut: string, indent: number): Record<string, unknown> | undefined {
+function parseItem(cut: string, indent: number): { value: Record<string, unknown>; fast: boolean } | undefined {
   let value = fastParse(cut, indent)?.value;
+  const fast = value !== undefined;
   if (value === undefined) {
     const doc = parseDocument(dedent(cut, indent), { uniqueKeys: true });
     if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return undefined;
@@ -128,7 +146,7 @@ function parseItem(cut: string, indent: number): Record<string, unknown> | undef
       return undefined;
     }
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? { value: value as Record<string, unknown>, fast } : undefined;
 }
 
 function isEmptyValue(v: unknown): boolean {

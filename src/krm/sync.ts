@@ -24,6 +24,11 @@ type Old = unknown;
 export interface Before {
   value: unknown;
   pool: Map<Node, unknown>;
+  /**
+   * The nodes that hold the pool's nodes (their lists and every node above): once a pooled node
+   * has moved and changed, these no longer hold their pre-change value, and are read instead.
+   */
+  holders: Set<Node>;
 }
 
 interface Sync {
@@ -32,15 +37,19 @@ interface Sync {
   olds: Map<Node, unknown>;
   /** List items already synced once: a second use (a name in two lists) reads the node itself. */
   synced: Set<Node>;
+  holders: Set<Node>;
+  pooled: Set<Node>;
+  /** A pooled node has been synced: `holders` may no longer match their pre-change value. */
+  dirty: boolean;
 }
 
 export function syncDocument(doc: Document, value: unknown, pool: NodePool = new Map(), before?: Before): void {
-  const s: Sync = { doc, pool, olds: before?.pool ?? new Map(), synced: new Set() };
+  const s: Sync = { doc, pool, olds: before?.pool ?? new Map(), synced: new Set(), holders: before?.holders ?? new Set(), pooled: new Set(pool.values()), dirty: false };
   doc.contents = syncIn(s, doc.contents as Node | null, before ? before.value : UNKNOWN, value) as typeof doc.contents;
 }
 
 export function syncNode(doc: Document, node: Node | null, value: unknown, pool: NodePool): Node {
-  return syncIn({ doc, pool, olds: new Map(), synced: new Set() }, node, UNKNOWN, value);
+  return syncIn({ doc, pool, olds: new Map(), synced: new Set(), holders: new Set(), pooled: new Set(), dirty: false }, node, UNKNOWN, value);
 }
 
 /** The node's pre-change value: `old` when known. */
@@ -50,6 +59,8 @@ function oldOf(s: Sync, node: Node, old: Old): unknown {
 
 function syncIn(s: Sync, node: Node | null, old: Old, value: unknown): Node {
   const { doc } = s;
+  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
+  if (node && s.pooled.has(node)) s.dirty = true;
   if (node && !isAlias(node) && deepEqual(oldOf(s, node, old), value)) return node;
   if (isMap(node) && isPlainObject(value)) {
     syncMap(s, node, old, value);
