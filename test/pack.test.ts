@@ -1,7 +1,7 @@
 /**
  * The npm package as users get it: `npm pack`, install the tarball into an empty project, then
  * use the installed command (with the real kpt, on an example) and the library from CommonJS,
- * ESM and TypeScript. Dependencies come from the npm cache (`npm ci` filled it).
+ * ESM and TypeScript. Dependencies come from the npm cache (`npm install` filled it).
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
