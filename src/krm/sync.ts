@@ -48,10 +48,6 @@ export function syncDocument(doc: Document, value: unknown, pool: NodePool = new
   doc.contents = syncIn(s, doc.contents as Node | null, before ? before.value : UNKNOWN, value) as typeof doc.contents;
 }
 
-export function syncNode(doc: Document, node: Node | null, value: unknown, pool: NodePool): Node {
-  return syncIn({ doc, pool, olds: new Map(), synced: new Set(), holders: new Set(), pooled: new Set(), dirty: false }, node, UNKNOWN, value);
-}
-
 /** The node's pre-change value: `old` when known. */
 function oldOf(s: Sync, node: Node, old: Old): unknown {
   return old === UNKNOWN ? node.toJS(s.doc) : old;

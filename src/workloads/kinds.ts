@@ -16,8 +16,6 @@ export const BUILTIN_TEMPLATE_PATHS: Readonly<Record<string, readonly string[]>>
   CronJob: ['spec', 'jobTemplate', 'spec', 'template'],
 };
 
-export const BUILTIN_KINDS = Object.keys(BUILTIN_TEMPLATE_PATHS);
-
 /** Built-in kinds belong to core groups: `v1`, `apps/v1`, `batch/v1`, ... never a dotted CRD group. */
 function isCoreApiVersion(apiVersion: string | undefined): boolean {
   if (!apiVersion) return false;

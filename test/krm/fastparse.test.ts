@@ -13,6 +13,7 @@ import { generate } from '../../bench/gen.mjs';
 import { fastParse } from '../../src/krm/fastparse.js';
 import { readFull } from '../../src/krm/io.js';
 import { cases, fcParams, renderItem } from '../helpers/arbitraries.js';
+import { fixtureSources } from '../helpers/golden.js';
 import { mutate } from './mutate.js';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'filter');
@@ -51,18 +52,10 @@ describe('fastParse', () => {
   it('agrees with yaml on every item of every fixture, and parses nearly all of them itself', () => {
     let answered = 0;
     let total = 0;
-    for (const name of readdirSync(FIXTURES)) {
-      for (const file of ['input.yaml', 'expected.yaml']) {
-        let source: string;
-        try {
-          source = readFileSync(join(FIXTURES, name, file), 'utf8');
-        } catch {
-          continue;
-        }
-        for (const text of itemTexts(source)) {
-          total++;
-          if (agrees(text)) answered++;
-        }
+    for (const { source } of fixtureSources()) {
+      for (const text of itemTexts(source)) {
+        total++;
+        if (agrees(text)) answered++;
       }
     }
     expect(total).toBeGreaterThan(100);

@@ -15,6 +15,7 @@ import { readFast, readFull, readResourceList, writeResourceList, type ResourceL
 import { scanResourceList } from '../../src/krm/scan.js';
 import { processItems } from '../../src/process.js';
 import { cases, fcParams, renderList } from '../helpers/arbitraries.js';
+import { fixtureSources } from '../helpers/golden.js';
 import { mutate } from './mutate.js';
 
 const ROOT = join(__dirname, '..', '..');
@@ -81,17 +82,8 @@ function indentItems(list: string): string {
 describe('the fast reader', () => {
   it('agrees with the full parse on every fixture, and reads nearly all of them itself', () => {
     const outcomes: Record<string, Outcome> = {};
-    for (const name of readdirSync(FIXTURES).sort()) {
-      for (const file of ['input.yaml', 'expected.yaml']) {
-        let source: string;
-        try {
-          source = readFileSync(join(FIXTURES, name, file), 'utf8');
-        } catch {
-          continue;
-        }
-        if (source === '') continue;
-        outcomes[`${name}/${file}`] = compare(source);
-      }
+    for (const { key, source } of fixtureSources()) {
+      if (source !== '') outcomes[key] = compare(source);
     }
     const declined = Object.entries(outcomes).filter(([, o]) => o !== 'fast').map(([k]) => k);
     // JSON, `items: []` (both answered in block style by the full path) and broken input.
