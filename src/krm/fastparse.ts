@@ -17,17 +17,59 @@ const UNSURE: unknown = Object.freeze({ unsure: true });
  * column `indent` (after its `- `), the others keeping their indentation; the value is that of
  * the item dedented by `indent`, without making that copy.
  */
-export function fastParse(text: string, indent = 0): { value: unknown } | undefined {
+export function fastParse(text: string, indent = 0, spans?: Spans): { value: unknown } | undefined {
   // Tabs, CR, BOM, NEL, control characters: yaml has rules for each; leave them to it.
   if (ODD_CHARS.test(text)) return undefined;
   try {
-    return { value: new Parser(text, indent).document() };
+    return { value: new Parser(text, indent, spans).document() };
   } catch (e) {
     // RangeError: a stack overflow on absurd nesting, past the depth check; yaml words it.
     if (e === UNSURE || e instanceof RangeError) return undefined;
     throw e;
   }
 }
+
+/**
+ * Where a block collection's entries are in the text, for editing it as text (patch.ts). Offsets
+ * are into the parsed text; a line's end is the offset of its '\n' (or the text's length).
+ */
+export interface Entry {
+  /** The map key (maps only). */
+  key?: string;
+  /** Start of the comment and blank lines right above the entry (`at` when it shares a line with a `- `). */
+  lead: number;
+  /** The key, or the `-`. */
+  at: number;
+  /** After the key's `:` (maps only). */
+  keyEnd: number;
+  /** Where the value starts on the entry's first line (-1 when it starts on a later line, or there is none). */
+  vAt: number;
+  /** End of an inline scalar or flow collection (before the spaces and comment after it). */
+  vEnd: number;
+  /**
+   * End of the entry's last line: its last content line, or the comment lines after a nested
+   * collection that are indented at least as far as its entries (yaml keeps them at that
+   * collection's end: see `tailAt`).
+   */
+  end: number;
+  /** Start of those comment lines, or -1. */
+  tailAt: number;
+  /**
+   * The value's shape: `scalar` (one line, plain or quoted), `flow` (one-line flow collection),
+   * `block` (block scalar), `nested` (collection on the following lines), `inline` (collection
+   * starting on the `- ` line), `null` (nothing).
+   */
+  shape: 'scalar' | 'flow' | 'block' | 'nested' | 'inline' | 'null';
+}
+
+export interface CollectionSpan {
+  /** Column of the entries' keys or dashes. */
+  col: number;
+  entries: Entry[];
+}
+
+/** Block maps and sequences of a parsed value (by identity) -> where their entries are. */
+export type Spans = Map<object, CollectionSpan>;
 
 const ODD_CHARS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]/;
 /** Deeper nesting than any manifest: left to yaml, which bounds it (and recursion here). */
@@ -45,13 +87,58 @@ class Parser {
   private ind = 0;
   private depth = 0;
   private afterKey = 0;
+  /** End of the last content line consumed, for spans (comments and blank lines are not content). */
+  private contentEnd = -1;
+  /** Where a collection starts on a `- ` line, for spans. */
+  private inlineAt = -1;
+  /** Shape and inline extent of the value parsed last, for spans. */
+  private vShape: Entry['shape'] = 'null';
+  private vAt = -1;
+  private vEnd = -1;
+  /** Column of the nested collection parsed last (shapes `nested`, `inline`). */
+  private vCol = -1;
 
   /** Column of the root collection: what a dedented copy would have at column 0. */
   private readonly base: number;
+  private readonly spans: Spans | undefined;
 
-  constructor(s: string, base: number) {
+  constructor(s: string, base: number, spans: Spans | undefined) {
     this.s = s;
     this.base = base;
+    this.spans = spans;
+  }
+
+  /** Records the entry just parsed (its value's shape is in `vShape`, `vAt`, `vEnd`). */
+  private entry(entries: Entry[], lead: number, at: number, keyEnd: number, key?: string): void {
+    const tailAt = this.vShape === 'nested' || this.vShape === 'inline' ? this.tail(this.vCol) : -1;
+    entries.push({ key, lead, at, keyEnd, vAt: this.vAt, vEnd: this.vEnd, end: this.contentEnd, tailAt, shape: this.vShape });
+  }
+
+  /**
+   * Comment lines right after a nested collection (at column `col`), up to a blank line or one
+   * indented less: yaml keeps them as that collection's trailing comment. Consumes them as part
+   * of the entry; returns where they start, or -1.
+   */
+  private tail(col: number): number {
+    const s = this.s;
+    let tailAt = -1;
+    let p = this.contentEnd + 1;
+    while (p < this.pos) {
+      const nl = s.indexOf('\n', p);
+      let i = p;
+      while (s.charCodeAt(i) === SPACE) i++;
+      if (i === nl || s.charCodeAt(i) !== HASH || i - p < col) break;
+      if (tailAt < 0) tailAt = p;
+      this.contentEnd = nl;
+      p = nl + 1;
+    }
+    return tailAt;
+  }
+
+  private shape(shape: Entry['shape'], vAt = -1, vEnd = -1): void {
+    this.vShape = shape;
+    this.vAt = vAt;
+    this.vEnd = vEnd;
   }
 
   document(): unknown {
@@ -73,8 +160,9 @@ class Parser {
     return value;
   }
 
-  /** Moves `pos` to the start of `pos`'s line's successor. */
+  /** Moves `pos` to the start of `pos`'s line's successor (the line was content). */
   private nextLine(): void {
+    this.contentEnd = this.end;
     this.pos = this.end + 1;
   }
 
@@ -120,12 +208,17 @@ class Parser {
 
   private map(indent: number): Record<string, unknown> {
     const obj: Record<string, unknown> = {};
+    const entries: Entry[] | undefined = this.spans ? [] : undefined;
+    if (entries) this.spans!.set(obj, { col: indent, entries });
     for (;;) {
       if (this.ind !== indent) throw UNSURE;
       const at = this.pos + indent;
+      const lead = at === this.inlineAt ? at : this.contentEnd + 1;
       if (this.isSeqEntry(at)) throw UNSURE;
       const key = this.key(at);
-      setKey(obj, key, this.value(this.afterKey, indent, true));
+      const keyEnd = this.afterKey;
+      setKey(obj, key, this.value(keyEnd, indent, true));
+      if (entries) this.entry(entries, lead, at, keyEnd, key);
       if (this.ind < indent) return obj; // also -1 at the end
     }
   }
@@ -133,13 +226,17 @@ class Parser {
   private seq(indent: number): unknown[] {
     const arr: unknown[] = [];
     const s = this.s;
+    const entries: Entry[] | undefined = this.spans ? [] : undefined;
+    if (entries) this.spans!.set(arr, { col: indent, entries });
     for (;;) {
       // Less indented, or a key after a compact sequence: the caller decides.
       if (this.ind < indent || !this.isSeqEntry(this.pos + indent)) {
         if (this.ind <= indent) return arr;
         throw UNSURE;
       }
-      let i = this.pos + indent + 1;
+      const at = this.pos + indent;
+      const lead = at === this.inlineAt ? at : this.contentEnd + 1;
+      let i = at + 1;
       while (i < this.end && s.charCodeAt(i) === SPACE) i++;
       if (i >= this.end || s.charCodeAt(i) === HASH) {
         arr.push(this.nestedOrNull(indent, false));
@@ -147,11 +244,16 @@ class Parser {
         if (this.isSeqEntry(i) || this.startsKey(i)) {
           // A sequence or map whose first entry shares the line with `- `.
           this.ind = i - this.pos;
-          arr.push(this.blockNode(this.ind));
+          this.inlineAt = i;
+          const col = this.ind;
+          arr.push(this.blockNode(col));
+          this.shape('inline', i);
+          this.vCol = col;
         } else {
           arr.push(this.value(i, indent, false));
         }
       }
+      if (entries) this.entry(entries, lead, at, -1);
       if (this.ind < indent) return arr;
     }
   }
@@ -217,15 +319,21 @@ class Parser {
     const c = s.charCodeAt(i);
     let value: unknown;
     let after: number;
-    if (c === 124 || c === 62) return this.blockScalar(i, indent); // | >
+    if (c === 124 || c === 62) {
+      const text = this.blockScalar(i, indent); // | >
+      this.shape('block', i);
+      return text;
+    }
+    let shape: Entry['shape'] = 'scalar';
     if (c === 34 || c === 39) {
       after = quotedEnd(s, i, this.end);
       if (after < 0) throw UNSURE; // multi-line quoted scalar
       value = c === 34 ? doubleQuoted(s, i + 1, after - 1) : s.slice(i + 1, after - 1).replaceAll("''", "'");
     } else if (c === 91 || c === 123) {
-      const flow = new Flow(s, i, this.end);
+      const flow = new Flow(s, i, this.end, this.spans);
       value = flow.node();
       after = flow.i;
+      shape = 'flow';
     } else {
       if (!plainStart(s, i, this.end)) throw UNSURE;
       let j = i;
@@ -240,6 +348,7 @@ class Parser {
       value = plainScalar(s.slice(i, e));
       after = e;
     }
+    this.shape(shape, i, after);
     // Only a comment may follow on the line; then no more-indented continuation.
     while (after < this.end && s.charCodeAt(after) === SPACE) after++;
     if (after < this.end && !(s.charCodeAt(after) === HASH && s.charCodeAt(after - 1) === SPACE)) throw UNSURE;
@@ -251,11 +360,15 @@ class Parser {
   /** After `key:` or `-` with nothing else on the line: a nested block node, or null. */
   private nestedOrNull(indent: number, inMap: boolean): unknown {
     this.nextLine();
-    if (!this.nextSignificant()) return null;
-    if (this.ind > indent) return this.blockNode(this.ind);
+    let value: unknown = null;
+    let col = -1;
+    if (!this.nextSignificant()) value = null;
+    else if (this.ind > indent) value = this.blockNode((col = this.ind));
     // `key:` followed by `- ` at the key's own column: a compact sequence.
-    if (inMap && this.ind === indent && this.isSeqEntry(this.pos + indent)) return this.seq(indent);
-    return null;
+    else if (inMap && this.ind === indent && this.isSeqEntry(this.pos + indent)) value = this.seq((col = indent));
+    this.shape(value === null ? 'null' : 'nested');
+    this.vCol = col;
+    return value;
   }
 
   /** `|` or `>` with optional chomping indicator (no indentation indicator), then its lines. */
@@ -272,6 +385,7 @@ class Parser {
     const lines: string[] = [];
     let p = this.end + 1;
     let trim = -1;
+    let lastEnd = -1;
     while (p < s.length) {
       let nl = s.indexOf('\n', p);
       if (nl < 0) nl = s.length;
@@ -286,12 +400,14 @@ class Parser {
         if (trim < 0) trim = ind;
         else if (ind < trim) throw UNSURE;
         lines.push(s.slice(p + trim, nl));
+        lastEnd = nl;
       }
       p = nl + 1;
     }
     let last = lines.length;
     while (last > 0 && lines[last - 1] === '') last--;
     if (last === 0) throw UNSURE;
+    this.contentEnd = lastEnd;
     if (chomp === '+' && last < lines.length) throw UNSURE; // kept trailing lines: where they end is subtle
     let value = '';
     if (!folded) {
@@ -337,6 +453,7 @@ class Flow {
     private readonly s: string,
     public i: number,
     private readonly end: number,
+    private readonly spans: Spans | undefined,
   ) {}
 
   private depth = 0;
@@ -356,6 +473,9 @@ class Flow {
 
   private seq(): unknown[] {
     const arr: unknown[] = [];
+    // Spans of a flow list: each item's extent (`vAt`, `vEnd`); `col` -1.
+    const entries: Entry[] | undefined = this.spans ? [] : undefined;
+    if (entries) this.spans!.set(arr, { col: -1, entries });
     this.i++;
     this.spaces();
     if (this.s.charCodeAt(this.i) === 93) {
@@ -364,7 +484,9 @@ class Flow {
     }
     for (;;) {
       this.spaces();
+      const at = this.i;
       arr.push(this.node());
+      if (entries) entries.push({ lead: at, at, keyEnd: -1, vAt: at, vEnd: this.i, end: this.i, tailAt: -1, shape: 'scalar' });
       this.spaces();
       const c = this.s.charCodeAt(this.i++);
       if (c === 93) return arr;

@@ -123,7 +123,7 @@ function syncMap(s: Sync, map: YAMLMap, old: Old, value: Record<string, unknown>
     }
     // A new key goes where the object has it: before the next key that already exists.
     const next = keys.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
-    const created = doc.createPair(key, createNode(doc, value[key])) as Pair<unknown, unknown>;
+    const created = doc.createPair(key, fromPool(s, value[key]) ?? createNode(doc, value[key])) as Pair<unknown, unknown>;
     map.items.splice(next ?? map.items.length, 0, created);
   });
 }
@@ -167,6 +167,14 @@ function syncSeq(s: Sync, seq: YAMLSeq, oldValue: Old, value: unknown[]): void {
     }
     return syncIn(s, node ?? null, prev, v);
   });
+}
+
+/** A new list that takes named items from the pool (a sidecar moving to a new initContainers list keeps its node). */
+function fromPool(s: Sync, value: unknown): Node | undefined {
+  if (!Array.isArray(value) || !value.some((v) => nameOf(v) !== undefined && s.pool.has(nameOf(v)!))) return undefined;
+  const seq = s.doc.createNode([]) as YAMLSeq;
+  syncSeq(s, seq, [], value);
+  return seq;
 }
 
 function takeFromPool(pool: NodePool, name: string, used: Set<Node>): Node | undefined {
