@@ -111,19 +111,19 @@ export function processItem(
     const field = bad.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1);
     throw new ItemError(`${w.kind} ${w.ref.name}: ${field}: ${bad.text}`, -1, node?.range?.[0]);
   }
-  // The value before the change, with where its parts are in the text (a parse costs less than a
-  // structuredClone); else a copy.
-  const spans: Spans = new Map();
-  const reparsed = fast ? (fastParse(text, 0, spans)?.value as Record<string, unknown> | undefined) : undefined;
-  const before = reparsed ?? structuredClone(obj);
+  // The value before the change: fastParse's values are plain data, copied far faster by hand.
+  const before = fast ? (copyPlain(obj) as Record<string, unknown>) : structuredClone(obj);
   const ctx = makeCtx(cfg, w, results, facts);
   if (cfg.mode === 'apply') sequenceWorkload(ctx, before);
   runRules(ctx);
   if (deepEqual(before, obj)) return undefined;
-  if (reparsed && writePath.textEdits) {
+  if (fast && writePath.textEdits) {
+    // Where each part of the old value is: one more parse, of changed items only.
+    const spans: Spans = new Map();
+    const old = fastParse(text, 0, spans)?.value as Record<string, unknown> | undefined;
     const poolPaths = ['initContainers', 'containers'].map((l) => [...templatePath, 'spec', l]);
-    const patched = patchItem({ text, spans, before, after: obj, poolPaths, indentSeq: !compactSequences(text) });
-    if (patched !== undefined) return writePath.patched++, patched;
+    const patched = old && patchItem({ text, spans, before: old, after: obj, poolPaths, indentSeq: !compactSequences(text) });
+    if (patched) return writePath.patched++, patched;
     writePath.declined++;
   }
   doc ??= parseItem(text);
@@ -131,6 +131,15 @@ export function processItem(
   const olds: Before = { value: before, pool: new Map(), holders: new Set() };
   syncDocument(doc, obj, containerPool(doc, templatePath, olds), olds);
   return serialize(doc, text);
+}
+
+/** A copy of plain data (objects, arrays, scalars), as fastParse makes it. */
+function copyPlain(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(copyPlain);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = copyPlain((v as Record<string, unknown>)[k]);
+  return out;
 }
 
 function parseItem(text: string): Document {

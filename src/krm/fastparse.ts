@@ -644,7 +644,8 @@ function plainStart(s: string, i: number, end: number): boolean {
 
 /** Adds a key as yaml's toJS does (an own property even for `constructor`); a duplicate is a yaml error. */
 function setKey(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (!(key in obj)) obj[key] = value;
+  // (A value is never undefined: undefined here means a new key, unless Object.prototype has it.)
+  if (obj[key] === undefined) obj[key] = value;
   else if (Object.hasOwn(obj, key)) throw UNSURE;
   else Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }

@@ -22,7 +22,7 @@ describe('pod-sequencer (filter)', () => {
     writeFileSync(cfg, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec:\n  kubernetesVersion: "1.30"\n');
     const r = runBin(['--config', cfg], input);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/initContainers:\n\s+- name: istio-proxy\n[^]*restartPolicy: Always/);
+    expect(r.stdout).toMatch(/initContainers:\n\s*# injected by hand, years ago\n\s*- name: istio-proxy\n[^]*restartPolicy: Always/);
   });
 
   it('a --config file that is missing or not YAML is a clear error with nothing on stdout', () => {
