@@ -72,3 +72,113 @@ function resolvesToNonString(s: string): boolean {
     /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s)
   );
 }
+
+/**
+ * New nodes for text edits (patch.ts), as yaml writes them after sync.ts's `createNode` (block
+ * style, multi-line strings as `|` literals, lineWidth 0): for the shapes pod-sequencer adds
+ * (maps with plain keys, lists, one-line ASCII strings, integers, booleans, null, scripts).
+ * Undefined whenever yaml must decide; then patch.ts asks yaml. Property-tested against yaml.
+ */
+export class BlockEmitter {
+  /** Objects already written: yaml writes a second use as an alias, which is left to it. */
+  private readonly seen = new Set<object>();
+
+  constructor(private readonly indentSeq: boolean) {}
+
+  /** `key: value` at column 0 (continuation lines indented from column 0). */
+  pair(key: string, value: unknown): string | undefined {
+    const rest = this.afterKey(value, 0);
+    return rest === undefined || !plainKey(key) ? undefined : key + ':' + rest;
+  }
+
+  /** `- value` at column 0. */
+  item(value: unknown): string | undefined {
+    const rest = this.afterDash(value, 0);
+    return rest === undefined ? undefined : '-' + rest;
+  }
+
+  /** The text after `key:` for a key at column `col`: ` scalar`, ` []`, or '\n' and nested lines. */
+  afterKey(value: unknown, col: number): string | undefined {
+    if (typeof value !== 'object' || value === null) {
+      const s = blockScalar(value, col + 2);
+      return s === undefined ? undefined : ' ' + s;
+    }
+    if (!this.first(value)) return undefined;
+    if (Array.isArray(value)) {
+      if (value.length === 0) return ' []';
+      const lines = this.seq(value, this.indentSeq ? col + 2 : col);
+      return lines === undefined ? undefined : '\n' + lines;
+    }
+    if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+    const lines = this.map(value as Record<string, unknown>, col + 2);
+    return lines === undefined ? undefined : lines === '' ? ' {}' : '\n' + lines;
+  }
+
+  /** The text after `-` for a list item at column `col`. */
+  private afterDash(value: unknown, col: number): string | undefined {
+    if (typeof value !== 'object' || value === null) {
+      const s = blockScalar(value, col + 2);
+      return s === undefined ? undefined : ' ' + s;
+    }
+    if (Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype || !this.first(value)) return undefined;
+    const lines = this.map(value as Record<string, unknown>, col + 2);
+    return lines === undefined ? undefined : lines === '' ? ' {}' : ' ' + lines.slice(col + 2);
+  }
+
+  /** A map's lines, its keys at column `col` ('' when it has no keys). */
+  private map(map: Record<string, unknown>, col: number): string | undefined {
+    const lines: string[] = [];
+    for (const key of Object.keys(map)) {
+      const value = map[key];
+      if (value === undefined) continue;
+      const rest = plainKey(key) ? this.afterKey(value, col) : undefined;
+      if (rest === undefined) return undefined;
+      lines.push(' '.repeat(col) + key + ':' + rest);
+    }
+    return lines.join('\n');
+  }
+
+  /** A list's lines, its dashes at column `col`. */
+  private seq(list: unknown[], col: number): string | undefined {
+    const lines: string[] = [];
+    for (const value of list) {
+      const rest = this.afterDash(value, col);
+      if (rest === undefined) return undefined;
+      lines.push(' '.repeat(col) + '-' + rest);
+    }
+    return lines.join('\n');
+  }
+
+  private first(o: object): boolean {
+    if (this.seen.has(o)) return false;
+    this.seen.add(o);
+    return true;
+  }
+}
+
+function plainKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !resolvesToNonString(key);
+}
+
+/**
+ * A scalar as a block value whose continuation lines (a `|` literal's) sit at column `indent`:
+ * null, booleans, safe integers, one-line ASCII strings, and multi-line printable-ASCII strings
+ * that yaml writes as a plain `|` or `|-` literal (no leading space, no trailing blanks).
+ */
+export function blockScalar(value: unknown, indent: number): string | undefined {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return Number.isSafeInteger(value) && !Object.is(value, -0) ? String(value) : undefined;
+  if (typeof value !== 'string') return undefined;
+  if (!value.includes('\n')) return scalar(value);
+  const body = value.endsWith('\n') ? value.slice(0, -1) : value;
+  if (body.trim() === '' || !/^[\x20-\x7e\n]*$/.test(value) || /^[ \n]|[ \n]$/.test(body) || /\n +\n/.test(body) || /(^|\n)(---|\.\.\.)( |\n|$)/.test(body)) return undefined;
+  const pad = ' '.repeat(indent);
+  return (value.endsWith('\n') ? '|\n' : '|-\n') + pad + body.replace(/\n+/g, (nl) => nl + pad);
+}
+
+/** A one-line scalar as an item of a flow list: as in a block, but a plain one may not hold a flow indicator. */
+export function flowScalar(value: unknown): string | undefined {
+  const s = typeof value === 'string' && value.includes('\n') ? undefined : blockScalar(value, 0);
+  return s === undefined || /^[^"'][^]*[[\]{},]/.test(s) ? undefined : s;
+}

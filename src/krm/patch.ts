@@ -17,6 +17,7 @@
  * it decline: the caller then takes the Document path. Tests hold it to that path.
  */
 import { Document, isScalar, Scalar, visit, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import { BlockEmitter, blockScalar, flowScalar } from './emit.js';
 import type { CollectionSpan, Entry, Spans } from './fastparse.js';
 import { deepEqual } from './sync.js';
 
@@ -229,6 +230,8 @@ class Patch {
 
   /** A scalar as an item of a flow list. */
   private emitFlowItem(value: unknown): string {
+    const quick = flowScalar(value);
+    if (quick !== undefined) return quick;
     const doc = this.doc();
     const seq = doc.createNode([value], { flow: true }) as YAMLSeq;
     return this.print(seq).slice(1, -1);
@@ -243,7 +246,7 @@ class Patch {
     const node = new Scalar(value);
     node.type = typeof value !== 'string' ? Scalar.PLAIN : STYLES[src[entry.vAt]!] ?? Scalar.PLAIN;
     styleScalar(node);
-    const text = this.emit(node, col).slice(1);
+    const text = quickScalar(node, col) ?? this.emit(node, col).slice(1);
     if (entry.shape === 'block') {
       const header = src.slice(entry.vAt, lineEnd(src, entry.vAt));
       if (header.includes('#')) decline();
@@ -261,24 +264,35 @@ class Patch {
       return pad(col) + this.emitKey(key) + ':\n' + this.seq(undefined, undefined, value, this.indentSeq ? col + 2 : col).join('\n');
     }
     if (this.usesPool(value)) decline();
+    const text = new BlockEmitter(this.indentSeq).pair(key, value) ?? this.yamlPair(key, value);
+    return pad(col) + reindent(text, col);
+  }
+
+  private yamlPair(key: string, value: unknown): string {
     const doc = this.doc();
     const map = doc.createNode({}) as YAMLMap;
     map.items.push(doc.createPair(key, createNode(doc, value)));
-    return pad(col) + reindent(this.print(map), col);
+    return this.print(map);
   }
 
   /** A new list item, its `-` at column `col`. */
   private newItem(value: unknown, col: number): string {
     if (this.usesPool(value)) decline();
+    return pad(col) + reindent(new BlockEmitter(this.indentSeq).item(value) ?? this.yamlItem(value), col);
+  }
+
+  private yamlItem(value: unknown): string {
     const doc = this.doc();
     const seq = doc.createNode([]) as YAMLSeq;
     seq.items.push(createNode(doc, value));
-    return pad(col) + reindent(this.print(seq), col);
+    return this.print(seq);
   }
 
   /** The text after `key:` for a new value at column `col` (`flow`: the old value was a flow collection). */
   private emitValue(value: unknown, col: number, flow: boolean): string {
     if (this.usesPool(value)) decline();
+    const text = flow ? undefined : new BlockEmitter(this.indentSeq).afterKey(value, 0);
+    if (text !== undefined) return reindent(text, col);
     const doc = this.doc();
     const node = createNode(doc, value);
     // yaml keeps a flow collection flow, unless a list now holds maps or multi-line strings.
@@ -342,6 +356,18 @@ class Patch {
     const text = this.src.slice(from.entry.lead, start);
     return col === from.col ? text : shiftLines(' \n' + text, col - from.col).slice(2);
   }
+}
+
+/** A scalar of a given style as yaml writes it, for the common cases; else undefined. */
+function quickScalar(node: Scalar, col: number): string | undefined {
+  const { value, type } = node;
+  if (type === Scalar.PLAIN || type === Scalar.BLOCK_LITERAL) {
+    return type === Scalar.PLAIN || (typeof value === 'string' && value.includes('\n')) ? blockScalar(value, col + 2) : undefined;
+  }
+  if (typeof value !== 'string' || !/^[\x20-\x7e]*$/.test(value)) return undefined;
+  if (type === Scalar.QUOTE_DOUBLE) return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+  if (type === Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  return undefined;
 }
 
 const STYLES: Record<string, Scalar.Type> = { '"': Scalar.QUOTE_DOUBLE, "'": Scalar.QUOTE_SINGLE, '|': Scalar.BLOCK_LITERAL, '>': Scalar.BLOCK_FOLDED };

@@ -1,8 +1,8 @@
 /** The hand-written `results:` block must be byte-identical to yaml's stringify of it. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import { scalar, stringifyResults } from '../../src/krm/emit.js';
+import { Document, Scalar, stringify, visit, type Node } from 'yaml';
+import { BlockEmitter, flowScalar, scalar, stringifyResults } from '../../src/krm/emit.js';
 import type { Result } from '../../src/krm/types.js';
 import { AWKWARD, fcParams } from '../helpers/arbitraries.js';
 
@@ -45,5 +45,70 @@ describe('stringifyResults', () => {
       }),
       fcParams(1500),
     );
+  });
+});
+
+/** New nodes as patch.ts's yaml path writes them: createNode, `|` for multi-line strings, lineWidth 0. */
+function yamlNode(wrap: unknown, indentSeq: boolean): string {
+  const doc = new Document();
+  const node = doc.createNode(wrap) as Node;
+  visit(node, { Scalar: (_, s) => void (typeof s.value === 'string' && s.value.includes('\n') && (s.type = Scalar.BLOCK_LITERAL)) });
+  doc.contents = node as never;
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indentSeq }).slice(0, -1);
+}
+
+const script = fc.array(fc.oneof(fc.constantFrom('set -eu', '  exec "$@"', '', 'echo "a: b" # c', '---', '... x', ' ', "it's"), fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 5 }).chain((lines) =>
+  fc.constantFrom(lines.join('\n'), lines.join('\n') + '\n', lines.join('\n') + '\n\n', '\n' + lines.join('\n')),
+);
+const key = fc.oneof(fc.constantFrom('name', 'command', 'proxy.istio.io/config', 'true', '1', 'a b', 'x-y.z/w', '_k'), fc.string({ maxLength: 6 }));
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    tricky,
+    script,
+    fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null)),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(key, tie('value'), { maxKeys: 3 }),
+  ),
+}));
+
+describe('BlockEmitter', () => {
+  it('writes new nodes as yaml writes them, or leaves them to yaml', () => {
+    let mine = 0;
+    fc.assert(
+      fc.property(key, value, fc.boolean(), (k, v, indentSeq) => {
+        const e = new BlockEmitter(indentSeq);
+        const pair = e.pair(k, v);
+        if (pair !== undefined) {
+          mine++;
+          expect(pair).toBe(yamlNode({ [k]: v }, indentSeq));
+        }
+        const item = new BlockEmitter(indentSeq).item(v);
+        if (item !== undefined) expect(item).toBe(yamlNode([v], indentSeq));
+      }),
+      fcParams(3000),
+    );
+    expect(mine).toBeGreaterThan(400);
+  });
+
+  it('writes flow list items as yaml writes them, or leaves them to yaml', () => {
+    let mine = 0;
+    fc.assert(
+      fc.property(fc.oneof(tricky, fc.integer(), fc.boolean(), fc.constant(null), fc.double()), (v) => {
+        const s = flowScalar(v);
+        if (s === undefined) return;
+        mine++;
+        const doc = new Document();
+        doc.contents = doc.createNode([v], { flow: true }) as never;
+        expect(`[${s}]`).toBe(doc.toString({ lineWidth: 0, flowCollectionPadding: false }).slice(0, -1));
+      }),
+      fcParams(3000),
+    );
+    expect(mine).toBeGreaterThan(500);
+  });
+
+  it('leaves an object used twice to yaml (it writes an alias)', () => {
+    const shared = { a: 1 };
+    expect(new BlockEmitter(false).pair('k', [shared, shared])).toBeUndefined();
   });
 });
