@@ -71,7 +71,8 @@ class Patch {
   private readonly listOwned = new Set<Entry>();
   private readonly itemOwned = new Set<Entry>();
   private readonly indentSeq: boolean;
-  private emitter: Document | undefined;
+  /** One Document, reused, for the nodes only yaml can write. */
+  private yamlDoc: Document | undefined;
 
   constructor(p: PatchInput) {
     this.src = p.text;
@@ -326,7 +327,7 @@ class Patch {
   }
 
   private doc(): Document {
-    return (this.emitter ??= new Document());
+    return (this.yamlDoc ??= new Document());
   }
 
   /** Whether `value` holds a list item that is still in the pool (then it is rendered with it). */
