@@ -16,10 +16,10 @@
  * (a comment where a block scalar must now start, a changed number written in hex, ...) makes
  * it decline: the caller then takes the Document path. Tests hold it to that path.
  */
-import { Document, isScalar, Scalar, visit, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Document, isScalar, Scalar, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import { BlockEmitter, blockScalar, flowScalar } from './emit.js';
 import type { CollectionSpan, Entry, Spans } from './fastparse.js';
-import { deepEqual } from './sync.js';
+import { createNode, deepEqual, isPlainObject, nameOf, needsBlock, styleScalar } from './sync.js';
 
 export interface PatchInput {
   /** The item's text (standalone, its root map at column 0). */
@@ -373,21 +373,6 @@ function quickScalar(node: Scalar, col: number): string | undefined {
 
 const STYLES: Record<string, Scalar.Type> = { '"': Scalar.QUOTE_DOUBLE, "'": Scalar.QUOTE_SINGLE, '|': Scalar.BLOCK_LITERAL, '>': Scalar.BLOCK_FOLDED };
 
-/** New nodes as sync.ts makes them: block style, multi-line strings as `|` literals. */
-function createNode(doc: Document, value: unknown): Node {
-  const node = doc.createNode(value) as Node;
-  visit(node, { Scalar: (_, s) => void styleScalar(s) });
-  return node;
-}
-
-function styleScalar(s: Scalar): void {
-  if (typeof s.value === 'string' && s.value.includes('\n')) s.type = Scalar.BLOCK_LITERAL;
-}
-
-function needsBlock(items: unknown[]): boolean {
-  return items.some((v) => (typeof v === 'object' && v !== null) || (typeof v === 'string' && v.includes('\n')));
-}
-
 /** Indents every line but the first (yaml's output at column 0) to column `col`. */
 function reindent(text: string, col: number): string {
   return col === 0 ? text : text.replace(/\n(?=[^\n])/g, '\n' + pad(col));
@@ -416,14 +401,6 @@ function lineEnd(s: string, offset: number): number {
 function valueAt(v: unknown, path: readonly string[]): unknown {
   for (const key of path) v = isPlainObject(v) ? v[key] : undefined;
   return v;
-}
-
-function nameOf(v: unknown): string | undefined {
-  return isPlainObject(v) && typeof v.name === 'string' ? v.name : undefined;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function hasKeys(v: Record<string, unknown>): boolean {

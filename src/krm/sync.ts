@@ -77,18 +77,18 @@ function syncIn(s: Sync, node: Node | null, old: Old, value: unknown): Node {
 }
 
 /** New nodes: block style, and multi-line strings (scripts) as readable `|` literals. */
-function createNode(doc: Document, value: unknown): Node {
+export function createNode(doc: Document, value: unknown): Node {
   const node = doc.createNode(value) as Node;
   visit(node, { Scalar: (_, s) => void styleScalar(s) });
   return node;
 }
 
-function styleScalar(s: Scalar): void {
+export function styleScalar(s: Scalar): void {
   if (typeof s.value === 'string' && s.value.includes('\n')) s.type = Scalar.BLOCK_LITERAL;
 }
 
 /** A flow list cannot hold block scalars or maps readably: switch it to block style. */
-function needsBlock(items: unknown[]): boolean {
+export function needsBlock(items: unknown[]): boolean {
   return items.some((v) => isObjectLike(v) || (typeof v === 'string' && v.includes('\n')));
 }
 
@@ -188,7 +188,7 @@ function plain(doc: Document, node: Node): unknown {
   return isMap(node) ? { name: (node.get('name') as unknown) ?? undefined } : node.toJS(doc);
 }
 
-function nameOf(v: unknown): string | undefined {
+export function nameOf(v: unknown): string | undefined {
   return isPlainObject(v) && typeof v.name === 'string' ? v.name : undefined;
 }
 
@@ -198,7 +198,7 @@ function keyString(pair: Pair): string | undefined {
   return typeof k === 'string' ? k : undefined;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
