@@ -47,9 +47,7 @@ function measure(name, input) {
   const stats = join(out, `${name}.stats`);
   rmSync(stats, { force: true });
   const node = [process.execPath, ...COMMANDS[name]];
-  const [cmd, ...argv] = hasGnuTime
-    ? [TIME, '-f', '%M %U %S', '-o', stats, ...node]
-    : [process.execPath, join(root, 'bench', 'rusage.cjs'), stats, ...node];
+  const [cmd, ...argv] = hasGnuTime ? [TIME, '-f', '%M %U %S', '-o', stats, ...node] : [process.execPath, join(root, 'bench', 'rusage.cjs'), stats, ...node];
   const stdin = openSync(input, 'r');
   const stdout = openSync(join(out, `${name}.out`), 'w');
   const t0 = process.hrtime.bigint();

@@ -35,7 +35,10 @@ export function renderReference(schema) {
 }
 
 function lookup(schema, ref) {
-  return ref.replace(/^#\//, '').split('/').reduce((o, k) => o[k], schema);
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((o, k) => o[k], schema);
 }
 
 function without(o, key) {
@@ -61,7 +64,7 @@ function defaultOf(s) {
   return code(d);
 }
 
-function describe(s, resolve) {
+function describe(s) {
   let text = s.description ?? '';
   const choice = s.oneOf ?? s.anyOf;
   if (choice?.every((c) => c.required)) {

@@ -48,7 +48,9 @@ export async function main(argv: string[]): Promise<number> {
   const { Command, CommanderError } = await import('commander');
   const { registerFileCommands } = await import('./files/commands.js');
   const program = new Command('pod-sequencer')
-    .description('KRM function: fixes container start order and sidecar exit in Kubernetes pods.\nWith no command: reads a ResourceList on stdin and writes it to stdout (kpt, kustomize).')
+    .description(
+      'KRM function: fixes container start order and sidecar exit in Kubernetes pods.\nWith no command: reads a ResourceList on stdin and writes it to stdout (kpt, kustomize).',
+    )
     .version(VERSION)
     .option('--config <file>', 'function config (PodSequence or ConfigMap); overrides functionConfig')
     .exitOverride()

@@ -108,7 +108,10 @@ export function processItem(
     // The field itself, or the nearest node that holds it when it is missing.
     const d = doc ?? parseItem(text);
     const node = bad.path.map((_, i) => d.getIn(bad.path.slice(0, bad.path.length - i), true) as Node | undefined).find((n) => n?.range);
-    const field = bad.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1);
+    const field = bad.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+      .join('')
+      .slice(1);
     throw new ItemError(`${w.kind} ${w.ref.name}: ${field}: ${bad.text}`, -1, node?.range?.[0]);
   }
   // The value before the change: fastParse's values are plain data, copied far faster by hand.
@@ -123,7 +126,7 @@ export function processItem(
     const old = fastParse(text, 0, spans)?.value as Record<string, unknown> | undefined;
     const poolPaths = ['initContainers', 'containers'].map((l) => [...templatePath, 'spec', l]);
     const patched = old && patchItem({ text, spans, before: old, after: obj, poolPaths, indentSeq: !compactSequences(text) });
-    if (patched) return writePath.patched++, patched;
+    if (patched) return (writePath.patched++, patched);
     writePath.declined++;
   }
   doc ??= parseItem(text);
@@ -184,7 +187,7 @@ function toValue(doc: Document): unknown {
     visit(doc, (_, n) => {
       if (!isAlias(n)) return void ((n as Node).anchor && anchors.add((n as Node).anchor!));
       first ??= n;
-      if (!anchors.has(n.source)) return (dangling = n), visit.BREAK;
+      if (!anchors.has(n.source)) return ((dangling = n), visit.BREAK);
       return undefined;
     });
     if (dangling) {
@@ -282,4 +285,3 @@ export function compactSequences(text: string): boolean {
   const m = /^( *)[^\s#-][^\n]*:\n(?: *#[^\n]*\n)*( *)- /m.exec(text);
   return m ? m[1]!.length === m[2]!.length : true;
 }
-

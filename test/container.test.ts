@@ -93,7 +93,9 @@ function kustomization(fn: string, spec = '  mode: apply\n'): string {
 }
 
 const containerNames = (yaml: string) => {
-  const dep = parseAllDocuments(yaml).map((d) => d.toJS()).find((d) => d?.kind === 'Deployment');
+  const dep = parseAllDocuments(yaml)
+    .map((d) => d.toJS())
+    .find((d) => d?.kind === 'Deployment');
   return dep.spec.template.spec.containers.map((c: { name: string }) => c.name);
 };
 
@@ -111,7 +113,6 @@ describe('Dockerfile', () => {
     expect(external).toEqual([]);
   });
 });
-
 
 describe('kubectl kustomize --enable-alpha-plugins (container function through a docker shim)', () => {
   const env = (dir: string) => ({ ...process.env, PATH: `${dir}${delimiter}${process.env.PATH}` });

@@ -64,7 +64,16 @@ function expectFile(path: string, actual: string): void {
 describe('examples (kpt packages, catalog style)', () => {
   it('has the scenarios the README lists', () => {
     expect(packages).toEqual(
-      expect.arrayContaining(['istio-sidecar-last', 'istio-native-sidecar', 'config-center-wait', 'istio-job', 'cloud-sql-proxy-job', 'linkerd-cronjob', 'lint-only', 'kustomize-transformer']),
+      expect.arrayContaining([
+        'istio-sidecar-last',
+        'istio-native-sidecar',
+        'config-center-wait',
+        'istio-job',
+        'cloud-sql-proxy-job',
+        'linkerd-cronjob',
+        'lint-only',
+        'kustomize-transformer',
+      ]),
     );
   });
 
@@ -149,7 +158,9 @@ describe('the repository root as a kpt package (demo)', () => {
     expect(after.indexOf('- name: istio-proxy')).toBeLessThan(after.indexOf('- name: checkout'));
     // The lint-only package's own validator pipeline ran too.
     expect(r.stderr).toContain('[sidecar-not-first]');
-    expect(readFileSync(join(root, 'fixtures', 'filter', 'malformed-yaml', 'input.yaml'), 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures', 'filter', 'malformed-yaml', 'input.yaml'), 'utf8'));
+    expect(readFileSync(join(root, 'fixtures', 'filter', 'malformed-yaml', 'input.yaml'), 'utf8')).toBe(
+      readFileSync(join(ROOT, 'fixtures', 'filter', 'malformed-yaml', 'input.yaml'), 'utf8'),
+    );
 
     const again = run('kpt', ['fn', 'render', '--allow-exec'], { cwd: root });
     expect(again.code, again.stderr).toBe(0);

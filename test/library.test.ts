@@ -66,7 +66,11 @@ describe('sequence()', () => {
   it('throws ConfigError with one result per problem on bad config', () => {
     let err: unknown;
     try {
-      sequence([deployment()], { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', spec: { kubernetesVersion: 'banana', sidecars: [{ profile: 'nope' as never }] } });
+      sequence([deployment()], {
+        apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
+        kind: 'PodSequence',
+        spec: { kubernetesVersion: 'banana', sidecars: [{ profile: 'nope' as never }] },
+      });
     } catch (e) {
       err = e;
     }

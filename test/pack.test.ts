@@ -33,7 +33,17 @@ describe('npm package', () => {
   }, 180_000);
 
   it('contains what users need and nothing else', () => {
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/pod-sequencer.cjs', 'dist/cli.cjs', 'dist/index.cjs', 'dist/types/index.d.ts', 'schema/podsequence.schema.json']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'bin/pod-sequencer.cjs',
+      'dist/cli.cjs',
+      'dist/index.cjs',
+      'dist/types/index.d.ts',
+      'schema/podsequence.schema.json',
+    ]) {
       expect(files, f).toContain(f);
     }
     expect(files.filter((f) => /^(src|test|fixtures|examples|scripts|build|node_modules)\//.test(f))).toEqual([]);
@@ -54,7 +64,16 @@ describe('npm package', () => {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: 'web' },
-      spec: { template: { spec: { containers: [{ name: 'web', image: 'web:1' }, { name: 'istio-proxy', image: 'proxyv2:1' }] } } },
+      spec: {
+        template: {
+          spec: {
+            containers: [
+              { name: 'web', image: 'web:1' },
+              { name: 'istio-proxy', image: 'proxyv2:1' },
+            ],
+          },
+        },
+      },
     },
   ]);
   const names = 'out.manifests[0].spec.template.spec.containers.map((c) => c.name).join(",")';
@@ -86,7 +105,10 @@ export const n: number = manifests.length + results.length + (new ConfigError([]
     writeFileSync(join(consumer, 'good.cts'), good);
     const ok = run(process.execPath, [tsc, ...opts, 'good.mts', 'good.cts'], { cwd: consumer });
     expect(ok.code, ok.stdout).toBe(0);
-    writeFileSync(join(consumer, 'bad.mts'), `import { sequence } from 'pod-sequencer';\nsequence([], { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', spec: { strategy: 'first' } });\n`);
+    writeFileSync(
+      join(consumer, 'bad.mts'),
+      `import { sequence } from 'pod-sequencer';\nsequence([], { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', spec: { strategy: 'first' } });\n`,
+    );
     const bad = run(process.execPath, [tsc, ...opts, 'bad.mts'], { cwd: consumer });
     expect(bad.code).not.toBe(0);
     expect(bad.stdout).toContain('strategy');

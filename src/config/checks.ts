@@ -85,7 +85,10 @@ export function semanticProblems(spec: unknown): Problem[] {
     );
     const lminor = linkerdMinorOf(mesh.linkerd.version);
     if (mesh.linkerd.native === true && lminor !== undefined && lminor < 15) {
-      add('spec.mesh.linkerd.native', `Linkerd ${String(mesh.linkerd.version)} has no native sidecars (they came in 2.15); set native to auto or false, or version to 2.15 or later`);
+      add(
+        'spec.mesh.linkerd.native',
+        `Linkerd ${String(mesh.linkerd.version)} has no native sidecars (they came in 2.15); set native to auto or false, or version to 2.15 or later`,
+      );
     }
   }
 
@@ -99,7 +102,8 @@ export function semanticProblems(spec: unknown): Problem[] {
     if (typeof dep.name !== 'string') continue;
     const first = names.get(dep.name);
     if (first === undefined) names.set(dep.name, i);
-    else add(`${at}.name`, `'${dep.name}' is also the name of spec.dependencies[${first}]; names must be unique (each names the init container seq-wait-<name>)`);
+    else
+      add(`${at}.name`, `'${dep.name}' is also the name of spec.dependencies[${first}]; names must be unique (each names the init container seq-wait-<name>)`);
   }
 
   const jobs = isObject(s.jobs) ? s.jobs : {};

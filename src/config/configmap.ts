@@ -24,7 +24,11 @@ export function configMapPath(specPath: string): string {
   return hit ? `data.${hit[1]}` : 'data';
 }
 
-const list = (s: string) => s.split(',').map((w) => w.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
 
 /** Comma list of switch words -> those switches on; unknown words are problems. */
 function switches(path: string, value: string, words: string[], problems: Problem[]): Set<string> {

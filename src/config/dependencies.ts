@@ -61,13 +61,13 @@ export function parseDependencyUrl(url: string): { http?: string; tcp?: string; 
  * Parses a comma list of dependency URLs into dependencies with default timing. Names are
  * derived from hosts and kept unique against `taken` (which this adds to).
  */
-export function parseDependencyList(
-  list: string,
-  taken: Set<string> = new Set(),
-): { dependencies: Dependency[]; problems: string[] } {
+export function parseDependencyList(list: string, taken: Set<string> = new Set()): { dependencies: Dependency[]; problems: string[] } {
   const dependencies: Dependency[] = [];
   const problems: string[] = [];
-  for (const url of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const url of list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const parsed = parseDependencyUrl(url);
     if (typeof parsed === 'string') problems.push(parsed);
     else dependencies.push({ name: dependencyName(dependencyHost(parsed), taken), ...parsed, ...dependencyDefaults });

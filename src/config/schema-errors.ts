@@ -6,6 +6,7 @@ import schema from '../../schema/podsequence.schema.json' with { type: 'json' };
 import { isObject, joinPath, type Problem } from './spec.js';
 import type { ValidationError } from './validate.generated.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON Schema nodes are untyped
 type Schema = Record<string, any>;
 
 /** Follows the instance path through the schema (properties, items, map values, $ref). */
@@ -13,8 +14,7 @@ function schemaAt(segments: string[]): Schema | undefined {
   let s: Schema | undefined = deref(schema);
   for (const seg of segments) {
     if (!s) return undefined;
-    const next: unknown =
-      s.properties?.[seg] ?? s.items ?? (isObject(s.additionalProperties) ? s.additionalProperties : undefined);
+    const next: unknown = s.properties?.[seg] ?? s.items ?? (isObject(s.additionalProperties) ? s.additionalProperties : undefined);
     s = isObject(next) ? deref(next) : undefined;
   }
   return s;
@@ -28,7 +28,10 @@ function deref(s: Schema): Schema {
 function segmentsOf(instancePath: string): string[] {
   return instancePath === ''
     ? []
-    : instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    : instancePath
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** "/spec/sidecars/0/name" -> "spec.sidecars[0].name", using the data to tell list indexes. */
@@ -48,7 +51,7 @@ function fieldPath(segments: string[], data: unknown): string {
 }
 
 function valueAt(segments: string[], data: unknown): unknown {
-  return segments.reduce<unknown>((node, seg) => (isObject(node) || Array.isArray(node) ? (node as any)[seg] : undefined), data);
+  return segments.reduce<unknown>((node, seg) => (isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[seg] : undefined), data);
 }
 
 function show(v: unknown): string {
@@ -164,10 +167,7 @@ function translate(e: ValidationError, data: unknown): Problem {
       const found = names.filter((n) => isObject(value) && value[n] !== undefined);
       return {
         path,
-        text:
-          found.length > 1
-            ? `has ${found.join(' and ')}; give exactly one of ${names.join(', ')}`
-            : `needs one of ${names.join(', ')}`,
+        text: found.length > 1 ? `has ${found.join(' and ')}; give exactly one of ${names.join(', ')}` : `needs one of ${names.join(', ')}`,
       };
     }
     case 'anyOf':

@@ -5,15 +5,7 @@
  */
 
 export type Strategy = 'auto' | 'native' | 'postStart' | 'wrap' | 'first';
-export type ProfileName =
-  | 'istio'
-  | 'linkerd'
-  | 'envoy'
-  | 'cloud-sql-proxy'
-  | 'dapr'
-  | 'vault'
-  | 'kuma'
-  | 'generic';
+export type ProfileName = 'istio' | 'linkerd' | 'envoy' | 'cloud-sql-proxy' | 'dapr' | 'vault' | 'kuma' | 'generic';
 
 /** A readiness check: exactly one of http (URL) or tcp (host:port). */
 export interface Check {

@@ -35,7 +35,8 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
       const after = model(replacements.get(d) ?? doc.text, path, cfg, facts) ?? before;
       const where = `${file.path}:${file.lines.linePos(doc.start).line}`;
       if (opts.format === 'mermaid') {
-        if (opts.diff) blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
+        if (opts.diff)
+          blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
         else blocks.push(fenced(`${after.title} (${where})`, timelineMermaid(after)));
       } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
     });

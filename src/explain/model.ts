@@ -138,7 +138,9 @@ function sleepWarning(c: Container): { warning?: string } {
 
 function describeWrapper(spec: WrapperSpec, c: Container): string {
   const argv = showArgv([...spec.argv, ...(c.args ?? []).map(String)]);
-  const waits = spec.checks.map((k) => `${k.name} (${describeCheck(k)}, up to ${k.timeoutSeconds || '∞ '}s, then ${k.onTimeout === 'fail' ? 'fails' : 'goes on'})`);
+  const waits = spec.checks.map(
+    (k) => `${k.name} (${describeCheck(k)}, up to ${k.timeoutSeconds || '∞ '}s, then ${k.onTimeout === 'fail' ? 'fails' : 'goes on'})`,
+  );
   const first = waits.length ? `waits for ${waits.join(', ')}, then ` : '';
   if (spec.mode === 'exec') return `${first}execs ${argv}`;
   const quit = [
@@ -206,22 +208,34 @@ function podStop(w: Workload, sc: Sidecars): string[] {
 
 function jobEnd(w: Workload, cfg: Config, sc: Sidecars): string[] {
   const apps = (w.pod.containers ?? []).filter((c) => !specFor(c, cfg));
-  const out = [`${w.kind === 'Pod' ? 'the pod' : `the ${w.kind}'s pod`} is done when every container in \`containers\` has exited (app: ${apps.map((c) => c.name).join(', ') || '(none)'})`];
-  if (sc.native.length) out.push(`native sidecars ${[...sc.native].reverse().join(', ')} are then stopped by the kubelet, in reverse order; their exit codes do not count`);
+  const out = [
+    `${w.kind === 'Pod' ? 'the pod' : `the ${w.kind}'s pod`} is done when every container in \`containers\` has exited (app: ${apps.map((c) => c.name).join(', ') || '(none)'})`,
+  ];
+  if (sc.native.length)
+    out.push(`native sidecars ${[...sc.native].reverse().join(', ')} are then stopped by the kubelet, in reverse order; their exit codes do not count`);
   const ended = new Set<string>();
   let byHand = false;
   for (const app of apps) {
     const wrapped = parseWrapper((app.command ?? []).map(String));
     if (wrapped?.spec.mode === 'job') for (const s of [...wrapped.spec.shutdown, ...(wrapped.spec.kill ?? [])]) ended.add(s.name);
     // A quit call or kill in the app's own command: trusted, as job-sidecar-blocks-completion does.
-    else if (/quitquitquit|\/shutdown\b|\/quit\b|--shutdown\b|\bscuttle\b|\bp?kill(all)?\s/.test(argvOf(app).map((x) => x.text).join(' '))) byHand = true;
+    else if (
+      /quitquitquit|\/shutdown\b|\/quit\b|--shutdown\b|\bscuttle\b|\bp?kill(all)?\s/.test(
+        argvOf(app)
+          .map((x) => x.text)
+          .join(' '),
+      )
+    )
+      byHand = true;
   }
   const done = sc.classic.filter((n) => byHand || ended.has(n));
   const stuck = sc.classic.filter((n) => !done.includes(n));
   if (done.length) out.push(`classic sidecars ${done.join(', ')} are asked to exit by the app's ${byHand ? 'own command' : 'wrapper'} when it ends`);
   if (stuck.length) {
     const s = stuck.length > 1 ? 's' : '';
-    out.push(`NEVER COMPLETES: nothing ends classic sidecar${s} ${stuck.join(', ')}, which keep${s ? '' : 's'} running after the app exits (job-sidecar-blocks-completion)`);
+    out.push(
+      `NEVER COMPLETES: nothing ends classic sidecar${s} ${stuck.join(', ')}, which keep${s ? '' : 's'} running after the app exits (job-sidecar-blocks-completion)`,
+    );
   }
   const wrapped = apps.some((c) => parseWrapper((c.command ?? []).map(String))?.spec.mode === 'job');
   out.push(

@@ -24,9 +24,17 @@ export function timelineText(t: Timeline, where: string): string {
 /** Every line of the "after" block, marked `-`/`+` where it differs from "before". */
 export function textDiff(before: string, after: string): string {
   if (before === after) return before.replace(/^(?=.)/gm, '  ') + '  (unchanged: pod-sequencer changes nothing in this workload)\n';
-  return diffLines(before, after)
-    .map((part) => part.value.replace(/\n$/, '').split('\n').map((l) => `${part.added ? '+' : part.removed ? '-' : ' '} ${l}`).join('\n'))
-    .join('\n') + '\n';
+  return (
+    diffLines(before, after)
+      .map((part) =>
+        part.value
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((l) => `${part.added ? '+' : part.removed ? '-' : ' '} ${l}`)
+          .join('\n'),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 /** Mermaid reads `;` as a statement end and `#` as an entity start; backticks would be markdown. */

@@ -39,11 +39,11 @@ export function registerFileCommands(program: Command, version: string, setCode:
     .description("print each workload's start and stop sequence after the function would run")
     .argument('<paths...>', 'YAML files or directories')
     .addOption(configOption())
-    .addOption(new Option('--format <format>', 'text timeline, or Markdown with a mermaid sequence diagram per workload').choices(['text', 'mermaid']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'text timeline, or Markdown with a mermaid sequence diagram per workload').choices(['text', 'mermaid']).default('text'),
+    )
     .option('--diff', 'show the sequence before and after')
-    .action((paths: string[], opts: Common & { format: 'text' | 'mermaid'; diff?: boolean }) =>
-      setCode(guard(() => explain(paths, opts))),
-    );
+    .action((paths: string[], opts: Common & { format: 'text' | 'mermaid'; diff?: boolean }) => setCode(guard(() => explain(paths, opts))));
 }
 
 function guard(fn: () => number): number {
@@ -62,7 +62,9 @@ function config(path: string | undefined, mode: Config['mode']): Config {
     try {
       raw = parse(readFileSync(path, 'utf8'));
     } catch (e) {
-      throw new Failure(`--config ${path}: ${(e as NodeJS.ErrnoException).code ? `cannot read the file (${(e as NodeJS.ErrnoException).code})` : `not valid YAML: ${(e as Error).message.split('\n')[0]}`}`);
+      throw new Failure(
+        `--config ${path}: ${(e as NodeJS.ErrnoException).code ? `cannot read the file (${(e as NodeJS.ErrnoException).code})` : `not valid YAML: ${(e as Error).message.split('\n')[0]}`}`,
+      );
     }
   }
   const { config: cfg, errors } = loadConfig(raw, path ? { source: path } : {});

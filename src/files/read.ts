@@ -133,7 +133,7 @@ export function splice(file: ManifestFile, replacements: ReadonlyMap<number, str
 export function locate(file: ManifestFile, doc: ManifestDoc, fieldPath: string | undefined): Position {
   let node = doc.doc.contents as Node | null;
   let offset = node?.range?.[0] ?? 0;
-  const segments = fieldPath ? fieldPath.match(/[^.[\]]+|\[\d+\]/g) ?? [] : ['metadata', 'name'];
+  const segments = fieldPath ? (fieldPath.match(/[^.[\]]+|\[\d+\]/g) ?? []) : ['metadata', 'name'];
   for (const seg of segments) {
     if (seg.startsWith('[') && isSeq(node)) {
       const item = node.items[Number(seg.slice(1, -1))] as Node | undefined;

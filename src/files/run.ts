@@ -33,7 +33,12 @@ export interface FilesOutcome {
  */
 export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutcome {
   const owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
-  const { replacements, results, itemOf } = inFiles(files, owners, () => processItems(owners.map((o) => o.doc), cfg));
+  const { replacements, results, itemOf } = inFiles(files, owners, () =>
+    processItems(
+      owners.map((o) => o.doc),
+      cfg,
+    ),
+  );
   const outcomes: FileOutcome[] = files.map((file) => ({ file, replacements: new Map() }));
   for (const [i, text] of replacements) outcomes[owners[i]!.f]!.replacements.set(owners[i]!.d, text);
   // Positions refer to what is on disk afterwards: the new text where a file changed.

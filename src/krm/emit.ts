@@ -45,7 +45,7 @@ function block(map: Record<string, unknown>, indent: string): string | undefined
   return any ? out : undefined;
 }
 
-const SAFE_KEY = /^[A-Za-z_][A-Za-z0-9_.\/-]*$/;
+const SAFE_KEY = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
 
 /**
  * A one-line printable-ASCII string as a block map value, as yaml's stringifyString writes it:
@@ -172,7 +172,8 @@ export function blockScalar(value: unknown, indent: number): string | undefined 
   if (typeof value !== 'string') return undefined;
   if (!value.includes('\n')) return scalar(value);
   const body = value.endsWith('\n') ? value.slice(0, -1) : value;
-  if (body.trim() === '' || !/^[\x20-\x7e\n]*$/.test(value) || /^[ \n]|[ \n]$/.test(body) || /\n +\n/.test(body) || /(^|\n)(---|\.\.\.)( |\n|$)/.test(body)) return undefined;
+  if (body.trim() === '' || !/^[\x20-\x7e\n]*$/.test(value) || /^[ \n]|[ \n]$/.test(body) || /\n +\n/.test(body) || /(^|\n)(---|\.\.\.)( |\n|$)/.test(body))
+    return undefined;
   const pad = ' '.repeat(indent);
   return (value.endsWith('\n') ? '|\n' : '|-\n') + pad + body.replace(/\n+/g, (nl) => nl + pad);
 }

@@ -599,8 +599,23 @@ function quotedEnd(s: string, i: number, end: number): number {
 }
 
 const ESCAPES: Record<string, string> = {
-  '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
-  N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029', ' ': ' ', '"': '"', '/': '/', '\\': '\\',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
 };
 
 /** The content of a one-line double-quoted scalar, `s[from, to)`. */
@@ -638,8 +653,24 @@ function plainStart(s: string, i: number, end: number): boolean {
   // - ? : only when followed by a non-space: `-1`, `--flag`, `:x`.
   if (c === DASH || c === 63 || c === COLON) return i + 1 < end && s.charCodeAt(i + 1) !== SPACE;
   // , [ ] { } # & * ! | > ' " % @ `
-  return !(c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === HASH || c === 38 || c === 42 || c === 33 ||
-    c === 124 || c === 62 || c === 39 || c === 34 || c === 37 || c === 64 || c === 96);
+  return !(
+    c === 44 ||
+    c === 91 ||
+    c === 93 ||
+    c === 123 ||
+    c === 125 ||
+    c === HASH ||
+    c === 38 ||
+    c === 42 ||
+    c === 33 ||
+    c === 124 ||
+    c === 62 ||
+    c === 39 ||
+    c === 34 ||
+    c === 37 ||
+    c === 64 ||
+    c === 96
+  );
 }
 
 /** Adds a key as yaml's toJS does (an own property even for `constructor`); a duplicate is a yaml error. */

@@ -158,7 +158,7 @@ export function readFull(source: string): ResourceListInput {
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
-    throw new FatalError(`malformed YAML: ${firstLine(err.message).replace(/ at line \d+, column \d+:?$/, "")}`, pos);
+    throw new FatalError(`malformed YAML: ${firstLine(err.message).replace(/ at line \d+, column \d+:?$/, '')}`, pos);
   }
   const root = doc.contents;
   if (!isMap(root)) {
@@ -244,7 +244,6 @@ function writeFlowInput(input: ResourceListInput, replacements: Map<number, stri
   if (results.length > 0) out.results = results;
   return stringify(out, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
 }
-
 
 function lineStart(source: string, offset: number): number {
   return source.lastIndexOf('\n', offset - 1) + 1;

@@ -123,7 +123,9 @@ class Patch {
       order.splice(at < 0 ? order.length : at, 0, key);
     });
     if (span) this.ownFirstTrivia(old, span, value);
-    const pieces = order.map((x) => (typeof x === 'string' ? this.newPair(x, value[x], col) : this.pair({ entry: x, old: old![x.key!], col: span!.col }, value[x.key!], col)));
+    const pieces = order.map((x) =>
+      typeof x === 'string' ? this.newPair(x, value[x], col) : this.pair({ entry: x, old: old![x.key!], col: span!.col }, value[x.key!], col),
+    );
     pieces[0] = this.headTrivia(span, col) + pieces[0];
     return pieces;
   }
@@ -245,7 +247,7 @@ class Patch {
     // yaml keeps a number's written format (0x1F, 1.50) on the node: left to it.
     if (typeof old === 'number' && typeof value === 'number' && raw !== String(old)) decline();
     const node = new Scalar(value);
-    node.type = typeof value !== 'string' ? Scalar.PLAIN : STYLES[src[entry.vAt]!] ?? Scalar.PLAIN;
+    node.type = typeof value !== 'string' ? Scalar.PLAIN : (STYLES[src[entry.vAt]!] ?? Scalar.PLAIN);
     styleScalar(node);
     const text = quickScalar(node, col) ?? this.emit(node, col).slice(1);
     if (entry.shape === 'block') {

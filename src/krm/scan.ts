@@ -162,8 +162,22 @@ function openItem(source: string, from: number, eol: number, seqIndent: number):
 function keyStart(c: number, next: number): boolean {
   if (c === DASH || c === 63 || c === 58) return next !== SPACE && !Number.isNaN(next) && next !== 10;
   // & * ! [ ] { } , | > % @ ` #
-  return !(c === 38 || c === 42 || c === 33 || c === 91 || c === 93 || c === 123 || c === 125 || c === 44 ||
-    c === 124 || c === 62 || c === 37 || c === 64 || c === 96 || c === HASH);
+  return !(
+    c === 38 ||
+    c === 42 ||
+    c === 33 ||
+    c === 91 ||
+    c === 93 ||
+    c === 123 ||
+    c === 125 ||
+    c === 44 ||
+    c === 124 ||
+    c === 62 ||
+    c === 37 ||
+    c === 64 ||
+    c === 96 ||
+    c === HASH
+  );
 }
 
 function lineEnd(source: string, pos: number): number {

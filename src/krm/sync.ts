@@ -44,7 +44,15 @@ interface Sync {
 }
 
 export function syncDocument(doc: Document, value: unknown, pool: NodePool = new Map(), before?: Before): void {
-  const s: Sync = { doc, pool, olds: before?.pool ?? new Map(), synced: new Set(), holders: before?.holders ?? new Set(), pooled: new Set(pool.values()), dirty: false };
+  const s: Sync = {
+    doc,
+    pool,
+    olds: before?.pool ?? new Map(),
+    synced: new Set(),
+    holders: before?.holders ?? new Set(),
+    pooled: new Set(pool.values()),
+    dirty: false,
+  };
   doc.contents = syncIn(s, doc.contents as Node | null, before ? before.value : UNKNOWN, value) as typeof doc.contents;
 }
 
@@ -122,7 +130,10 @@ function syncMap(s: Sync, map: YAMLMap, old: Old, value: Record<string, unknown>
       return;
     }
     // A new key goes where the object has it: before the next key that already exists.
-    const next = keys.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
+    const next = keys
+      .slice(i + 1)
+      .map((k) => map.items.findIndex((p) => keyString(p) === k))
+      .find((at) => at >= 0);
     const created = doc.createPair(key, fromPool(s, value[key]) ?? createNode(doc, value[key])) as Pair<unknown, unknown>;
     map.items.splice(next ?? map.items.length, 0, created);
   });

@@ -59,7 +59,10 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
     const value = annotations?.[DEPENDENCIES_ANNOTATION];
     if (value === undefined || value === null) continue;
     const path = `${at}[${JSON.stringify(DEPENDENCIES_ANNOTATION)}]`;
-    for (const url of String(value).split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const url of String(value)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const parsed = parseDependencyUrl(url);
       if (typeof parsed === 'string') problems.push({ text: oneLine(parsed), path });
       else if (!deps.some((d) => sameTarget(d, parsed))) {
@@ -77,11 +80,7 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
 export function readDependencies(ctx: Ctx): Dependency[] | undefined {
   const { deps, problems } = dependenciesOf(ctx);
   for (const p of problems) {
-    ctx.report(
-      'error',
-      `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}; fix or remove it (this workload is left unchanged until then)`,
-      p.path,
-    );
+    ctx.report('error', `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}; fix or remove it (this workload is left unchanged until then)`, p.path);
   }
   return problems.length > 0 ? undefined : deps;
 }
@@ -139,7 +138,14 @@ function waitEnv(cfg: Config): ShellEnv {
 }
 
 export function waitContainer(cfg: Config, dep: Dependency, uid?: number): Container {
-  const wait: DependencyWait = { name: dep.name, http: dep.http, tcp: dep.tcp, dns: dep.dns, timeoutSeconds: dep.timeoutSeconds, periodSeconds: dep.periodSeconds };
+  const wait: DependencyWait = {
+    name: dep.name,
+    http: dep.http,
+    tcp: dep.tcp,
+    dns: dep.dns,
+    timeoutSeconds: dep.timeoutSeconds,
+    periodSeconds: dep.periodSeconds,
+  };
   return {
     name: WAIT_PREFIX + dep.name,
     image: cfg.tools.image,
@@ -198,14 +204,26 @@ function report(ctx: Ctx, deps: Dependency[], before: Container[], after: Contai
   }
   for (const old of before) {
     if (isWaitContainer(old) && !after.some((c) => c.name === old.name)) {
-      ctx.report('info', `removed init container ${old.name}: no dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more`, podField(ctx.w, 'initContainers'));
+      ctx.report(
+        'info',
+        `removed init container ${old.name}: no dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more`,
+        podField(ctx.w, 'initContainers'),
+      );
     }
   }
   // Waits that stayed but changed places: a native sidecar or mesh setup now runs first, or the order changed.
-  const kept = (list: Container[]) => list.filter((c) => before.some((b) => b.name === c.name) && after.some((a) => a.name === c.name)).map((c) => c.name).join();
+  const kept = (list: Container[]) =>
+    list
+      .filter((c) => before.some((b) => b.name === c.name) && after.some((a) => a.name === c.name))
+      .map((c) => c.name)
+      .join();
   const first = after.find(isWaitContainer);
   if (first && kept(before) !== kept(after)) {
     const prev = after[after.indexOf(first) - 1]?.name;
-    ctx.report('info', `moved the dependency waits ${prev ? `after ${prev}` : 'to the start'}: they run after native sidecars and mesh setup, in configured order, before other init containers`, field(first));
+    ctx.report(
+      'info',
+      `moved the dependency waits ${prev ? `after ${prev}` : 'to the start'}: they run after native sidecars and mesh setup, in configured order, before other init containers`,
+      field(first),
+    );
   }
 }

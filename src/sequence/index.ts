@@ -23,8 +23,7 @@ function transform(ctx: Ctx): void {
   const deps = readDependencies(ctx);
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = findSidecars(ctx.w.pod, ctx.cfg);
-  const by = (...strategies: string[]): FoundSidecar[] =>
-    sidecars.filter((s) => strategies.includes(effectiveStrategy(s.spec, ctx.cfg)));
+  const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => strategies.includes(effectiveStrategy(s.spec, ctx.cfg)));
   const apps = appContainers(ctx.w, ctx.cfg); // before anything moves: paths into the input
 
   applyMesh(ctx);
@@ -33,7 +32,12 @@ function transform(ctx: Ctx): void {
   makeNative(ctx, by('native'));
   awaitDependencies(ctx, deps); // after the strategies: waits go after native sidecars
   // Classic sidecars end with the work, whether written in the manifest or injected by a mesh.
-  const classic = [...manifestJobSidecars(sidecars), ...meshedSidecars(ctx).filter((m) => !m.native).map(meshJobSidecar)];
+  const classic = [
+    ...manifestJobSidecars(sidecars),
+    ...meshedSidecars(ctx)
+      .filter((m) => !m.native)
+      .map(meshJobSidecar),
+  ];
   if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
   syncTools(ctx);
 }

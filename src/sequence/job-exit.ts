@@ -32,7 +32,14 @@ export interface JobSidecar {
 export function manifestJobSidecars(sidecars: FoundSidecar[]): JobSidecar[] {
   return sidecars
     .filter((s) => !s.native)
-    .map(({ name, spec }) => ({ name, profile: spec.profile, readiness: spec.readiness, timeoutSeconds: spec.timeoutSeconds, onTimeout: spec.onTimeout, shutdown: spec.shutdown }));
+    .map(({ name, spec }) => ({
+      name,
+      profile: spec.profile,
+      readiness: spec.readiness,
+      timeoutSeconds: spec.timeoutSeconds,
+      onTimeout: spec.onTimeout,
+      shutdown: spec.shutdown,
+    }));
 }
 
 /** A webhook-injected sidecar that stays classic (`!m.native`), with its profile's budget. */
@@ -49,22 +56,33 @@ export function meshJobSidecar(m: MeshedSidecar): JobSidecar {
 export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): boolean {
   const { w, cfg } = ctx;
   if (!w.jobLike || !cfg.jobs.terminateSidecars) return false;
-  const checks: ReadyCheck[] = sidecars.flatMap((s) => (s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : []));
-  const shutdown: ShutdownCall[] = sidecars.flatMap((s) => (s.shutdown?.http ? [{ name: s.name, http: s.shutdown.http, method: s.shutdown.method ?? 'POST' }] : []));
+  const checks: ReadyCheck[] = sidecars.flatMap((s) =>
+    s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : [],
+  );
+  const shutdown: ShutdownCall[] = sidecars.flatMap((s) =>
+    s.shutdown?.http ? [{ name: s.name, http: s.shutdown.http, method: s.shutdown.method ?? 'POST' }] : [],
+  );
   const kill: KillCall[] = sidecars.flatMap((s) => (s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []));
   if (shutdown.length + kill.length === 0 || apps.length === 0) return false;
 
   const shutdownOn = w.restartPolicy === 'OnFailure' ? 'success' : 'always';
   const ended = [...shutdown, ...kill].map((s) => s.name).join(', ');
   const waits = checks.length ? `waits for ${checks.map((k) => k.name).join(', ')}, ` : '';
-  const when = shutdownOn === 'success' ? 'after success only (restartPolicy OnFailure reruns a failed container in this pod)' : `after success or failure (restartPolicy ${w.restartPolicy})`;
+  const when =
+    shutdownOn === 'success'
+      ? 'after success only (restartPolicy OnFailure reruns a failed container in this pod)'
+      : `after success or failure (restartPolicy ${w.restartPolicy})`;
   const why = `${waits}runs it, then ends ${ended} ${when}, and exits with its exit code, so the ${w.kind === 'Pod' ? 'pod' : w.kind} can complete`;
   // On a missing entrypoint an error was reported, and sequenceWorkload leaves the workload as it was.
   if (!setWrappers(ctx, apps, { mode: 'job', checks, shutdown, shutdownOn, ...(kill.length ? { kill } : {}) }, why)) return true;
 
   for (const s of sidecars) prepare(ctx, s);
   if (apps.length > 1) {
-    ctx.report('warning', `${apps.map((a) => a.c.name).join(', ')} each end ${ended} when their own command exits, so the first to finish ends it for the others; native sidecars (kubernetesVersion >= 1.29) avoid this`, podField(w, 'containers'));
+    ctx.report(
+      'warning',
+      `${apps.map((a) => a.c.name).join(', ')} each end ${ended} when their own command exits, so the first to finish ends it for the others; native sidecars (kubernetesVersion >= 1.29) avoid this`,
+      podField(w, 'containers'),
+    );
   }
   return true;
 }
@@ -77,14 +95,23 @@ function prepare(ctx: Ctx, s: JobSidecar): void {
   if (s.shutdown?.http) {
     if (i >= 0 && p.shutdownArgs) {
       const added = ensureArgs(w.pod.containers![i]!, p.shutdownArgs);
-      if (added.length) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its shutdown endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${podField(w, 'containers', i)}.args`);
+      if (added.length)
+        ctx.report(
+          'info',
+          `added ${added.join(' ')} to ${s.name}'s args: its shutdown endpoint needs ${added.length > 1 ? 'them' : 'it'}`,
+          `${podField(w, 'containers', i)}.args`,
+        );
     }
     for (const [key, value] of Object.entries(p.shutdownAnnotations ?? {})) annotate(ctx, s, key, value);
   }
   if (s.shutdown?.signal && !s.shutdown.http) {
     if (w.pod.shareProcessNamespace !== true) {
       w.pod.shareProcessNamespace = true;
-      ctx.report('info', `set shareProcessNamespace: true so the app's wrapper can signal ${s.name}'s ${s.shutdown.signal.process} (shutdown.signal)`, podField(w, 'shareProcessNamespace'));
+      ctx.report(
+        'info',
+        `set shareProcessNamespace: true so the app's wrapper can signal ${s.name}'s ${s.shutdown.signal.process} (shutdown.signal)`,
+        podField(w, 'shareProcessNamespace'),
+      );
     }
     // The process-namespace-sharing rule warns about the exposure on every run, in every mode.
   }
@@ -98,6 +125,10 @@ function annotate(ctx: Ctx, s: JobSidecar, key: string, value: string): void {
     (ctx.w.podMeta().annotations ??= {})[key] = value;
     ctx.report('info', `added annotation ${key}: ${JSON.stringify(value)} so ${s.name}'s shutdown endpoint exists`, path);
   } else if (String(current) !== value) {
-    ctx.report('warning', `left annotation ${key}: ${JSON.stringify(String(current))} as is, so ${s.name}'s shutdown call may fail and the pod not complete; remove it to let pod-sequencer set ${JSON.stringify(value)}`, path);
+    ctx.report(
+      'warning',
+      `left annotation ${key}: ${JSON.stringify(String(current))} as is, so ${s.name}'s shutdown call may fail and the pod not complete; remove it to let pod-sequencer set ${JSON.stringify(value)}`,
+      path,
+    );
   }
 }

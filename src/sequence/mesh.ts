@@ -174,7 +174,9 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
     const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, annotations) ? p.shutdown : undefined;
     // Copies: callers may adjust them without touching the shared profile.
     const readiness = p.readiness && structuredClone(p.readiness);
-    return [{ profile: mesh, container: p.containerName!, native, ...(readiness && { readiness }), ...(shutdown && { shutdown: structuredClone(shutdown) }), reason }];
+    return [
+      { profile: mesh, container: p.containerName!, native, ...(readiness && { readiness }), ...(shutdown && { shutdown: structuredClone(shutdown) }), reason },
+    ];
   });
 }
 
@@ -246,7 +248,11 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
       yield nativeWant(ctx, mesh, m.native, linkerdNativeKey(cfg));
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: 'enabled', why: hold, holds: true };
       if (m.shutdown && endsJob()) {
-        yield { key: ANNOTATION.linkerdShutdown, value: 'enabled', why: `so a Job wrapper can shut ${container} down when the work ends (the endpoint is off by default since Linkerd 2.16)` };
+        yield {
+          key: ANNOTATION.linkerdShutdown,
+          value: 'enabled',
+          why: `so a Job wrapper can shut ${container} down when the work ends (the endpoint is off by default since Linkerd 2.16)`,
+        };
       }
       break;
     }
@@ -291,7 +297,11 @@ function apply(ctx: Ctx, mesh: MeshName, want: Want, because: string): void {
       const how = current === undefined ? `added annotation ${want.key} with ${what}` : `added ${what} to annotation ${want.key} (its other settings kept)`;
       ctx.report('info', `${how} ${want.why} ${because}`, path);
     } else if (merged.kind === 'unreadable') {
-      ctx.report('warning', `left annotation ${want.key} as is: it is not a YAML or JSON map (${merged.why}), so ${want.field}: ${want.value} could not be merged into it`, path);
+      ctx.report(
+        'warning',
+        `left annotation ${want.key} as is: it is not a YAML or JSON map (${merged.why}), so ${want.field}: ${want.value} could not be merged into it`,
+        path,
+      );
     } else if (merged.kind === 'other') {
       contrary(ctx, mesh, want, `${want.key} ${want.field}: ${JSON.stringify(merged.current)}`, path);
     }

@@ -59,7 +59,11 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   const { spec } = s;
   if (!c.startupProbe && spec.readiness) {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
-    ctx.report('info', `added a startupProbe to ${s.name} (${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s) so the pod's next containers start only once it is ready`, `${path}.startupProbe`);
+    ctx.report(
+      'info',
+      `added a startupProbe to ${s.name} (${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s) so the pod's next containers start only once it is ready`,
+      `${path}.startupProbe`,
+    );
   }
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
   const added = ensureArgs(c, readinessArgs(spec, true));

@@ -34,7 +34,8 @@ function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   }
   const command = hookCommand(ctx, s, userHook);
   const added = ensureArgs(c, readinessArgs(spec, false));
-  if (added.length > 0) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${path}.args`);
+  if (added.length > 0)
+    ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${path}.args`);
   if (JSON.stringify(existing?.exec?.command) === JSON.stringify(command)) return;
   c.lifecycle = { ...(c.lifecycle ?? {}), postStart: { exec: { command } } };
   const how = spec.waitCommand ? `\`${spec.waitCommand.join(' ')}\`` : `a loop on ${describeCheck(spec.readiness)}`;

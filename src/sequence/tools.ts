@@ -26,7 +26,11 @@ export function syncTools(ctx: Ctx): void {
     pod.initContainers = [tools, ...(pod.initContainers ?? []).filter((c) => c.name !== TOOLS_CONTAINER)];
     if (!(pod.volumes ?? []).some((v) => v.name === TOOLS_VOLUME)) pod.volumes = [...(pod.volumes ?? []), { name: TOOLS_VOLUME, emptyDir: {} }];
     if (!present) {
-      ctx.report('info', `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(', ')}`, podField(ctx.w, 'initContainers', 0));
+      ctx.report(
+        'info',
+        `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(', ')}`,
+        podField(ctx.w, 'initContainers', 0),
+      );
     } else if (before !== JSON.stringify(tools)) {
       ctx.report('info', `updated init container ${TOOLS_CONTAINER} to the configured tools image and resources`, podField(ctx.w, 'initContainers', 0));
     }

@@ -46,7 +46,9 @@ export function configuredEntrypoint(w: Workload, cfg: Config, c: Container): Ar
       v = undefined;
     }
     if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === 'string') || v[0] === '') {
-      return { error: `annotation ${key} must be a JSON list of strings, the image's entrypoint, for example '["/app/run", "--flag"]'; it is ${JSON.stringify(String(raw))}` };
+      return {
+        error: `annotation ${key} must be a JSON list of strings, the image's entrypoint, for example '["/app/run", "--flag"]'; it is ${JSON.stringify(String(raw))}`,
+      };
     }
     return { argv: v as string[], from: `annotation ${key}` };
   }
@@ -116,8 +118,15 @@ function unwrap(ctx: Ctx, { c }: App): void {
 
 /** The `wrap` strategy: the app waits for these sidecars' readiness, then execs its command. */
 export function wrapForReadiness(ctx: Ctx, apps: App[], sidecars: FoundSidecar[]): boolean {
-  const checks = sidecars.flatMap((s) => (s.spec.readiness ? [{ name: s.name, ...s.spec.readiness, timeoutSeconds: s.spec.timeoutSeconds, onTimeout: s.spec.onTimeout }] : []));
+  const checks = sidecars.flatMap((s) =>
+    s.spec.readiness ? [{ name: s.name, ...s.spec.readiness, timeoutSeconds: s.spec.timeoutSeconds, onTimeout: s.spec.onTimeout }] : [],
+  );
   if (checks.length === 0) return setWrappers(ctx, apps, undefined, '');
   const names = checks.map((k) => k.name).join(', ');
-  return setWrappers(ctx, apps, { mode: 'exec', checks, shutdown: [], shutdownOn: 'always' }, `waits until ${names} ${checks.length > 1 ? 'are' : 'is'} ready, then execs the command (strategy wrap)`);
+  return setWrappers(
+    ctx,
+    apps,
+    { mode: 'exec', checks, shutdown: [], shutdownOn: 'always' },
+    `waits until ${names} ${checks.length > 1 ? 'are' : 'is'} ready, then execs the command (strategy wrap)`,
+  );
 }

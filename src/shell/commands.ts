@@ -6,16 +6,8 @@
  * SCRIPT is composed for the command (scripts.ts): only what its delivery, check kinds and
  * records need. parse* never look at it, so they also recognise commands of older versions.
  */
-import {
-  dependencyScript,
-  hookChainScript,
-  hookWaitScript,
-  HOOK_MARKER,
-  WAIT_MARKER,
-  WRAP_MARKER,
-  wrapScript,
-} from './scripts.js';
-import type { DependencyWait, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
+import { dependencyScript, hookChainScript, hookWaitScript, HOOK_MARKER, WAIT_MARKER, WRAP_MARKER, wrapScript } from './scripts.js';
+import type { DependencyWait, ReadyCheck, ShellEnv, WrapperSpec } from './types.js';
 
 export function busyboxPath(env: ShellEnv): string {
   return `${env.toolsDir.replace(/\/+$/, '')}/busybox`;
@@ -67,13 +59,7 @@ export function chain(first: string[], then: string[], env: ShellEnv): string[] 
 export function dependencyWait(dep: DependencyWait, env: ShellEnv): string[] {
   const [kind, t] = target(dep);
   const period = Math.max(1, Number(seconds(dep.periodSeconds, 'periodSeconds')));
-  return command(env, dependencyScript(env.delivery, kind), WAIT_MARKER, [
-    dep.name,
-    kind,
-    t,
-    seconds(dep.timeoutSeconds, 'timeoutSeconds'),
-    String(period),
-  ]);
+  return command(env, dependencyScript(env.delivery, kind), WAIT_MARKER, [dep.name, kind, t, seconds(dep.timeoutSeconds, 'timeoutSeconds'), String(period)]);
 }
 
 export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
@@ -92,13 +78,7 @@ export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
     post: spec.shutdown.some((s) => s.method !== 'GET'),
     kill: (spec.kill ?? []).length > 0,
   });
-  return command(env, script, WRAP_MARKER, [
-    spec.mode,
-    spec.shutdownOn,
-    ...records,
-    '--',
-    ...nonEmpty(spec.argv, 'command'),
-  ]);
+  return command(env, script, WRAP_MARKER, [spec.mode, spec.shutdownOn, ...records, '--', ...nonEmpty(spec.argv, 'command')]);
 }
 
 /** Splits one of our commands into env, marker and params; null if it is not shaped like ours. */

@@ -70,40 +70,70 @@ const records = (f: Features) => f.kinds.length > 0 || ends(f);
 
 /** In emission order. */
 const LIBRARY: Snippet[] = [
-  { name: 'say', text: sh`
+  {
+    name: 'say',
+    text: sh`
 _say() { printf 'pod-sequencer: %s\n' "$*" >&2; }
-` },
-  { name: 'die', needs: () => ['say'], text: sh`
+`,
+  },
+  {
+    name: 'die',
+    needs: () => ['say'],
+    text: sh`
 _die() { _say "$*"; exit 1; }
-` },
-  { name: 'num', needs: () => ['die'], text: sh`
+`,
+  },
+  {
+    name: 'num',
+    needs: () => ['die'],
+    text: sh`
 _num() {
   case $1 in ''|*[!0-9]*) _die "not a number: $1" ;; esac
 }
-` },
-  { name: 'has', only: 'image', text: sh`
+`,
+  },
+  {
+    name: 'has',
+    only: 'image',
+    text: sh`
 _has() { command -v "$1" >/dev/null 2>&1; }
-` },
-  { name: 'lim', only: 'image', needs: () => ['has'], text: sh`
+`,
+  },
+  {
+    name: 'lim',
+    only: 'image',
+    needs: () => ['has'],
+    text: sh`
 # _lim SECONDS CMD...: bound a tool that has no timeout
 _lim() {
   _l=$1
   shift
   if _has timeout; then timeout "$_l" "$@"; else "$@"; fi
 }
-` },
-  { name: 'isbbnc', only: 'image', text: sh`
+`,
+  },
+  {
+    name: 'isbbnc',
+    only: 'image',
+    text: sh`
 _isbbnc() {
   case $(nc -h 2>&1) in *BusyBox*) return 0 ;; esac
   return 1
 }
-` },
+`,
+  },
 
   // Targets: refused before any tool sees them (no option injection, no waiting on garbage).
-  { name: 'need_doc', text: sh`
+  {
+    name: 'need_doc',
+    text: sh`
 # _need_KIND TARGET: exit unless TARGET is well-formed
-` },
-  { name: 'need_http', needs: () => ['die', 'need_doc'], text: sh`
+`,
+  },
+  {
+    name: 'need_http',
+    needs: () => ['die', 'need_doc'],
+    text: sh`
 _need_http() {
   case $1 in
     ''|-*|*[[:space:][:cntrl:]]*)
@@ -112,8 +142,12 @@ _need_http() {
     *) _die "invalid URL: $1" ;;
   esac
 }
-` },
-  { name: 'need_tcp', needs: () => ['die', 'num', 'need_doc'], text: sh`
+`,
+  },
+  {
+    name: 'need_tcp',
+    needs: () => ['die', 'num', 'need_doc'],
+    text: sh`
 _need_tcp() {
   case $1 in
     ''|-*|*[[:space:][:cntrl:]]*)
@@ -122,74 +156,118 @@ _need_tcp() {
     *) _die "invalid host:port: $1" ;;
   esac
 }
-` },
-  { name: 'need_dns', needs: () => ['die', 'need_doc'], text: sh`
+`,
+  },
+  {
+    name: 'need_dns',
+    needs: () => ['die', 'need_doc'],
+    text: sh`
 _need_dns() {
   case $1 in
     ''|-*|*[[:space:][:cntrl:]]*)
       _die "invalid dns target: $1" ;;
   esac
 }
-` },
+`,
+  },
 
   // Checks: 0 when the target is up. Tools are set up further down (they run).
-  { name: 'nc', needs: () => ['nz'], text: sh`
+  {
+    name: 'nc',
+    needs: () => ['nz'],
+    text: sh`
 # _nc HOST PORT: 0 when a connection opens within ~2s
 _nc() {
   if [ -n "$_NZ" ]; then {bb}nc -z -w 2 "$1" "$2"
   else {bb}nc -w 2 "$1" "$2" -e {bb}true
   fi
 }
-` },
-  { name: 'http', only: 'inject', needs: () => ['wt'], text: (f) => join(sh`
+`,
+  },
+  {
+    name: 'http',
+    only: 'inject',
+    needs: () => ['wt'],
+    text: (f) =>
+      join(
+        sh`
 # _http METHOD URL: 0 on a 2xx or 3xx answer within ~2s
 # (wget exits 0 only then, after redirects)
 _http() (
   # a proxy from the environment must not see this call
   unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY
-`, f.post && sh`
+`,
+        f.post &&
+          sh`
   _m=$1
-`, sh`
+`,
+        sh`
   set -- -q -O /dev/null -t 1 "$2"
-`, f.post && sh`
+`,
+        f.post &&
+          sh`
   # POST with an empty body
   [ "$_m" = GET ] || set -- --post-data= "$@"
-`, sh`
+`,
+        sh`
   if [ -n "$_WT" ]; then "$_bb" wget -T 2 "$@"
   else "$_bb" timeout 3 "$_bb" wget "$@"
   fi
 ) >/dev/null 2>&1 </dev/null
-`) },
-  { name: 'http', only: 'image', needs: () => ['tools_http', 'wt', 'lim'], text: (f) => join(sh`
+`,
+      ),
+  },
+  {
+    name: 'http',
+    only: 'image',
+    needs: () => ['tools_http', 'wt', 'lim'],
+    text: (f) =>
+      join(
+        sh`
 # _http METHOD URL: 0 on a 2xx or 3xx answer within ~2s
 _http() (
   # a proxy from the environment must not see this call
   unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY
   unset all_proxy ALL_PROXY
-`, f.post && sh`
+`,
+        f.post &&
+          sh`
   _m=$1
-`, sh`
+`,
+        sh`
   if [ "$_H" = curl ]; then
     set -- -o /dev/null -w '%{http_code}' --max-time 2 "$2"
-`, f.post && sh`
+`,
+        f.post &&
+          sh`
     # POST with an empty body, as wget --post-data= does
     [ "$_m" = GET ] || set -- --data '' "$@"
-`, sh`
+`,
+        sh`
     # -g: brackets (IPv6) and braces in a URL are no globs
     case $(curl -gs "$@") in [23][0-9][0-9]) exit 0 ;; esac
     exit 1
   fi
   # wget exits 0 only on 2xx/3xx (after redirects)
   set -- -q -O /dev/null -t 1 "$2"
-`, f.post && sh`
+`,
+        f.post &&
+          sh`
   [ "$_m" = GET ] || set -- --post-data= "$@"
-`, sh`
+`,
+        sh`
   if [ -n "$_WT" ]; then wget -T 2 "$@"
   else _lim 3 wget "$@"
   fi
 ) >/dev/null 2>&1 </dev/null
-`) },
-  { name: 'tcp', only: 'inject', needs: () => ['nc'], text: sh`
+`,
+      ),
+  },
+  {
+    name: 'tcp',
+    only: 'inject',
+    needs: () => ['nc'],
+    text: sh`
 # _tcp HOST:PORT: 0 when a connection opens within ~2s
 _tcp() {
   _h=\${1%:*}
@@ -197,8 +275,13 @@ _tcp() {
   _h=\${_h%"]"}
   _nc "$_h" "\${1##*:}"
 }
-` },
-  { name: 'tcp', only: 'image', needs: () => ['tools_tcp', 'nc', 'lim'], text: sh`
+`,
+  },
+  {
+    name: 'tcp',
+    only: 'image',
+    needs: () => ['tools_tcp', 'nc', 'lim'],
+    text: sh`
 # _tcp HOST:PORT: 0 when a connection opens within ~2s
 _tcp() {
   _h=\${1%:*}
@@ -218,8 +301,13 @@ _tcp() {
       _lim 2 bash -c ': <"/dev/tcp/$0/$1"' "$_h" "$_p" ;;
   esac
 }
-` },
-  { name: 'dns', only: 'inject', needs: () => ['nc'], text: sh`
+`,
+  },
+  {
+    name: 'dns',
+    only: 'inject',
+    needs: () => ['nc'],
+    text: sh`
 # _dns NAME: 0 when NAME resolves as the app's libc would
 # resolve it. busybox nslookup skips /etc/hosts and fails
 # on Kubernetes search domains, so resolve through nc
@@ -229,8 +317,13 @@ _dns() {
     *'bad address'*) return 1 ;;
   esac
 }
-` },
-  { name: 'dns', only: 'image', needs: () => ['tools_dns', 'nc'], text: sh`
+`,
+  },
+  {
+    name: 'dns',
+    only: 'image',
+    needs: () => ['tools_dns', 'nc'],
+    text: sh`
 # _dns NAME: 0 when NAME resolves as the app's libc would
 # resolve it. busybox nslookup skips /etc/hosts and fails
 # on Kubernetes search domains: with busybox, resolve
@@ -245,23 +338,34 @@ _dns() {
       esac ;;
   esac
 }
-` },
-  { name: 'up', needs: (f) => [...f.kinds], text: (f) => {
-    const call: Record<Kind, string> = { http: '_http GET "$2"', tcp: '_tcp "$2"', dns: '_dns "$2"' };
-    const quiet = '>/dev/null 2>&1 </dev/null';
-    // One kind: the caller has made sure KIND is that one.
-    if (f.kinds.length === 1) return `_up() { ${call[f.kinds[0]]}; } ${quiet}\n`;
-    return join(
-      '# _up KIND TARGET: 0 when TARGET is up\n_up() {\n  case $1 in\n',
-      ...f.kinds.map((k) => `    ${k}) ${call[k]} ;;\n`),
-      `  esac ${quiet}\n}\n`,
-    );
-  } },
-  { name: 'now', text: sh`
+`,
+  },
+  {
+    name: 'up',
+    needs: (f) => [...f.kinds],
+    text: (f) => {
+      const call: Record<Kind, string> = { http: '_http GET "$2"', tcp: '_tcp "$2"', dns: '_dns "$2"' };
+      const quiet = '>/dev/null 2>&1 </dev/null';
+      // One kind: the caller has made sure KIND is that one.
+      if (f.kinds.length === 1) return `_up() { ${call[f.kinds[0]]}; } ${quiet}\n`;
+      return join(
+        '# _up KIND TARGET: 0 when TARGET is up\n_up() {\n  case $1 in\n',
+        ...f.kinds.map((k) => `    ${k}) ${call[k]} ;;\n`),
+        `  esac ${quiet}\n}\n`,
+      );
+    },
+  },
+  {
+    name: 'now',
+    text: sh`
 _now() { {bb}date +%s; }
-` },
+`,
+  },
   // Hooks and wrappers: every second, logging the first try and every tenth.
-  { name: 'await', needs: () => ['up', 'now', 'say'], text: sh`
+  {
+    name: 'await',
+    needs: () => ['up', 'now', 'say'],
+    text: sh`
 # _await NAME KIND TARGET TIMEOUT: 0 once up, 1 after
 # TIMEOUT seconds (0: never)
 _await() {
@@ -277,9 +381,13 @@ _await() {
   done
   [ "$_n" = 1 ] || _say "$1 is up after $(($(_now) - _t0))s"
 }
-` },
+`,
+  },
   // Dependency waits (init containers): every PERIOD seconds, logging each try.
-  { name: 'await_loud', needs: () => ['up', 'now', 'say'], text: sh`
+  {
+    name: 'await_loud',
+    needs: () => ['up', 'now', 'say'],
+    text: sh`
 # _await NAME KIND TARGET TIMEOUT PERIOD: 0 once up, 1
 # after TIMEOUT seconds (0: never)
 _await() {
@@ -294,9 +402,12 @@ _await() {
   done
   _say "$1 is up after $(($(_now) - _t0))s"
 }
-` },
+`,
+  },
 
-  { name: 'first', text: sh`
+  {
+    name: 'first',
+    text: sh`
 # _first N ARGS...: run the first N of ARGS. sh has no
 # arrays: rotate those N to the end, drop the rest.
 _first() {
@@ -311,10 +422,16 @@ _first() {
   shift "$_rest"
   (exec "$@")
 }
-` },
+`,
+  },
 
   // Wrapper records: R KIND TARGET TIMEOUT ON_TIMEOUT NAME, S METHOD URL NAME, K PROCESS NAME.
-  { name: 'each', needs: () => ['die'], text: (f) => join(sh`
+  {
+    name: 'each',
+    needs: () => ['die'],
+    text: (f) =>
+      join(
+        sh`
 # _each FN RECORDS... -- ARGV...: call FN on each record
 # (with all that follows it), up to the "--"
 _each() {
@@ -322,13 +439,20 @@ _each() {
   shift
   while [ "$1" != -- ]; do
     case $1 in
-`, f.kinds.length > 0 && sh`
+`,
+        f.kinds.length > 0 &&
+          sh`
       R) _len=6 ;;
-`, f.shutdown && sh`
+`,
+        f.shutdown &&
+          sh`
       S) _len=4 ;;
-`, f.kill && sh`
+`,
+        f.kill &&
+          sh`
       K) _len=3 ;;
-`, sh`
+`,
+        sh`
       *) _die "bad parameters at: $1" ;;
     esac
     [ $# -gt "$_len" ] || _die "bad parameters"
@@ -336,36 +460,46 @@ _each() {
     shift "$_len"
   done
 }
-`) },
-  { name: 'check', needs: (f) => ['die', ...f.kinds.map((k) => `need_${k}`), f.kinds.length > 0 && 'num', f.shutdown && 'need_http'], text: (f) => {
-    const checks = f.kinds.length > 0;
-    const stop = checks ? '; return' : '';
-    return join(
-      sh`
+`,
+      ),
+  },
+  {
+    name: 'check',
+    needs: (f) => ['die', ...f.kinds.map((k) => `need_${k}`), f.kinds.length > 0 && 'num', f.shutdown && 'need_http'],
+    text: (f) => {
+      const checks = f.kinds.length > 0;
+      const stop = checks ? '; return' : '';
+      return join(
+        sh`
 # _check RECORD: exit on a malformed record
 _check() {
   case $1:$2 in
 `,
-      ...f.kinds.map((k) => `    R:${k}) _need_${k} "$3" ;;\n`),
-      f.shutdown && `    S:GET|S:POST) _need_http "$3"${stop} ;;\n`,
-      f.kill && `    K:*[![:space:]]*)${checks ? ' return' : ''} ;;\n`,
-      sh`
+        ...f.kinds.map((k) => `    R:${k}) _need_${k} "$3" ;;\n`),
+        f.shutdown && `    S:GET|S:POST) _need_http "$3"${stop} ;;\n`,
+        f.kill && `    K:*[![:space:]]*)${checks ? ' return' : ''} ;;\n`,
+        sh`
     *) _die "bad parameters at: $1 $2" ;;
   esac
 `,
-      checks && sh`
+        checks &&
+          sh`
   _num "$4"
   case $5 in
     fail|continue) ;;
     *) _die "bad onTimeout: $5" ;;
   esac
 `,
-      '}\n',
-    );
-  } },
-  { name: 'ready', needs: (f) => ['await', 'say', !ends(f) && 'die'], text: (f) =>
-    ends(f)
-      ? sh`
+        '}\n',
+      );
+    },
+  },
+  {
+    name: 'ready',
+    needs: (f) => ['await', 'say', !ends(f) && 'die'],
+    text: (f) =>
+      ends(f)
+        ? sh`
 # _ready RECORD: wait for an R record's sidecar; _rc=1
 # if it was not ready in time and may not be skipped
 _ready() {
@@ -379,7 +513,7 @@ _ready() {
   _rc=1
 }
 `
-      : sh`
+        : sh`
 # _ready RECORD: wait for an R record's sidecar
 _ready() {
   [ "$1" = R ] || return 0
@@ -388,8 +522,12 @@ _ready() {
     _die "$6 was not ready after $4s; giving up"
   _say "$6 was not ready after $4s; going on"
 }
-` },
-  { name: 'quit', needs: () => ['http', 'say'], text: sh`
+`,
+  },
+  {
+    name: 'quit',
+    needs: () => ['http', 'say'],
+    text: sh`
 # _quit RECORD: make an S record's call
 _quit() {
   [ "$1" = S ] || return 0
@@ -399,8 +537,12 @@ _quit() {
     _say "could not ask $4 to shut down ($2 $3); going on"
   fi
 }
-` },
-  { name: 'kill', needs: () => ['say'], text: sh`
+`,
+  },
+  {
+    name: 'kill',
+    needs: () => ['say'],
+    text: sh`
 # _kill RECORD: for a K record, SIGTERM each process whose
 # /proc/PID/comm (the name, cut to 15 bytes) is PROCESS.
 # Seeing them needs shareProcessNamespace; signalling them,
@@ -426,8 +568,11 @@ _kill() {
   [ "$_n$_e" != 00 ] || _say "found no $2 process of $3" \
     "(is shareProcessNamespace on?)"
 }
-` },
-  { name: 'start', text: sh`
+`,
+  },
+  {
+    name: 'start',
+    text: sh`
 # _start RECORDS... -- ARGV...: run ARGV in the background.
 # exec: ARGV[0] is a program, never a function or builtin.
 # fd 3: sh gives background commands /dev/null as stdin.
@@ -437,47 +582,79 @@ _start() {
   exec "$@" 0<&3 3<&- &
   _child=$!
 }
-` },
+`,
+  },
 
   // Tool set-up: runs before the main part, once.
-  { name: 'inj', only: 'image', runs: true, text: sh`
+  {
+    name: 'inj',
+    only: 'image',
+    runs: true,
+    text: sh`
 _inj='set tools.delivery: inject'
 _inj="$_inj (or use a tools image that has one)"
-` },
-  { name: 'tools_http', only: 'image', runs: true, needs: () => ['has', 'die', 'inj'], text: sh`
+`,
+  },
+  {
+    name: 'tools_http',
+    only: 'image',
+    runs: true,
+    needs: () => ['has', 'die', 'inj'],
+    text: sh`
 _H=
 if _has curl; then _H=curl
 elif _has wget; then _H=wget
 else _die "this image has neither curl nor wget; $_inj"
 fi
-` },
-  { name: 'wt', runs: true, text: sh`
+`,
+  },
+  {
+    name: 'wt',
+    runs: true,
+    text: sh`
 # a busybox wget built without -T crashes on -T; every
 # wget that has it lists it in --help
 _WT=
 case $({bb}wget --help 2>&1) in *-T*) _WT=1 ;; esac
-` },
-  { name: 'tools_tcp', only: 'image', runs: true, needs: () => ['has', 'die', 'inj'], text: sh`
+`,
+  },
+  {
+    name: 'tools_tcp',
+    only: 'image',
+    runs: true,
+    needs: () => ['has', 'die', 'inj'],
+    text: sh`
 _T=
 if _has nc; then _T=nc
 elif _has curl; then _T=curl
 elif _has bash; then _T=bash
 else _die "this image has none of nc, curl, bash; $_inj"
 fi
-` },
-  { name: 'tools_dns', only: 'image', runs: true, needs: () => ['has', 'isbbnc', 'die', 'inj'], text: sh`
+`,
+  },
+  {
+    name: 'tools_dns',
+    only: 'image',
+    runs: true,
+    needs: () => ['has', 'isbbnc', 'die', 'inj'],
+    text: sh`
 _D=
 if _has getent; then _D=getent
 elif _has nc && _isbbnc; then _D=bbnc
 elif _has nslookup; then _D=nslookup
 else _die "this image has no getent or nslookup; $_inj"
 fi
-` },
-  { name: 'nz', runs: true, text: sh`
+`,
+  },
+  {
+    name: 'nz',
+    runs: true,
+    text: sh`
 # some nc have no -z (Debian's busybox): -e true then
 _NZ=
 case $({bb}nc -h 2>&1) in *-z*) _NZ=1 ;; esac
-` },
+`,
+  },
 ];
 
 /** The closure of `roots` under `needs`, in LIBRARY order, as text; `main` (which runs) last. */
@@ -527,7 +704,10 @@ function kindOf(kind: string): Kind {
 /** Dependency wait (init container). Params: NAME KIND TARGET TIMEOUT PERIOD. */
 export function dependencyScript(delivery: Delivery, kind: string): string {
   const k = kindOf(kind);
-  return compose(features(delivery, { kinds: [k] }), [`need_${k}`, 'num', 'await_loud'], sh`
+  return compose(
+    features(delivery, { kinds: [k] }),
+    [`need_${k}`, 'num', 'await_loud'],
+    sh`
 [ $# = 5 ] && [ "$2" = {kind} ] || _die "bad parameters"
 _num "$4"
 _num "$5"
@@ -536,7 +716,8 @@ _every=$5
 [ "$_every" -gt 0 ] || _every=1
 _await "$1" "$2" "$3" "$4" "$_every" && exit 0
 _die "gave up waiting for $1 ($3) after $4s"
-`.replace(/\{kind\}/g, k));
+`.replace(/\{kind\}/g, k),
+  );
 }
 
 /**
@@ -545,7 +726,10 @@ _die "gave up waiting for $1 ($3) after $4s"
  */
 export function hookWaitScript(delivery: Delivery, kind: string): string {
   const k = kindOf(kind);
-  return compose(features(delivery, { kinds: [k] }), [`need_${k}`, 'num', 'await'], sh`
+  return compose(
+    features(delivery, { kinds: [k] }),
+    [`need_${k}`, 'num', 'await'],
+    sh`
 [ $# -ge 7 ] && [ "$7" = -- ] && [ "$2" = {kind} ] ||
   _die "bad parameters"
 _num "$4"
@@ -556,7 +740,8 @@ if ! _await "$6" "$2" "$3" "$4"; then
 fi
 shift 7
 [ $# = 0 ] || exec "$@"
-`.replace(/\{kind\}/g, k));
+`.replace(/\{kind\}/g, k),
+  );
 }
 
 /**
@@ -564,7 +749,10 @@ shift 7
  * Params: chain N FIRST(N args)... THEN....
  */
 export function hookChainScript(delivery: Delivery): string {
-  return compose(features(delivery), ['first', 'die'], sh`
+  return compose(
+    features(delivery),
+    ['first', 'die'],
+    sh`
 case $2 in ''|*[!0-9]*) _die "bad parameters" ;; esac
 _c=$2
 shift 2
@@ -572,7 +760,8 @@ shift 2
 _first "$_c" "$@" || _die "$1 failed with exit code $?"
 shift "$_c"
 [ $# = 0 ] || exec "$@"
-`);
+`,
+  );
 }
 
 /** What a wrapper script must handle: its mode and which records its command carries. */
@@ -669,14 +858,7 @@ fi
           ),
         'exit "$_rc"\n',
       )
-    : join(
-        head,
-        'shift 2\n',
-        validate,
-        wait,
-        checks ? 'while [ "$1" != -- ]; do shift; done\n' : '',
-        'shift\nexec "$@"\n',
-      );
+    : join(head, 'shift 2\n', validate, wait, checks ? 'while [ "$1" != -- ]; do shift; done\n' : '', 'shift\nexec "$@"\n');
   const roots: Part[] = ['die', records(f) && 'each', records(f) && 'check', checks && 'ready', f.shutdown && 'quit', f.kill && 'kill', job && 'start'];
   return compose(f, roots, main);
 }

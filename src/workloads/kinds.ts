@@ -24,11 +24,7 @@ function isCoreApiVersion(apiVersion: string | undefined): boolean {
 }
 
 /** The template path for an item, or undefined when it holds no pod template we know of. */
-export function templatePathFor(
-  apiVersion: string | undefined,
-  kind: string | undefined,
-  extra: readonly WorkloadKind[],
-): readonly string[] | undefined {
+export function templatePathFor(apiVersion: string | undefined, kind: string | undefined, extra: readonly WorkloadKind[]): readonly string[] | undefined {
   if (!kind) return undefined;
   const custom = extra.find((w) => w.kind === kind && w.apiVersion === apiVersion);
   if (custom) return custom.podTemplatePath.split('.').filter(Boolean);

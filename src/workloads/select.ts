@@ -24,10 +24,7 @@ function isEmpty(sel: Selector): boolean {
 }
 
 export function isSkipped(w: Workload): boolean {
-  return (
-    String(w.metadata.annotations?.[SKIP_ANNOTATION]) === 'true' ||
-    String(podAnnotations(w)[SKIP_ANNOTATION]) === 'true'
-  );
+  return String(w.metadata.annotations?.[SKIP_ANNOTATION]) === 'true' || String(podAnnotations(w)[SKIP_ANNOTATION]) === 'true';
 }
 
 /** Whether the function acts on this workload at all. */

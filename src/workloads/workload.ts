@@ -77,10 +77,7 @@ export function podMetaField(w: Workload, ...rest: string[]): string {
 }
 
 /** Builds the model, or undefined when the object has no pod spec at that path. */
-export function makeWorkload(
-  obj: Record<string, unknown>,
-  templatePath: readonly string[],
-): Workload | undefined {
+export function makeWorkload(obj: Record<string, unknown>, templatePath: readonly string[]): Workload | undefined {
   const template = getPath(obj, templatePath);
   if (!isObject(template) || !isObject(template.spec)) return undefined;
   const metadata = (isObject(obj.metadata) ? obj.metadata : {}) as ObjectMeta;
@@ -145,13 +142,17 @@ export function isObject(v: unknown): v is Record<string, unknown> {
  * Path from the object root; undefined when the pod spec is fine.
  */
 export function shapeProblem(w: Workload): { path: (string | number)[]; text: string } | undefined {
-  const metas: [unknown, (string | number)[]][] = [[w.obj.metadata, ['metadata']], [getPath(w.obj, w.templatePath)?.metadata, [...w.templatePath, 'metadata']]];
+  const metas: [unknown, (string | number)[]][] = [
+    [w.obj.metadata, ['metadata']],
+    [getPath(w.obj, w.templatePath)?.metadata, [...w.templatePath, 'metadata']],
+  ];
   for (const [meta, path] of metas) {
     if (meta === undefined || meta === null) continue;
     if (!isObject(meta)) return { path, text: 'must be a mapping' };
     for (const f of ['labels', 'annotations']) {
       const m = meta[f];
-      if (m !== undefined && m !== null && (!isObject(m) || !Object.values(m).every(isString))) return { path: [...path, f], text: 'must be a mapping of strings (quote values such as "true")' };
+      if (m !== undefined && m !== null && (!isObject(m) || !Object.values(m).every(isString)))
+        return { path: [...path, f], text: 'must be a mapping of strings (quote values such as "true")' };
     }
   }
   const at = [...w.templatePath, 'spec'];

@@ -69,13 +69,18 @@ describe('sleep-ordering', () => {
   });
 
   it("sees through pod-sequencer's own wrapper, pointing at the wrapped script", () => {
-    const command = wrapperCommand({ mode: 'job', shutdownOn: 'always', checks: [], shutdown: [], argv: ['sh', '-c', 'sleep 10; exec app'] }, { delivery: 'inject', toolsDir: '/.seq' });
+    const command = wrapperCommand(
+      { mode: 'job', shutdownOn: 'always', checks: [], shutdown: [], argv: ['sh', '-c', 'sleep 10; exec app'] },
+      { delivery: 'inject', toolsDir: '/.seq' },
+    );
     const r = findings('sleep-ordering', { restartPolicy: 'Never', containers: [c('app', { command })] });
     expect(r.map((x) => x.field?.path)).toEqual([`spec.containers[0].command[${command.length - 1}]`]);
   });
 
   it('ignores sleeps in lifecycle hooks (a preStop drain delay is fine)', () => {
-    expect(findings('sleep-ordering', { containers: [c('app', { lifecycle: { preStop: { exec: { command: ['sh', '-c', 'sleep 5; nginx -s quit'] } } } })] })).toEqual([]);
+    expect(
+      findings('sleep-ordering', { containers: [c('app', { lifecycle: { preStop: { exec: { command: ['sh', '-c', 'sleep 5; nginx -s quit'] } } } })] }),
+    ).toEqual([]);
   });
 });
 

@@ -51,7 +51,10 @@ describe('check', () => {
 
   it('exits 1 on an error finding; --config may come before or after the paths', () => {
     const { bin } = scratch({ ...files, 'cfg/podsequence.yaml': cfg128 });
-    for (const args of [['check', '--config', 'cfg/podsequence.yaml', 'apps'], ['check', 'apps', '--config', 'cfg/podsequence.yaml']]) {
+    for (const args of [
+      ['check', '--config', 'cfg/podsequence.yaml', 'apps'],
+      ['check', 'apps', '--config', 'cfg/podsequence.yaml'],
+    ]) {
       const r = bin(...args);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).toMatch(/^apps\/native\.yaml:12:9: error \[native-sidecar-unsupported\] init container istio-proxy is a native sidecar/m);
@@ -111,7 +114,10 @@ describe('check', () => {
   });
 
   it('usage problems: a missing path or bad config exits 1 with the reason; an unknown format exits 2', () => {
-    const { bin } = scratch({ 'bad.yaml': 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec: {kubernetesVersion: banana}\n', 'a.yaml': fixture('sidecar-not-first-positive') });
+    const { bin } = scratch({
+      'bad.yaml': 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec: {kubernetesVersion: banana}\n',
+      'a.yaml': fixture('sidecar-not-first-positive'),
+    });
     let r = bin('check', 'nope');
     expect([r.code, r.stderr]).toEqual([1, 'pod-sequencer: error: nope: no such file or directory\n']);
     r = bin('check', '--config', 'bad.yaml', 'a.yaml');
@@ -126,7 +132,7 @@ describe('check', () => {
 
 describe('fix', () => {
   const web = fixture('sidecar-not-first-positive');
-  const other = '# untouched: odd spacing and quoting stay\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}   # trailing\ndata:\n  flag: \'true\'\n';
+  const other = "# untouched: odd spacing and quoting stay\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}   # trailing\ndata:\n  flag: 'true'\n";
 
   it('rewrites files in place, keeping the rest byte-identical, says what it did, and is idempotent', () => {
     const { dir, bin } = scratch({ 'm/all.yaml': `${other}---\n${web}`, 'm/cm.yaml': other });
@@ -161,7 +167,9 @@ describe('fix', () => {
 
   it('exits 1 and says what could not be fixed', () => {
     // A native sidecar pod-sequencer does not know cannot be moved back for Kubernetes 1.28.
-    const unknown = fixture('native-sidecar-unsupported-positive').replace(/istio-proxy/g, 'log-shipper').replace('docker.io/istio/proxyv2:1.24.2', 'fluent/fluent-bit:3');
+    const unknown = fixture('native-sidecar-unsupported-positive')
+      .replace(/istio-proxy/g, 'log-shipper')
+      .replace('docker.io/istio/proxyv2:1.24.2', 'fluent/fluent-bit:3');
     const { bin } = scratch({ 'web.yaml': unknown, 'cfg.yaml': cfg128 });
     const r = bin('fix', '--config', 'cfg.yaml', 'web.yaml');
     expect(r.code).toBe(1);

@@ -40,7 +40,12 @@ const istio = { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2' };
 
 function explain(kind: string, pod: PodSpec) {
   const path = kind === 'Pod' ? [] : ['spec', 'template'];
-  const obj = { apiVersion: kind === 'Pod' ? 'v1' : 'batch/v1', kind, metadata: { name: 'x' }, ...(kind === 'Pod' ? { spec: pod } : { spec: { template: { spec: pod } } }) };
+  const obj = {
+    apiVersion: kind === 'Pod' ? 'v1' : 'batch/v1',
+    kind,
+    metadata: { name: 'x' },
+    ...(kind === 'Pod' ? { spec: pod } : { spec: { template: { spec: pod } } }),
+  };
   return timeline(makeWorkload(obj, path)!, defaultConfig());
 }
 
@@ -58,7 +63,14 @@ describe('timeline', () => {
     );
     const t = explain('Job', {
       restartPolicy: 'Never',
-      initContainers: [seqTools, { name: 'seq-wait-db', image: 'busybox:1.37.0-musl', command: dependencyWait({ name: 'db', tcp: 'db:5432', timeoutSeconds: 300, periodSeconds: 2 }, sh) }],
+      initContainers: [
+        seqTools,
+        {
+          name: 'seq-wait-db',
+          image: 'busybox:1.37.0-musl',
+          command: dependencyWait({ name: 'db', tcp: 'db:5432', timeoutSeconds: 300, periodSeconds: 2 }, sh),
+        },
+      ],
       containers: [istio, { name: 'migrate', image: 'm:1', command: wrapped, args: ['up'] }],
     });
     expect(t.start.map((s) => [s.role, s.name, s.gate.on])).toEqual([
@@ -86,7 +98,9 @@ describe('timeline', () => {
 
   it('a bare Pod with restartPolicy OnFailure is Job-like; with Always it runs until deleted', () => {
     expect(explain('Pod', { restartPolicy: 'OnFailure', containers: [{ name: 'a', image: 'a' }] }).stop.at(-1)).toMatch(/restarted in the same pod/);
-    expect(explain('Pod', { containers: [{ name: 'a', image: 'a' }], terminationGracePeriodSeconds: 5 }).stop[0]).toMatch(/^runs until deleted.*SIGKILL after 5s$/);
+    expect(explain('Pod', { containers: [{ name: 'a', image: 'a' }], terminationGracePeriodSeconds: 5 }).stop[0]).toMatch(
+      /^runs until deleted.*SIGKILL after 5s$/,
+    );
   });
 
   it('warns about a native sidecar without a startupProbe', () => {

@@ -46,7 +46,12 @@ describe('pod-sequencer (filter)', () => {
   it('bad config: one error line per problem, nothing on stdout, exit 1', () => {
     const r = runBin([], readFileSync(join(ROOT, 'fixtures', 'filter', 'bad-config', 'input.yaml'), 'utf8'));
     expect([r.code, r.stdout]).toEqual([1, '']);
-    expect(r.stderr.trim().split('\n').every((l) => l.startsWith('pod-sequencer: error: PodSequence/ordering: spec.'))).toBe(true);
+    expect(
+      r.stderr
+        .trim()
+        .split('\n')
+        .every((l) => l.startsWith('pod-sequencer: error: PodSequence/ordering: spec.')),
+    ).toBe(true);
   });
 
   it('--version and --help', () => {

@@ -34,7 +34,12 @@ beforeAll(() => {
   // Build output and local state stay out: pre-commit must build the package itself (prepare).
   const skip = new Set(['.git', 'node_modules', 'dist', '.tmp', 'bench']);
   cpSync(ROOT, hooks, { recursive: true, filter: (src) => !skip.has(relative(ROOT, src).split(sep)[0]!) });
-  for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-qm', 'hooks']]) expect(git(args, hooks).code).toBe(0);
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['commit', '-qm', 'hooks'],
+  ])
+    expect(git(args, hooks).code).toBe(0);
   const rev = git(['rev-parse', 'HEAD'], hooks).stdout.trim();
 
   expect(git(['init', '-q', repo], tmp).code).toBe(0);

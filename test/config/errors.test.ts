@@ -42,9 +42,18 @@ describe('unknown fields, at every depth', () => {
       ['spec.exclude.name', "spec.exclude.name: unknown field 'name' (did you mean 'names'?); the fields of spec.exclude are kinds, names, namespaces, labels"],
       ['spec.mesh.consul', "spec.mesh.consul: unknown field 'consul'; the fields of spec.mesh are istio, linkerd, kuma, dapr, vault"],
       ['spec.mesh.istio.holdApplication', "spec.mesh.istio.holdApplication: unknown field 'holdApplication'; the fields of spec.mesh.istio are hold, native"],
-      ['spec.dependencies[0].selector.kind', "spec.dependencies[0].selector.kind: unknown field 'kind' (did you mean 'kinds'?); the fields of spec.dependencies[0].selector are kinds, names, namespaces, labels"],
-      ['spec.jobs.entrypoints[0].args', "spec.jobs.entrypoints[0].args: unknown field 'args'; the fields of spec.jobs.entrypoints[0] are container, image, command"],
-      ['spec.tools.resources.request', "spec.tools.resources.request: unknown field 'request' (did you mean 'requests'?); the fields of spec.tools.resources are requests, limits"],
+      [
+        'spec.dependencies[0].selector.kind',
+        "spec.dependencies[0].selector.kind: unknown field 'kind' (did you mean 'kinds'?); the fields of spec.dependencies[0].selector are kinds, names, namespaces, labels",
+      ],
+      [
+        'spec.jobs.entrypoints[0].args',
+        "spec.jobs.entrypoints[0].args: unknown field 'args'; the fields of spec.jobs.entrypoints[0] are container, image, command",
+      ],
+      [
+        'spec.tools.resources.request',
+        "spec.tools.resources.request: unknown field 'request' (did you mean 'requests'?); the fields of spec.tools.resources are requests, limits",
+      ],
     ]);
   });
 });
@@ -55,7 +64,10 @@ describe('wrong types and values', () => {
       errorsOf({
         sidecars: { profile: 'istio' },
         jobs: { terminateSidecars: 'yes' },
-        dependencies: [{ tcp: 'db:1', timeoutSeconds: '30' }, { tcp: 'db:2', periodSeconds: 1.5 }],
+        dependencies: [
+          { tcp: 'db:1', timeoutSeconds: '30' },
+          { tcp: 'db:2', periodSeconds: 1.5 },
+        ],
         selector: { labels: { 'app.kubernetes.io/name': 5 } },
       }),
     ).toEqual([
@@ -73,7 +85,10 @@ describe('wrong types and values', () => {
 
   test('bad enums', () => {
     expect(errorsOf({ sidecars: [{ profile: 'nginx' }, { profile: 'istio', strategy: 'early', onTimeout: 'ignore' }] })).toEqual([
-      ['spec.sidecars[0].profile', "spec.sidecars[0].profile: 'nginx' is not accepted; use one of istio, linkerd, envoy, cloud-sql-proxy, dapr, vault, kuma, generic"],
+      [
+        'spec.sidecars[0].profile',
+        "spec.sidecars[0].profile: 'nginx' is not accepted; use one of istio, linkerd, envoy, cloud-sql-proxy, dapr, vault, kuma, generic",
+      ],
       ['spec.sidecars[1].strategy', "spec.sidecars[1].strategy: 'early' is not accepted; use one of auto, native, postStart, wrap, first"],
       ['spec.sidecars[1].onTimeout', "spec.sidecars[1].onTimeout: 'ignore' is not accepted; use one of fail, continue"],
     ]);
@@ -111,7 +126,10 @@ describe('wrong types and values', () => {
       }),
     ).toEqual([
       ['spec.workloadKinds[0].kind', 'spec.workloadKinds[0].kind: must not be empty'],
-      ['spec.workloadKinds[0].podTemplatePath', "spec.workloadKinds[0].podTemplatePath: 'spec/template' is not accepted; use a dotted path such as spec.template"],
+      [
+        'spec.workloadKinds[0].podTemplatePath',
+        "spec.workloadKinds[0].podTemplatePath: 'spec/template' is not accepted; use a dotted path such as spec.template",
+      ],
       ['spec.sidecars[0].waitCommand', 'spec.sidecars[0].waitCommand: must list at least 1 item'],
       ['spec.sidecars[0].timeoutSeconds', 'spec.sidecars[0].timeoutSeconds: 0 is too small; use a whole number of at least 1'],
       [
@@ -120,7 +138,10 @@ describe('wrong types and values', () => {
       ],
       ['spec.dependencies[0].periodSeconds', 'spec.dependencies[0].periodSeconds: 0 is too small; use a whole number of at least 1'],
       ['spec.tools.image', 'spec.tools.image: must not be empty'],
-      ['spec.tools.resources.requests.memory', "spec.tools.resources.requests.memory: '16MB' is not a Kubernetes quantity; use for example 10m, 100Mi, 1Gi or 0.5"],
+      [
+        'spec.tools.resources.requests.memory',
+        "spec.tools.resources.requests.memory: '16MB' is not a Kubernetes quantity; use for example 10m, 100Mi, 1Gi or 0.5",
+      ],
     ]);
   });
 
@@ -157,7 +178,14 @@ describe('one clear message instead of ajv cascades', () => {
     ]);
   });
   test('shutdown: method without http', () => {
-    expect(errorsOf({ sidecars: [{ profile: 'istio', shutdown: { method: 'GET' } }, { profile: 'istio', shutdown: { signal: { process: 'x' }, method: 'POST' } }] })).toEqual([
+    expect(
+      errorsOf({
+        sidecars: [
+          { profile: 'istio', shutdown: { method: 'GET' } },
+          { profile: 'istio', shutdown: { signal: { process: 'x' }, method: 'POST' } },
+        ],
+      }),
+    ).toEqual([
       ['spec.sidecars[0].shutdown', 'spec.sidecars[0].shutdown: needs one of http, signal'],
       ['spec.sidecars[1].shutdown.method', 'spec.sidecars[1].shutdown.method: applies only to http; add http or remove method'],
     ]);
@@ -170,7 +198,7 @@ describe('semantic checks', () => {
       errorsOf({
         selector: { names: ['web-[ab'] },
         exclude: { namespaces: ['[z-a]'] },
-        sidecars: [{ profile: 'generic', name: 'x[', image: '*/y:[1-' , readiness: { tcp: 'a:1' } }],
+        sidecars: [{ profile: 'generic', name: 'x[', image: '*/y:[1-', readiness: { tcp: 'a:1' } }],
         jobs: { entrypoints: [{ container: 'm[', command: ['/m'] }] },
         dependencies: [{ dns: 'a', selector: { names: ['['] } }],
       }).map(([path]) => path),
@@ -200,33 +228,64 @@ describe('semantic checks', () => {
           { dns: 'db..prod' },
           { dns: 'http://db' },
         ],
-        sidecars: [{ profile: 'envoy', readiness: { http: 'localhost:9901/ready' }, shutdown: { http: '/quitquitquit' } }, { profile: 'envoy', readiness: { tcp: '127.0.0.1' } }],
+        sidecars: [
+          { profile: 'envoy', readiness: { http: 'localhost:9901/ready' }, shutdown: { http: '/quitquitquit' } },
+          { profile: 'envoy', readiness: { tcp: '127.0.0.1' } },
+        ],
       }),
     ).toEqual([
       ['spec.sidecars[0].readiness.http', "spec.sidecars[0].readiness.http: 'localhost:9901/ready' is not accepted: use an http:// or https:// URL"],
       ['spec.sidecars[0].shutdown.http', "spec.sidecars[0].shutdown.http: '/quitquitquit' is not a URL; use http://host[:port]/path or https://..."],
-      ['spec.sidecars[1].readiness.tcp', "spec.sidecars[1].readiness.tcp: '127.0.0.1' is not accepted; use host:port, for example db.prod.svc.cluster.local:5432 or [::1]:5432"],
+      [
+        'spec.sidecars[1].readiness.tcp',
+        "spec.sidecars[1].readiness.tcp: '127.0.0.1' is not accepted; use host:port, for example db.prod.svc.cluster.local:5432 or [::1]:5432",
+      ],
       ['spec.dependencies[0].http', "spec.dependencies[0].http: 'apollo:8080/info' is not accepted: use an http:// or https:// URL"],
       ['spec.dependencies[1].http', "spec.dependencies[1].http: 'ftp://files.example.com/x' is not accepted: use an http:// or https:// URL"],
       ['spec.dependencies[2].http', "spec.dependencies[2].http: 'http://exa mple.com/' is not a URL; use http://host[:port]/path or https://..."],
-      ['spec.dependencies[3].tcp', "spec.dependencies[3].tcp: 'db.prod.svc' is not accepted; use host:port, for example db.prod.svc.cluster.local:5432 or [::1]:5432"],
+      [
+        'spec.dependencies[3].tcp',
+        "spec.dependencies[3].tcp: 'db.prod.svc' is not accepted; use host:port, for example db.prod.svc.cluster.local:5432 or [::1]:5432",
+      ],
       ['spec.dependencies[4].tcp', 'spec.dependencies[4].tcp: port 99999 is out of range; use 1-65535'],
       ['spec.dependencies[5].tcp', "spec.dependencies[5].tcp: 'bad_host' is not a host name or IPv4 address; use host:port"],
-      ['spec.dependencies[6].dns', "spec.dependencies[6].dns: 'db..prod' is not a DNS name; use labels of letters, digits and - separated by dots, for example db.prod.svc.cluster.local"],
-      ['spec.dependencies[7].dns', "spec.dependencies[7].dns: 'http://db' is not a DNS name; use labels of letters, digits and - separated by dots, for example db.prod.svc.cluster.local"],
+      [
+        'spec.dependencies[6].dns',
+        "spec.dependencies[6].dns: 'db..prod' is not a DNS name; use labels of letters, digits and - separated by dots, for example db.prod.svc.cluster.local",
+      ],
+      [
+        'spec.dependencies[7].dns',
+        "spec.dependencies[7].dns: 'http://db' is not a DNS name; use labels of letters, digits and - separated by dots, for example db.prod.svc.cluster.local",
+      ],
     ]);
   });
 
   test('duplicate dependency names', () => {
-    expect(errorsOf({ dependencies: [{ name: 'db', tcp: 'a:1' }, { name: 'cache', dns: 'c' }, { name: 'db', tcp: 'b:1' }] })).toEqual([
-      ['spec.dependencies[2].name', "spec.dependencies[2].name: 'db' is also the name of spec.dependencies[0]; names must be unique (each names the init container seq-wait-<name>)"],
+    expect(
+      errorsOf({
+        dependencies: [
+          { name: 'db', tcp: 'a:1' },
+          { name: 'cache', dns: 'c' },
+          { name: 'db', tcp: 'b:1' },
+        ],
+      }),
+    ).toEqual([
+      [
+        'spec.dependencies[2].name',
+        "spec.dependencies[2].name: 'db' is also the name of spec.dependencies[0]; names must be unique (each names the init container seq-wait-<name>)",
+      ],
     ]);
   });
 
   test('generic needs name or image', () => {
-    expect(errorsOf({ sidecars: [{ profile: 'generic', readiness: { tcp: 'a:1' } }, { readiness: { tcp: 'a:1' }, image: 'x' }] })).toEqual([
-      ['spec.sidecars[0]', 'spec.sidecars[0]: a generic sidecar needs name or image (a glob on the container name or image) to find its containers'],
-    ]);
+    expect(
+      errorsOf({
+        sidecars: [
+          { profile: 'generic', readiness: { tcp: 'a:1' } },
+          { readiness: { tcp: 'a:1' }, image: 'x' },
+        ],
+      }),
+    ).toEqual([['spec.sidecars[0]', 'spec.sidecars[0]: a generic sidecar needs name or image (a glob on the container name or image) to find its containers']]);
   });
 
   test('a strategy that waits needs a readiness check', () => {
@@ -305,9 +364,7 @@ describe('results', () => {
         field: { path: 'kind' },
       },
     ]);
-    expect(messages({ spec: {} })).toEqual([
-      'kind: the function config has no kind; use PodSequence (apiVersion fn.pod-sequencer.dev/v1alpha1) or ConfigMap',
-    ]);
+    expect(messages({ spec: {} })).toEqual(['kind: the function config has no kind; use PodSequence (apiVersion fn.pod-sequencer.dev/v1alpha1) or ConfigMap']);
     expect(messages({ apiVersion: 'fn.pod-sequencer.dev/v1', kind: 'PodSequence' })).toEqual([
       "apiVersion: 'fn.pod-sequencer.dev/v1' is not accepted; use fn.pod-sequencer.dev/v1alpha1",
     ]);

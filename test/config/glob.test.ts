@@ -37,9 +37,7 @@ describe('bad globs', () => {
     expect(validateGlob('')).toBe("bad glob '': it is empty; use * to match anything");
   });
   test('unclosed [', () => {
-    expect(validateGlob('web-[ab')).toBe(
-      "bad glob 'web-[ab': the [ at position 5 is never closed; add ] or write \\[ for a literal [",
-    );
+    expect(validateGlob('web-[ab')).toBe("bad glob 'web-[ab': the [ at position 5 is never closed; add ] or write \\[ for a literal [");
     expect(validateGlob('[!')).toMatch(/never closed/);
   });
   test('reversed range', () => {

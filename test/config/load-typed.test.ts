@@ -220,8 +220,7 @@ describe('typed PodSequence', () => {
   });
 
   test("a changed readiness drops the profile's wait command, which polls the old endpoint", () => {
-    const sidecar = (readiness: unknown) =>
-      loadConfig(typed({ sidecars: [{ profile: 'istio', readiness }] })).config.sidecars[0];
+    const sidecar = (readiness: unknown) => loadConfig(typed({ sidecars: [{ profile: 'istio', readiness }] })).config.sidecars[0];
     expect(sidecar({ http: 'http://127.0.0.1:15099/ready' }).waitCommand).toBeUndefined();
     expect(sidecar({ http: 'http://127.0.0.1:15021/healthz/ready' }).waitCommand).toEqual(['pilot-agent', 'wait']);
   });
@@ -277,12 +276,15 @@ describe('typed PodSequence', () => {
   });
 
   test('metadata from orchestrators is accepted', () => {
-    const doc = typed({ mode: 'check' }, {
-      name: 'x',
-      namespace: 'ns',
-      annotations: { 'config.kubernetes.io/local-config': 'true', 'internal.config.kubernetes.io/path': 'fn.yaml' },
-      uid: '123',
-    });
+    const doc = typed(
+      { mode: 'check' },
+      {
+        name: 'x',
+        namespace: 'ns',
+        annotations: { 'config.kubernetes.io/local-config': 'true', 'internal.config.kubernetes.io/path': 'fn.yaml' },
+        uid: '123',
+      },
+    );
     expect(loadConfig(doc).errors).toEqual([]);
     expect(loadConfig(doc).config.mode).toBe('check');
   });

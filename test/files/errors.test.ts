@@ -32,7 +32,11 @@ describe('check and fix on input they cannot process', () => {
     writeFileSync(file, MERGE);
     const r = runBin([cmd, file]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^pod-sequencer: error: ${file.replace(/[.]/g, '\\.')}:16:\\d+: Deployment web: spec\\.template\\.spec\\.containers\\[1\\]\\.<<: YAML merge keys`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^pod-sequencer: error: ${file.replace(/[.]/g, '\\.')}:16:\\d+: Deployment web: spec\\.template\\.spec\\.containers\\[1\\]\\.<<: YAML merge keys`,
+      ),
+    );
     expect(r.stderr).not.toContain('internal error');
     expect(readFileSync(file, 'utf8')).toBe(MERGE);
   });

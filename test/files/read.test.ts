@@ -36,7 +36,10 @@ describe('readManifest', () => {
   });
 
   it('skips a template that happens to parse: unquoted {{ }} is a map keyed by a map', () => {
-    const src = deployment('{{ .Release.Name }}', '      - name: app\n        image: "{{ .Values.image }}"\n      - name: istio-proxy\n        image: istio/proxyv2\n');
+    const src = deployment(
+      '{{ .Release.Name }}',
+      '      - name: app\n        image: "{{ .Values.image }}"\n      - name: istio-proxy\n        image: istio/proxyv2\n',
+    );
     const notes: Note[] = [];
     expect(readManifest('t.yaml', notes, src).docs).toEqual([]);
     expect(notes).toEqual([{ path: 't.yaml', line: 1, col: 1, message: 'skipped document 1: it holds unquoted {{ }} (a Helm or other template?)' }]);

@@ -106,10 +106,9 @@ const sidecarPostStart = fc.oneof(
 );
 
 const lifecycle = (postStart: fc.Arbitrary<unknown>) =>
-  fc.record(
-    { postStart, preStop: fc.oneof(handler, fc.record({ sleep: fc.record({ seconds }) })) },
-    { requiredKeys: [] },
-  ).filter((l) => Object.keys(l).length > 0);
+  fc
+    .record({ postStart, preStop: fc.oneof(handler, fc.record({ sleep: fc.record({ seconds }) })) }, { requiredKeys: [] })
+    .filter((l) => Object.keys(l).length > 0);
 
 const env = fc.uniqueArray(
   fc.oneof(
@@ -119,10 +118,19 @@ const env = fc.uniqueArray(
   { maxLength: 3, selector: (e) => e.name },
 );
 
-const ports = fc.uniqueArray(fc.record({ containerPort: port, name: fc.option(fc.constantFrom('http', 'grpc', 'admin'), { nil: undefined }), protocol: fc.option(fc.constant('TCP'), { nil: undefined }) }), {
-  maxLength: 2,
-  selector: (p) => p.name ?? p.containerPort,
-}).map((ps) => ps.map(dropUndefined));
+const ports = fc
+  .uniqueArray(
+    fc.record({
+      containerPort: port,
+      name: fc.option(fc.constantFrom('http', 'grpc', 'admin'), { nil: undefined }),
+      protocol: fc.option(fc.constant('TCP'), { nil: undefined }),
+    }),
+    {
+      maxLength: 2,
+      selector: (p) => p.name ?? p.containerPort,
+    },
+  )
+  .map((ps) => ps.map(dropUndefined));
 
 const securityContext = fc.record(
   {
@@ -135,10 +143,7 @@ const securityContext = fc.record(
   { requiredKeys: [] },
 );
 
-const resources = fc.record(
-  { requests: fc.constant({ cpu: '100m', memory: '64Mi' }), limits: fc.constant({ memory: '128Mi' }) },
-  { requiredKeys: [] },
-);
+const resources = fc.record({ requests: fc.constant({ cpu: '100m', memory: '64Mi' }), limits: fc.constant({ memory: '128Mi' }) }, { requiredKeys: [] });
 
 type Role = 'app' | 'sidecar' | 'init' | 'native';
 
@@ -155,7 +160,13 @@ function container(d: ContainerDraft, volumes: string[]): fc.Arbitrary<Obj> {
     .record({
       base: fc.record(
         {
-          command: d.role === 'sidecar' || d.role === 'native' ? fc.constant(undefined) : fc.option(argv.filter((a) => a.length > 0), { nil: undefined }),
+          command:
+            d.role === 'sidecar' || d.role === 'native'
+              ? fc.constant(undefined)
+              : fc.option(
+                  argv.filter((a) => a.length > 0),
+                  { nil: undefined },
+                ),
           args: argv,
           env,
           ports: d.role === 'init' ? fc.constant([]) : ports,
@@ -198,15 +209,32 @@ const podAnnotations = fc.record(
     'linkerd.io/inject': fc.constantFrom('enabled', 'disabled'),
     'dapr.io/enabled': fc.constant('true'),
     'vault.hashicorp.com/agent-inject': fc.constant('true'),
-    'proxy.istio.io/config': fc.constantFrom('concurrency: 2\n', '{"concurrency": 2}', 'holdApplicationUntilProxyStarts: false\n', '# tuned\nconcurrency: 4\nterminationDrainDuration: 5s\n'),
+    'proxy.istio.io/config': fc.constantFrom(
+      'concurrency: 2\n',
+      '{"concurrency": 2}',
+      'holdApplicationUntilProxyStarts: false\n',
+      '# tuned\nconcurrency: 4\nterminationDrainDuration: 5s\n',
+    ),
     'pod-sequencer.dev/skip': fc.constant('true'),
     'example.com/note': awkward,
   },
   { requiredKeys: [] },
 );
 
-export type WorkloadKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'ReplicaSet' | 'ReplicationController' | 'Job' | 'CronJob' | 'PodTemplate' | 'Rollout';
-export const WORKLOAD_KINDS: WorkloadKind[] = ['Pod', 'Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Job', 'CronJob', 'PodTemplate', 'Rollout'];
+export type WorkloadKind =
+  'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'ReplicaSet' | 'ReplicationController' | 'Job' | 'CronJob' | 'PodTemplate' | 'Rollout';
+export const WORKLOAD_KINDS: WorkloadKind[] = [
+  'Pod',
+  'Deployment',
+  'StatefulSet',
+  'DaemonSet',
+  'ReplicaSet',
+  'ReplicationController',
+  'Job',
+  'CronJob',
+  'PodTemplate',
+  'Rollout',
+];
 const JOB_LIKE = new Set<WorkloadKind>(['Job', 'CronJob']);
 
 /** A pod spec: unique container names, init containers first in the pool split. */
@@ -225,7 +253,11 @@ const podSpec = (kind: WorkloadKind) =>
         volumes: fc.tuple(...volumes.map(volume)),
         extra: fc.record(
           {
-            restartPolicy: JOB_LIKE.has(kind) ? fc.constantFrom('Never', 'OnFailure') : kind === 'Pod' ? fc.constantFrom('Always', 'Never', 'OnFailure') : fc.constant('Always'),
+            restartPolicy: JOB_LIKE.has(kind)
+              ? fc.constantFrom('Never', 'OnFailure')
+              : kind === 'Pod'
+                ? fc.constantFrom('Always', 'Never', 'OnFailure')
+                : fc.constant('Always'),
             securityContext: fc.constant({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } }),
             terminationGracePeriodSeconds: seconds,
             serviceAccountName: fc.constant('app'),
@@ -266,7 +298,11 @@ const metadata = (name: string) =>
 /** A workload of `kind` named `name`, as a plain object. */
 export function workload(kind: WorkloadKind, name: string): fc.Arbitrary<Obj> {
   return fc
-    .record({ metadata: metadata(name), spec: podSpec(kind), template: fc.record({ labels: fc.constant({ app: name }), annotations: podAnnotations }, { requiredKeys: ['labels'] }) })
+    .record({
+      metadata: metadata(name),
+      spec: podSpec(kind),
+      template: fc.record({ labels: fc.constant({ app: name }), annotations: podAnnotations }, { requiredKeys: ['labels'] }),
+    })
     .map(({ metadata, spec, template }) => {
       const tmpl = { metadata: template, spec };
       switch (kind) {
@@ -295,7 +331,11 @@ const otherItem = (name: string) =>
   fc.constantFrom<Obj>(
     { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { selector: { app: name }, ports: [{ port: 80, targetPort: 8080 }] } },
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { 'app.yaml': 'a: 1\nb: [x]\n', flag: 'true' } },
-    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'mesh-on', labels: { 'istio-injection': 'enabled' }, annotations: { 'linkerd.io/inject': 'enabled' } } },
+    {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'mesh-on', labels: { 'istio-injection': 'enabled' }, annotations: { 'linkerd.io/inject': 'enabled' } },
+    },
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'mesh-off', labels: { 'istio-injection': 'disabled' } } },
     { apiVersion: 'kpt.dev/v1', kind: 'Kptfile', metadata: { name: 'pkg', annotations: { 'config.kubernetes.io/local-config': 'true' } } },
     { resources: ['a.yaml'], namePrefix: 'x-' },
@@ -310,28 +350,45 @@ export interface Case {
 
 /** A list of 1-5 items, mostly workloads, with unique names. */
 export const items = fc
-  .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...WORKLOAD_KINDS) }, { weight: 1, arbitrary: fc.constant('other' as const) }), { minLength: 1, maxLength: 5 })
+  .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...WORKLOAD_KINDS) }, { weight: 1, arbitrary: fc.constant('other' as const) }), {
+    minLength: 1,
+    maxLength: 5,
+  })
   .chain((kinds) => fc.tuple(...kinds.map((k, i) => (k === 'other' ? otherItem(`item-${i}`) : workload(k, `${k.toLowerCase()}-${i}`)))));
 
-const http = fc.constantFrom('http://127.0.0.1:8081/ready', 'http://localhost:9000/healthz?x=1', 'https://[::1]:8443/ready', 'http://config.shop.svc.cluster.local:8080/info');
+const http = fc.constantFrom(
+  'http://127.0.0.1:8081/ready',
+  'http://localhost:9000/healthz?x=1',
+  'https://[::1]:8443/ready',
+  'http://config.shop.svc.cluster.local:8080/info',
+);
 const tcp = fc.constantFrom('127.0.0.1:5432', 'db.shop.svc:5432', '[::1]:6379');
 const strategy = fc.constantFrom('auto', 'native', 'postStart', 'first', 'wrap');
 const profileEntry = fc.oneof(
   fc.record(
-    { profile: fc.constantFrom('istio', 'linkerd', 'envoy', 'cloud-sql-proxy', 'dapr', 'vault', 'kuma'), strategy, timeoutSeconds: fc.integer({ min: 1, max: 300 }), onTimeout: fc.constantFrom('fail', 'continue') },
+    {
+      profile: fc.constantFrom('istio', 'linkerd', 'envoy', 'cloud-sql-proxy', 'dapr', 'vault', 'kuma'),
+      strategy,
+      timeoutSeconds: fc.integer({ min: 1, max: 300 }),
+      onTimeout: fc.constantFrom('fail', 'continue'),
+    },
     { requiredKeys: ['profile'] },
   ),
-  fc.record(
-    {
-      profile: fc.constant('generic'),
-      name: fc.constant('log-shipper'),
-      strategy,
-      readiness: fc.oneof(fc.record({ http }), fc.record({ tcp })),
-      waitCommand: fc.option(fc.array(awkward, { minLength: 1, maxLength: 3 }), { nil: undefined }),
-      shutdown: fc.option(fc.oneof(fc.record({ http, method: fc.constantFrom('POST', 'GET') }), fc.constant({ signal: { process: 'log-shipper' } })), { nil: undefined }),
-    },
-    { requiredKeys: ['profile', 'name', 'readiness'] },
-  ).map(dropUndefined),
+  fc
+    .record(
+      {
+        profile: fc.constant('generic'),
+        name: fc.constant('log-shipper'),
+        strategy,
+        readiness: fc.oneof(fc.record({ http }), fc.record({ tcp })),
+        waitCommand: fc.option(fc.array(awkward, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+        shutdown: fc.option(fc.oneof(fc.record({ http, method: fc.constantFrom('POST', 'GET') }), fc.constant({ signal: { process: 'log-shipper' } })), {
+          nil: undefined,
+        }),
+      },
+      { requiredKeys: ['profile', 'name', 'readiness'] },
+    )
+    .map(dropUndefined),
 );
 
 /** A valid PodSequence (or ConfigMap form) as the functionConfig. */
@@ -340,7 +397,14 @@ export const config: fc.Arbitrary<Obj | undefined> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .record({ kubernetesVersion: fc.constantFrom('1.27', '1.28', '1.29', '1.30', '1.33'), terminateJobSidecars: fc.constantFrom('true', 'false'), sidecars: fc.constantFrom('istio,envoy', 'linkerd=linkerd-*', 'cloud-sql-proxy,daprd'.replace('daprd', 'dapr')) }, { requiredKeys: [] })
+      .record(
+        {
+          kubernetesVersion: fc.constantFrom('1.27', '1.28', '1.29', '1.30', '1.33'),
+          terminateJobSidecars: fc.constantFrom('true', 'false'),
+          sidecars: fc.constantFrom('istio,envoy', 'linkerd=linkerd-*', 'cloud-sql-proxy,daprd'.replace('daprd', 'dapr')),
+        },
+        { requiredKeys: [] },
+      )
       .map((data) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'function-input' }, data })),
   },
   {
@@ -351,12 +415,26 @@ export const config: fc.Arbitrary<Obj | undefined> = fc.oneof(
           mode: fc.constantFrom('apply', 'apply', 'check'),
           kubernetesVersion: fc.constantFrom('1.27', '1.28', '1.29', '1.30', '1.33'),
           sidecars: fc.uniqueArray(profileEntry, { maxLength: 4, selector: (s) => s.profile }),
-          mesh: fc.record({ istio: fc.constant({}), linkerd: fc.constant({ version: '2.19' }), kuma: fc.constant({}), dapr: fc.constant({}), vault: fc.constant({}) }, { requiredKeys: [] }),
+          mesh: fc.record(
+            { istio: fc.constant({}), linkerd: fc.constant({ version: '2.19' }), kuma: fc.constant({}), dapr: fc.constant({}), vault: fc.constant({}) },
+            { requiredKeys: [] },
+          ),
           dependencies: fc.uniqueArray(
-            fc.oneof(fc.record({ http }), fc.record({ tcp }), fc.record({ dns: fc.constantFrom('db.shop.svc.cluster.local', 'cache') })).map((d) => ({ ...d, timeoutSeconds: 5 })),
+            fc
+              .oneof(fc.record({ http }), fc.record({ tcp }), fc.record({ dns: fc.constantFrom('db.shop.svc.cluster.local', 'cache') }))
+              .map((d) => ({ ...d, timeoutSeconds: 5 })),
             { maxLength: 2, selector: (d) => JSON.stringify(d) },
           ),
-          jobs: fc.record({ terminateSidecars: fc.boolean(), entrypoints: fc.constant([{ container: 'app', command: ['/app/run'] }, { image: 'registry.example.com/*', command: ['/entrypoint', '--flag'] }]) }, { requiredKeys: [] }),
+          jobs: fc.record(
+            {
+              terminateSidecars: fc.boolean(),
+              entrypoints: fc.constant([
+                { container: 'app', command: ['/app/run'] },
+                { image: 'registry.example.com/*', command: ['/entrypoint', '--flag'] },
+              ]),
+            },
+            { requiredKeys: [] },
+          ),
           tools: fc.record({ delivery: fc.constantFrom('inject', 'image') }, { requiredKeys: [] }),
           selector: fc.constant({ kinds: WORKLOAD_KINDS.filter((k) => k !== 'ReplicaSet') }),
           exclude: fc.constant({ names: ['statefulset-*'] }),
@@ -401,7 +479,6 @@ export const style: fc.Arbitrary<Style> = fc.record({
 
 export const cases: fc.Arbitrary<Case> = fc.record({ items, config, style });
 
-
 /** One object as YAML text in the given style: comments, quoting and flow collections vary. */
 export function renderItem(o: Obj, s: Style): string {
   const rnd = prng(s.seed ^ JSON.stringify(o).length);
@@ -417,7 +494,8 @@ export function renderItem(o: Obj, s: Style): string {
       if (rnd() < 0.15 && seq.items.every((i) => isScalar(i) && !String(i.value).includes('\n'))) seq.flow = true;
     },
     Map(_, map) {
-      if (rnd() < 0.1 && map.items.length < 4 && map.items.every((p) => isPair(p) && isScalar(p.value) && !String(p.value.value).includes('\n'))) map.flow = true;
+      if (rnd() < 0.1 && map.items.length < 4 && map.items.every((p) => isPair(p) && isScalar(p.value) && !String(p.value.value).includes('\n')))
+        map.flow = true;
     },
     Scalar(_, sc) {
       if (typeof sc.value !== 'string') return;
@@ -449,7 +527,10 @@ export function renderList(c: Case): string {
   }
   if (c.config) {
     const cfg = stringify(c.config, { lineWidth: 0 }).replace(/\n$/, '');
-    text += `functionConfig:\n${cfg.split('\n').map((l) => `  ${l}`).join('\n')}\n`;
+    text += `functionConfig:\n${cfg
+      .split('\n')
+      .map((l) => `  ${l}`)
+      .join('\n')}\n`;
   }
   return text;
 }

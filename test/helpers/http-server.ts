@@ -52,17 +52,13 @@ export function sequence(...codes: number[]): Responder {
 }
 
 /** Starts a server on 127.0.0.1; paths not in `routes` get route '*', else 404. */
-export async function startHttpServer(
-  routes: Record<string, Answer | Responder> = {},
-  opts: HttpServerOptions = {},
-): Promise<TestHttpServer> {
+export async function startHttpServer(routes: Record<string, Answer | Responder> = {}, opts: HttpServerOptions = {}): Promise<TestHttpServer> {
   const t0 = Date.now();
   const table = new Map<string, Responder>();
   const counts = new Map<string, number>();
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
-  const route = (path: string, response: Answer | Responder) =>
-    table.set(path, typeof response === 'function' ? response : () => response);
+  const route = (path: string, response: Answer | Responder) => table.set(path, typeof response === 'function' ? response : () => response);
   for (const [path, response] of Object.entries(routes)) route(path, response);
 
   const server = createHttpServer((req, res) => {

@@ -56,10 +56,17 @@ describe('restricted checker', () => {
     const pod = {
       hostNetwork: true,
       securityContext: { sysctls: [{ name: 'kernel.msgmax', value: '1' }] },
-      volumes: [{ name: 'a', emptyDir: {} }, { name: 'b', hostPath: { path: '/' } }],
+      volumes: [
+        { name: 'a', emptyDir: {} },
+        { name: 'b', hostPath: { path: '/' } },
+      ],
       containers: [good()],
     };
-    expect(restrictedViolations(pod)).toEqual(['pod: hostNetwork must not be true', 'pod: sysctl kernel.msgmax is not allowed', 'volume b: type hostPath is not allowed']);
+    expect(restrictedViolations(pod)).toEqual([
+      'pod: hostNetwork must not be true',
+      'pod: sysctl kernel.msgmax is not allowed',
+      'volume b: type hostPath is not allowed',
+    ]);
   });
 
   it("holds pod-sequencer's own containers to the stricter promise", () => {

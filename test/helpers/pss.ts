@@ -52,7 +52,8 @@ function contextViolations(sc: Obj | undefined, where: string, out: string[]): v
   const aa = obj(sc.appArmorProfile);
   if (aa && aa.type !== 'RuntimeDefault' && aa.type !== 'Localhost') out.push(`${where}.appArmorProfile.type: must be RuntimeDefault or Localhost`);
   const sp = obj(sc.seccompProfile);
-  if (sp && sp.type !== 'RuntimeDefault' && sp.type !== 'Localhost') out.push(`${where}.seccompProfile.type: must be RuntimeDefault or Localhost, got ${String(sp.type)}`);
+  if (sp && sp.type !== 'RuntimeDefault' && sp.type !== 'Localhost')
+    out.push(`${where}.seccompProfile.type: must be RuntimeDefault or Localhost, got ${String(sp.type)}`);
   if (sc.runAsNonRoot === false) out.push(`${where}.runAsNonRoot: must not be false`);
   if (sc.runAsUser === 0) out.push(`${where}.runAsUser: must not be 0 (root)`);
 }
@@ -76,7 +77,8 @@ export function containerViolations(c: Obj, pod: PodLike = {}): string[] {
   const drop = Array.isArray(caps?.drop) ? caps.drop : [];
   if (!drop.includes('ALL')) out.push(`${where}: securityContext.capabilities.drop must include ALL`);
   const add = Array.isArray(caps?.add) ? caps.add : [];
-  for (const cap of add) if (cap !== 'NET_BIND_SERVICE') out.push(`${where}: securityContext.capabilities.add may only hold NET_BIND_SERVICE, got ${String(cap)}`);
+  for (const cap of add)
+    if (cap !== 'NET_BIND_SERVICE') out.push(`${where}: securityContext.capabilities.add may only hold NET_BIND_SERVICE, got ${String(cap)}`);
   const ports = Array.isArray(c.ports) ? c.ports : [];
   for (const p of ports) if (obj(p)?.hostPort) out.push(`${where}: ports[].hostPort must be unset or 0`);
   return out;

@@ -27,10 +27,7 @@ function setAt(root: Obj, path: (string | number)[], value: unknown): void {
   cur[path[path.length - 1]!] = value;
 }
 
-const garbage = fc.oneof(
-  fc.constantFrom(null, 0, -1, 1.5, true, '', 'x', [], {}, [null], [1, 2], { name: 7 }, [{}], ['a', 3]),
-  fc.jsonValue({ maxDepth: 3 }),
-);
+const garbage = fc.oneof(fc.constantFrom(null, 0, -1, 1.5, true, '', 'x', [], {}, [null], [1, 2], { name: 7 }, [{}], ['a', 3]), fc.jsonValue({ maxDepth: 3 }));
 
 /** A valid workload with one value somewhere in its pod template replaced by garbage. */
 const spoiled = fc

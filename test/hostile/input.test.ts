@@ -158,11 +158,16 @@ describe.concurrent('large and deep input', () => {
 
   it('3,000 nested block mappings: refused, with the position', () => {
     const nest = Array.from({ length: 3000 }, (_, i) => `${'  '.repeat(i + 2)}k${i}:\n`).join('');
-    refused(runGuarded(`${HEADER}- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: deep}\n  data:\n${nest}${'  '.repeat(3002)}v\n`), /line \d+, column \d+: /);
+    refused(
+      runGuarded(`${HEADER}- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: deep}\n  data:\n${nest}${'  '.repeat(3002)}v\n`),
+      /line \d+, column \d+: /,
+    );
   });
 
   it('many aliases of a long value in a workload that changes: bounded, refused', () => {
-    const env = `          - {name: A0, value: &v "${'y'.repeat(1000)}"}\n` + Array.from({ length: 900 }, (_, i) => `          - {name: A${i + 1}, value: *v}\n`).join('');
+    const env =
+      `          - {name: A0, value: &v "${'y'.repeat(1000)}"}\n` +
+      Array.from({ length: 900 }, (_, i) => `          - {name: A${i + 1}, value: *v}\n`).join('');
     refused(runGuarded(deployment('      a: b\n', env)), /items\[0\]: its aliases expand to more than \d+ characters/);
   });
 

@@ -106,14 +106,26 @@ function corpus(delivery: 'inject' | 'image'): Corpus {
   const urls = urlPayloads(c).map((p) => srv.url(p));
   const payloads = argvPayloads(c);
   const relay = (name: string, extra: Obj = {}) => ({ name, image: 'registry.example.com/relay:1', ...extra });
-  const app = (name: string, command: string[] | undefined, args: string[]) => ({ name, image: 'registry.example.com/app:1', ...(command ? { command: argv(command, args) } : {}), args });
+  const app = (name: string, command: string[] | undefined, args: string[]) => ({
+    name,
+    image: 'registry.example.com/app:1',
+    ...(command ? { command: argv(command, args) } : {}),
+    args,
+  });
   const hook = (rest: string[]) => ({ postStart: { exec: { command: argv(rest) } } });
   const pod = (containers: Obj[], extra: Obj = {}) => ({ spec: { containers, ...extra } });
   const items: Obj[] = [];
   const add = (kind: string, name: string, template: Obj, annotations: Obj = {}) => {
     const metadata = { name, annotations };
-    if (kind === 'Job') items.push({ apiVersion: 'batch/v1', kind, metadata, spec: { template: { ...template, spec: { restartPolicy: 'Never', ...(template.spec as Obj) } } } });
-    else items.push({ apiVersion: 'apps/v1', kind, metadata, spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, ...template } } });
+    if (kind === 'Job')
+      items.push({ apiVersion: 'batch/v1', kind, metadata, spec: { template: { ...template, spec: { restartPolicy: 'Never', ...(template.spec as Obj) } } } });
+    else
+      items.push({
+        apiVersion: 'apps/v1',
+        kind,
+        metadata,
+        spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, ...template } },
+      });
   };
   // postStart waits on a hostile URL, chained with a hostile user hook
   urls.forEach((u, i) => add('Deployment', `hook-${i}`, pod([relay(`hook${i}-relay`, { lifecycle: hook(payloads) }), app('app', payloads, payloads)])));
@@ -121,7 +133,9 @@ function corpus(delivery: 'inject' | 'image'): Corpus {
   add('Deployment', 'chain', pod([relay('chain-relay', { lifecycle: hook([...payloads].reverse()) }), app('app', payloads, [])]));
   // Job wrappers: hostile command, args, shutdown URL, entrypoints from annotation and config
   add('Job', 'job', pod([relay('job-relay'), app('app', payloads, payloads)]));
-  add('Job', 'job-annotated', pod([relay('job-relay'), app('app', undefined, payloads)]), { 'pod-sequencer.dev/entrypoint.app': JSON.stringify(argv(payloads, payloads)) });
+  add('Job', 'job-annotated', pod([relay('job-relay'), app('app', undefined, payloads)]), {
+    'pod-sequencer.dev/entrypoint.app': JSON.stringify(argv(payloads, payloads)),
+  });
   add('Job', 'job-configured', pod([relay('job-relay'), app('batch', undefined, ['--', 'R'])]));
   // strategy wrap: hostile command and args behind an exec wrapper
   add('Deployment', 'wrapped', pod([relay('wrap-relay'), app('app', payloads, payloads)]));
@@ -134,7 +148,15 @@ function corpus(delivery: 'inject' | 'image'): Corpus {
   add('Deployment', 'deps', pod([app('app', ['deps'], [])]), { 'pod-sequencer.dev/dependencies': urls.join(', ') });
 
   const relayReady = { http: srv.url(urlPayloads(c)[0]) };
-  const sidecar = (name: string, strategy: string, extra: Obj = {}) => ({ profile: 'generic', name, strategy, readiness: relayReady, timeoutSeconds: 10, onTimeout: 'continue', ...extra });
+  const sidecar = (name: string, strategy: string, extra: Obj = {}) => ({
+    profile: 'generic',
+    name,
+    strategy,
+    readiness: relayReady,
+    timeoutSeconds: 10,
+    onTimeout: 'continue',
+    ...extra,
+  });
   const config = {
     apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
     kind: 'PodSequence',
@@ -149,7 +171,12 @@ function corpus(delivery: 'inject' | 'image'): Corpus {
         ...processPayloads(c).map((process, i) => sidecar(`sig${i}-relay`, 'postStart', { shutdown: { signal: { process } } })),
         sidecar('*-relay', 'postStart', { readiness: { tcp: `127.0.0.1:${srv.port}` }, shutdown: { http: urls[2], method: 'GET' } }),
       ],
-      dependencies: [{ http: urls[3] }, { tcp: `127.0.0.1:${srv.port}` }, { dns: 'localhost' }].map((d) => ({ ...d, timeoutSeconds: 10, periodSeconds: 1, selector: { names: ['deps'] } })),
+      dependencies: [{ http: urls[3] }, { tcp: `127.0.0.1:${srv.port}` }, { dns: 'localhost' }].map((d) => ({
+        ...d,
+        timeoutSeconds: 10,
+        periodSeconds: 1,
+        selector: { names: ['deps'] },
+      })),
       jobs: { entrypoints: [{ container: 'batch', command: argv(payloads, ['--', 'R']) }] },
       tools: { delivery },
     },
@@ -183,14 +210,32 @@ function jobs(output: string): Job[] {
     for (const c of [...((t.spec.initContainers as Obj[]) ?? []), ...((t.spec.containers as Obj[]) ?? [])]) {
       const found: [string, unknown, unknown][] = [
         ['command', c.command, c.args],
-        ['postStart', (c.lifecycle as Obj | undefined)?.postStart && ((c.lifecycle as Obj).postStart as Obj).exec && (((c.lifecycle as Obj).postStart as Obj).exec as Obj).command, []],
-        ['preStop', (c.lifecycle as Obj | undefined)?.preStop && ((c.lifecycle as Obj).preStop as Obj).exec && (((c.lifecycle as Obj).preStop as Obj).exec as Obj).command, []],
+        [
+          'postStart',
+          (c.lifecycle as Obj | undefined)?.postStart &&
+            ((c.lifecycle as Obj).postStart as Obj).exec &&
+            (((c.lifecycle as Obj).postStart as Obj).exec as Obj).command,
+          [],
+        ],
+        [
+          'preStop',
+          (c.lifecycle as Obj | undefined)?.preStop &&
+            ((c.lifecycle as Obj).preStop as Obj).exec &&
+            (((c.lifecycle as Obj).preStop as Obj).exec as Obj).command,
+          [],
+        ],
       ];
       for (const [field, cmd, args] of found) {
         if (!Array.isArray(cmd)) continue;
         const p = PREFIXES.find(([prefix]) => prefix.every((x, i) => cmd[i] === x));
         if (!p) continue;
-        out.push({ where: `${String((value.metadata as Obj).name)}/${String(c.name)}.${field}`, command: cmd as string[], args: (args as string[] | undefined) ?? [], kind: p[1], marker: String(cmd[p[0].length + 1]) });
+        out.push({
+          where: `${String((value.metadata as Obj).name)}/${String(c.name)}.${field}`,
+          command: cmd as string[],
+          args: (args as string[] | undefined) ?? [],
+          kind: p[1],
+          marker: String(cmd[p[0].length + 1]),
+        });
       }
     }
   }

@@ -26,7 +26,11 @@ describe('kpt fn eval --exec', () => {
     expect(web).toMatch(/postStart:\n\s+exec:\n\s+command:\n\s+- pilot-agent\n\s+- wait/);
     // Comments follow their container, and kpt (which restores comments itself) must not
     // print any of them twice.
-    for (const comment of ['# injected by hand, years ago\n      - name: istio-proxy', '# the app\n      - name: web', '# where the config center lives\n        - name: CONFIG_URL']) {
+    for (const comment of [
+      '# injected by hand, years ago\n      - name: istio-proxy',
+      '# the app\n      - name: web',
+      '# where the config center lives\n        - name: CONFIG_URL',
+    ]) {
       expect(web.split(comment).length, comment).toBe(2);
     }
     expect(web.match(/#/g)?.length).toBe(before['web.yaml']!.match(/#/g)?.length);
@@ -53,7 +57,10 @@ describe('kpt fn eval --exec', () => {
   it('takes the typed PodSequence from --fn-config', () => {
     const dir = copyPackage('shop');
     const cfg = join(dir, '..', `cfg-${Date.now()}.yaml`);
-    writeFileSync(cfg, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec:\n  sidecars:\n  - profile: istio\n    strategy: first\n');
+    writeFileSync(
+      cfg,
+      'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec:\n  sidecars:\n  - profile: istio\n    strategy: first\n',
+    );
     const r = kpt(['fn', 'eval', dir, '--exec', BIN, '--fn-config', cfg]);
     expect(r.code, r.stderr).toBe(0);
     const web = snapshotDir(dir)['web.yaml']!;

@@ -32,8 +32,14 @@ describe('kustomize build --enable-alpha-plugins --enable-exec', () => {
     const dir = setup('  kubernetesVersion: "1.30"\n');
     const r = run(KUSTOMIZE, ['build', '--enable-alpha-plugins', '--enable-exec', dir]);
     expect(r.code, r.stderr).toBe(0);
-    const dep = parseAllDocuments(r.stdout).map((d) => d.toJS()).find((d) => d.kind === 'Deployment');
-    expect(dep.spec.template.spec.initContainers[0]).toMatchObject({ name: 'istio-proxy', restartPolicy: 'Always', startupProbe: { httpGet: { port: 15021 } } });
+    const dep = parseAllDocuments(r.stdout)
+      .map((d) => d.toJS())
+      .find((d) => d.kind === 'Deployment');
+    expect(dep.spec.template.spec.initContainers[0]).toMatchObject({
+      name: 'istio-proxy',
+      restartPolicy: 'Always',
+      startupProbe: { httpGet: { port: 15021 } },
+    });
   });
 
   it('fails the build on bad config and says why on stderr', () => {

@@ -10,8 +10,39 @@ const yamlResults = (results: Result[]) => stringify({ results }, { lineWidth: 0
 
 /** Strings rich in what decides YAML quoting. */
 const tricky = fc.oneof(
-  fc.constantFrom(...AWKWARD, 'true', 'Null', '~', '0o17', '0x1F', '1e3', '.5', '-.inf', '.NaN', '12', '+1', '-', '?', '- a', 'a: b', 'a #b', 'a:', 'a ', ' a', '---', '... x', "it's", 'say "hi"', `"both' `, 'back\\slash', 'é', ''),
-  fc.string({ unit: fc.constantFrom('a', ' ', ':', '#', '-', '?', "'", '"', '\\', '[', '{', ',', '&', '*', '!', '|', '>', '%', '@', '`', '0', '.', 'e', '\n', '\t') }),
+  fc.constantFrom(
+    ...AWKWARD,
+    'true',
+    'Null',
+    '~',
+    '0o17',
+    '0x1F',
+    '1e3',
+    '.5',
+    '-.inf',
+    '.NaN',
+    '12',
+    '+1',
+    '-',
+    '?',
+    '- a',
+    'a: b',
+    'a #b',
+    'a:',
+    'a ',
+    ' a',
+    '---',
+    '... x',
+    "it's",
+    'say "hi"',
+    `"both' `,
+    'back\\slash',
+    'é',
+    '',
+  ),
+  fc.string({
+    unit: fc.constantFrom('a', ' ', ':', '#', '-', '?', "'", '"', '\\', '[', '{', ',', '&', '*', '!', '|', '>', '%', '@', '`', '0', '.', 'e', '\n', '\t'),
+  }),
   fc.string(),
 );
 
@@ -19,7 +50,10 @@ const result: fc.Arbitrary<Result> = fc.record(
   {
     message: tricky,
     severity: fc.constantFrom('error', 'warning', 'info'),
-    resourceRef: fc.record({ apiVersion: tricky, kind: tricky, name: tricky, namespace: fc.option(tricky, { nil: undefined }) }, { requiredKeys: ['apiVersion', 'kind', 'name'] }),
+    resourceRef: fc.record(
+      { apiVersion: tricky, kind: tricky, name: tricky, namespace: fc.option(tricky, { nil: undefined }) },
+      { requiredKeys: ['apiVersion', 'kind', 'name'] },
+    ),
     field: fc.record({ path: tricky, currentValue: fc.jsonValue({ maxDepth: 1 }), proposedValue: tricky }, { requiredKeys: ['path'] }),
     file: fc.record({ path: tricky, index: fc.oneof(fc.nat(), fc.double()) }, { requiredKeys: ['path'] }),
     tags: fc.dictionary(fc.oneof(fc.constantFrom('rule', 'true', '1', 'a b', 'x-y.z/w'), fc.string()), tricky, { maxKeys: 3 }),
@@ -57,9 +91,12 @@ function yamlNode(wrap: unknown, indentSeq: boolean): string {
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indentSeq }).slice(0, -1);
 }
 
-const script = fc.array(fc.oneof(fc.constantFrom('set -eu', '  exec "$@"', '', 'echo "a: b" # c', '---', '... x', ' ', "it's"), fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 5 }).chain((lines) =>
-  fc.constantFrom(lines.join('\n'), lines.join('\n') + '\n', lines.join('\n') + '\n\n', '\n' + lines.join('\n')),
-);
+const script = fc
+  .array(fc.oneof(fc.constantFrom('set -eu', '  exec "$@"', '', 'echo "a: b" # c', '---', '... x', ' ', "it's"), fc.string({ maxLength: 12 })), {
+    minLength: 1,
+    maxLength: 5,
+  })
+  .chain((lines) => fc.constantFrom(lines.join('\n'), lines.join('\n') + '\n', lines.join('\n') + '\n\n', '\n' + lines.join('\n')));
 const key = fc.oneof(fc.constantFrom('name', 'command', 'proxy.istio.io/config', 'true', '1', 'a b', 'x-y.z/w', '_k'), fc.string({ maxLength: 6 }));
 const { value } = fc.letrec((tie) => ({
   value: fc.oneof(

@@ -24,7 +24,10 @@ results:
 describe('readResourceList', () => {
   it('finds items as spans of the original text, dedented', () => {
     const rl = readResourceList(RL);
-    expect(rl.items.map((i) => [i.kind, i.apiVersion, i.indent])).toEqual([['Service', 'v1', 2], ['Deployment', 'apps/v1', 2]]);
+    expect(rl.items.map((i) => [i.kind, i.apiVersion, i.indent])).toEqual([
+      ['Service', 'v1', 2],
+      ['Deployment', 'apps/v1', 2],
+    ]);
     expect(rl.items[1]!.text).toBe('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: b\n');
     expect(rl.functionConfig).toEqual({ data: { x: '1' } });
   });

@@ -2,8 +2,40 @@
 
 import { rng } from '../../bench/prng.mjs';
 
-const INSERTS = [' ', '  ', '-', '- ', ':', ': ', '#', ' #', '"', "'", '{', '}', '[', ']', ',', '\n', '\t', '\r', '&a ', '*a', '!', '|', '>', '%', '?', '---', '...', 'x', '0', '~', '\ufeff', '\\'];
-
+const INSERTS = [
+  ' ',
+  '  ',
+  '-',
+  '- ',
+  ':',
+  ': ',
+  '#',
+  ' #',
+  '"',
+  "'",
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '\n',
+  '\t',
+  '\r',
+  '&a ',
+  '*a',
+  '!',
+  '|',
+  '>',
+  '%',
+  '?',
+  '---',
+  '...',
+  'x',
+  '0',
+  '~',
+  '\ufeff',
+  '\\',
+];
 
 /** `text` with `n` random edits: characters inserted or deleted, lines duplicated, dropped, swapped or re-indented. */
 export function mutate(text: string, seed: number, n: number): string {

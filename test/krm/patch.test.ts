@@ -76,7 +76,9 @@ describe('text edits agree with the Document path', () => {
   });
 
   it('on the golden inputs in other layouts', () => {
-    const inputs = fixtureSources().filter((f) => f.key.endsWith('input.yaml') && !f.source.trimStart().startsWith('{') && parseDocument(f.source).errors.length === 0);
+    const inputs = fixtureSources().filter(
+      (f) => f.key.endsWith('input.yaml') && !f.source.trimStart().startsWith('{') && parseDocument(f.source).errors.length === 0,
+    );
     let patched = 0;
     let declined = 0;
     fc.assert(

@@ -85,7 +85,9 @@ describe('the fast reader', () => {
     for (const { key, source } of fixtureSources()) {
       if (source !== '') outcomes[key] = compare(source);
     }
-    const declined = Object.entries(outcomes).filter(([, o]) => o !== 'fast').map(([k]) => k);
+    const declined = Object.entries(outcomes)
+      .filter(([, o]) => o !== 'fast')
+      .map(([k]) => k);
     // JSON, `items: []` (both answered in block style by the full path) and broken input.
     expect(declined).toEqual(expect.arrayContaining(['json-input/input.yaml', 'empty-items/input.yaml', 'malformed-yaml/input.yaml']));
     expect(declined.length).toBeLessThan(Object.keys(outcomes).length / 10);

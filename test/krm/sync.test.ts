@@ -19,8 +19,8 @@ describe('syncDocument', () => {
   });
 
   it('keeps key order and quoting of untouched keys, appends new keys', () => {
-    const out = roundTrip("z: \"1\"\na: 'two' # keep\n", (o) => (o.m = 3));
-    expect(out).toBe("z: \"1\"\na: 'two' # keep\nm: 3\n");
+    const out = roundTrip('z: "1"\na: \'two\' # keep\n', (o) => (o.m = 3));
+    expect(out).toBe('z: "1"\na: \'two\' # keep\nm: 3\n');
   });
 
   it('moves named list items with their comments', () => {
@@ -45,7 +45,12 @@ describe('syncDocument', () => {
   });
 
   it('deletes removed keys and list items', () => {
-    expect(roundTrip('a: 1\nb: 2\nlist:\n- name: x\n- name: y\n', (o) => { delete o.a; o.list.pop(); })).toBe('b: 2\nlist:\n- name: x\n');
+    expect(
+      roundTrip('a: 1\nb: 2\nlist:\n- name: x\n- name: y\n', (o) => {
+        delete o.a;
+        o.list.pop();
+      }),
+    ).toBe('b: 2\nlist:\n- name: x\n');
   });
 });
 

@@ -106,7 +106,11 @@ describe('properties of the filter over generated workloads and configs', () => 
           const names = new Set([...list(ta.spec.initContainers), ...list(ta.spec.containers)].map((x) => x.name));
           const added = [...list(tb.spec.initContainers), ...list(tb.spec.containers)].filter((x) => !names.has(x.name));
           expect(added.flatMap(addedContainerViolations)).toEqual([]);
-          expect(list(tb.spec.volumes).filter((v) => String(v.name).startsWith('seq-')).flatMap(volumeViolations)).toEqual([]);
+          expect(
+            list(tb.spec.volumes)
+              .filter((v) => String(v.name).startsWith('seq-'))
+              .flatMap(volumeViolations),
+          ).toEqual([]);
         }
       }),
       fcParams(RUNS),

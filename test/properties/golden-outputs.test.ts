@@ -46,14 +46,21 @@ describe('golden outputs', () => {
         if (!tb) return;
         const ta = templateOf(a)!;
         const old = itemErrors(a, minor);
-        expect(itemErrors(b, minor).filter((e) => !old.includes(e)), `${String(b.kind)} item ${i}`).toEqual([]);
+        expect(
+          itemErrors(b, minor).filter((e) => !old.includes(e)),
+          `${String(b.kind)} item ${i}`,
+        ).toEqual([]);
         const names = new Set([...list(ta.spec.initContainers), ...list(ta.spec.containers)].map((c) => c.name));
         const added = [...list(tb.spec.initContainers), ...list(tb.spec.containers)].filter((c) => !names.has(c.name));
         for (const c of added) {
           expect(String(c.name)).toMatch(ADDED_CONTAINER);
           expect(addedContainerViolations(c), String(c.name)).toEqual([]);
         }
-        expect(list(tb.spec.volumes).filter((v) => String(v.name).startsWith('seq-')).flatMap(volumeViolations)).toEqual([]);
+        expect(
+          list(tb.spec.volumes)
+            .filter((v) => String(v.name).startsWith('seq-'))
+            .flatMap(volumeViolations),
+        ).toEqual([]);
       });
     });
   }

@@ -92,7 +92,10 @@ export function podRuleErrors(pod: Obj, minor?: number): string[] {
     volumes.add(n);
   }
   const names = new Set<string>();
-  for (const [list, cs] of [['initContainers', inits], ['containers', mains]] as const) {
+  for (const [list, cs] of [
+    ['initContainers', inits],
+    ['containers', mains],
+  ] as const) {
     for (const c of cs) {
       const n = String(c.name);
       const at = `container ${n}`;
@@ -103,7 +106,8 @@ export function podRuleErrors(pod: Obj, minor?: number): string[] {
       if (c.restartPolicy !== undefined && !native) out.push(`${at}: restartPolicy is allowed only as Always on init containers`);
       if (native && minor !== undefined && minor < 29) out.push(`${at}: native sidecars need Kubernetes 1.29`);
       if (list === 'initContainers' && !native) {
-        for (const f of ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe']) if (c[f] !== undefined) out.push(`${at}: ${f} is not allowed on an init container`);
+        for (const f of ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe'])
+          if (c[f] !== undefined) out.push(`${at}: ${f} is not allowed on an init container`);
       }
       const paths = new Set<string>();
       for (const m of (c.volumeMounts as Obj[] | undefined) ?? []) {
@@ -117,7 +121,8 @@ export function podRuleErrors(pod: Obj, minor?: number): string[] {
       }
       for (const [hook, h] of Object.entries((c.lifecycle as Obj | undefined) ?? {})) {
         const actions = handlerActions(h as Obj);
-        if (actions.length !== 1 || actions[0] === 'tcpSocket' || actions[0] === 'grpc') out.push(`${at}: lifecycle.${hook} needs exactly one of exec, httpGet, sleep`);
+        if (actions.length !== 1 || actions[0] === 'tcpSocket' || actions[0] === 'grpc')
+          out.push(`${at}: lifecycle.${hook} needs exactly one of exec, httpGet, sleep`);
         if (actions[0] === 'sleep' && minor !== undefined && minor < 30) out.push(`${at}: lifecycle.${hook}.sleep needs Kubernetes 1.30`);
         const cmd = get(h, ['exec', 'command']) as unknown[] | undefined;
         if (actions[0] === 'exec' && (!Array.isArray(cmd) || cmd.length === 0)) out.push(`${at}: lifecycle.${hook}.exec.command must not be empty`);

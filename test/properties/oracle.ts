@@ -26,7 +26,11 @@ export function listItems(text: string): { text: string; value: Obj }[] {
 const OUR_ANNOTATIONS = /^(proxy\.istio\.io|sidecar\.istio\.io|config(\.alpha|\.beta)?\.linkerd\.io|kuma\.io|dapr\.io|vault\.hashicorp\.com)\//;
 export const ADDED_CONTAINER = /^seq-(tools|wait-[a-z0-9]([-a-z0-9]*[a-z0-9])?)$/;
 
-const SHELLS = [['/.seq/busybox', 'sh', '-c'], ['/bin/busybox', 'sh', '-c'], ['sh', '-c']];
+const SHELLS = [
+  ['/.seq/busybox', 'sh', '-c'],
+  ['/bin/busybox', 'sh', '-c'],
+  ['sh', '-c'],
+];
 
 /** The parameters of one of our generated commands with this marker ($0), or undefined. */
 export function scriptParams(cmd: unknown, marker: string): string[] | undefined {
@@ -55,7 +59,12 @@ function userHook(cmd: unknown, waits: unknown[]): unknown {
 }
 
 function globRe(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  return new RegExp(
+    `^${glob
+      .replace(/[.+^${}()|\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
 }
 
 /** The command a wrapper must run for this container: its own, else the configured entrypoint. */
@@ -64,7 +73,9 @@ function entrypoint(c: Obj, item: Obj, cfg: Config): unknown {
   const key = `pod-sequencer.dev/entrypoint.${String(c.name)}`;
   const anno = (get(item, ['metadata', 'annotations', key]) ?? get(templateOf(item), ['metadata', 'annotations', key])) as string | undefined;
   if (anno !== undefined) return JSON.parse(anno);
-  return cfg.jobs.entrypoints.find((e) => (e.container !== undefined && e.container === c.name) || (e.image !== undefined && globRe(e.image).test(String(c.image))))?.command;
+  return cfg.jobs.entrypoints.find(
+    (e) => (e.container !== undefined && e.container === c.name) || (e.image !== undefined && globRe(e.image).test(String(c.image))),
+  )?.command;
 }
 
 const without = (o: Obj, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
@@ -102,10 +113,13 @@ function containerProblems(name: string, a: Obj, b: Obj, aInit: boolean, bInit: 
   const pb = lb.postStart as Obj | undefined;
   if (!same(pa, pb)) {
     // The first sidecar entry matching the container (by name or image glob) is its spec.
-    const spec = cfg.sidecars.find((x) => (x.name !== undefined && globRe(x.name).test(name)) || (x.image !== undefined && globRe(x.image).test(String(a.image))));
+    const spec = cfg.sidecars.find(
+      (x) => (x.name !== undefined && globRe(x.name).test(name)) || (x.image !== undefined && globRe(x.image).test(String(a.image))),
+    );
     const waits = spec?.waitCommand ? [spec.waitCommand] : [];
     if (pa && !pa.exec) out.push(`${at}: a non-exec postStart hook was changed`);
-    else if (!same(userHook(get(pa, ['exec', 'command']), waits), userHook(get(pb, ['exec', 'command']), waits))) out.push(`${at}: the user's postStart command was lost or altered`);
+    else if (!same(userHook(get(pa, ['exec', 'command']), waits), userHook(get(pb, ['exec', 'command']), waits)))
+      out.push(`${at}: the user's postStart command was lost or altered`);
   }
   return out;
 }
@@ -152,8 +166,15 @@ export function workloadProblems(input: Obj, output: Obj, cfg: Config, sidecarNa
   const signal = cfg.sidecars.some((s) => s.shutdown?.signal);
   if (pa.shareProcessNamespace !== pb.shareProcessNamespace && !(signal && pb.shareProcessNamespace === true)) out.push('shareProcessNamespace changed');
   const ours = (v: Obj) => String(v.name).startsWith('seq-');
-  if (!same(list(pa.volumes), list(pb.volumes).filter((v) => !ours(v)))) out.push('volumes lost or altered');
-  for (const v of list(pb.volumes).filter(ours)) if (!same(Object.keys(v).sort(), ['emptyDir', 'name'])) out.push(`added volume ${String(v.name)} is not an emptyDir`);
+  if (
+    !same(
+      list(pa.volumes),
+      list(pb.volumes).filter((v) => !ours(v)),
+    )
+  )
+    out.push('volumes lost or altered');
+  for (const v of list(pb.volumes).filter(ours))
+    if (!same(Object.keys(v).sort(), ['emptyDir', 'name'])) out.push(`added volume ${String(v.name)} is not an emptyDir`);
 
   const byName = (cs: Obj[]) => new Map(cs.map((c) => [String(c.name), c]));
   const ia = byName(list(pa.initContainers));
@@ -174,7 +195,8 @@ export function workloadProblems(input: Obj, output: Obj, cfg: Config, sidecarNa
   const plainInit = (n: string) => !sidecarNames.has(n) && ia.has(n);
   if (!same(order([...ia.keys()], plainInit), order([...ib.keys()], plainInit))) out.push('init containers reordered');
   // Several sidecars keep their relative order: those that come from one list into another.
-  const isSidecar = (n: string, c: Obj) => cfg.sidecars.some((x) => (x.name !== undefined && globRe(x.name).test(n)) || (x.image !== undefined && globRe(x.image).test(String(c.image))));
+  const isSidecar = (n: string, c: Obj) =>
+    cfg.sidecars.some((x) => (x.name !== undefined && globRe(x.name).test(n)) || (x.image !== undefined && globRe(x.image).test(String(c.image))));
   for (const from of [ia, ma]) {
     for (const to of [ib, mb]) {
       const moved = (n: string) => from.has(n) && to.has(n) && isSidecar(n, from.get(n)!);

@@ -62,7 +62,10 @@ const runWait = (r: Runner, cmd: string[], timeoutMs = 20_000): Promise<RunResul
 
 /** "try N, Ss elapsed" progress lines, as [N, S]. */
 const tries = (stderr: string, name: string): number[][] =>
-  [...stderr.matchAll(new RegExp(`^pod-sequencer: waiting for ${name} \\([^\\n]*\\): try (\\d+), (\\d+)s elapsed$`, 'gm'))].map((m) => [Number(m[1]), Number(m[2])]);
+  [...stderr.matchAll(new RegExp(`^pod-sequencer: waiting for ${name} \\([^\\n]*\\): try (\\d+), (\\d+)s elapsed$`, 'gm'))].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
 
 describe('generated manifests', () => {
   test('inject mode runs the tools image busybox; image mode the image sh; both restricted', () => {

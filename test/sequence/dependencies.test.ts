@@ -16,7 +16,11 @@ function configOf(spec: Record<string, unknown>) {
 }
 
 /** Runs the pipeline (apply mode, then the rules) on one Deployment. */
-function apply(spec: Record<string, unknown>, pod: PodSpec, opts: { annotations?: Record<string, string>; podAnnotations?: Record<string, string>; facts?: InputFacts } = {}) {
+function apply(
+  spec: Record<string, unknown>,
+  pod: PodSpec,
+  opts: { annotations?: Record<string, string>; podAnnotations?: Record<string, string>; facts?: InputFacts } = {},
+) {
   const obj = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -61,7 +65,10 @@ describe('placement and ownership', () => {
     expect(changed.names).toEqual(['seq-wait-db', 'user-init']);
     expect(changed.wait('db').command).toContain('db:6432');
     expect(changed.pod.initContainers![1]).toEqual({ name: 'user-init', image: 'x' });
-    expect(changed.results.map((r) => r.message.split(':')[0])).toEqual(['updated init container seq-wait-db to wait for db (TCP db', 'removed init container seq-wait-cache']);
+    expect(changed.results.map((r) => r.message.split(':')[0])).toEqual([
+      'updated init container seq-wait-db to wait for db (TCP db',
+      'removed init container seq-wait-cache',
+    ]);
 
     const none = apply({}, changed.pod);
     expect(none.names).toEqual(['user-init']);
@@ -94,14 +101,21 @@ describe('placement and ownership', () => {
   });
 
   it('per-dependency selectors', () => {
-    const spec = { dependencies: [{ tcp: 'db:5432', selector: { names: ['api'] } }, { dns: 'cache', selector: { kinds: ['Deployment'] } }] };
+    const spec = {
+      dependencies: [
+        { tcp: 'db:5432', selector: { names: ['api'] } },
+        { dns: 'cache', selector: { kinds: ['Deployment'] } },
+      ],
+    };
     expect(apply(spec, { containers: [app] }).names).toEqual(['seq-wait-cache']);
   });
 });
 
 describe('config errors', () => {
   it('URLs the URL parser would quietly accept are refused, naming the field', () => {
-    expect(messages(typed({ dependencies: [{ http: 'http://db/a\nb' }, { http: 'http://db/a b' }, { http: 'http://$(id)/' }, { http: 'http://db/$(id)?x=`id`' }] }))).toEqual([
+    expect(
+      messages(typed({ dependencies: [{ http: 'http://db/a\nb' }, { http: 'http://db/a b' }, { http: 'http://$(id)/' }, { http: 'http://db/$(id)?x=`id`' }] })),
+    ).toEqual([
       "spec.dependencies[0].http: 'http://db/a\\nb' contains whitespace or control characters; percent-encode them (%20)",
       "spec.dependencies[1].http: 'http://db/a b' contains whitespace or control characters; percent-encode them (%20)",
       "spec.dependencies[2].http: '$(id)' is not a host name or IP address; use http://host[:port]/path",
@@ -114,7 +128,10 @@ describe('the pod-sequencer.dev/dependencies annotation', () => {
     const { names, wait } = apply(
       { dependencies: [{ http: 'http://config:8080/info' }] },
       { containers: [app] },
-      { annotations: { 'pod-sequencer.dev/dependencies': 'http://config:8080/info, tcp://config.other:6379' }, podAnnotations: { 'pod-sequencer.dev/dependencies': 'dns://cache' } },
+      {
+        annotations: { 'pod-sequencer.dev/dependencies': 'http://config:8080/info, tcp://config.other:6379' },
+        podAnnotations: { 'pod-sequencer.dev/dependencies': 'dns://cache' },
+      },
     );
     expect(names).toEqual(['seq-wait-config', 'seq-wait-config-2', 'seq-wait-cache']);
     expect(wait('config-2').command).toContain('config.other:6379');
@@ -122,7 +139,9 @@ describe('the pod-sequencer.dev/dependencies annotation', () => {
 
   it('a bad value is an error naming the annotation, and the workload is left as it is', () => {
     const pod: PodSpec = { containers: [app, { name: 'envoy', image: 'envoyproxy/envoy:v1.31.2' }] };
-    const { pod: out, results } = apply({ dependencies: [{ dns: 'cache' }] }, pod, { podAnnotations: { 'pod-sequencer.dev/dependencies': 'tcp://db:5432, tcp://db;id:1' } });
+    const { pod: out, results } = apply({ dependencies: [{ dns: 'cache' }] }, pod, {
+      podAnnotations: { 'pod-sequencer.dev/dependencies': 'tcp://db:5432, tcp://db;id:1' },
+    });
     expect(out).toEqual(pod);
     const errors = results.filter((r) => r.severity === 'error');
     expect(errors).toHaveLength(1);
@@ -152,7 +171,10 @@ describe('meshes: the UID workaround and init-network-under-mesh', () => {
   });
 
   it('native via the injector (Kubernetes 1.30), or not meshed: default UID, no finding', () => {
-    const native = apply({ kubernetesVersion: '1.30', mesh: { istio: {} }, dependencies: [{ tcp: 'db:5432' }] }, { initContainers: [userCurl], containers: [app] });
+    const native = apply(
+      { kubernetesVersion: '1.30', mesh: { istio: {} }, dependencies: [{ tcp: 'db:5432' }] },
+      { initContainers: [userCurl], containers: [app] },
+    );
     expect(uid(native.wait('db'))).toBe(65534);
     expect(rule(native.results, 'init-network-under-mesh')).toEqual([]);
     const off = apply({ mesh: { istio: {} }, dependencies: [{ tcp: 'db:5432' }] }, { initContainers: [userCurl], containers: [app] }, { facts: facts({}) });
@@ -161,7 +183,10 @@ describe('meshes: the UID workaround and init-network-under-mesh', () => {
   });
 
   it('a classic proxy in the manifest (Kubernetes 1.28) gets the workaround too', () => {
-    const { wait } = apply({ kubernetesVersion: '1.28', dependencies: [{ dns: 'cache' }] }, { containers: [app, { name: 'linkerd-proxy', image: 'cr.l5d.io/linkerd/proxy:edge' }] });
+    const { wait } = apply(
+      { kubernetesVersion: '1.28', dependencies: [{ dns: 'cache' }] },
+      { containers: [app, { name: 'linkerd-proxy', image: 'cr.l5d.io/linkerd/proxy:edge' }] },
+    );
     expect(uid(wait('cache'))).toBe(2102);
   });
 
@@ -189,7 +214,11 @@ describe('meshes: the UID workaround and init-network-under-mesh', () => {
 
 describe('dependency-not-awaited', () => {
   it('check mode: every dependency without a wait, and bad annotation values', () => {
-    const { results } = apply({ mode: 'check', dependencies: [{ tcp: 'db:5432' }] }, { containers: [app] }, { annotations: { 'pod-sequencer.dev/dependencies': 'dns://cache, htp://typo' } });
+    const { results } = apply(
+      { mode: 'check', dependencies: [{ tcp: 'db:5432' }] },
+      { containers: [app] },
+      { annotations: { 'pod-sequencer.dev/dependencies': 'dns://cache, htp://typo' } },
+    );
     expect(rule(results, 'dependency-not-awaited').map((r) => r.message)).toEqual([
       expect.stringMatching(/^dependency db \(TCP db:5432\) has no wait in this pod/),
       expect.stringMatching(/^dependency cache \(DNS cache\) has no wait/),

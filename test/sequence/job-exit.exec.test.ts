@@ -137,7 +137,11 @@ describe.concurrent('generated Job wrapper', () => {
     eachRunner(lab.runners, (r) =>
       withServer({ '/ready': 200, '/quit': 200 }, async (srv) => {
         const code = 'process.on("SIGTERM", () => { console.log("got SIGTERM"); process.exit(42) }); console.log("started"); setTimeout(() => {}, 10000)';
-        const res = await runJob(r, { command: [NODE, '-e', code], sidecar: proxy(srv) }, { onStdout: (out, pid) => out === 'started\n' && process.kill(pid, 'SIGTERM') });
+        const res = await runJob(
+          r,
+          { command: [NODE, '-e', code], sidecar: proxy(srv) },
+          { onStdout: (out, pid) => out === 'started\n' && process.kill(pid, 'SIGTERM') },
+        );
         expect(res.stdout, res.stderr).toBe('started\ngot SIGTERM\n');
         expect(res.code, res.stderr).toBe(42);
       }),
@@ -160,7 +164,11 @@ describe.concurrent('generated Job wrapper', () => {
     test(`restartPolicy ${policy}: shuts the sidecar down once after success, ${afterFailure ? 'and after failure' : 'not after failure'}`, () =>
       eachRunner(lab.runners, (r) =>
         withServer({ '/ready': 200, '/quit': 200, '/app': 200 }, async (srv) => {
-          const ok = await runJob(r, { command: app(srv, 0, 'const t = Date.now(); while (Date.now() - t < 300);'), restartPolicy: policy, sidecar: proxy(srv) });
+          const ok = await runJob(r, {
+            command: app(srv, 0, 'const t = Date.now(); while (Date.now() - t < 300);'),
+            restartPolicy: policy,
+            sidecar: proxy(srv),
+          });
           expect(ok.code, ok.stderr).toBe(0);
           const quits = srv.hits('/quit', 'POST');
           expect(quits).toHaveLength(1);

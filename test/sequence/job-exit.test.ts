@@ -40,7 +40,10 @@ const rules = (results: Result[]) => results.filter((r) => r.tags?.rule).map((r)
 
 describe('Job wrapper', () => {
   it('shuts down after any exit with restartPolicy Never, after success only with OnFailure', () => {
-    for (const [policy, when] of [['Never', 'always'], ['OnFailure', 'success']]) {
+    for (const [policy, when] of [
+      ['Never', 'always'],
+      ['OnFailure', 'success'],
+    ]) {
       const { pod } = apply(job([{ name: 'app', command: ['/app'] }, istio], { restartPolicy: policy }));
       expect(wrapped(app(pod))).toMatchObject({ mode: 'job', shutdownOn: when, argv: ['/app'] });
     }
@@ -121,9 +124,17 @@ describe('Job wrapper', () => {
   });
 
   it('cloud-sql-proxy gets its shutdown flags; a Linkerd shutdown annotation the user set otherwise is kept, with a warning', () => {
-    const sql = apply(job([{ name: 'app', command: ['/app'] }, { name: 'cloud-sql-proxy', image: 'x', args: ['--port=5432'] }]));
+    const sql = apply(
+      job([
+        { name: 'app', command: ['/app'] },
+        { name: 'cloud-sql-proxy', image: 'x', args: ['--port=5432'] },
+      ]),
+    );
     expect(app(sql.pod, 'cloud-sql-proxy').args).toEqual(['--port=5432', '--health-check', '--quitquitquit', '--exit-zero-on-sigterm']);
-    const obj = job([{ name: 'app', command: ['/app'] }, { name: 'linkerd-proxy', image: 'x' }]);
+    const obj = job([
+      { name: 'app', command: ['/app'] },
+      { name: 'linkerd-proxy', image: 'x' },
+    ]);
     (obj.spec.template as Record<string, unknown>).metadata = { annotations: { 'config.linkerd.io/proxy-admin-shutdown': 'disabled' } };
     const l5d = apply(obj);
     expect(l5d.meta?.annotations).toEqual({ 'config.linkerd.io/proxy-admin-shutdown': 'disabled' });
@@ -132,7 +143,14 @@ describe('Job wrapper', () => {
 
   it('a Deployment with strategy wrap gets exec wrappers; no Job wrapper outside Job-like pods', () => {
     const cfg = config({ sidecars: [{ profile: 'envoy', strategy: 'wrap' }] });
-    const obj = { ...job([{ name: 'app', command: ['/app'] }, { name: 'envoy', image: 'x' }]), kind: 'Deployment', apiVersion: 'apps/v1' };
+    const obj = {
+      ...job([
+        { name: 'app', command: ['/app'] },
+        { name: 'envoy', image: 'x' },
+      ]),
+      kind: 'Deployment',
+      apiVersion: 'apps/v1',
+    };
     const { pod, results } = apply(obj, cfg);
     expect(wrapped(app(pod))).toMatchObject({ mode: 'exec', checks: [{ name: 'envoy' }], argv: ['/app'] });
     expect(rules(results)).toEqual([]);
@@ -143,17 +161,31 @@ describe('job-sidecar-blocks-completion', () => {
   it('fires when nothing ends a classic sidecar, and not for a sidecar the app ends itself', () => {
     const off = apply(job([{ name: 'app', command: ['/app'] }, istio]), config({ jobs: { terminateSidecars: false } }));
     expect(rules(off.results)).toContain('error job-sidecar-blocks-completion');
-    const kuma = apply(job([{ name: 'app', command: ['/app'] }, { name: 'kuma-sidecar', image: 'x' }]));
+    const kuma = apply(
+      job([
+        { name: 'app', command: ['/app'] },
+        { name: 'kuma-sidecar', image: 'x' },
+      ]),
+    );
     expect(kuma.results.find((r) => r.tags?.rule === 'job-sidecar-blocks-completion')?.message).toMatch(/kuma has no shutdown endpoint/);
     const own = { name: 'app', command: ['sh', '-c', '/app; curl -X POST localhost:15020/quitquitquit'] };
     expect(rules(apply(job([own, istio]), { ...config(), mode: 'check' }).results)).not.toContain('error job-sidecar-blocks-completion');
-    expect(rules(apply(job([{ name: 'app', command: ['/app'] }, istio]), { ...config(), mode: 'check' }).results)).toContain('error job-sidecar-blocks-completion');
+    expect(rules(apply(job([{ name: 'app', command: ['/app'] }, istio]), { ...config(), mode: 'check' }).results)).toContain(
+      'error job-sidecar-blocks-completion',
+    );
   });
 });
 
 describe('wrapper records', () => {
   it('K records round-trip through parseWrapper', () => {
-    const spec: WrapperSpec = { mode: 'job', checks: [], shutdown: [{ name: 's', http: 'http://127.0.0.1:1/q', method: 'POST' }], kill: [{ name: 'p', process: 'pilot agent' }], shutdownOn: 'always', argv: ['/app'] };
+    const spec: WrapperSpec = {
+      mode: 'job',
+      checks: [],
+      shutdown: [{ name: 's', http: 'http://127.0.0.1:1/q', method: 'POST' }],
+      kill: [{ name: 'p', process: 'pilot agent' }],
+      shutdownOn: 'always',
+      argv: ['/app'],
+    };
     for (const delivery of ['inject', 'image'] as const) {
       expect(parseWrapper(wrapperCommand(spec, { delivery, toolsDir: '/.seq' }))?.spec).toEqual(spec);
     }
@@ -161,7 +193,9 @@ describe('wrapper records', () => {
   });
 
   it('a mesh sidecar becomes a JobSidecar with its profile budget', () => {
-    expect(meshJobSidecar({ profile: 'linkerd', container: 'linkerd-proxy', native: false, readiness: { http: 'http://127.0.0.1:4191/ready' }, reason: 'r' })).toEqual({
+    expect(
+      meshJobSidecar({ profile: 'linkerd', container: 'linkerd-proxy', native: false, readiness: { http: 'http://127.0.0.1:4191/ready' }, reason: 'r' }),
+    ).toEqual({
       name: 'linkerd-proxy',
       profile: 'linkerd',
       readiness: { http: 'http://127.0.0.1:4191/ready' },

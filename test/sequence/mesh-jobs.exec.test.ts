@@ -60,12 +60,20 @@ function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): PodSp
       spec: {
         template: {
           metadata: { annotations: mesh.podAnnotations ?? {} },
-          spec: { restartPolicy: 'Never', containers: [{ name: 'sleep', image: 'busybox', command: [NODE, '-e', `setTimeout(() => process.exit(${code}), 200)`] }] },
+          spec: {
+            restartPolicy: 'Never',
+            containers: [{ name: 'sleep', image: 'busybox', command: [NODE, '-e', `setTimeout(() => process.exit(${code}), 200)`] }],
+          },
         },
       },
     },
   ];
-  const functionConfig = { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 't' }, spec: { mesh: mesh.config, tools: { delivery } } };
+  const functionConfig = {
+    apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
+    kind: 'PodSequence',
+    metadata: { name: 't' },
+    spec: { mesh: mesh.config, tools: { delivery } },
+  };
   const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items, functionConfig }));
   expect(out.exitCode, out.stderr.join('\n')).toBe(0);
   const pod = parse(out.stdout).items[1].spec.template.spec as PodSpec;
@@ -83,7 +91,12 @@ describe.each(meshes)('a Job under $name (injected, classic)', (mesh) => {
   let servers: TestHttpServer[] = [];
   beforeAll(async () => {
     servers = await Promise.all(
-      Object.entries(mesh.servers).map(([port, r]) => startHttpServer({ ...(r.ready ? { [r.ready]: readyAfter(300, mesh.name === 'dapr' ? 204 : 200) } : {}), [r.quit || '/none']: 200 }, { port: Number(port) })),
+      Object.entries(mesh.servers).map(([port, r]) =>
+        startHttpServer(
+          { ...(r.ready ? { [r.ready]: readyAfter(300, mesh.name === 'dapr' ? 204 : 200) } : {}), [r.quit || '/none']: 200 },
+          { port: Number(port) },
+        ),
+      ),
     );
   });
   afterAll(() => Promise.all(servers.map((s) => s.close())));

@@ -121,7 +121,12 @@ describe('which pods are meshed', () => {
     const cases: [Obj, InputFacts, boolean, string][] = [
       [{ istio: {} }, nsFacts('prod', { 'istio-injection': 'enabled' }), true, 'Namespace prod has label istio-injection: "enabled"'],
       [{ istio: {} }, nsFacts('prod', { 'istio.io/rev': 'canary' }), true, 'Namespace prod has label istio.io/rev: "canary"'],
-      [{ istio: {} }, nsFacts('prod', { 'istio-injection': 'disabled', 'istio.io/rev': 'canary' }), false, 'Namespace prod has label istio-injection: "disabled"'],
+      [
+        { istio: {} },
+        nsFacts('prod', { 'istio-injection': 'disabled', 'istio.io/rev': 'canary' }),
+        false,
+        'Namespace prod has label istio-injection: "disabled"',
+      ],
       [{ istio: {} }, nsFacts('prod', { team: 'a' }), false, 'Namespace prod in the input does not enable istio injection'],
       [{ linkerd: {} }, nsFacts('prod', {}, { 'linkerd.io/inject': 'enabled' }), true, 'Namespace prod has annotation linkerd.io/inject: "enabled"'],
       [{ kuma: {} }, nsFacts('prod', { 'kuma.io/sidecar-injection': 'enabled' }), true, 'Namespace prod has label kuma.io/sidecar-injection: "enabled"'],
@@ -140,7 +145,10 @@ describe('which pods are meshed', () => {
   });
 
   it('a sidecar already in the manifest is not injected again', () => {
-    const w = workload('Deployment', {}, undefined, [{ name: 'app', image: 'a' }, { name: 'istio-proxy', image: 'proxyv2' }]);
+    const w = workload('Deployment', {}, undefined, [
+      { name: 'app', image: 'a' },
+      { name: 'istio-proxy', image: 'proxyv2' },
+    ]);
     const { ctx, results } = ctxFor({ istio: {} }, w);
     expect(injection(ctx, 'istio')).toEqual({ meshed: false, reason: 'istio-proxy is already in the manifest' });
     applyMesh(ctx);
@@ -224,7 +232,11 @@ describe('annotations and meshedSidecars', () => {
     const quitCtx = ctxFor({ vault: {} }, quit).ctx;
     applyMesh(quitCtx);
     expect(podAnnotations(quit)['vault.hashicorp.com/agent-enable-quit']).toBe('true');
-    expect(meshedSidecars(quitCtx)[0]).toMatchObject({ profile: 'vault', native: false, shutdown: { http: 'http://127.0.0.1:8200/agent/v1/quit', method: 'POST' } });
+    expect(meshedSidecars(quitCtx)[0]).toMatchObject({
+      profile: 'vault',
+      native: false,
+      shutdown: { http: 'http://127.0.0.1:8200/agent/v1/quit', method: 'POST' },
+    });
     expect(meshedSidecars(quitCtx)[0]!.readiness).toBeUndefined();
 
     // The user's "false" on pre-populate-only leaves a sidecar: it gets the quit endpoint.
@@ -238,7 +250,9 @@ describe('annotations and meshedSidecars', () => {
   });
 
   it('a contrary per-pod value wins: warned when it lets the app start first, silent otherwise', () => {
-    const w = workload('Deployment', { annotations: { 'proxy.istio.io/config': 'holdApplicationUntilProxyStarts: false\n', 'sidecar.istio.io/nativeSidecar': 'false' } });
+    const w = workload('Deployment', {
+      annotations: { 'proxy.istio.io/config': 'holdApplicationUntilProxyStarts: false\n', 'sidecar.istio.io/nativeSidecar': 'false' },
+    });
     const { ctx, results } = ctxFor({ istio: {} }, w, { kubernetesVersion: '1.30' });
     applyMesh(ctx);
     expect(podAnnotations(w)['proxy.istio.io/config']).toBe('holdApplicationUntilProxyStarts: false\n');

@@ -180,8 +180,7 @@ describe('composition', () => {
     const http = { name: 'envoy', http: 'http://127.0.0.1:9901/ready', timeoutSeconds: 60, onTimeout: 'fail' as const };
     const hook = postStartWait(http, inject)[3];
     expect(hook).toContain('wget');
-    for (const absent of ['curl', '_tcp', '_dns', '_nc', '_has', '_each', 'POST', '_start', '_inj'])
-      expect(hook, absent).not.toContain(absent);
+    for (const absent of ['curl', '_tcp', '_dns', '_nc', '_has', '_each', 'POST', '_start', '_inj']) expect(hook, absent).not.toContain(absent);
     const tcp = dependencyWait({ name: 'db', tcp: 'db:5432', timeoutSeconds: 60, periodSeconds: 2 }, image)[2];
     for (const absent of ['wget', '_http', '_dns', 'getent', '_bb']) expect(tcp, absent).not.toContain(absent);
     const job = (more: Partial<WrapperSpec>) => wrapperCommand({ ...jobSpec, checks: [], shutdown: [], ...more }, inject)[3];

@@ -105,9 +105,7 @@ async function imageDir(root: string, name: string, shell: string, tools: Record
 }
 
 const coreutils = { date: '/usr/bin/date', sleep: '/usr/bin/sleep', timeout: '/usr/bin/timeout' };
-const busyboxApplets = Object.fromEntries(
-  ['wget', 'nc', 'nslookup', 'date', 'sleep', 'timeout', 'true'].map((a) => [a, BUSYBOX]),
-);
+const busyboxApplets = Object.fromEntries(['wget', 'nc', 'nslookup', 'date', 'sleep', 'timeout', 'true'].map((a) => [a, BUSYBOX]));
 
 export async function setupLab(): Promise<Lab> {
   const dir = await mkdtemp(join(tmpdir(), 'pod-seq-shell-'));
@@ -148,9 +146,7 @@ export async function setupLab(): Promise<Lab> {
  */
 export async function eachRunner(runners: Runner[], fn: (r: Runner) => Promise<void>): Promise<void> {
   const results = await Promise.allSettled(runners.map(fn));
-  const failures = results.flatMap((res, i) =>
-    res.status === 'rejected' ? [`[${runners[i].name}] ${(res.reason as Error)?.message ?? res.reason}`] : [],
-  );
+  const failures = results.flatMap((res, i) => (res.status === 'rejected' ? [`[${runners[i].name}] ${(res.reason as Error)?.message ?? res.reason}`] : []));
   if (failures.length) throw new Error(failures.join('\n\n'));
 }
 

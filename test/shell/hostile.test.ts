@@ -63,10 +63,9 @@ describe.concurrent('hostile values', () => {
         const paths = [`/$(touch${'${IFS}'}${lab.canary})`, `/\`id\``, `/a;id`, `/a'b"c`, '/[x]{y}'];
         await Promise.all(
           paths.map(async (p) => {
-            const res = await run(
-              postStartWait({ name: 'x', http: srv.url(p), timeoutSeconds: 5, onTimeout: 'fail' }, r.env, [NODE, lab.dump, p]),
-              { path: r.path },
-            );
+            const res = await run(postStartWait({ name: 'x', http: srv.url(p), timeoutSeconds: 5, onTimeout: 'fail' }, r.env, [NODE, lab.dump, p]), {
+              path: r.path,
+            });
             expect(res.code, res.stderr).toBe(0);
             expect(JSON.parse(res.stdout)).toEqual([p]);
           }),
@@ -134,7 +133,13 @@ describe.concurrent('hostile values', () => {
       const dep = dependencyWait({ name: 'd', dns: 'localhost', timeoutSeconds: 1, periodSeconds: 1 }, r.env);
       const hook = postStartWait({ name: 'p', http: 'http://127.0.0.1:1/', timeoutSeconds: 1, onTimeout: 'fail' }, r.env, nodeRun('1'));
       const wrap = wrapperCommand(
-        { mode: 'job', checks: [{ name: 'p', tcp: '127.0.0.1:1', timeoutSeconds: 1, onTimeout: 'fail' }], shutdown: [], shutdownOn: 'success', argv: ['touch', c] },
+        {
+          mode: 'job',
+          checks: [{ name: 'p', tcp: '127.0.0.1:1', timeoutSeconds: 1, onTimeout: 'fail' }],
+          shutdown: [],
+          shutdownOn: 'success',
+          argv: ['touch', c],
+        },
         r.env,
       );
       const exec = wrapperCommand({ mode: 'exec', checks: [], shutdown: [], shutdownOn: 'success', argv: ['touch', c] }, r.env);

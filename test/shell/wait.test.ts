@@ -62,10 +62,7 @@ describe.concurrent('dependency wait', () => {
       const late = await listenTcpLater(1500);
       const closed = CLOSED_PORT;
       try {
-        const [up, down] = await Promise.all([
-          waitFor(r, dep({ tcp: `127.0.0.1:${late.port}` })),
-          waitFor(r, dep({ tcp: `127.0.0.1:${closed}` }, 2)),
-        ]);
+        const [up, down] = await Promise.all([waitFor(r, dep({ tcp: `127.0.0.1:${late.port}` })), waitFor(r, dep({ tcp: `127.0.0.1:${closed}` }, 2))]);
         expect(up.code, up.stderr).toBe(0);
         expect(up.ms).toBeGreaterThanOrEqual(1400);
         expect(down.code, down.stderr).toBe(1);
@@ -77,10 +74,7 @@ describe.concurrent('dependency wait', () => {
 
   test('DNS: localhost resolves; a .invalid name never does', () =>
     eachRunner(lab.runners, async (r) => {
-      const [up, down] = await Promise.all([
-        waitFor(r, dep({ dns: 'localhost' })),
-        waitFor(r, dep({ dns: 'nothing-here.invalid' }, 2)),
-      ]);
+      const [up, down] = await Promise.all([waitFor(r, dep({ dns: 'localhost' })), waitFor(r, dep({ dns: 'nothing-here.invalid' }, 2))]);
       expect(up.code, up.stderr).toBe(0);
       expect(up.stderr).toMatch(/^pod-sequencer: config-center is up after [01]s\n$/);
       expect(down.code, down.stderr).toBe(1);
@@ -104,9 +98,7 @@ describe.concurrent('dependency wait', () => {
     eachRunner(lab.bare, async (r) => {
       const http = await waitFor(r, dep({ http: 'http://127.0.0.1:1/' }));
       expect(http.code, http.stderr).toBe(1);
-      expect(http.stderr).toBe(
-        'pod-sequencer: this image has neither curl nor wget; set tools.delivery: inject (or use a tools image that has one)\n',
-      );
+      expect(http.stderr).toBe('pod-sequencer: this image has neither curl nor wget; set tools.delivery: inject (or use a tools image that has one)\n');
       const tcp = await waitFor(r, dep({ tcp: '127.0.0.1:1' }));
       expect(tcp.code, tcp.stderr).toBe(1);
       expect(tcp.stderr).toContain('this image has none of nc, curl, bash; set tools.delivery: inject');
@@ -159,7 +151,12 @@ describe.concurrent('postStart hooks', () => {
         path: r.path,
       });
       expect(ok.code, ok.stderr).toBe(0);
-      expect(ok.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l))).toEqual([['wait', '--', 'x y'], nasty()]);
+      expect(
+        ok.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+      ).toEqual([['wait', '--', 'x y'], nasty()]);
       const failed = await run(chain(nodeRun('process.exit(3)'), nodeRun('console.log("hook ran")'), r.env), {
         path: r.path,
       });

@@ -113,12 +113,7 @@ describe.concurrent('wrapper, job mode', () => {
           expect(res.code, res.stderr).toBe(0);
           expect(res.stderr).toContain('asked istio-proxy to shut down');
         }
-        expect(srv.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
-          'POST /quit',
-          'GET /stop',
-          'POST /quit',
-          'GET /stop',
-        ]);
+        expect(srv.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /quit', 'GET /stop', 'POST /quit', 'GET /stop']);
       } finally {
         await srv.close();
       }

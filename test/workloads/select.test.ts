@@ -5,7 +5,10 @@ import { isSelected, matches } from '../../src/workloads/select.js';
 import { makeWorkload } from '../../src/workloads/workload.js';
 
 function deployment(meta: Record<string, unknown>, podMeta: Record<string, unknown> = {}) {
-  return makeWorkload({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta, spec: { template: { metadata: podMeta, spec: { containers: [] } } } }, ['spec', 'template'])!;
+  return makeWorkload({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta, spec: { template: { metadata: podMeta, spec: { containers: [] } } } }, [
+    'spec',
+    'template',
+  ])!;
 }
 
 describe('templatePathFor', () => {

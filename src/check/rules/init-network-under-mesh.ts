@@ -15,7 +15,11 @@ function networkCall(c: Container): string | undefined {
   const wait = parseDependencyWait((c.command ?? []).map(String));
   if (wait) return `waits for ${wait.dep.http ?? wait.dep.tcp ?? wait.dep.dns}`;
   if (isWaitContainer(c)) return 'a dependency wait';
-  const m = NETWORK.exec(argvOf(c).map((w) => w.text).join(' '));
+  const m = NETWORK.exec(
+    argvOf(c)
+      .map((w) => w.text)
+      .join(' '),
+  );
   return m ? (m[1] ? `runs ${m[1]}` : `calls ${m[0]}`) : undefined;
 }
 

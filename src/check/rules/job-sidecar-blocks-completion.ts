@@ -40,7 +40,10 @@ export const jobSidecarBlocksCompletion: Rule = {
         : !cfg.jobs.terminateSidecars
           ? 'jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar'
           : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or ask for a native sidecar";
-      report(`${m.container}, injected by the ${m.profile} webhook (${m.reason}), keeps running after the app exits, so this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes: ${why}`, podField(w, 'containers'));
+      report(
+        `${m.container}, injected by the ${m.profile} webhook (${m.reason}), keeps running after the app exits, so this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes: ${why}`,
+        podField(w, 'containers'),
+      );
     }
     const containers = w.pod.containers ?? [];
     for (const s of findSidecars(w.pod, cfg)) {
@@ -55,7 +58,11 @@ export const jobSidecarBlocksCompletion: Rule = {
           : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or make it a native sidecar (kubernetesVersion 1.29 or later)";
       report(
         `classic sidecar ${s.name} keeps running after the app exits, so this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes: ${why}`,
-        podField(w, 'containers', containers.findIndex((c) => c.name === s.name)),
+        podField(
+          w,
+          'containers',
+          containers.findIndex((c) => c.name === s.name),
+        ),
       );
     }
   },

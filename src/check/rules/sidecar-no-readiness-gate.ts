@@ -25,7 +25,10 @@ export const sidecarNoReadinessGate: Rule = {
         const i = (pod.initContainers ?? []).findIndex((c) => c.name === s.name);
         const c = pod.initContainers![i]!;
         if (!c.startupProbe && !c.lifecycle?.postStart) {
-          report(`native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; add one (pod-sequencer strategy native does)`, podField(ctx.w, 'initContainers', i));
+          report(
+            `native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; add one (pod-sequencer strategy native does)`,
+            podField(ctx.w, 'initContainers', i),
+          );
         }
         continue;
       }
@@ -33,7 +36,9 @@ export const sidecarNoReadinessGate: Rule = {
       const before = containers.slice(0, i).some((c) => !sidecars.some((x) => x.name === c.name));
       if (before) continue; // sidecar-not-first covers it
       // Or every app after it waits for it in a wrapper (strategy wrap, Job wrappers).
-      const wrapped = containers.slice(i + 1).every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
+      const wrapped = containers
+        .slice(i + 1)
+        .every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
       if (!holdsApp(s, containers[i]!) && !wrapped) {
         report(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, 'containers', i));
       }

@@ -13,7 +13,9 @@ export const sidecarNotFirst: Rule = {
     const names = new Set(sidecars.map((s) => s.name));
     for (const s of sidecars) {
       // An app whose wrapper waits for this sidecar (strategy wrap, Job wrappers) is gated.
-      const firstApp = containers.findIndex((c) => !names.has(c.name) && !parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
+      const firstApp = containers.findIndex(
+        (c) => !names.has(c.name) && !parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name),
+      );
       const i = containers.findIndex((c) => c.name === s.name);
       if (firstApp >= 0 && i > firstApp) {
         report(

@@ -3,7 +3,8 @@ import { isNativeSidecar } from '../../sequence/sidecars.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 
-const FIX = 'a fixed delay is not start ordering (too short under load, wasted otherwise); wait on readiness instead: a sidecar strategy (postStart, native) or a dependency wait';
+const FIX =
+  'a fixed delay is not start ordering (too short under load, wasted otherwise); wait on readiness instead: a sidecar strategy (postStart, native) or a dependency wait';
 
 /**
  * Flags (1) a container whose command is a shell script that starts with `sleep N` followed by
