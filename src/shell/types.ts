@@ -22,6 +22,14 @@ export interface ShutdownCall {
   name: string;
   http: string;
   method: 'POST' | 'GET';
+  /**
+   * A header to send, its value read at run time from an environment variable of the app
+   * container (Dapr with an API token: `dapr-api-token` from `DAPR_API_TOKEN`, which the
+   * injector gives the app). Absent: no header.
+   */
+  header?: { name: string; fromEnv: string };
+  /** Tries before giving up, for a sidecar that may not listen yet when the work ends (Vault); default 1. */
+  attempts?: number;
 }
 
 /**
