@@ -78,7 +78,8 @@ export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
     post: spec.shutdown.some((s) => s.method !== 'GET'),
     kill: (spec.kill ?? []).length > 0,
   });
-  return command(env, script, WRAP_MARKER, [spec.mode, spec.shutdownOn, ...records, '--', ...nonEmpty(spec.argv, 'command')]);
+  // An empty argv is allowed: an image with no ENTRYPOINT, whose `args` are the whole command.
+  return command(env, script, WRAP_MARKER, [spec.mode, spec.shutdownOn, ...records, '--', ...spec.argv]);
 }
 
 /** Splits one of our commands into env, marker and params; null if it is not shaped like ours. */
@@ -130,7 +131,7 @@ export function parseWrapper(command: string[]): { spec: WrapperSpec; env: Shell
     } else return null;
   }
   spec.argv = rest.slice(i + 1);
-  return spec.argv.length ? { spec, env: s.env } : null;
+  return { spec, env: s.env };
 }
 
 export function parseHook(command: string[]): { then?: string[] } | null {

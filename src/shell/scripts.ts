@@ -579,6 +579,7 @@ _kill() {
 _start() {
   while [ "$1" != -- ]; do shift; done
   shift
+  [ $# -gt 0 ] || _die "no command and no args to run"
   exec "$@" 0<&3 3<&- &
   _child=$!
 }
@@ -858,7 +859,14 @@ fi
           ),
         'exit "$_rc"\n',
       )
-    : join(head, 'shift 2\n', validate, wait, checks ? 'while [ "$1" != -- ]; do shift; done\n' : '', 'shift\nexec "$@"\n');
+    : join(
+        head,
+        'shift 2\n',
+        validate,
+        wait,
+        checks ? 'while [ "$1" != -- ]; do shift; done\n' : '',
+        'shift\n[ $# -gt 0 ] || _die "no command and no args to run"\nexec "$@"\n',
+      );
   const roots: Part[] = ['die', records(f) && 'each', records(f) && 'check', checks && 'ready', f.shutdown && 'quit', f.kill && 'kill', job && 'start'];
   return compose(f, roots, main);
 }

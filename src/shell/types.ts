@@ -64,6 +64,9 @@ export interface WrapperSpec {
   kill?: KillCall[];
   /** 'success' for restartPolicy OnFailure, 'always' for Never (domain.md §4). */
   shutdownOn: 'success' | 'always';
-  /** The original container `command`; Kubernetes appends `args` after it, so they reach "$@" untouched. */
+  /**
+   * The original container `command`; Kubernetes appends `args` after it, so they reach "$@"
+   * untouched. Empty: the args are the whole command (an image with no ENTRYPOINT).
+   */
   argv: string[];
 }

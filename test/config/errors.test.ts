@@ -155,6 +155,14 @@ describe('wrong types and values', () => {
   });
 });
 
+describe('accepted edge values', () => {
+  test('jobs.entrypoints[].command: [] (an image with no ENTRYPOINT: the args are the whole command)', () => {
+    const { config, errors } = loadConfig(typed({ jobs: { entrypoints: [{ image: 'busybox*', command: [] }] } }));
+    expect(errors).toEqual([]);
+    expect(config.jobs.entrypoints).toEqual([{ image: 'busybox*', command: [] }]);
+  });
+});
+
 describe('one clear message instead of ajv cascades', () => {
   test('exactly one of http/tcp/dns', () => {
     expect(errorsOf({ dependencies: [{ name: 'a' }, { http: 'http://a/', dns: 'a' }] })).toEqual([

@@ -25,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => lab.cleanup());
 
 interface Job {
-  command: string[];
+  /** Absent: the image's ENTRYPOINT, given by `entrypoint` (jobs.entrypoints) if at all. */
+  command?: string[];
+  entrypoint?: string[];
   args?: string[];
   restartPolicy?: 'Never' | 'OnFailure';
   kind?: 'Job' | 'Deployment';
@@ -35,7 +37,12 @@ interface Job {
 
 /** Runs the function on a one-Job ResourceList; returns the output pod. */
 function generate(job: Job, delivery: 'inject' | 'image'): PodSpec {
-  const app: Container = { name: 'app', image: 'registry.example.com/app:1', command: job.command, ...(job.args && { args: job.args }) };
+  const app: Container = {
+    name: 'app',
+    image: 'registry.example.com/app:1',
+    ...(job.command && { command: job.command }),
+    ...(job.args && { args: job.args }),
+  };
   const pod: PodSpec = {
     ...(job.kind === 'Deployment' ? {} : { restartPolicy: job.restartPolicy ?? 'Never' }),
     containers: [app, { name: 'proxy', image: 'registry.example.com/proxy:1' }],
@@ -48,7 +55,11 @@ function generate(job: Job, delivery: 'inject' | 'image'): PodSpec {
     apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
     kind: 'PodSequence',
     metadata: { name: 'test' },
-    spec: { sidecars: [{ name: 'proxy', strategy: 'first', ...job.sidecar }], tools: { delivery } },
+    spec: {
+      sidecars: [{ name: 'proxy', strategy: 'first', ...job.sidecar }],
+      tools: { delivery },
+      ...(job.entrypoint && { jobs: { entrypoints: [{ container: 'app', command: job.entrypoint }] } }),
+    },
   };
   const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [item], functionConfig }));
   expect(out.results.filter((x) => x.severity === 'error')).toEqual([]);
@@ -129,6 +140,20 @@ describe.concurrent('generated Job wrapper', () => {
         const res = await runJob(r, { command: [NODE, lab.dump, ...nasty], args: nasty, sidecar: proxy(srv) });
         expect(res.code, res.stderr).toBe(0);
         expect(JSON.parse(res.stdout)).toEqual([...nasty, ...nasty]);
+        expect(existsSync(lab.canary)).toBe(false);
+      }),
+    ));
+
+  test('entrypoint `command: []` (an image with no ENTRYPOINT): runs the args as the whole command', () =>
+    eachRunner(lab.runners, (r) =>
+      withServer({ '/ready': 200, '/quit': 200 }, async (srv) => {
+        const nasty = NASTY.map((s) => s.replace('CANARY', lab.canary));
+        const res = await runJob(r, { entrypoint: [], args: [NODE, lab.dump, ...nasty], sidecar: proxy(srv) });
+        expect(res.code, res.stderr).toBe(0);
+        expect(JSON.parse(res.stdout)).toEqual(nasty);
+        expect(srv.hits('/quit', 'POST')).toHaveLength(1);
+        const failing = await runJob(r, { entrypoint: [], args: [NODE, '-e', 'process.exit(3)'], sidecar: proxy(srv) });
+        expect(failing.code, failing.stderr).toBe(3);
         expect(existsSync(lab.canary)).toBe(false);
       }),
     ));

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
+import { parseWrapper, wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
 import { CLOSED_PORT, listenTcpLater, readyAfter, redirect, sequence, startHttpServer } from '../helpers/http-server.js';
 import { eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
 
@@ -286,6 +286,36 @@ describe.concurrent('wrapper, readiness', () => {
       expect(res.stdout).toBe('');
       expect(res.ms).toBeLessThan(4000);
     }));
+});
+
+describe.concurrent('wrapper, empty argv (an image with no ENTRYPOINT: the args are the command)', () => {
+  test('runs the args as the command, in job and exec mode', () =>
+    eachRunner(lab.runners, async (r) => {
+      const nasty = NASTY.map((s) => s.replace('CANARY', lab.canary));
+      for (const mode of ['job', 'exec'] as const) {
+        const res = await wrap(r, job([], { mode }), [NODE, lab.dump, ...nasty]);
+        expect(res.code, res.stderr).toBe(0);
+        expect(JSON.parse(res.stdout)).toEqual(nasty);
+      }
+      const code = await wrap(r, job([]), [NODE, '-e', 'process.exit(7)']);
+      expect(code.code, code.stderr).toBe(7);
+      expect(existsSync(lab.canary)).toBe(false);
+    }));
+
+  test('with no args either: fails at once, saying so', () =>
+    eachRunner(lab.runners, async (r) => {
+      for (const mode of ['job', 'exec'] as const) {
+        const res = await wrap(r, job([], { mode }));
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain('no command and no args to run');
+      }
+    }));
+
+  test('is recognised as ours on the next run', () => {
+    const spec = job([], { mode: 'exec' });
+    const cmd = wrapperCommand(spec, { delivery: 'image', toolsDir: '/.seq' });
+    expect(parseWrapper(cmd)?.spec).toEqual(spec);
+  });
 });
 
 describe.concurrent('wrapper, exec mode', () => {
