@@ -120,6 +120,7 @@ export function processItem(
   if (cfg.mode === 'apply') sequenceWorkload(ctx, before);
   runRules(ctx);
   if (deepEqual(before, obj)) return undefined;
+  forgetKptIds(obj);
   if (fast && writePath.textEdits) {
     // Where each part of the old value is: one more parse, of changed items only.
     const spans: Spans = new Map();
@@ -134,6 +135,20 @@ export function processItem(
   const olds: Before = { value: before, pool: new Map(), holders: new Set() };
   syncDocument(doc, obj, containerPool(doc, templatePath, olds), olds);
   return serialize(doc, text);
+}
+
+/**
+ * kpt's ids of an item, by which it finds the input item again to restore comments and key order
+ * after a function runs (kyaml runtimeutil.FunctionFilter, copyCommentsAndSyncOrder). Inside an
+ * item it matches list elements by index: once a container moves, it copies one container's
+ * comments and key order onto another. Without the ids kpt takes a changed item exactly as
+ * written, and still writes it to the file its path annotation names. Unchanged items keep them.
+ */
+const KPT_IDS = ['internal.config.kubernetes.io/id', 'config.k8s.io/id'];
+
+function forgetKptIds(obj: Record<string, unknown>): void {
+  const annotations = (obj.metadata as ObjectMeta | undefined)?.annotations;
+  if (annotations) for (const key of KPT_IDS) delete annotations[key];
 }
 
 /** A copy of plain data (objects, arrays, scalars), as fastParse makes it. */

@@ -1,8 +1,12 @@
-/** The real kpt (on PATH) running the built function as an exec function. */
-import { writeFileSync } from 'node:fs';
+/**
+ * The real kpt (on PATH) running the built function as an exec function.
+ * @needs kpt
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, copyPackage, run, snapshotDir } from '../helpers/cli.js';
+import { BIN, copyPackage, run, runBin, snapshotDir } from '../helpers/cli.js';
 
 const kpt = (args: string[], cwd?: string) => run('kpt', args, { cwd });
 
@@ -93,5 +97,66 @@ describe('kpt fn render (Kptfile pipeline)', () => {
     // render again: nothing changes
     expect(kpt(['fn', 'render', dir, '--allow-exec']).code).toBe(0);
     expect(snapshotDir(dir)).toEqual(files);
+  });
+});
+
+/**
+ * kpt restores comments and key order after a function runs, matching list items by index; when
+ * a container moves that copies one container's comments and key order onto another. The
+ * function drops kpt's id annotations from the items it changes (src/process.ts, forgetKptIds),
+ * so kpt takes them as written: the result must be what `pod-sequencer fix` writes, byte for byte.
+ */
+describe('a moved container keeps its own comments and key order under kpt', () => {
+  const web = [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    '  selector:',
+    '    matchLabels: {app: web}',
+    '  template:',
+    '    metadata:',
+    '      labels: {app: web}',
+    '    spec:',
+    '      containers:',
+    '      # the application',
+    '      - name: web',
+    '        image: registry.example.com/web:1.4.2 # pinned by release',
+    '        ports:',
+    '        - containerPort: 8080 # the app port',
+    '      # injected by hand',
+    '      - image: docker.io/istio/proxyv2:1.24.2 # proxy image',
+    '        name: istio-proxy',
+    '        args: ["proxy", "sidecar"]',
+    '',
+  ].join('\n');
+  const pkg = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-kpt-moved-'));
+    writeFileSync(join(dir, 'web.yaml'), web);
+    return dir;
+  };
+  const fixed = () => {
+    const dir = pkg();
+    expect(runBin(['fix', join(dir, 'web.yaml')]).code).toBe(0);
+    return readFileSync(join(dir, 'web.yaml'), 'utf8');
+  };
+
+  it.each([
+    ['kpt fn eval', (dir: string) => kpt(['fn', 'eval', dir, '--exec', BIN])],
+    [
+      'kpt fn render',
+      (dir: string) => {
+        writeFileSync(join(dir, 'Kptfile'), `apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: p\npipeline:\n  mutators:\n  - exec: ${BIN}\n`);
+        return kpt(['fn', 'render', dir, '--allow-exec']);
+      },
+    ],
+  ])('%s', (_, runKpt) => {
+    const dir = pkg();
+    const r = runKpt(dir);
+    expect(r.code, r.stderr).toBe(0);
+    const out = readFileSync(join(dir, 'web.yaml'), 'utf8');
+    expect(out.indexOf('name: istio-proxy')).toBeLessThan(out.indexOf('- name: web\n'));
+    expect(out).toBe(fixed());
   });
 });
