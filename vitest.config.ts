@@ -1,8 +1,33 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { hasTool, needsOf, TOOLS, usesOf, type ToolName } from './test/helpers/tools.js';
+
+const required = process.env.POD_SEQUENCER_REQUIRE_TOOLS === '1';
+const testFiles = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => join('test', f));
+
+/** Files that need a tool this machine lacks: left out, with one line per tool (see test/helpers/tools.ts). */
+function leftOut(): string[] {
+  const out = new Set<string>();
+  const missing = (Object.keys(TOOLS) as ToolName[]).filter((t) => !hasTool(t));
+  for (const tool of missing) {
+    const needing = testFiles.filter((f) => needsOf(f).includes(tool));
+    const using = testFiles.filter((f) => usesOf(f).includes(tool));
+    if (needing.length + using.length === 0) continue;
+    needing.forEach((f) => out.add(f));
+    const files = (n: number) => `${n} test file${n === 1 ? '' : 's'}`;
+    const what = [needing.length && `${files(needing.length)} skipped`, using.length && `${files(using.length)} run without it`].filter(Boolean).join(', ');
+    console.warn(`${required ? 'MISSING' : 'skipped'}: ${tool} not found (${what}); install: ${TOOLS[tool].install}`);
+  }
+  return required ? [] : [...out];
+}
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...leftOut()],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,7 +1,7 @@
-// Writes the FunctionConfig reference table into README.md, between the markers below, from
+// Writes the FunctionConfig reference table into docs/reference.md, between the markers below, from
 // schema/podsequence.schema.json, so the docs cannot drift from what the function accepts.
-//   node scripts/gen-config-docs.mjs           # rewrite README.md
-//   node scripts/gen-config-docs.mjs --check   # exit 1 when README.md is out of date
+//   node scripts/gen-config-docs.mjs           # rewrite docs/reference.md
+//   node scripts/gen-config-docs.mjs --check   # exit 1 when docs/reference.md is out of date
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,18 +87,18 @@ function escape(text) {
 export function withReference(readme, table) {
   const start = readme.indexOf(BEGIN);
   const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${BEGIN} ... ${END} section`);
+  if (start < 0 || end < start) throw new Error(`docs/reference.md has no ${BEGIN} ... ${END} section`);
   return `${readme.slice(0, start)}${BEGIN}\n\n${table}\n\n${readme.slice(end)}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const schema = JSON.parse(readFileSync(join(root, 'schema', 'podsequence.schema.json'), 'utf8'));
-  const path = join(root, 'README.md');
+  const path = join(root, 'docs', 'reference.md');
   const readme = readFileSync(path, 'utf8');
   const next = withReference(readme, renderReference(schema));
   if (process.argv.includes('--check')) {
     if (next !== readme) {
-      console.error('README.md: the FunctionConfig reference is out of date; run `npm run docs:config`');
+      console.error('docs/reference.md: the FunctionConfig reference is out of date; run `npm run docs:config`');
       process.exit(1);
     }
   } else if (next !== readme) {

@@ -1,43 +1,54 @@
 /**
+ * @uses kpt kubectl
  * The container contract, without a Docker engine: `kubectl kustomize --enable-alpha-plugins`
  * and `kpt fn eval --image` run container functions through `docker run ... IMAGE`, so a
  * `docker` shim first on PATH runs the Dockerfile's ENTRYPOINT here instead, with the user they
  * ask for (`nobody`), passing stdin and stdout through, on a copy of just the files the
  * Dockerfile's final stage copies.
  */
-import { chmodSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { BIN, copyPackage, ROOT, run } from './helpers/cli.js';
+import { canUse } from './helpers/tools.js';
 
 // With a '/', so kpt does not prefix its default registry.
 const IMAGE = 'localhost/pod-sequencer:test';
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
 
-/** ENTRYPOINT of the final stage, e.g. ["/nodejs/bin/node", "/app/bin/pod-sequencer.cjs"]. */
+/** ENTRYPOINT of the final stage, e.g. ["/nodejs/bin/node", "/app/node_modules/pod-sequencer/bin/pod-sequencer.cjs"]. */
 function entrypoint(): string[] {
   const m = /^ENTRYPOINT (\[.*\])$/m.exec(finalStage);
   if (!m) throw new Error('the final stage of the Dockerfile has no exec-form ENTRYPOINT');
   return JSON.parse(m[1]!) as string[];
 }
 
+const npm = (args: string[], cwd: string) => {
+  const r = run('npm', [...args, '--ignore-scripts', '--no-audit', '--no-fund'], { cwd });
+  if (r.code !== 0) throw new Error(`npm ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+};
+
 /**
- * The final stage's /app: what its `COPY --from=build /src/X ./Y` lines copy, taken from this
- * checkout (built by `npm test`), readable by nobody as in the image.
+ * The image's /app, made the way the Dockerfile makes it: this checkout (built by `npm test`)
+ * packed with `npm pack`, and the tarball installed with `npm install --prefix /app --omit=dev`.
+ * Readable by nobody, as in the image.
  */
+let app: string | undefined;
 function imageApp(): string {
-  expect(finalStage).toMatch(/^WORKDIR \/app$/m);
-  const app = mkdtempSync(join(tmpdir(), 'pod-seq-image-'));
-  chmodSync(app, 0o755);
-  for (const m of finalStage.matchAll(/^COPY --from=build \/src\/(\S+) \.\/(\S*)$/gm)) {
-    // `./` copies into the directory, keeping the name.
-    const dest = m[2] === '' || m[2]!.endsWith('/') ? join(app, m[2]!, basename(m[1]!)) : join(app, m[2]!);
-    cpSync(join(ROOT, m[1]!), dest, { recursive: true });
-  }
+  if (app) return app;
+  expect(dockerfile).toMatch(/npm pack --ignore-scripts --pack-destination \/pkg$/m);
+  expect(dockerfile).toMatch(/^RUN npm install --prefix \/app --omit=dev --ignore-scripts .* \/pkg\/pod-sequencer-\*\.tgz$/m);
+  expect(finalStage).toMatch(/^COPY --from=install \/app \/app$/m);
+  const tmp = mkdtempSync(join(tmpdir(), 'pod-seq-image-'));
+  chmodSync(tmp, 0o755);
+  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', tmp], ROOT)) as { filename: string }[];
+  app = join(tmp, 'app');
+  npm(['install', '--prefix', app, '--omit=dev', '--prefer-offline', join(tmp, packed!.filename)], tmp);
   return app;
 }
 
@@ -48,6 +59,7 @@ function dockerShim(): { dir: string; log: string } {
   const [node, script] = entrypoint();
   expect(node).toMatch(/\/node$/);
   const entry = script!.replace(/^\/app\//, `${imageApp()}/`);
+  expect(existsSync(entry), entry).toBe(true);
   const asNobody = process.getuid?.() === 0 ? 'setpriv --reuid=65534 --regid=65534 --clear-groups' : '';
   writeFileSync(
     join(dir, 'docker'),
@@ -103,18 +115,18 @@ describe('Dockerfile', () => {
   it('is multi-stage, runs as nobody, and its entrypoint is the bundled function', () => {
     expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
     expect(finalStage).toMatch(/^USER nobody$/m);
-    expect(entrypoint()[1]).toBe('/app/bin/pod-sequencer.cjs');
-    // The entrypoint needs bin/ and the bundle in dist/, and nothing from node_modules.
-    expect(finalStage).toMatch(/^COPY --from=build \S+\/bin \.\/bin$/m);
-    expect(finalStage).toMatch(/^COPY --from=build \S+\/dist \.\/dist$/m);
-    expect(finalStage).not.toContain('node_modules');
+    // The entrypoint is the installed package's bin, as `npm install pod-sequencer` gives users.
+    expect(entrypoint()[1]).toBe('/app/node_modules/pod-sequencer/bin/pod-sequencer.cjs');
+    expect(entrypoint()[1]).toBe(`/app/node_modules/pod-sequencer/${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin['pod-sequencer']}`);
+    // Only published images may be named: none is yet.
+    expect(dockerfile).not.toMatch(/localhost\//);
     const cli = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
     const external = [...cli.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!).filter((id) => !/^(node:|\.)/.test(id) && !builtinModules.includes(id));
     expect(external).toEqual([]);
   });
 });
 
-describe('kubectl kustomize --enable-alpha-plugins (container function through a docker shim)', () => {
+describe.skipIf(!canUse('kubectl'))('kubectl kustomize --enable-alpha-plugins (container function through a docker shim)', () => {
   const env = (dir: string) => ({ ...process.env, PATH: `${dir}${delimiter}${process.env.PATH}` });
 
   it('runs the image entrypoint as nobody with no network, and applies the transformer', () => {
@@ -149,7 +161,7 @@ describe('kubectl kustomize --enable-alpha-plugins (container function through a
   });
 });
 
-describe('kpt fn eval --image (container function through the docker shim)', () => {
+describe.skipIf(!canUse('kpt'))('kpt fn eval --image (container function through the docker shim)', () => {
   it('runs the image entrypoint as nobody with no network', () => {
     const shim = dockerShim();
     const dir = copyPackage('shop');

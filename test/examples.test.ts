@@ -1,4 +1,5 @@
 /**
+ * @needs kpt git
  * Every kpt package under examples/ is a test case in the kpt functions catalog's format: it is
  * copied into a fresh git repository and run twice through the real `kpt fn eval`, as its
  * `.expected/config.yaml` says (`testType: eval`, `execPath`, `args`, `fnConfig`, `exitCode`).

@@ -1,43 +1,41 @@
 /**
+ * @uses kpt
  * The single executable (`npm run build:sea`, Node SEA): built into a temp dir, then run by the
  * real kpt and kustomize as an exec function with no `node` on PATH. Building needs the dev
  * dependency postject; without it, only the build's error message is checked.
  */
-import { cpSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { BIN, copyPackage, KUSTOMIZE, ROOT, run, snapshotDir } from './helpers/cli.js';
-
-const hasPostject = (() => {
-  try {
-    createRequire(join(ROOT, 'package.json')).resolve('postject');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { canUse } from './helpers/tools.js';
 
 const buildSea = (out: string) => run(process.execPath, [join(ROOT, 'scripts', 'build-sea.mjs'), out]);
 
-describe.runIf(!hasPostject)('npm run build:sea without postject', () => {
+describe('npm run build:sea without postject', () => {
   it('fails and says what to install', () => {
-    const r = buildSea(mkdtempSync(join(tmpdir(), 'pod-seq-sea-')));
+    // The script resolves postject from the package it sits in: a copy in a package without it.
+    const pkg = mkdtempSync(join(tmpdir(), 'pod-seq-sea-nopostject-'));
+    mkdirSync(join(pkg, 'scripts'));
+    cpSync(join(ROOT, 'scripts', 'build-sea.mjs'), join(pkg, 'scripts', 'build-sea.mjs'));
+    writeFileSync(join(pkg, 'package.json'), '{"name": "no-postject", "type": "module"}\n');
+    const r = run(process.execPath, [join(pkg, 'scripts', 'build-sea.mjs'), join(pkg, 'out')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('npm install --save-dev postject');
   });
 });
 
-describe.runIf(hasPostject)('single executable (Node SEA)', () => {
+describe.skipIf(!canUse('kpt'))('single executable (Node SEA)', () => {
   let exe = '';
   // PATH has no node, so the function cannot borrow one: only the executable and git (kpt needs it).
   const noNode = { ...process.env, PATH: '' };
   const which = (cmd: string) => realpathSync(run('sh', ['-c', `command -v ${cmd}`]).stdout.trim());
-  const kpt = which('kpt');
+  let kpt = '';
 
   beforeAll(() => {
+    kpt = which('kpt');
     const out = mkdtempSync(join(tmpdir(), 'pod-seq-sea-'));
     const r = buildSea(out);
     expect(r.code, r.stderr).toBe(0);

@@ -1,4 +1,7 @@
-/** `mode: check` as a kpt validator: `kpt fn render` fails on error findings and shows them. */
+/**
+ * `mode: check` as a kpt validator: `kpt fn render` fails on error findings and shows them.
+ * @needs kpt
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

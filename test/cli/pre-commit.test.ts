@@ -1,4 +1,5 @@
 /**
+ * @needs pre-commit git
  * The hooks in .pre-commit-hooks.yaml, end to end with the real pre-commit: it installs this
  * package the way it installs any `language: node` hook (npm install in a clone, npm pack,
  * npm install -g), from a throwaway git repository holding a copy of the working tree.

@@ -1,4 +1,5 @@
 /**
+ * @needs busybox dash bash curl wget getent
  * Shell safety, end to end: injection attempts go in through every door the config and the
  * manifests have (sidecar readiness and shutdown URLs, wait commands, entrypoints, the
  * dependencies and entrypoint annotations, container names, commands, args and hooks), through

@@ -1,4 +1,5 @@
 /**
+ * @needs busybox dash bash curl wget getent
  * The dependency waits as the function writes them, run for real: each test runs the filter,
  * takes the `seq-wait-*` command out of the generated manifest and runs it against loopback
  * servers. Image mode runs the command as written (`sh` is dash, bash or busybox ash on the
@@ -128,7 +129,7 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
         expect(res.code, res.stderr).toBe(1);
         // whole seconds: giving up at 3s can come just after 2s of real time
         expect(res.ms).toBeGreaterThanOrEqual(1900);
-        expect(res.ms).toBeLessThan(8000);
+        expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
         expect(res.stderr).toMatch(new RegExp(`pod-sequencer: gave up waiting for config \\(${url.replace(/[.?]/g, '\\$&')}\\) after 3s\\n$`));
         expect(tries(res.stderr, 'config').length).toBeGreaterThanOrEqual(2);
       } finally {
@@ -146,7 +147,7 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
         expect(t.map(([n]) => n)).toEqual([1]);
         expect(t[0]![1]).toBeLessThanOrEqual(1);
         expect(srv.hits('/health', 'GET')).toHaveLength(2);
-        expect(res.ms).toBeLessThan(6000);
+        expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
         await srv.close();
       }
@@ -165,7 +166,7 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
         expect(late.accepted).toBeGreaterThanOrEqual(1);
         expect(down.code, down.stderr).toBe(1);
         expect(down.stderr).toContain(`gave up waiting for db (127.0.0.1:${CLOSED_PORT}) after 2s`);
-        expect(down.ms).toBeLessThan(7000);
+        expect(down.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
         await late.close();
       }

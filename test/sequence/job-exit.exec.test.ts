@@ -1,4 +1,5 @@
 /**
+ * @needs busybox dash bash curl wget getent
  * The Job wrappers as the function writes them, run for real: each test generates a manifest
  * (runFilter), takes the app container's command + args from it, and runs them under dash,
  * bash and busybox sh (image delivery) and under the injected busybox (inject delivery, where

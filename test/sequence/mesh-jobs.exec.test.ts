@@ -1,4 +1,5 @@
 /**
+ * @needs busybox dash bash curl wget getent
  * Jobs under a webhook-injected mesh: the sidecar is not in the manifest, so the wrapper the
  * function writes must talk to the mesh's real ports and paths. Loopback servers play the
  * injected proxy on those ports; the generated wrapper runs for real under dash, bash,

@@ -5,7 +5,7 @@
  * - inject mode: toolsDir holds a busybox and PATH is empty, as in a distroless image.
  * Extra busybox builds to test inject mode with: POD_SEQUENCER_TEST_BUSYBOX=/path/a:/path/b.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -132,13 +132,18 @@ export async function setupLab(): Promise<Lab> {
     await symlink(bb, join(toolsDir, 'busybox'));
     runners.push({ name: `inject-${i === 0 ? 'busybox' : bb}`, env: { delivery: 'inject', toolsDir }, path: '/nonexistent' });
   }
-  const bare = [
-    await image('bare-dash', 'dash', { date: '/usr/bin/date', sleep: '/usr/bin/sleep' }),
-    await image('bare-busybox', 'busybox', { date: BUSYBOX, sleep: BUSYBOX }),
-  ];
+  const bare = [await image('bare-dash', 'dash', { date: '/usr/bin/date', sleep: '/usr/bin/sleep' })];
+  // A busybox built with FEATURE_SH_STANDALONE (Debian's busybox-static, for one) runs its own
+  // wget and nc from sh whatever PATH says: its image is never bare, so only other builds play one.
+  if (!standaloneShell(BUSYBOX)) bare.push(await image('bare-busybox', 'busybox', { date: BUSYBOX, sleep: BUSYBOX }));
   const dump = join(dir, 'dump.cjs');
   await writeFile(dump, 'process.stdout.write(JSON.stringify(process.argv.slice(2)) + "\\n");\n');
   return { dir, runners, bare, dump, canary: join(dir, 'pwned'), cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Whether `busybox sh` finds its applets without PATH (FEATURE_SH_STANDALONE). */
+function standaloneShell(busybox: string): boolean {
+  return spawnSync(busybox, ['sh', '-c', 'command -v wget'], { env: { PATH: '/nonexistent' } }).status === 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 /**
+ * @needs busybox dash bash curl wget getent
  * Values from config and manifests are data, never code: hostile names, URLs, hosts and
  * environments must not run anything (the canary file must never appear).
  */
@@ -103,7 +104,8 @@ describe.concurrent('hostile values', () => {
           });
           expect(res.code, `${kind} ${JSON.stringify(value)}: ${res.stderr}`).toBe(1);
           expect(res.stderr).toMatch(/^pod-sequencer: (invalid|not a number)/);
-          expect(res.ms).toBeLessThan(1500);
+          // refused before the first try, not after a wait (no wall-clock bound: timing belongs in the benchmark)
+          expect(res.stderr).not.toMatch(/waiting for|try \d+/);
         }),
       );
       expect(existsSync(lab.canary)).toBe(false);

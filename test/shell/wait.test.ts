@@ -1,3 +1,4 @@
+/** @needs busybox dash bash curl wget getent */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chain, dependencyWait, postStartWait, type DependencyWait } from '../../src/shell/index.js';
 import { CLOSED_PORT, listenTcpLater, readyAfter, sequence, startHttpServer } from '../helpers/http-server.js';
@@ -41,7 +42,7 @@ describe.concurrent('dependency wait', () => {
         const res = await waitFor(r, dep({ http: srv.url('/info') }, 2));
         expect(res.code, res.stderr).toBe(1);
         expect(res.stderr).toContain(`gave up waiting for config-center (${srv.url('/info')}) after 2s`);
-        expect(res.ms).toBeLessThan(5000);
+        expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
         await srv.close();
       }
@@ -66,7 +67,7 @@ describe.concurrent('dependency wait', () => {
         expect(up.code, up.stderr).toBe(0);
         expect(up.ms).toBeGreaterThanOrEqual(1400);
         expect(down.code, down.stderr).toBe(1);
-        expect(down.ms).toBeLessThan(5000);
+        expect(down.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
         await late.close();
       }
@@ -79,7 +80,7 @@ describe.concurrent('dependency wait', () => {
       expect(up.stderr).toMatch(/^pod-sequencer: config-center is up after [01]s\n$/);
       expect(down.code, down.stderr).toBe(1);
       expect(down.stderr).toContain('gave up waiting for config-center (nothing-here.invalid) after 2s');
-      expect(down.ms).toBeLessThan(5000);
+      expect(down.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
     }));
 
   test('timeoutSeconds 0 waits for as long as it takes', () =>
