@@ -27,13 +27,35 @@ export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcom
     const { config, errors } = loadConfig(opts.config !== undefined ? opts.config : input.functionConfig);
     if (errors.length > 0) return failed(errors);
     const { replacements, results } = processItems(input.items, config);
-    const stdout = restoreLineEndings(writeResourceList(input, replacements, results), crlf);
-    return { stdout, stderr: results.map(formatResult), exitCode: hasErrors(results) ? 1 : 0, results };
+    const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(withRuleId)), crlf);
+    const stderr = fromKpt(text) ? [] : results.map(formatResult);
+    return { stdout, stderr, exitCode: hasErrors(results) ? 1 : 0, results };
   } catch (e) {
     if (e instanceof ItemError && input) return failed([{ severity: 'error', message: new FatalError(e.message, itemPosition(input, e)).message }]);
     if (e instanceof FatalError) return failed([{ severity: 'error', message: e.message }]);
     throw e;
   }
+}
+
+/**
+ * Orchestrators show a result's severity, resource, field and message, but not its tags: a
+ * finding's message in the ResourceList ends with its rule id, which suppressions and the rule
+ * pages (docs/results.md) are keyed by. `tags.rule` keeps it for machines.
+ */
+function withRuleId(r: Result): Result {
+  const rule = r.tags?.rule;
+  return rule ? { ...r, message: `${r.message} [${rule}]` } : r;
+}
+
+/**
+ * kpt prints the results of the ResourceList it gets back, so a copy on stderr would show every
+ * result twice; kustomize never shows results, and a plain pipe has only stderr. kpt marks the
+ * items it sends with the file each came from (`internal.config.kubernetes.io/path`); kustomize
+ * marks them with `kustomize.config.k8s.io/id` instead. On failure (nothing on stdout) kpt shows
+ * only stderr, so errors always go there: see failed().
+ */
+function fromKpt(text: string): boolean {
+  return /^\s+internal\.config\.kubernetes\.io\/path: /m.test(text) && !/^\s+kustomize\.config\.k8s\.io\/id: /m.test(text);
 }
 
 function failed(results: Result[]): FilterOutcome {

@@ -8,12 +8,20 @@ import { ROOT, runBin } from '../helpers/cli.js';
 const input = readFileSync(join(ROOT, 'fixtures', 'filter', 'istio-last-deployment', 'input.yaml'), 'utf8');
 
 describe('pod-sequencer (filter)', () => {
-  it('reads a ResourceList and writes one, with a line per result on stderr', () => {
+  it('reads a ResourceList and writes one; results go on stderr too, unless kpt sent it (kpt shows them itself)', () => {
     const r = runBin([], input);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(ROOT, 'fixtures', 'filter', 'istio-last-deployment', 'expected.yaml'), 'utf8'));
-    expect(r.stderr.trim().split('\n')).toHaveLength(2);
-    expect(r.stderr).toMatch(/^pod-sequencer: info: Deployment\/shop\/web spec\.template\.spec\.containers: moved sidecar istio-proxy/m);
+    // This input carries kpt's path annotations: its results are in stdout only.
+    expect(input).toMatch(/internal\.config\.kubernetes\.io\/path: /);
+    expect(r.stderr).toBe('');
+    // The same items from a plain pipe (or kustomize): a line per result on stderr, the only place kustomize shows.
+    const plain = runBin([], input.replace(/^\s+internal\.config\.kubernetes\.io\/path: .*\n/gm, ''));
+    expect(plain.code).toBe(0);
+    expect(plain.stderr.trim().split('\n')).toHaveLength(2);
+    expect(plain.stderr).toMatch(/^pod-sequencer: info: Deployment\/shop\/web spec\.template\.spec\.containers: moved sidecar istio-proxy/m);
+    const kustomized = runBin([], input.replace(/^(\s+)internal\.config\.kubernetes\.io\/path: .*\n/gm, '$&$1kustomize.config.k8s.io/id: x\n'));
+    expect(kustomized.stderr.trim().split('\n')).toHaveLength(2);
   });
 
   it('--config FILE overrides functionConfig', () => {
