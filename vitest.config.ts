@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { hasTool, needsOf, TOOLS, usesOf, type ToolName } from './test/helpers/tools.js';
@@ -25,6 +25,8 @@ function leftOut(): string[] {
 }
 
 export default defineConfig({
+  // As the build defines it (scripts/build.mjs): generated scripts name the version that wrote them.
+  define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...leftOut()],

@@ -8,9 +8,7 @@ import { parse } from 'yaml';
 import { runFilter } from './run.js';
 import { decodeUtf8Strict } from './krm/text.js';
 import { FatalError } from './krm/types.js';
-
-declare const __VERSION__: string | undefined;
-const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+import { VERSION } from './version.js';
 
 function readConfigFile(path: string): unknown {
   let text: string;

@@ -66,13 +66,13 @@ export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
   const records: string[] = [];
   for (const c of spec.checks) {
     const [kind, t] = target(c);
-    records.push('R', kind, t, seconds(c.timeoutSeconds, 'timeoutSeconds'), c.onTimeout, c.name);
+    records.push('ready', kind, t, seconds(c.timeoutSeconds, 'timeoutSeconds'), c.onTimeout, c.name);
   }
-  if (spec.mode === 'job') for (const s of spec.shutdown) records.push('S', s.method, s.http, s.name);
-  if (spec.mode === 'job') for (const k of spec.kill ?? []) records.push('K', nonBlank(k.process, 'process name'), k.name);
+  if (spec.mode === 'job') for (const s of spec.shutdown) records.push('quit', s.method, s.http, s.name);
+  if (spec.mode === 'job') for (const k of spec.kill ?? []) records.push('kill', nonBlank(k.process, 'process name'), k.name);
   const script = wrapScript(env.delivery, {
     mode: spec.mode,
-    // R records are http or tcp: any other kind is refused by the script, as it always was
+    // ready records are http or tcp: any other kind is refused by the script, as it always was
     kinds: spec.checks.map((c) => target(c)[0]).filter((k) => k === 'http' || k === 'tcp'),
     shutdown: spec.shutdown.length > 0,
     post: spec.shutdown.some((s) => s.method !== 'GET'),
@@ -108,6 +108,16 @@ function readyCheck(kind: string, t: string, timeout: string, onTimeout: string,
   return { name, [kind]: t, timeoutSeconds: Number(timeout), onTimeout: o };
 }
 
+/** Record tags in a wrapper's parameters; 0.1.0 and before wrote R, S and K, still read on a rerun. */
+const RECORD: Record<string, 'ready' | 'quit' | 'kill' | undefined> = Object.assign(Object.create(null), {
+  ready: 'ready',
+  quit: 'quit',
+  kill: 'kill',
+  R: 'ready',
+  S: 'quit',
+  K: 'kill',
+});
+
 export function parseWrapper(command: string[]): { spec: WrapperSpec; env: ShellEnv } | null {
   const s = split(command);
   if (!s || s.marker !== WRAP_MARKER) return null;
@@ -117,15 +127,15 @@ export function parseWrapper(command: string[]): { spec: WrapperSpec; env: Shell
   let i = 0;
   while (rest[i] !== '--') {
     const [tag, a, b, c, d, e] = rest.slice(i, i + 6);
-    if (tag === 'R' && i + 6 < rest.length) {
+    if (RECORD[tag] === 'ready' && i + 6 < rest.length) {
       const check = readyCheck(a, b, c, d, e);
       if (!check) return null;
       spec.checks.push(check);
       i += 6;
-    } else if (tag === 'S' && i + 4 < rest.length && (a === 'POST' || a === 'GET')) {
+    } else if (RECORD[tag] === 'quit' && i + 4 < rest.length && (a === 'POST' || a === 'GET')) {
       spec.shutdown.push({ name: c, http: b, method: a });
       i += 4;
-    } else if (tag === 'K' && i + 3 < rest.length && spec.mode === 'job') {
+    } else if (RECORD[tag] === 'kill' && i + 3 < rest.length && spec.mode === 'job') {
       (spec.kill ??= []).push({ name: b, process: a });
       i += 3;
     } else return null;

@@ -17,6 +17,7 @@
  * Every variable starts with "_" so that none collides with (and, once assigned, re-exports)
  * a variable of the container's environment that the command would inherit.
  */
+import { VERSION } from '../version.js';
 
 /**
  * Tag for script text: written as-is (backslashes included), except that `\${` stands for the
@@ -41,10 +42,10 @@ interface Features {
   delivery: Delivery;
   /** Kinds of the readiness checks it waits on, in KINDS order. */
   kinds: readonly Kind[];
-  /** Wrapper: HTTP shutdown calls (S records); `post` when one of them POSTs. */
+  /** Wrapper: HTTP shutdown calls (quit records); `post` when one of them POSTs. */
   shutdown: boolean;
   post: boolean;
-  /** Wrapper: SIGTERM-by-process-name calls (K records). */
+  /** Wrapper: SIGTERM-by-process-name calls (kill records). */
   kill: boolean;
 }
 
@@ -442,15 +443,15 @@ _each() {
 `,
         f.kinds.length > 0 &&
           sh`
-      R) _len=6 ;;
+      ready) _len=6 ;;
 `,
         f.shutdown &&
           sh`
-      S) _len=4 ;;
+      quit) _len=4 ;;
 `,
         f.kill &&
           sh`
-      K) _len=3 ;;
+      kill) _len=3 ;;
 `,
         sh`
       *) _die "bad parameters at: $1" ;;
@@ -475,9 +476,9 @@ _each() {
 _check() {
   case $1:$2 in
 `,
-        ...f.kinds.map((k) => `    R:${k}) _need_${k} "$3" ;;\n`),
-        f.shutdown && `    S:GET|S:POST) _need_http "$3"${stop} ;;\n`,
-        f.kill && `    K:*[![:space:]]*)${checks ? ' return' : ''} ;;\n`,
+        ...f.kinds.map((k) => `    ready:${k}) _need_${k} "$3" ;;\n`),
+        f.shutdown && `    quit:GET|quit:POST) _need_http "$3"${stop} ;;\n`,
+        f.kill && `    kill:*[![:space:]]*)${checks ? ' return' : ''} ;;\n`,
         sh`
     *) _die "bad parameters at: $1 $2" ;;
   esac
@@ -500,10 +501,10 @@ _check() {
     text: (f) =>
       ends(f)
         ? sh`
-# _ready RECORD: wait for an R record's sidecar; _rc=1
+# _ready RECORD: wait for a ready record's sidecar; _rc=1
 # if it was not ready in time and may not be skipped
 _ready() {
-  [ "$1" = R ] && [ "$_rc" = 0 ] || return 0
+  [ "$1" = ready ] && [ "$_rc" = 0 ] || return 0
   _await "$6" "$2" "$3" "$4" && return 0
   if [ "$5" = continue ]; then
     _say "$6 was not ready after $4s; going on"
@@ -514,9 +515,9 @@ _ready() {
 }
 `
         : sh`
-# _ready RECORD: wait for an R record's sidecar
+# _ready RECORD: wait for a ready record's sidecar
 _ready() {
-  [ "$1" = R ] || return 0
+  [ "$1" = ready ] || return 0
   _await "$6" "$2" "$3" "$4" && return 0
   [ "$5" = continue ] ||
     _die "$6 was not ready after $4s; giving up"
@@ -528,9 +529,9 @@ _ready() {
     name: 'quit',
     needs: () => ['http', 'say'],
     text: sh`
-# _quit RECORD: make an S record's call
+# _quit RECORD: make a quit record's call
 _quit() {
-  [ "$1" = S ] || return 0
+  [ "$1" = quit ] || return 0
   if _http "$2" "$3"; then
     _say "asked $4 to shut down"
   else
@@ -543,12 +544,13 @@ _quit() {
     name: 'kill',
     needs: () => ['say'],
     text: sh`
-# _kill RECORD: for a K record, SIGTERM each process whose
-# /proc/PID/comm (the name, cut to 15 bytes) is PROCESS.
+# _kill RECORD: for a kill record, SIGTERM each process
+# whose /proc/PID/comm (the name, cut to 15 bytes) is
+# PROCESS.
 # Seeing them needs shareProcessNamespace; signalling them,
 # the sidecar's UID or CAP_KILL.
 _kill() {
-  [ "$1" = K ] || return 0
+  [ "$1" = kill ] || return 0
   _k=$(printf '%.15s' "$2")
   _n=0
   _e=0
@@ -658,8 +660,25 @@ case $({bb}nc -h 2>&1) in *-z*) _NZ=1 ;; esac
   },
 ];
 
+/** The script's header: what it is, which config knob asked for it, what it does. */
+interface Purpose {
+  what: string;
+  from: string;
+  does: string;
+}
+
+/** Comment lines of at most 60 columns, as the rest of the script text. */
+function comment(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    if (lines.length && lines.at(-1)!.length + 1 + word.length <= 60) lines[lines.length - 1] += ` ${word}`;
+    else lines.push(`# ${word}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
 /** The closure of `roots` under `needs`, in LIBRARY order, as text; `main` (which runs) last. */
-function compose(f: Features, roots: Part[], main: string): string {
+function compose(f: Features, roots: Part[], main: string, purpose: Purpose): string {
   const pick = (name: string): Snippet => {
     const found = LIBRARY.filter((s) => s.name === name && (!s.only || s.only === f.delivery));
     if (found.length !== 1) throw new Error(`shell snippet ${name}: ${found.length} for ${f.delivery}`);
@@ -683,10 +702,8 @@ function compose(f: Features, roots: Part[], main: string): string {
   }
   const body = chosen.map((s) => (typeof s.text === 'string' ? s.text : s.text(f))).join('') + main;
   const text = body.replace(/\{bb\}/g, f.delivery === 'inject' ? '"$_bb" ' : '');
-  const head = sh`
-# pod-sequencer: generated. Values come only as
-# parameters, never as code.
-`;
+  // What wrote it and why, for whoever reviews the manifest; the parsers never read script text.
+  const head = comment(`pod-sequencer ${VERSION}: ${purpose.what}, from ${purpose.from}. ${purpose.does} Values come only as parameters, never as code.`);
   // $1 is the busybox path ('' in image mode); it is only kept where a tool needs it.
   return head + (text.includes('$_bb') ? '_bb=$1\nshift\n' : 'shift\n') + text;
 }
@@ -718,6 +735,11 @@ _every=$5
 _await "$1" "$2" "$3" "$4" "$_every" && exit 0
 _die "gave up waiting for $1 ($3) after $4s"
 `.replace(/\{kind\}/g, k),
+    {
+      what: 'dependency wait',
+      from: 'spec.dependencies, or the pod-sequencer.dev/dependencies annotation',
+      does: 'Tries until the target answers.',
+    },
   );
 }
 
@@ -742,6 +764,11 @@ fi
 shift 7
 [ $# = 0 ] || exec "$@"
 `.replace(/\{kind\}/g, k),
+    {
+      what: 'postStart wait',
+      from: 'sidecars[].strategy: postStart',
+      does: 'Holds the next containers until this one is ready, then runs your own postStart command, if any.',
+    },
   );
 }
 
@@ -762,18 +789,23 @@ _first "$_c" "$@" || _die "$1 failed with exit code $?"
 shift "$_c"
 [ $# = 0 ] || exec "$@"
 `,
+    {
+      what: 'postStart wait',
+      from: 'sidecars[].strategy: postStart',
+      does: "Runs the sidecar's own wait command, then your own postStart command.",
+    },
   );
 }
 
 /** What a wrapper script must handle: its mode and which records its command carries. */
 export interface WrapperShape {
   mode: 'exec' | 'job';
-  /** Kinds of its R records (readiness checks). */
+  /** Kinds of its ready records (readiness checks). */
   kinds: readonly string[];
-  /** S records (job mode); `post` when one of them POSTs. */
+  /** quit records (job mode); `post` when one of them POSTs. */
   shutdown: boolean;
   post: boolean;
-  /** K records (job mode). */
+  /** kill records (job mode). */
   kill: boolean;
 }
 
@@ -868,5 +900,12 @@ fi
         'shift\n[ $# -gt 0 ] || _die "no command and no args to run"\nexec "$@"\n',
       );
   const roots: Part[] = ['die', records(f) && 'each', records(f) && 'check', checks && 'ready', f.shutdown && 'quit', f.kill && 'kill', job && 'start'];
-  return compose(f, roots, main);
+  const purpose: Purpose = job
+    ? {
+        what: 'Job wrapper',
+        from: 'jobs.terminateSidecars',
+        does: `${checks ? 'Waits for the sidecars, runs' : 'Runs'} the command${ends(f) ? ', then asks the sidecars to exit' : ''}; keeps its exit code.`,
+      }
+    : { what: 'wrapper', from: 'sidecars[].strategy: wrap', does: 'Waits for the sidecars, then runs the command in its place.' };
+  return compose(f, roots, main, purpose);
 }

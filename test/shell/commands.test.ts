@@ -91,10 +91,10 @@ describe('command shape', () => {
       '/.seq/busybox',
       'job',
       'always',
-      ...['R', 'http', 'http://127.0.0.1:15021/healthz/ready', '120', 'fail', 'istio-proxy'],
-      ...['R', 'tcp', '[::1]:5432', '0', 'continue', 'db'],
-      ...['S', 'POST', 'http://127.0.0.1:15020/quitquitquit', 'istio-proxy'],
-      ...['S', 'GET', 'http://localhost:9091/quitquitquit', 'cloud-sql-proxy'],
+      ...['ready', 'http', 'http://127.0.0.1:15021/healthz/ready', '120', 'fail', 'istio-proxy'],
+      ...['ready', 'tcp', '[::1]:5432', '0', 'continue', 'db'],
+      ...['quit', 'POST', 'http://127.0.0.1:15020/quitquitquit', 'istio-proxy'],
+      ...['quit', 'GET', 'http://localhost:9091/quitquitquit', 'cloud-sql-proxy'],
       '--',
       ...jobSpec.argv,
     ]);
@@ -143,7 +143,7 @@ describe('command shape', () => {
     const container = { name: 'migrate', image: 'x', command: cmd, args: ['--all'] };
     const cronJob = { spec: { jobTemplate: { spec: { template: { spec: { containers: [container] } } } } } };
     const text = stringify(cronJob);
-    expect(text).toMatch(/ - \|\n +# pod-sequencer: generated/);
+    expect(text).toMatch(/ - \|\n +# pod-sequencer \d+\.\d+\.\d+/);
     expect(parse(text)).toEqual(cronJob);
   });
 });
@@ -195,17 +195,17 @@ describe('composition', () => {
   });
 
   test('stays short', () => {
-    const lines = (cmd: string[]) => cmd.find((s) => s.startsWith('# pod-sequencer: generated'))!.split('\n').length - 1;
+    const lines = (cmd: string[]) => cmd.find((s) => s.startsWith('# pod-sequencer '))!.split('\n').length - 1;
     const http = { name: 'envoy', http: 'http://127.0.0.1:9901/ready', timeoutSeconds: 60, onTimeout: 'fail' as const };
-    expect(lines(postStartWait(http, inject, ['/bin/hook']))).toBeLessThanOrEqual(60);
+    expect(lines(postStartWait(http, inject, ['/bin/hook']))).toBeLessThanOrEqual(65);
     const sidecar: WrapperSpec = { ...jobSpec, checks: [jobSpec.checks[0]], shutdown: [jobSpec.shutdown[0]] };
-    expect(lines(wrapperCommand(sidecar, inject))).toBeLessThanOrEqual(150);
+    expect(lines(wrapperCommand(sidecar, inject))).toBeLessThanOrEqual(155);
   });
 });
 
 describe('commands of the previous version, whose scripts held the whole library', () => {
   const old = JSON.parse(readFileSync(new URL('./untrimmed-commands.json', import.meta.url), 'utf8')) as Record<string, string[]>;
-  const script = (cmd: string[]) => cmd.findIndex((s) => s.startsWith('# pod-sequencer: generated'));
+  const script = (cmd: string[]) => cmd.findIndex((s) => s.startsWith('# pod-sequencer'));
   const params = (cmd: string[]) => cmd.filter((_s, i) => i !== script(cmd));
   const oldCheck = { name: 'envoy', http: 'http://127.0.0.1:9901/ready', timeoutSeconds: 120, onTimeout: 'fail' as const };
 
@@ -239,10 +239,15 @@ describe('commands of the previous version, whose scripts held the whole library
       [old.dependencyWait, dependencyWait(dep.dep, dep.env)],
       [old.wrapperCommand, wrapperCommand(wrap.spec, wrap.env)],
     ];
+    // Their one-letter records (R, S, K) are now written as words.
+    const named = (cmd: string[]) =>
+      cmd.map((w, i) => (i < cmd.indexOf('--') ? (({ R: 'ready', S: 'quit', K: 'kill' } as Record<string, string>)[w] ?? w) : w));
     for (const [was, now] of rebuilt) {
-      expect(params(now)).toEqual(params(was));
+      expect(params(now)).toEqual(named(params(was)));
       expect(script(now)).toBe(script(was));
-      expect(now[script(now)].length).toBeLessThan(was[script(was)].length);
+      // (the header that says what wrote the script and why aside)
+      const body = (text: string) => text.replace(/^(#.*\n)+/, '');
+      expect(body(now[script(now)]).length).toBeLessThan(body(was[script(was)]).length);
     }
   });
 });
@@ -267,6 +272,16 @@ describe('parseWrapper', () => {
     const cmd = wrapperCommand(jobSpec, inject);
     cmd[3] = 'echo older script';
     expect(parseWrapper(cmd)?.spec).toEqual(jobSpec);
+  });
+
+  test('reads the one-letter records of 0.1.0 (R, S, K) as ready, quit and kill', () => {
+    const spec: WrapperSpec = { ...jobSpec, kill: [{ name: 'proxy', process: 'envoy' }] };
+    const cmd = wrapperCommand(spec, inject);
+    const dash = cmd.indexOf('--');
+    const old = cmd.map((w, i) => (i < dash ? (({ ready: 'R', quit: 'S', kill: 'K' } as Record<string, string>)[w] ?? w) : w));
+    expect(old.slice(0, dash)).toContain('R');
+    expect(old.slice(0, dash)).not.toContain('ready');
+    expect(parseWrapper(old)?.spec).toEqual(spec);
   });
 
   test('returns null for anything else', () => {
