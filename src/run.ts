@@ -1,6 +1,6 @@
 /** The KRM filter: ResourceList text in, ResourceList text out. No I/O here, so tests call it directly. */
 import { loadConfig } from './config/load.js';
-import { readResourceList, writeResourceList, type ResourceListInput } from './krm/io.js';
+import { origin, readResourceList, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { formatResult, hasErrors } from './krm/results.js';
 import { normalizeInput, restoreLineEndings } from './krm/text.js';
 import { FatalError, type Result } from './krm/types.js';
@@ -31,7 +31,7 @@ export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcom
     const stderr = fromKpt(text) ? [] : results.map(formatResult);
     return { stdout, stderr, exitCode: hasErrors(results) ? 1 : 0, results };
   } catch (e) {
-    if (e instanceof ItemError && input) return failed([{ severity: 'error', message: new FatalError(e.message, itemPosition(input, e)).message }]);
+    if (e instanceof ItemError && input) return failed([{ severity: 'error', message: itemErrorMessage(input, e) }]);
     if (e instanceof FatalError) return failed([{ severity: 'error', message: e.message }]);
     throw e;
   }
@@ -60,6 +60,18 @@ function fromKpt(text: string): boolean {
 
 function failed(results: Result[]): FilterOutcome {
   return { stdout: '', stderr: results.map(formatResult), exitCode: 1, results };
+}
+
+/**
+ * An error inside one item: under kpt the item names the user's file (its path annotation), which
+ * is what the message leads with; the ResourceList line follows for the record.
+ */
+function itemErrorMessage(input: ResourceListInput, e: ItemError): string {
+  const pos = itemPosition(input, e);
+  const from = origin(input.items[e.index]?.text ?? '');
+  if (!from) return new FatalError(e.message, pos).message;
+  const where = pos ? ` (line ${pos.line}, column ${pos.col} of the ResourceList it came in)` : '';
+  return `${from}: ${e.message.replace(/^items\[\d+\]: /, '')}${where}`;
 }
 
 /** Line and column in the whole input of an offset in an item's own (dedented) text. */

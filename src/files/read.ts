@@ -1,36 +1,35 @@
 /**
- * Plain manifest files (`check`, `fix`, `explain`): found on disk, split into documents with
- * their exact spans, and written back by splicing changed documents into the original text (as
- * src/krm/io.ts does for ResourceList items), so separators, comments and untouched documents
- * stay byte-identical.
+ * Plain manifest files and multi-document streams (`check`, `fix`, `explain`): found on disk,
+ * split into documents by their `---` lines, each document read as src/krm/io.ts reads a
+ * ResourceList item (fastParse, else `yaml`, one item model: `lazyItem`), and written back by
+ * splicing changed documents into the original text, so separators, comments and untouched
+ * documents stay byte-identical. Line endings follow the one rule of src/krm/text.ts.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
-import { isCollection, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node, type Pair } from 'yaml';
-import { dedent, indent } from '../krm/text.js';
+import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
+import { fastParse } from '../krm/fastparse.js';
+import { lazyItem, type RawItem } from '../krm/io.js';
+import { indent, normalizeInput, restoreLineEndings } from '../krm/text.js';
 
-export interface ManifestDoc {
+/** A document of a file: an item whose span is in the file's (LF) text. */
+export interface ManifestDoc extends RawItem {
   /** Position among all documents of the file, empty ones included. */
   index: number;
-  /** The document's top-level node as standalone YAML (dedented). */
-  text: string;
-  /** Span of that node in the file: replaced as a whole when the document changes. */
-  start: number;
-  end: number;
-  indent: number;
   kind: string;
   apiVersion: string;
-  /** Parsed from the whole file: node ranges are file offsets. */
-  doc: Document;
 }
 
 export interface ManifestFile {
   /** As shown to the user (relative when it was given relative). */
   path: string;
+  /** The text as read, with CRLF line breaks read as LF (see `crlf`). */
   source: string;
+  /** Every line break of the file was CRLF: changed files are written back in CRLF. */
+  crlf: boolean;
   /** Kubernetes objects only (mappings with `apiVersion` and `kind`). */
   docs: ManifestDoc[];
-  lines: LineCounter;
+  lines: LineIndex;
 }
 
 export interface Note {
@@ -77,40 +76,139 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
   return [...new Set(out)];
 }
 
-export function readManifest(path: string, notes: Note[], source: string): ManifestFile {
-  const lines = new LineCounter();
+/**
+ * The documents of a file. A document that is not valid YAML is a template (skipped with a note)
+ * when it holds `{{ }}` or `{% %}`; otherwise it is an error naming the file, line and column.
+ */
+export function readManifest(path: string, notes: Note[], raw: string): ManifestFile {
+  const { text: source, crlf } = normalizeInput(raw);
+  const lines = new LineIndex(source);
   const docs: ManifestDoc[] = [];
   let skipped = false;
-  parseAllDocuments(source, { lineCounter: lines, uniqueKeys: true, prettyErrors: false }).forEach((doc, index) => {
-    const err = doc.errors[0];
-    if (err) {
-      const at = lines.linePos(err.pos[0]);
-      notes.push({ path, ...at, message: `skipped document ${index + 1}: not valid YAML (a Helm or other template?): ${err.message.split('\n')[0]}` });
+  for (const [index, chunk] of splitDocuments(source).entries()) {
+    const span = contentSpan(source, chunk);
+    if (!span) continue;
+    const read = readDocument(source, span);
+    if (read.error !== undefined) {
+      const at = lines.linePos(span.start + read.offset);
+      const cut = source.slice(span.start, span.end);
+      if (!isTemplate(cut)) throw new PathError(`${path}:${at.line}:${at.col}: malformed YAML in document ${index + 1}: ${read.error}`);
+      notes.push({ path, ...at, message: `skipped document ${index + 1}: not valid YAML (a Helm or other template): ${read.error}` });
       skipped = true;
-      return;
+      continue;
     }
-    const node = doc.contents;
-    if (!isMap(node) || !node.range) return;
-    if (hasCollectionKey(doc)) {
+    if (read.template) {
       // An unquoted `{{ .Values.x }}` parses as a map keyed by a map: a template, not an object.
-      notes.push({ path, ...lines.linePos(node.range[0]), message: `skipped document ${index + 1}: it holds unquoted {{ }} (a Helm or other template?)` });
+      notes.push({ path, ...lines.linePos(span.start), message: `skipped document ${index + 1}: it holds unquoted {{ }} (a Helm or other template)` });
       skipped = true;
-      return;
+      continue;
     }
-    const kind = node.get('kind');
-    const apiVersion = node.get('apiVersion');
-    if (typeof kind !== 'string' || typeof apiVersion !== 'string') return;
-    const [start, end] = node.range;
-    const indent = start - (source.lastIndexOf('\n', start - 1) + 1);
-    docs.push({ index, text: dedent(source.slice(start, end), indent), start, end, indent, kind, apiVersion, doc });
-  });
+    const item = read.item;
+    if (item?.kind !== undefined && item.apiVersion !== undefined) docs.push(Object.assign(item, { index }) as ManifestDoc);
+  }
   if (docs.length === 0 && !skipped && source.trim() !== '') notes.push({ path, message: 'skipped: no Kubernetes objects (apiVersion and kind) in this file' });
-  return { path, source, docs, lines };
+  return { path, source, crlf, docs, lines };
 }
 
-/** The file with changed documents (by position in `file.docs`) spliced in. */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where each document's lines are: `---` and `...` at the start of a line end a document, even
+ * inside a block scalar (YAML 1.2, c-forbidden), so no parse is needed to find them. Content on
+ * the marker line itself (`--- {a: 1}`, `--- !tag`) starts the next document there.
+ */
+function splitDocuments(source: string): Span[] {
+  const out: Span[] = [];
+  let start = 0;
+  let pos = 0;
+  while (pos < source.length) {
+    const eol = source.indexOf('\n', pos);
+    const next = eol < 0 ? source.length : eol + 1;
+    const marker = markerAt(source, pos);
+    if (marker) {
+      out.push({ start, end: pos });
+      start = marker === '---' ? pos + 3 : next;
+    }
+    pos = next;
+  }
+  out.push({ start, end: source.length });
+  return out;
+}
+
+function markerAt(source: string, pos: number): '---' | '...' | undefined {
+  const m = source.startsWith('---', pos) ? '---' : source.startsWith('...', pos) ? '...' : undefined;
+  if (!m) return undefined;
+  const after = source.charCodeAt(pos + 3);
+  return Number.isNaN(after) || after === 10 || after === 32 || after === 9 || after === 13 ? m : undefined;
+}
+
+/**
+ * A document's node: from its first line that is not blank or a comment to the end of its last
+ * such line. Comments and blank lines around it stay between documents, as they are.
+ */
+function contentSpan(source: string, chunk: Span): Span | undefined {
+  let start = -1;
+  let end = -1;
+  let pos = chunk.start;
+  while (pos < chunk.end) {
+    const eol = source.indexOf('\n', pos);
+    const next = eol < 0 || eol >= chunk.end ? chunk.end : eol + 1;
+    const first = firstNonSpace(source, pos, next);
+    // Inside the node an indented `#` line may be block-scalar content: only column 0 decides.
+    // A `%` line before the node is a directive (`%YAML 1.2`), not content.
+    const c = source[first];
+    const content = first < next && c !== '\n' && !((c === '#' || (c === '%' && start < 0)) && (start < 0 || first === pos));
+    if (content) {
+      if (start < 0) start = first;
+      end = next;
+    }
+    pos = next;
+  }
+  return start < 0 ? undefined : { start, end };
+}
+
+function firstNonSpace(source: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && (source[i] === ' ' || source[i] === '\t')) i++;
+  return i;
+}
+
+type DocRead = { item?: RawItem; error?: undefined; template?: boolean } | { error: string; offset: number };
+
+function readDocument(source: string, span: Span): DocRead {
+  const col = span.start - (source.lastIndexOf('\n', span.start - 1) + 1);
+  const cut = source.slice(span.start, span.end);
+  const fast = fastParse(cut, col)?.value;
+  if (isPlainMap(fast)) return { item: lazyItem(source, 0, { ...span, indent: col }, fast, true) };
+  // Outside fastParse's subset (flow style, anchors, templates, ...), or not valid YAML.
+  const doc = parseDocument(' '.repeat(col) + cut, { uniqueKeys: true, prettyErrors: false });
+  const err = doc.errors[0];
+  if (err) return { error: err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), offset: Math.max(0, err.pos[0] - col) };
+  if (hasCollectionKey(doc)) return { template: true };
+  const node = doc.contents;
+  if (!isMap(node)) return {};
+  const item: RawItem = {
+    index: 0,
+    text: cut,
+    start: span.start,
+    end: span.end,
+    indent: col,
+    kind: str(node.get('kind')),
+    apiVersion: str(node.get('apiVersion')),
+  };
+  return { item };
+}
+
+/** Template markers outside comments: `{{ }}` (Helm, Go templates) or `{% %}` (Jinja). */
+function isTemplate(text: string): boolean {
+  return text.split('\n').some((line) => /\{\{|\{%/.test(line.replace(/(^|\s)#.*$/, '')));
+}
+
+/** The file with changed documents (by position in `file.docs`) spliced in, in its line endings. */
 export function splice(file: ManifestFile, replacements: ReadonlyMap<number, string>): string {
-  const crlf = file.source.includes('\r\n');
   let out = '';
   let cursor = 0;
   for (const [i, doc] of file.docs.entries()) {
@@ -118,21 +216,21 @@ export function splice(file: ManifestFile, replacements: ReadonlyMap<number, str
     if (text === undefined) continue;
     // The span ends where the node does: keep the original's final newline, or its absence.
     if (!file.source.slice(doc.start, doc.end).endsWith('\n')) text = text.replace(/\n$/, '');
-    text = indent(text, doc.indent);
-    if (crlf) text = text.replace(/\r?\n/g, '\r\n');
-    out += file.source.slice(cursor, doc.start) + text;
+    out += file.source.slice(cursor, doc.start) + indent(text, doc.indent);
     cursor = doc.end;
   }
-  return out + file.source.slice(cursor);
+  return restoreLineEndings(out + file.source.slice(cursor), file.crlf);
 }
 
 /**
  * Where a result's `field.path` (`spec.template.spec.containers[1].args[0]`) is in the file:
  * the key of the deepest pair or list item of the path that exists. No path: the object's name.
+ * The document is parsed with `yaml` here, only for documents that have findings.
  */
 export function locate(file: ManifestFile, doc: ManifestDoc, fieldPath: string | undefined): Position {
-  let node = doc.doc.contents as Node | null;
-  let offset = node?.range?.[0] ?? 0;
+  const parsed = parseDocument(' '.repeat(doc.indent) + file.source.slice(doc.start, doc.end), { uniqueKeys: false });
+  let node = parsed.contents as Node | null;
+  let offset = node?.range?.[0] ?? doc.indent;
   const segments = fieldPath ? (fieldPath.match(/[^.[\]]+|\[\d+\]/g) ?? []) : ['metadata', 'name'];
   for (const seg of segments) {
     if (seg.startsWith('[') && isSeq(node)) {
@@ -148,12 +246,25 @@ export function locate(file: ManifestFile, doc: ManifestDoc, fieldPath: string |
       node = pair.value as Node | null;
     } else break;
   }
-  return lines(file, offset);
+  return file.lines.linePos(doc.start + offset - doc.indent);
 }
 
-function lines(file: ManifestFile, offset: number): Position {
-  const { line, col } = file.lines.linePos(offset);
-  return { line, col };
+/** Line and column (1-based) of an offset, by binary search over line starts. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  linePos(offset: number): Position {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.starts[lo]! + 1 };
+  }
 }
 
 function hasCollectionKey(doc: Document): boolean {
@@ -171,4 +282,12 @@ function hasCollectionKey(doc: Document): boolean {
 
 function keyOf(pair: Pair): unknown {
   return isScalar(pair.key) ? String(pair.key.value) : pair.key;
+}
+
+function isPlainMap(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
 }

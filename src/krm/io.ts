@@ -74,8 +74,11 @@ export function readFast(source: string): ResourceListInput | undefined {
   return { source, items, functionConfig: rest.functionConfig, resultsSpan: rest.resultsSpan, flow: false };
 }
 
-/** Most items are never looked at again: their dedented text is made only when asked for. */
-function lazyItem(source: string, index: number, span: ItemSpan, value: Record<string, unknown>, fast: boolean): RawItem {
+/**
+ * Most items are never looked at again: their dedented text is made only when asked for. Also
+ * the documents of plain files (src/files/read.ts): one item model for every reader.
+ */
+export function lazyItem(source: string, index: number, span: ItemSpan, value: Record<string, unknown>, fast: boolean): RawItem {
   let text: string | undefined;
   const spec = value.spec;
   let kept: Record<string, unknown> | undefined = fast && spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? value : undefined;
@@ -158,7 +161,10 @@ export function readFull(source: string): ResourceListInput {
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
-    throw new FatalError(`malformed YAML: ${firstLine(err.message).replace(/ at line \d+, column \d+:?$/, '')}`, pos);
+    const message = `malformed YAML: ${firstLine(err.message).replace(/ at line \d+, column \d+:?$/, '')}`;
+    const from = originAt(source, err.pos[0]);
+    if (from && pos) throw new FatalError(`${from}: ${message} (line ${pos.line}, column ${pos.col} of the ResourceList it came in)`);
+    throw new FatalError(message, pos);
   }
   const root = doc.contents;
   if (!isMap(root)) {
@@ -243,6 +249,29 @@ function writeFlowInput(input: ResourceListInput, replacements: Map<number, stri
   delete out.results;
   if (results.length > 0) out.results = results;
   return stringify(out, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
+}
+
+/**
+ * The user's file an item came from, as kpt names it on each item it sends
+ * (`internal.config.kubernetes.io/path` and `…/index`; kustomize and older kpt: `config.kubernetes.io/…`),
+ * so an error inside the item can name the file rather than a line of the ResourceList.
+ */
+export function origin(itemText: string): string | undefined {
+  const path = annotation(itemText, 'path');
+  if (path === undefined) return undefined;
+  const index = annotation(itemText, 'index');
+  return index !== undefined && /^\d+$/.test(index) ? `${path} (document ${Number(index) + 1})` : path;
+}
+
+function annotation(text: string, name: 'path' | 'index'): string | undefined {
+  const m = new RegExp(`^\\s*(?:internal\\.)?config\\.kubernetes\\.io/${name}:[ \\t]*(['"]?)(.*?)\\1[ \\t]*$`, 'm').exec(text);
+  return m?.[2];
+}
+
+/** The origin of the item whose lines hold `offset`, when the line scanner can find the items. */
+function originAt(source: string, offset: number): string | undefined {
+  const span = scanResourceList(source)?.items.find((s) => s.start <= offset && offset <= s.end);
+  return span ? origin(source.slice(span.start, span.end)) : undefined;
 }
 
 function lineStart(source: string, offset: number): number {

@@ -44,6 +44,25 @@ describe('pod-sequencer (filter)', () => {
     expect(bad.stderr).toContain('not valid YAML');
   });
 
+  it("an error inside an item names the user's file and document (kpt's path and index annotations)", () => {
+    const item = (name: string, file: string, index: number, extra = '') =>
+      `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: ${name}\n    annotations:\n      internal.config.kubernetes.io/path: '${file}'\n      internal.config.kubernetes.io/index: '${index}'\n${extra}`;
+    const list = (items: string) => `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${items}`;
+    const dup = runBin([], list(item('a', 'one.yaml', 0) + item('b', 'two.yaml', 1, '  data:\n    k: "1"\n    k: "2"\n')));
+    expect(dup.code).toBe(1);
+    expect(dup.stdout).toBe('');
+    expect(dup.stderr).toBe(
+      'pod-sequencer: error: two.yaml (document 2): malformed YAML: Map keys must be unique (line 20, column 5 of the ResourceList it came in)\n',
+    );
+    // An error found while processing one item (a merge key in a workload) names it the same way.
+    const deploy = `- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web\n    annotations:\n      internal.config.kubernetes.io/path: 'web.yaml'\n  spec:\n    template:\n      spec:\n        base: &b {image: x}\n        containers:\n        - name: app\n          <<: *b\n`;
+    const merge = runBin([], list(deploy));
+    expect(merge.code).toBe(1);
+    expect(merge.stderr).toMatch(
+      /^pod-sequencer: error: web\.yaml: Deployment web: spec\.template\.spec\.containers\[0\]\.<<: YAML merge keys are not supported .* \(line 16, column 15 of the ResourceList it came in\)\n$/,
+    );
+  });
+
   it('empty stdin: exit 1, a clear message, nothing on stdout', () => {
     const r = runBin([], '');
     expect([r.code, r.stdout]).toEqual([1, '']);

@@ -32,7 +32,7 @@ describe('readManifest', () => {
     expect(f.docs.map((d) => d.kind)).toEqual(['Deployment']);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ path: 'chart.yaml', line: expect.any(Number) });
-    expect(notes[0]!.message).toMatch(/^skipped document 2: not valid YAML \(a Helm or other template\?\)/);
+    expect(notes[0]!.message).toMatch(/^skipped document 2: not valid YAML \(a Helm or other template\)/);
   });
 
   it('skips a template that happens to parse: unquoted {{ }} is a map keyed by a map', () => {
@@ -42,7 +42,33 @@ describe('readManifest', () => {
     );
     const notes: Note[] = [];
     expect(readManifest('t.yaml', notes, src).docs).toEqual([]);
-    expect(notes).toEqual([{ path: 't.yaml', line: 1, col: 1, message: 'skipped document 1: it holds unquoted {{ }} (a Helm or other template?)' }]);
+    expect(notes).toEqual([{ path: 't.yaml', line: 1, col: 1, message: 'skipped document 1: it holds unquoted {{ }} (a Helm or other template)' }]);
+  });
+
+  it('refuses a document that is not valid YAML and not a template, naming file, line and column', () => {
+    const dup = `${istioLast}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  name: d\n`;
+    expect(() => readManifest('two.yaml', [], dup)).toThrow(PathError);
+    expect(() => readManifest('two.yaml', [], dup)).toThrow(/^two\.yaml:18:3: malformed YAML in document 2: Map keys must be unique/);
+    // A `{{` in a comment does not make a template.
+    const bad = `apiVersion: v1\nkind: ConfigMap # {{ not a template }}\ndata:\n  a: [1\n`;
+    expect(() => readManifest('bad.yaml', [], bad)).toThrow(/^bad\.yaml:\d+:\d+: malformed YAML in document 1: /);
+  });
+
+  it('reads a directive, flow-style documents and a document on its marker line', () => {
+    const src = `%YAML 1.2\n---\n{apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n--- {apiVersion: v1, kind: Service, metadata: {name: b}}\n`;
+    const notes: Note[] = [];
+    const f = readManifest('x.yaml', notes, src);
+    expect(notes).toEqual([]);
+    expect(f.docs.map((d) => [d.index, d.kind])).toEqual([
+      [1, 'ConfigMap'],
+      [2, 'Service'],
+    ]);
+  });
+
+  it('reads LF; CRLF only when every line ends so (one rule with the filter, src/krm/text.ts)', () => {
+    expect(readManifest('x.yaml', [], istioLast.replace(/\n/g, '\r\n'))).toMatchObject({ crlf: true, source: istioLast });
+    const mixed = istioLast.replace('\n', '\r\n');
+    expect(readManifest('x.yaml', [], mixed)).toMatchObject({ crlf: false, source: istioLast });
   });
 
   it('notes a file with no Kubernetes object at all', () => {
