@@ -8,7 +8,7 @@ import { runRules } from './check/index.js';
 import type { Config } from './config/types.js';
 import { fastParse, type Spans } from './krm/fastparse.js';
 import { patchItem } from './krm/patch.js';
-import { MAX_ALIASES } from './krm/io.js';
+import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, syncDocument, type Before, type NodePool } from './krm/sync.js';
 import { FatalError, type Result } from './krm/types.js';
 import { makeCtx, noFacts, type InputFacts } from './sequence/context.js';
@@ -37,6 +37,8 @@ export interface Processed {
   results: Result[];
   /** For each result, the index of the item it is about (plain files map results to documents). */
   itemOf: number[];
+  /** For each result, where its object is inside that item: `items[3].` in a List, else ''. */
+  within: string[];
 }
 
 /** Input that cannot be processed, found inside one item; `offset` is in the item's own text. */
@@ -60,26 +62,93 @@ function inItem<T>(index: number, fn: () => T): T {
   }
 }
 
-export function processItems(items: readonly ItemText[], cfg: Config): Processed {
+export function processItems(items: readonly ItemText[], cfg: Config, facts: InputFacts = readFacts(items)): Processed {
   const replacements = new Map<number, string>();
   const results: Result[] = [];
   const itemOf: number[] = [];
-  const facts = readFacts(items);
+  const within: string[] = [];
   items.forEach((item, index) => {
+    const list = listOf(item);
+    if (list) {
+      const sub = inList(index, list, () => processItems(list.items, cfg, facts));
+      sub.results.forEach((r, k) => {
+        results.push(r);
+        itemOf.push(index);
+        within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
+      });
+      if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list, sub.replacements, [])));
+      return;
+    }
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!path) return;
     const text = inItem(index, () => processItem(item.text, path, cfg, results, facts, item.takeValue?.()));
     if (text !== undefined) replacements.set(index, text);
-    while (itemOf.length < results.length) itemOf.push(index);
+    while (itemOf.length < results.length) {
+      itemOf.push(index);
+      within.push('');
+    }
   });
-  return { replacements, results, itemOf };
+  return { replacements, results, itemOf, within };
+}
+
+const lists = new WeakMap<ItemText, ResourceListInput | null>();
+
+/**
+ * The objects inside a `kind: List` or typed list item (kubectl get -o yaml), read by the same
+ * reader as the ResourceList; undefined for other items and for lists that are not lists of
+ * objects (left alone, as any unknown kind is).
+ */
+export function listOf(item: ItemText): ResourceListInput | undefined {
+  if (!isListKind(item.kind) || item.kind === 'ResourceList') return undefined;
+  let list = lists.get(item);
+  if (list === undefined) {
+    try {
+      list = readResourceList(item.text);
+    } catch (e) {
+      if (!(e instanceof FatalError)) throw e;
+      list = null;
+    }
+    lists.set(item, list);
+  }
+  return list ?? undefined;
+}
+
+/** An error inside a list's item, placed in the list item's own text. */
+function inList<T>(index: number, list: ResourceListInput, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof ItemError)) throw e;
+    const sub = list.items[e.index];
+    const offset = sub && e.offset !== undefined ? sourceOffset(list.source, sub, e.offset) : undefined;
+    throw new ItemError(`items[${index}].${e.message}`, index, offset);
+  }
+}
+
+/**
+ * A changed list loses kpt's ids on the list object itself (see forgetKptIds): its own
+ * `metadata.annotations` lines, found by indentation, the items' own being deeper.
+ */
+function forgetListKptIds(text: string): string {
+  const lines = text.split('\n');
+  const meta = lines.findIndex((l) => /^metadata:\s*$/.test(l));
+  if (meta < 0) return text;
+  const indentOf = (l: string) => l.length - l.trimStart().length;
+  let ann = -1;
+  for (let i = meta + 1; i < lines.length && (lines[i] === '' || indentOf(lines[i]!) > 0); i++) {
+    if (ann < 0 && /^\s+annotations:\s*$/.test(lines[i]!)) ann = i;
+    else if (ann >= 0 && indentOf(lines[i]!) <= indentOf(lines[ann]!)) break;
+    else if (ann >= 0 && KPT_IDS.some((k) => lines[i]!.trimStart().startsWith(`${k}:`))) lines[i] = '\0';
+  }
+  return lines.filter((l) => l !== '\0').join('\n');
 }
 
 /** Returns the item's new text, or undefined when it is unchanged (or not a workload). */
 /** Namespaces are few and small: parse just those. */
-export function readFacts(items: readonly ItemText[]): InputFacts {
-  const facts = noFacts();
+export function readFacts(items: readonly ItemText[], facts = noFacts()): InputFacts {
   for (const [index, item] of items.entries()) {
+    const list = listOf(item);
+    if (list) readFacts(list.items, facts);
     if (item.kind !== 'Namespace' || item.apiVersion !== 'v1') continue;
     const obj = inItem(index, () => toValue(parseDocument(item.text))) as { metadata?: ObjectMeta } | null;
     const meta = obj?.metadata;

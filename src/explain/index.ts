@@ -4,7 +4,7 @@ import type { Config } from '../config/types.js';
 import { MAX_ALIASES } from '../krm/io.js';
 import type { ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
-import { readFacts } from '../process.js';
+import { listOf, readFacts, type ItemText } from '../process.js';
 import type { InputFacts } from '../sequence/context.js';
 import { templatePathFor } from '../workloads/kinds.js';
 import { isObject, makeWorkload } from '../workloads/workload.js';
@@ -27,18 +27,26 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
   // Namespace labels decide mesh injection: read across all files, as the run itself does.
   const facts = readFacts(files.flatMap((f) => f.docs));
   const blocks: string[] = [];
+  const add = (item: ItemText, afterText: string, where: string) => {
+    const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
+    const before = path && model(item.text, path, cfg, facts);
+    if (!path || !before) return;
+    const after = model(afterText, path, cfg, facts) ?? before;
+    if (opts.format === 'mermaid') {
+      if (opts.diff)
+        blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
+      else blocks.push(fenced(`${after.title} (${where})`, timelineMermaid(after)));
+    } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
+  };
   for (const { file, replacements } of outcomes) {
     file.docs.forEach((doc, d) => {
-      const path = templatePathFor(doc.apiVersion, doc.kind, cfg.workloadKinds);
-      const before = path && model(doc.text, path, cfg, facts);
-      if (!path || !before) return;
-      const after = model(replacements.get(d) ?? doc.text, path, cfg, facts) ?? before;
-      const where = `${file.path}:${file.lines.linePos(doc.start).line}`;
-      if (opts.format === 'mermaid') {
-        if (opts.diff)
-          blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
-        else blocks.push(fenced(`${after.title} (${where})`, timelineMermaid(after)));
-      } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
+      const after = replacements.get(d) ?? doc.text;
+      const at = (offset: number) => `${file.path}:${file.lines.linePos(doc.start + offset).line}`;
+      const list = listOf(doc);
+      if (!list) return add(doc, after, at(0));
+      // A List's objects, before and after (a changed List is still a List of as many items).
+      const afterList = listOf({ text: after, kind: doc.kind }) ?? list;
+      list.items.forEach((item, k) => add(item, afterList.items[k]?.text ?? item.text, at(item.start)));
     });
   }
   return blocks.join('\n');

@@ -33,7 +33,7 @@ export interface FilesOutcome {
  */
 export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutcome {
   const owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
-  const { replacements, results, itemOf } = inFiles(files, owners, () =>
+  const { replacements, results, itemOf, within } = inFiles(files, owners, () =>
     processItems(
       owners.map((o) => o.doc),
       cfg,
@@ -51,7 +51,9 @@ export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutc
   const findings = results.map((result, i) => {
     const { f, d } = owners[itemOf[i]!]!;
     const file = located[f]!;
-    return { path: file.path, ...locate(file, file.docs[d]!, result.field?.path), result };
+    // Inside a List the field path is the inner object's: prefix where that object is.
+    const field = within[i] ? within[i] + (result.field?.path ?? 'metadata.name') : result.field?.path;
+    return { path: file.path, ...locate(file, file.docs[d]!, field), result };
   });
   return { files: outcomes, findings: sortFindings(findings) };
 }

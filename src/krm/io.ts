@@ -43,8 +43,16 @@ export interface ResourceListInput {
   doc?: Document;
 }
 
-const LIST_KINDS = new Set(['ResourceList', 'List']);
 export const MAX_ALIASES = 1000;
+
+/**
+ * A list of objects: the ResourceList itself, `kind: List` (what `kubectl get -o yaml` writes) and
+ * typed lists (`DeploymentList`). The same reader reads them all; process.ts opens the ones that
+ * arrive as items.
+ */
+export function isListKind(kind: string | undefined): boolean {
+  return kind !== undefined && kind.endsWith('List');
+}
 
 export function readResourceList(source: string): ResourceListInput {
   if (source.trim() === '') {
@@ -111,12 +119,12 @@ function readRest(text: string, itemsKey: number, cut: number, removed: number):
   // text fastParse accepts, every column-0 line is a top-level key: `items:` is the scanner's.
   const fast = fastParse(text)?.value as Record<string, unknown> | undefined;
   if (fast && typeof fast === 'object' && !Array.isArray(fast) && !Object.hasOwn(fast, 'results')) {
-    const ok = Object.hasOwn(fast, 'items') && fast.items === null && LIST_KINDS.has(str(fast.kind) ?? '');
+    const ok = Object.hasOwn(fast, 'items') && fast.items === null && isListKind(str(fast.kind));
     return ok ? { functionConfig: fast.functionConfig } : undefined;
   }
   const doc = parseDocument(text, { uniqueKeys: true });
   const root = doc.contents;
-  if (doc.errors.length > 0 || !isMap(root) || root.flow || !LIST_KINDS.has(str(root.get('kind')) ?? '')) return undefined;
+  if (doc.errors.length > 0 || !isMap(root) || root.flow || !isListKind(str(root.get('kind')))) return undefined;
   const itemsPair = root.items.find((p) => keyOf(p) === 'items');
   if (!itemsPair || (itemsPair.key as Node).range?.[0] !== itemsKey || !isEmptyValue(itemsPair.value)) return undefined;
   let functionConfig: unknown;
@@ -171,7 +179,7 @@ export function readFull(source: string): ResourceListInput {
     throw new FatalError('expected a ResourceList (a YAML mapping with `kind: ResourceList` and `items`)');
   }
   const kind = root.get('kind');
-  if (typeof kind !== 'string' || !LIST_KINDS.has(kind)) {
+  if (typeof kind !== 'string' || !isListKind(kind)) {
     throw new FatalError(
       `expected kind ResourceList (or List), got ${kind === undefined ? 'no kind' : JSON.stringify(kind)}; ` +
         'pod-sequencer reads a KRM ResourceList on stdin: run it through kpt or kustomize, or use `pod-sequencer check|fix FILE`',
@@ -272,6 +280,18 @@ function annotation(text: string, name: 'path' | 'index'): string | undefined {
 function originAt(source: string, offset: number): string | undefined {
   const span = scanResourceList(source)?.items.find((s) => s.start <= offset && offset <= s.end);
   return span ? origin(source.slice(span.start, span.end)) : undefined;
+}
+
+/** Where an offset in an item's own (dedented) text is in the source it was cut from. */
+export function sourceOffset(source: string, item: RawItem, offset: number): number {
+  const lines = item.text.slice(0, offset).split('\n');
+  if (lines.length === 1) return item.start + offset;
+  let pos = item.start;
+  for (let i = 1; i < lines.length; i++) pos = source.indexOf('\n', pos) + 1;
+  // Continuation lines lost up to `indent` leading spaces when the item was dedented.
+  let lost = 0;
+  while (lost < item.indent && source.charCodeAt(pos + lost) === 32) lost++;
+  return pos + lost + lines.at(-1)!.length;
 }
 
 function lineStart(source: string, offset: number): number {
