@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { fastParse } from '../krm/fastparse.js';
-import { lazyItem, type RawItem } from '../krm/io.js';
+import { endLike, lazyItem, type RawItem } from '../krm/io.js';
 import { indent, normalizeInput, restoreLineEndings } from '../krm/text.js';
 
 /** A document of a file: an item whose span is in the file's (LF) text. */
@@ -212,11 +212,9 @@ export function splice(file: ManifestFile, replacements: ReadonlyMap<number, str
   let out = '';
   let cursor = 0;
   for (const [i, doc] of file.docs.entries()) {
-    let text = replacements.get(i);
+    const text = replacements.get(i);
     if (text === undefined) continue;
-    // The span ends where the node does: keep the original's final newline, or its absence.
-    if (!file.source.slice(doc.start, doc.end).endsWith('\n')) text = text.replace(/\n$/, '');
-    out += file.source.slice(cursor, doc.start) + indent(text, doc.indent);
+    out += file.source.slice(cursor, doc.start) + indent(endLike(file.source.slice(doc.start, doc.end), text), doc.indent);
     cursor = doc.end;
   }
   return restoreLineEndings(out + file.source.slice(cursor), file.crlf);

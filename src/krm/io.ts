@@ -37,7 +37,7 @@ export interface ResourceListInput {
   functionConfig: unknown;
   /** Span of an existing top-level `results:` entry, replaced on output. */
   resultsSpan?: [number, number];
-  /** Flow-style (e.g. JSON) input cannot be spliced: it is re-emitted as block YAML. */
+  /** A flow-style (e.g. JSON) list cannot be spliced: it is re-emitted as block YAML. */
   flow: boolean;
   /** The whole document, kept only for flow input. */
   doc?: Document;
@@ -191,13 +191,13 @@ export function readFull(source: string): ResourceListInput {
     throw new FatalError('`items` must be a list of Kubernetes objects', nodePos(source, itemsNode));
   }
   const seq = isSeq(itemsNode) ? itemsNode : undefined;
-  let flow = Boolean(seq?.flow) || Boolean((root as { flow?: boolean }).flow);
+  // Only a flow (JSON) list is re-emitted; a flow-style item in a block list is spliced like any.
+  const flow = Boolean(seq?.flow) || Boolean((root as { flow?: boolean }).flow);
   const items: RawItem[] = [];
   seq?.items.forEach((node, index) => {
     if (!isMap(node)) {
       throw new FatalError(`items[${index}] is not a Kubernetes object (a mapping)`, nodePos(source, node as Node));
     }
-    if (node.flow) flow = true;
     const [start, end] = node.range ?? [0, 0];
     const indent = start - lineStart(source, start);
     items.push({
@@ -230,7 +230,7 @@ export function writeResourceList(input: ResourceListInput, replacements: Map<nu
   const edits: { start: number; end: number; text: string }[] = [];
   for (const [index, text] of replacements) {
     const item = input.items[index]!;
-    edits.push({ start: item.start, end: item.end, text: indent(text, item.indent) });
+    edits.push({ start: item.start, end: item.end, text: indent(endLike(input.source.slice(item.start, item.end), text), item.indent) });
   }
   if (input.resultsSpan) edits.push({ start: input.resultsSpan[0], end: input.resultsSpan[1], text: '' });
   edits.sort((a, b) => a.start - b.start);
@@ -280,6 +280,14 @@ function annotation(text: string, name: 'path' | 'index'): string | undefined {
 function originAt(source: string, offset: number): string | undefined {
   const span = scanResourceList(source)?.items.find((s) => s.start <= offset && offset <= s.end);
   return span ? origin(source.slice(span.start, span.end)) : undefined;
+}
+
+/**
+ * A replacement ends as the span it replaces did: a flow item's span stops before its line's
+ * newline, a block item's includes it. Shared with src/files/read.ts (documents).
+ */
+export function endLike(old: string, text: string): string {
+  return old.endsWith('\n') ? text : text.replace(/\n$/, '');
 }
 
 /** Where an offset in an item's own (dedented) text is in the source it was cut from. */

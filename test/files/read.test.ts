@@ -103,6 +103,17 @@ describe('splice', () => {
     expect(fixOne(out)).toBeUndefined();
   });
 
+  it('flow-style documents: the changed one keeps its style, the others their bytes', () => {
+    const web =
+      '{apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: {template: {spec: {containers: [{name: web, image: "web:1"}, {name: istio-proxy, image: istio/proxyv2}]}}}}';
+    const cm = '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}}';
+    const out = fixOne(`# first\n${web}\n---\n# second\n${cm}\n`)!;
+    const [first, second] = out.split('\n---\n');
+    expect(second).toBe(`# second\n${cm}\n`);
+    expect(first).toMatch(/^# first\n\{apiVersion: apps\/v1, .*\[\{name: istio-proxy, .*\}$/);
+    expect(fixOne(out)).toBeUndefined();
+  });
+
   it('leaves the text alone when nothing is replaced', () => {
     const f = readManifest('x.yaml', [], istioLast);
     expect(splice(f, new Map())).toBe(istioLast);
