@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
-import { fastParse } from '../krm/fastparse.js';
+import { fastParse, type Spans } from '../krm/fastparse.js';
 import { endLike, lazyItem, type RawItem } from '../krm/io.js';
 import { indent, normalizeInput, restoreLineEndings } from '../krm/text.js';
 
@@ -223,13 +223,56 @@ export function splice(file: ManifestFile, replacements: ReadonlyMap<number, str
 /**
  * Where a result's `field.path` (`spec.template.spec.containers[1].args[0]`) is in the file:
  * the key of the deepest pair or list item of the path that exists. No path: the object's name.
- * The document is parsed with `yaml` here, only for documents that have findings.
+ * Positions come from fastParse's spans (one parse per document, kept for its other findings);
+ * a path into a flow collection or a document outside fastParse's subset asks `yaml`.
  */
 export function locate(file: ManifestFile, doc: ManifestDoc, fieldPath: string | undefined): Position {
-  const parsed = parseDocument(' '.repeat(doc.indent) + file.source.slice(doc.start, doc.end), { uniqueKeys: false });
+  const segments = pathSegments(fieldPath);
+  const text = file.source.slice(doc.start, doc.end);
+  const offset = locateFast(doc, text, segments) ?? locateSlow(doc, text, segments);
+  return file.lines.linePos(doc.start + offset);
+}
+
+/** `locate` by `yaml` alone: what the fast path is tested against. */
+export function locateByYaml(file: ManifestFile, doc: ManifestDoc, fieldPath: string | undefined): Position {
+  return file.lines.linePos(doc.start + locateSlow(doc, file.source.slice(doc.start, doc.end), pathSegments(fieldPath)));
+}
+
+function pathSegments(fieldPath: string | undefined): string[] {
+  return fieldPath ? (fieldPath.match(/[^.[\]]+|\[\d+\]/g) ?? []) : ['metadata', 'name'];
+}
+
+const parsedDocs = new WeakMap<ManifestDoc, { value: unknown; spans: Spans } | null>();
+
+function locateFast(doc: ManifestDoc, text: string, segments: string[]): number | undefined {
+  let parsed = parsedDocs.get(doc);
+  if (parsed === undefined) {
+    const spans: Spans = new Map();
+    const value = fastParse(text, doc.indent, spans)?.value;
+    parsed = value === undefined ? null : { value, spans };
+    parsedDocs.set(doc, parsed);
+  }
+  if (!parsed) return undefined;
+  let value = parsed.value;
+  let offset = 0;
+  for (const seg of segments) {
+    const isCollection = typeof value === 'object' && value !== null;
+    const span = isCollection ? parsed.spans.get(value as object) : undefined;
+    if (!span) return isCollection ? undefined : offset; // a flow collection: ask yaml
+    const index = seg.startsWith('[') && Array.isArray(value) ? Number(seg.slice(1, -1)) : -1;
+    const entry = index >= 0 ? span.entries[index] : Array.isArray(value) ? undefined : span.entries.find((e) => e.key === seg);
+    if (!entry) break;
+    // A list item is where its node starts (after its `- `), a pair where its key does.
+    offset = index >= 0 && entry.vAt >= 0 ? entry.vAt : entry.at;
+    value = index >= 0 ? (value as unknown[])[index] : (value as Record<string, unknown>)[seg];
+  }
+  return offset;
+}
+
+function locateSlow(doc: ManifestDoc, text: string, segments: string[]): number {
+  const parsed = parseDocument(' '.repeat(doc.indent) + text, { uniqueKeys: false });
   let node = parsed.contents as Node | null;
   let offset = node?.range?.[0] ?? doc.indent;
-  const segments = fieldPath ? (fieldPath.match(/[^.[\]]+|\[\d+\]/g) ?? []) : ['metadata', 'name'];
   for (const seg of segments) {
     if (seg.startsWith('[') && isSeq(node)) {
       const item = node.items[Number(seg.slice(1, -1))] as Node | undefined;
@@ -244,7 +287,7 @@ export function locate(file: ManifestFile, doc: ManifestDoc, fieldPath: string |
       node = pair.value as Node | null;
     } else break;
   }
-  return file.lines.linePos(doc.start + offset - doc.indent);
+  return offset - doc.indent;
 }
 
 /** Line and column (1-based) of an offset, by binary search over line starts. */

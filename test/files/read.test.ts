@@ -1,11 +1,12 @@
 /** Plain files: finding them, splitting documents with exact spans, splicing back, locating fields. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/resolve.js';
-import { collectFiles, locate, PathError, readManifest, splice, type Note } from '../../src/files/read.js';
+import { collectFiles, locate, locateByYaml, PathError, readManifest, splice, type Note } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
+import { ROOT } from '../helpers/cli.js';
 
 const deployment = (name: string, containers: string) =>
   `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  template:\n    spec:\n      containers:\n${containers}`;
@@ -134,6 +135,28 @@ describe('locate', () => {
     expect(at('spec.template.spec.containers[1].lifecycle.postStart')).toEqual({ line: 12, col: 9 });
     expect(at('spec.template.spec.initContainers[0]')).toEqual({ line: 8, col: 5 });
     expect(at(undefined)).toEqual({ line: 5, col: 3 });
+  });
+});
+
+describe('locate: fastParse spans agree with yaml', () => {
+  const dirs = ['check', 'explain'].flatMap((d) => readdirSync(join(ROOT, 'fixtures', d)).map((c) => join(ROOT, 'fixtures', d, c, 'input.yaml')));
+  it('on every finding of every check and explain fixture, and on every prefix of its path', () => {
+    let compared = 0;
+    for (const path of dirs.filter((p) => existsSync(p))) {
+      const file = readManifest(path, [], readFileSync(path, 'utf8'));
+      const { findings } = runFiles([file], { ...defaultConfig(), mode: 'check' });
+      for (const f of findings) {
+        const doc = [...file.docs].reverse().find((d) => file.lines.linePos(d.start).line <= f.line)!;
+        const field = f.result.field?.path;
+        const parts = field?.match(/[^.[\]]+|\[\d+\]/g) ?? [];
+        for (let n = 0; n <= parts.length; n++) {
+          const prefix = n === 0 ? undefined : parts.slice(0, n).join('.').replace(/\.\[/g, '[');
+          expect(locate(file, doc, prefix), `${path} ${prefix}`).toEqual(locateByYaml(file, doc, prefix));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
   });
 });
 
