@@ -12,7 +12,7 @@ import { sleepOrdering } from './rules/sleep-ordering.js';
 
 export type { Rule } from './rule.js';
 
-/** Every rule, in the contract's table order. Add a rule: one file under rules/, one line here. */
+/** Every rule, in the order of the table in docs/results.md. Add a rule: one file under rules/, one line here. */
 export const rules: Rule[] = [
   sidecarNotFirst,
   sidecarNoReadinessGate,

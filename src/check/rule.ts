@@ -2,7 +2,7 @@ import type { RuleId, Severity } from '../krm/types.js';
 import type { Ctx } from '../sequence/context.js';
 
 /**
- * A lint rule from the contract's findings table. Rules see one workload and report through
+ * A lint rule from the findings table in docs/results.md. Rules see one workload and report through
  * `report`; the same rules run in `mode: check` (on the input) and after `apply` (on the
  * output, so they show what the function could not fix).
  */

@@ -34,7 +34,7 @@ export function mergeSidecar(s: SidecarInput, index: number): SidecarSpec {
   });
 }
 
-/** Every built-in profile that has a usual container name, as the contract's default set. */
+/** Every built-in profile that has a usual container name, the default set docs/reference.md lists. */
 function defaultSidecars(): SidecarSpec[] {
   return profileNames.filter((name) => profiles[name].containerName).map((name) => mergeSidecar({ profile: name }, -1));
 }

@@ -18,7 +18,7 @@ export interface Result {
   tags?: Record<string, string>;
 }
 
-/** A rule id from the contract's findings table. */
+/** A rule id from the findings table in docs/results.md. */
 export type RuleId =
   | 'sidecar-not-first'
   | 'sidecar-no-readiness-gate'

@@ -1,6 +1,6 @@
 import type { Check, ProfileName, Shutdown } from '../config/types.js';
 
-/** Facts about one kind of sidecar (domain.md §5). Data only: no behaviour lives here. */
+/** Facts about one kind of sidecar (docs/sidecars.md). Data only: no behaviour lives here. */
 export interface Profile {
   name: ProfileName;
   /** Default container-name glob; undefined when the profile has no usual name (generic). */

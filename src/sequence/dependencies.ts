@@ -85,7 +85,7 @@ export function readDependencies(ctx: Ctx): Dependency[] | undefined {
   return problems.length > 0 ? undefined : deps;
 }
 
-/** Meshes whose init-container workaround domain.md §5 documents: traffic of the proxy's UID is not captured. */
+/** Meshes whose init-container workaround docs/sidecars.md ("Meshes injected at admission") documents: traffic of the proxy's UID is not captured. */
 const CAPTURING: MeshName[] = ['istio', 'linkerd'];
 
 /** A proxy that captures the pod's traffic: init containers that run before it is up cannot reach the network. */

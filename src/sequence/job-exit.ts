@@ -1,5 +1,5 @@
 /**
- * Jobs with classic sidecars (domain.md §4): a classic sidecar never exits by itself, so the
+ * Jobs with classic sidecars (docs/jobs.md): a classic sidecar never exits by itself, so the
  * pod never completes. Each app container's command becomes a job-mode wrapper that waits for
  * the sidecars, runs the command, asks each sidecar to shut down and keeps the exit code.
  * With restartPolicy OnFailure a failed container is restarted in the same pod and must still

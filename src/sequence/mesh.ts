@@ -2,7 +2,7 @@
  * Meshes injected at admission (`spec.mesh`): their sidecars are not in the manifests, so the
  * only lever is the pod template's annotations, which ask each injector for the behaviour we
  * want (hold the app, native sidecar, a shutdown endpoint for Jobs). The injectors' facts are
- * data below (domain.md §5 and each project's docs); the code decides which pods they apply to.
+ * data below (docs/sidecars.md, "Meshes injected at admission", and each project's docs); the code decides which pods they apply to.
  *
  * Policy: an annotation the pod template already has wins over the config (it is the user's
  * per-pod choice); we only add missing ones. A contrary value that lets the app start before

@@ -54,7 +54,7 @@ export function toolsContainer(cfg: Config): Container {
   };
 }
 
-/** Pod Security "restricted", as the contract promises for every container we add. */
+/** Pod Security "restricted", as docs/jobs.md ("Tools delivery") promises for every container we add. */
 export function restrictedSecurityContext(uid = 65534): Record<string, unknown> {
   return {
     runAsNonRoot: true,

@@ -62,7 +62,7 @@ export interface WrapperSpec {
   shutdown: ShutdownCall[];
   /** Job mode only; absent when there are none. Sent after the shutdown calls. */
   kill?: KillCall[];
-  /** 'success' for restartPolicy OnFailure, 'always' for Never (domain.md §4). */
+  /** 'success' for restartPolicy OnFailure, 'always' for Never (docs/jobs.md). */
   shutdownOn: 'success' | 'always';
   /**
    * The original container `command`; Kubernetes appends `args` after it, so they reach "$@"

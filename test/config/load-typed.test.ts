@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { defaultConfig, loadConfig, typed } from './helpers.js';
 
-// The contract's full example (design/function-config.md), with `selector: {...}` filled in.
+// The full example of the public config interface (docs/reference.md), with `selector: {...}` filled in.
 const fullExample = `
 apiVersion: fn.pod-sequencer.dev/v1alpha1
 kind: PodSequence
@@ -53,7 +53,7 @@ spec:
 `;
 
 describe('typed PodSequence', () => {
-  test("the contract's full example resolves", () => {
+  test('the full example of the config reference resolves', () => {
     const { config, errors } = loadConfig(parse(fullExample));
     expect(errors).toEqual([]);
     expect(config).toMatchInlineSnapshot(`

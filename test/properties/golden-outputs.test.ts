@@ -1,5 +1,5 @@
 /**
- * Every golden output (fixtures/filter/<case>/expected.yaml), checked against the contract's
+ * Every golden output (fixtures/filter/<case>/expected.yaml), checked against the public interface's
  * promises: each container pod-sequencer added passes Pod Security "restricted" plus our stricter
  * promise (read-only root filesystem, requests and limits), and no workload is less valid against
  * the Kubernetes API (schema and pod rules, for the case's kubernetesVersion) than its input.

@@ -1,6 +1,6 @@
 /**
  * What may differ between an input workload and the function's output for it, written from the
- * contract (shared/design/function-config.md), independently of the implementation: a list of
+ * contract (the public config interface, docs/reference.md), independently of the implementation: a list of
  * violations, empty when the output keeps everything the contract says it keeps.
  */
 import { isDeepStrictEqual } from 'node:util';

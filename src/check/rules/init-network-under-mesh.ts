@@ -32,7 +32,7 @@ function runAsUser(c: Container, pod: PodSpec): number | undefined {
  * Under Istio or Linkerd, the mesh captures a pod's traffic from its first init container on
  * (iptables from istio-init/linkerd-init, or the CNI plugin), but a classic proxy only starts
  * after every init container: their calls go nowhere. Native proxies that start first, and the
- * proxy's own UID (which the mesh never captures), are the ways out (domain.md §5).
+ * proxy's own UID (which the mesh never captures), are the ways out (docs/sidecars.md).
  */
 export const initNetworkUnderMesh: Rule = {
   id: 'init-network-under-mesh',
