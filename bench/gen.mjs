@@ -142,9 +142,25 @@ export function generate(count, { changedShare = 0.4, seed = 1 } = {}) {
   return out + FUNCTION_CONFIG;
 }
 
+/**
+ * The same items as a multi-document file (what `fix` and `check` read): each item dedented, a
+ * `---` before it, the comments between items kept; the ResourceList's header and functionConfig
+ * left out.
+ */
+export function toDocuments(list) {
+  const lines = list.split('\n');
+  const out = [];
+  for (const line of lines.slice(lines.indexOf('items:') + 1)) {
+    if (/^[A-Za-z]/.test(line)) break; // functionConfig:
+    if (line.startsWith('- ')) out.push('---', line.slice(2));
+    else out.push(line.startsWith('  ') ? line.slice(2) : line);
+  }
+  return out.join('\n') + '\n';
+}
+
 export const SIZES = [
   { name: 'S', count: 20, changedShare: 0.4 },
   { name: 'M', count: 1000, changedShare: 0.4 },
-  { name: 'L', count: 10000, changedShare: 0.4 },
+  { name: 'L', count: 10000, changedShare: 0.4, fix: true },
   { name: 'L0', count: 10000, changedShare: 0 },
 ];

@@ -4,16 +4,17 @@
 //   node bench/run.mjs [--sizes S,M,L,L0] [--runs N] [--no-build] [--no-write]
 //
 // B0 copies stdin to stdout (start-up and I/O floor); B1 parses with the `yaml` Document API and
-// re-serialises (a naive KRM function). Each round runs the three in a rotating order (so load
+// re-serialises (a naive KRM function); B2 is js-yaml load + dump (keeps no comment at all).
+// On L, `fix` also runs on the same items as one multi-document file (a fresh copy each round). Each round runs the three in a rotating order (so load
 // from other processes falls on all of them alike), after one warm-up round. Wall time comes
 // from process.hrtime around each spawn; peak RSS and CPU time from GNU time (`/usr/bin/time`,
 // Debian package `time`), else from the child's own process.resourceUsage() via bench/rusage.cjs.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem, type as osType } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generate, SIZES } from './gen.mjs';
+import { generate, SIZES, toDocuments } from './gen.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'bench', 'out');
@@ -34,7 +35,10 @@ const COMMANDS = {
   'pod-sequencer': [join(root, 'bin', 'pod-sequencer.cjs')],
   B0: [join(root, 'bench', 'b0.cjs')],
   B1: [join(root, 'bench', 'b1.cjs')],
+  B2: [join(root, 'bench', 'b2.cjs')],
 };
+/** Runs only on sizes with a documents file: `fix` in place on a fresh copy of it. */
+const FIX = 'pod-sequencer fix';
 
 // `--cmd NAME=SCRIPT` adds a variant to compare (e.g. an experimental entry point).
 for (const [i, a] of args.entries()) {
@@ -44,12 +48,17 @@ for (const [i, a] of args.entries()) {
 }
 
 function measure(name, input) {
-  const stats = join(out, `${name}.stats`);
+  const stats = join(out, `${slug(name)}.stats`);
   rmSync(stats, { force: true });
-  const node = [process.execPath, ...COMMANDS[name]];
+  let node;
+  if (name === FIX) {
+    const copy = join(out, 'fix-target.yaml');
+    copyFileSync(input.replace(/\.yaml$/, '.docs.yaml'), copy);
+    node = [process.execPath, COMMANDS['pod-sequencer'][0], 'fix', copy];
+  } else node = [process.execPath, ...COMMANDS[name]];
   const [cmd, ...argv] = hasGnuTime ? [TIME, '-f', '%M %U %S', '-o', stats, ...node] : [process.execPath, join(root, 'bench', 'rusage.cjs'), stats, ...node];
   const stdin = openSync(input, 'r');
-  const stdout = openSync(join(out, `${name}.out`), 'w');
+  const stdout = openSync(join(out, `${slug(name)}.out`), 'w');
   const t0 = process.hrtime.bigint();
   const r = spawnSync(cmd, argv, { stdio: [stdin, stdout, 'pipe'], maxBuffer: 64 << 20 });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -62,6 +71,8 @@ function measure(name, input) {
   return { wall, rss: kb / 1024, cpu: (user + sys) * 1000 };
 }
 
+const slug = (name) => name.replace(/ /g, '-');
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -73,6 +84,10 @@ function benchSize(size) {
   const text = generate(size.count, size);
   writeFileSync(input, text);
   const names = Object.keys(COMMANDS);
+  if (size.fix) {
+    writeFileSync(input.replace(/\.yaml$/, '.docs.yaml'), toDocuments(text));
+    names.push(FIX);
+  }
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   const runs = runsOverride || RUNS[size.name];
   for (let round = -1; round < runs; round++) {
@@ -90,7 +105,7 @@ function benchSize(size) {
   const med = (name, key) => median(samples[name].map((s) => s[key]));
   const row = { size: size.name, items: size.count, bytes: text.length, runs };
   for (const name of names) row[name] = { wall: med(name, 'wall'), cpu: med(name, 'cpu'), rss: med(name, 'rss') };
-  const extra = names.filter((n) => !['pod-sequencer', 'B0', 'B1'].includes(n));
+  const extra = names.filter((n) => !['pod-sequencer', 'B0', 'B1', 'B2', FIX].includes(n));
   const show = (n) => `${n} ${fmt(row[n].wall)} ms (cpu ${fmt(row[n].cpu)}, ${fmt(row[n].rss)} MiB)`;
   process.stderr.write(` ${size.name}${extra.length ? ': ' + [...extra, 'pod-sequencer'].map(show).join('; ') : ''}\n`);
   return row;
@@ -103,12 +118,15 @@ function fmt(n, digits = 0) {
 function report(rows) {
   const by = Object.fromEntries(rows.map((r) => [r.size, r]));
   const lines = [];
-  lines.push('| size | items | input | runs | pod-sequencer | B0 (copy) | B1 (yaml Document) | pod-sequencer RSS | B1 RSS |');
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push(
+    '| size | items | input | runs | pod-sequencer | `fix` (same items as a file) | B0 (copy) | B1 (yaml Document) | B2 (js-yaml) | pod-sequencer RSS | B1 RSS |',
+  );
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const cell = (m) => (m ? `${fmt(m.wall)} ms (cpu ${fmt(m.cpu)})` : '–');
   for (const r of rows) {
     const p = r['pod-sequencer'];
     lines.push(
-      `| ${r.size} | ${r.items} | ${fmt(r.bytes / 1024)} KiB | ${r.runs} | ${fmt(p.wall)} ms (cpu ${fmt(p.cpu)}) | ${fmt(r.B0.wall)} ms (cpu ${fmt(r.B0.cpu)}) | ${fmt(r.B1.wall)} ms (cpu ${fmt(r.B1.cpu)}) | ${fmt(p.rss)} MiB | ${fmt(r.B1.rss)} MiB |`,
+      `| ${r.size} | ${r.items} | ${fmt(r.bytes / 1024)} KiB | ${r.runs} | ${cell(p)} | ${cell(r[FIX])} | ${cell(r.B0)} | ${cell(r.B1)} | ${cell(r.B2)} | ${fmt(p.rss)} MiB | ${fmt(r.B1.rss)} MiB |`,
     );
   }
   const checks = [];
@@ -117,7 +135,9 @@ function report(rows) {
   if (by.S) ratio('S: pod-sequencer / B0 (wall)', w('S', 'pod-sequencer') / w('S', 'B0'), 1.5);
   if (by.M) ratio('M: pod-sequencer / B1 (wall)', w('M', 'pod-sequencer') / w('M', 'B1'), 0.6);
   if (by.L) ratio('L: pod-sequencer / B1 (wall)', w('L', 'pod-sequencer') / w('L', 'B1'), 0.6);
-  if (by.L0) ratio('L0: pod-sequencer / B1 (wall)', w('L0', 'pod-sequencer') / w('L0', 'B1'), 0.15);
+  if (by.L) ratio('L: pod-sequencer / B2 js-yaml (wall)', w('L', 'pod-sequencer') / w('L', 'B2'), 0.4);
+  if (by.L0) ratio('L0: pod-sequencer / B1 (wall)', w('L0', 'pod-sequencer') / w('L0', 'B1'), 0.1);
+  if (by.L?.[FIX]) ratio('L: `fix` on a file / the filter (wall)', w('L', FIX) / w('L', 'pod-sequencer'), 1.5);
   if (by.L && by.M) ratio('scaling: pod-sequencer L / M (wall)', w('L', 'pod-sequencer') / w('M', 'pod-sequencer'), 11);
   if (by.L) ratio('L: peak RSS pod-sequencer / B1', by.L['pod-sequencer'].rss / by.L.B1.rss, 0.5);
   lines.push('');
