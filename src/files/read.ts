@@ -9,8 +9,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { fastParse, type Spans } from '../krm/fastparse.js';
-import { endLike, lazyItem, type RawItem } from '../krm/io.js';
-import { indent, normalizeInput, restoreLineEndings } from '../krm/text.js';
+import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
+import { normalizeInput, restoreLineEndings } from '../krm/text.js';
 
 /** A document of a file: an item whose span is in the file's (LF) text. */
 export interface ManifestDoc extends RawItem {
@@ -209,15 +209,8 @@ function isTemplate(text: string): boolean {
 
 /** The file with changed documents (by position in `file.docs`) spliced in, in its line endings. */
 export function splice(file: ManifestFile, replacements: ReadonlyMap<number, string>): string {
-  let out = '';
-  let cursor = 0;
-  for (const [i, doc] of file.docs.entries()) {
-    const text = replacements.get(i);
-    if (text === undefined) continue;
-    out += file.source.slice(cursor, doc.start) + indent(endLike(file.source.slice(doc.start, doc.end), text), doc.indent);
-    cursor = doc.end;
-  }
-  return restoreLineEndings(out + file.source.slice(cursor), file.crlf);
+  const edits = [...replacements].map(([i, text]) => itemEdit(file.source, file.docs[i]!, text));
+  return restoreLineEndings(spliceEdits(file.source, edits), file.crlf);
 }
 
 /**

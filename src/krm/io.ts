@@ -227,20 +227,9 @@ export function readFull(source: string): ResourceListInput {
  */
 export function writeResourceList(input: ResourceListInput, replacements: Map<number, string>, results: Result[]): string {
   if (input.flow) return writeFlowInput(input, replacements, results);
-  const edits: { start: number; end: number; text: string }[] = [];
-  for (const [index, text] of replacements) {
-    const item = input.items[index]!;
-    edits.push({ start: item.start, end: item.end, text: indent(endLike(input.source.slice(item.start, item.end), text), item.indent) });
-  }
+  const edits: Edit[] = [...replacements].map(([index, text]) => itemEdit(input.source, input.items[index]!, text));
   if (input.resultsSpan) edits.push({ start: input.resultsSpan[0], end: input.resultsSpan[1], text: '' });
-  edits.sort((a, b) => a.start - b.start);
-  let out = '';
-  let cursor = 0;
-  for (const e of edits) {
-    out += input.source.slice(cursor, e.start) + e.text;
-    cursor = e.end;
-  }
-  out += input.source.slice(cursor);
+  let out = spliceEdits(input.source, edits);
   if (results.length > 0) {
     if (!out.endsWith('\n')) out += '\n';
     out += stringifyResults(results);
@@ -282,11 +271,36 @@ function originAt(source: string, offset: number): string | undefined {
   return span ? origin(source.slice(span.start, span.end)) : undefined;
 }
 
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * The one write path of every reader (ResourceList items here, documents of files and streams
+ * in src/files/read.ts): the source with each span replaced, everything between kept as it was.
+ */
+export function spliceEdits(source: string, edits: Edit[]): string {
+  let out = '';
+  let cursor = 0;
+  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
+    out += source.slice(cursor, e.start) + e.text;
+    cursor = e.end;
+  }
+  return out + source.slice(cursor);
+}
+
+/** An item's (or document's) new standalone text, as an edit of its span: indented back, ending as the span did. */
+export function itemEdit(source: string, item: RawItem, text: string): Edit {
+  return { start: item.start, end: item.end, text: indent(endLike(source.slice(item.start, item.end), text), item.indent) };
+}
+
 /**
  * A replacement ends as the span it replaces did: a flow item's span stops before its line's
- * newline, a block item's includes it. Shared with src/files/read.ts (documents).
+ * newline, a block item's includes it.
  */
-export function endLike(old: string, text: string): string {
+function endLike(old: string, text: string): string {
   return old.endsWith('\n') ? text : text.replace(/\n$/, '');
 }
 
