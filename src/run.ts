@@ -1,8 +1,8 @@
 /** The KRM filter: ResourceList text in, ResourceList text out. No I/O here, so tests call it directly. */
 import { loadConfig } from './config/load.js';
-import { origin, readResourceList, writeResourceList, type ResourceListInput } from './krm/io.js';
+import { origin, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { formatResult, hasErrors } from './krm/results.js';
-import { normalizeInput, restoreLineEndings } from './krm/text.js';
+import { LineIndex, normalizeInput, restoreLineEndings, type Position } from './krm/text.js';
 import { FatalError, type Result } from './krm/types.js';
 import { ItemError, processItems } from './process.js';
 
@@ -75,12 +75,8 @@ function itemErrorMessage(input: ResourceListInput, e: ItemError): string {
 }
 
 /** Line and column in the whole input of an offset in an item's own (dedented) text. */
-function itemPosition(input: ResourceListInput, e: ItemError): { line: number; col: number } | undefined {
-  const item = input.items[e.index] as { text: string; start?: number; indent?: number } | undefined;
-  if (!item || item.start === undefined || e.offset === undefined) return undefined;
-  const before = item.text.slice(0, e.offset).split('\n');
-  const firstLine = input.source.slice(0, item.start).split('\n');
-  const line = firstLine.length + before.length - 1;
-  const col = (before.length === 1 ? firstLine.at(-1)!.length : (item.indent ?? 0)) + before.at(-1)!.length + 1;
-  return { line, col };
+function itemPosition(input: ResourceListInput, e: ItemError): Position | undefined {
+  const item = input.items[e.index];
+  if (!item || e.offset === undefined) return undefined;
+  return new LineIndex(input.source).linePos(sourceOffset(input.source, item, e.offset));
 }

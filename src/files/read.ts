@@ -10,7 +10,7 @@ import { join, normalize } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { fastParse, type Spans } from '../krm/fastparse.js';
 import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
-import { normalizeInput, restoreLineEndings } from '../krm/text.js';
+import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../krm/text.js';
 
 /** A document of a file: an item whose span is in the file's (LF) text. */
 export interface ManifestDoc extends RawItem {
@@ -39,10 +39,7 @@ export interface Note {
   message: string;
 }
 
-export interface Position {
-  line: number;
-  col: number;
-}
+export type { Position } from '../krm/text.js';
 
 export class PathError extends Error {}
 
@@ -281,24 +278,6 @@ function locateSlow(doc: ManifestDoc, text: string, segments: string[]): number 
     } else break;
   }
   return offset - doc.indent;
-}
-
-/** Line and column (1-based) of an offset, by binary search over line starts. */
-export class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(text: string) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-  }
-  linePos(offset: number): Position {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - this.starts[lo]! + 1 };
-  }
 }
 
 function hasCollectionKey(doc: Document): boolean {

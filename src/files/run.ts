@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Config } from '../config/types.js';
 import type { Result } from '../krm/types.js';
 import { decodeUtf8Strict } from '../krm/text.js';
+import { sourceOffset } from '../krm/io.js';
 import { FatalError } from '../krm/types.js';
 import { ItemError, processItems } from '../process.js';
 import { locate, PathError, readManifest, splice, type ManifestFile, type Note, type Position } from './read.js';
@@ -68,11 +69,7 @@ function inFiles<T>(files: readonly ManifestFile[], owners: { f: number; d: numb
     if (!owner) throw new PathError(e.message);
     const file = files[owner.f]!;
     const doc = file.docs[owner.d]!;
-    // The offset is in the document's dedented text: count lines there, then add the indent back.
-    const before = doc.text.slice(0, (e as ItemError).offset ?? 0).split('\n');
-    const start = file.lines.linePos(doc.start);
-    const line = start.line + before.length - 1;
-    const col = before.length === 1 ? start.col + before[0]!.length : doc.indent + before[before.length - 1]!.length + 1;
+    const { line, col } = file.lines.linePos(sourceOffset(file.source, doc, (e as ItemError).offset ?? 0));
     throw new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, '')}`);
   }
 }

@@ -9,7 +9,7 @@ import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type N
 import { stringifyResults } from './emit.js';
 import { fastParse } from './fastparse.js';
 import { scanResourceList, type ItemSpan } from './scan.js';
-import { dedent, indent } from './text.js';
+import { dedent, indent, LineIndex, type Position } from './text.js';
 import { FatalError, type Result } from './types.js';
 
 export interface RawItem {
@@ -334,12 +334,9 @@ function keyOf(pair: Pair): unknown {
   return k && typeof k === 'object' && 'value' in k ? k.value : k;
 }
 
-function nodePos(source: string, node: Node): { line: number; col: number } | undefined {
+function nodePos(source: string, node: Node): Position | undefined {
   const offset = node.range?.[0];
-  if (offset === undefined) return undefined;
-  const before = source.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, col: offset - lineStart(source, offset) + 1 };
+  return offset === undefined ? undefined : new LineIndex(source).linePos(offset);
 }
 
 function isNullScalar(node: Node): boolean {

@@ -93,3 +93,30 @@ function leadingSpaces(line: string): number {
   while (n < line.length && line.charCodeAt(n) === 32) n++;
   return n;
 }
+
+export interface Position {
+  line: number;
+  col: number;
+}
+
+/**
+ * The one position mapper: line and column (1-based) of an offset, by binary search over line
+ * starts. Every error and finding position is made here (with sourceOffset in io.ts for offsets
+ * inside an item's own text).
+ */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  linePos(offset: number): Position {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.starts[lo]! + 1 };
+  }
+}
