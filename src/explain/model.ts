@@ -10,7 +10,7 @@ import type { Config, SidecarSpec } from '../config/types.js';
 import { makeCtx, noFacts, type InputFacts } from '../sequence/context.js';
 import { meshedSidecars } from '../sequence/mesh.js';
 import { describeCheck } from '../sequence/readiness.js';
-import { isNativeSidecar, specFor } from '../sequence/sidecars.js';
+import { isNativeSidecar, specFor } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from '../sequence/tools.js';
 import { parseDependencyWait, parseHook, parseWrapper, type WrapperSpec } from '../shell/index.js';
 import type { Container, Handler, Workload } from '../workloads/workload.js';

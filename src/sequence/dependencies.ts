@@ -18,7 +18,7 @@ import { matches } from '../workloads/select.js';
 import { podAnnotations, podField, podMetaField, type Container, type PodSpec } from '../workloads/workload.js';
 import { TOOLS_DIR, type Ctx } from './context.js';
 import { meshedSidecars, type MeshName } from './mesh.js';
-import { isNativeSidecar, specFor } from './sidecars.js';
+import { isNativeSidecar, specFor } from '../pod/sidecars.js';
 import { restrictedSecurityContext, TOOLS_CONTAINER } from './tools.js';
 
 export const WAIT_PREFIX = 'seq-wait-';

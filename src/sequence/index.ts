@@ -10,7 +10,7 @@ import { applyMesh, meshedSidecars } from './mesh.js';
 import { makeNative } from './native.js';
 import { moveSidecarsFirst } from './order.js';
 import { addPostStartWaits } from './post-start.js';
-import { effectiveStrategy, findSidecars, type FoundSidecar } from './sidecars.js';
+import { effectiveStrategy, findSidecars, type FoundSidecar } from '../pod/sidecars.js';
 import { syncTools } from './tools.js';
 import { appContainers, wrapForReadiness } from './wrap.js';
 
@@ -22,8 +22,8 @@ export function sequenceWorkload(ctx: Ctx, before?: Record<string, unknown>): vo
 function transform(ctx: Ctx): void {
   const deps = readDependencies(ctx);
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
-  const sidecars = findSidecars(ctx.w.pod, ctx.cfg);
-  const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => strategies.includes(effectiveStrategy(s.spec, ctx.cfg)));
+  const sidecars = findSidecars(ctx.w, ctx.cfg);
+  const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => strategies.includes(effectiveStrategy(s.spec, ctx.cfg, s.native)));
   const apps = appContainers(ctx.w, ctx.cfg); // before anything moves: paths into the input
 
   applyMesh(ctx);

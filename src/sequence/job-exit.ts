@@ -12,7 +12,7 @@ import { podAnnotations, podField, podMetaField } from '../workloads/workload.js
 import type { Ctx } from './context.js';
 import type { MeshedSidecar } from './mesh.js';
 import { ensureArgs } from './readiness.js';
-import type { FoundSidecar } from './sidecars.js';
+import type { FoundSidecar } from '../pod/sidecars.js';
 import { setWrappers, type App } from './wrap.js';
 
 /** A classic sidecar the app's wrapper waits for and ends: from the manifest or from a mesh. */

@@ -14,7 +14,7 @@ import { profiles } from '../profiles/index.js';
 import { getPath, type ObjectMeta, podAnnotations, podMetaField } from '../workloads/workload.js';
 import type { Ctx } from './context.js';
 import { mergeField } from './embedded-config.js';
-import { minorVersion, NATIVE_SIDECARS_SINCE, specFor } from './sidecars.js';
+import { minorVersion, NATIVE_SIDECARS_SINCE, specFor } from '../pod/sidecars.js';
 
 /** The meshes `spec.mesh` can name, in the order they are handled and listed. */
 export const MESHES = ['istio', 'linkerd', 'kuma', 'dapr', 'vault'] as const;

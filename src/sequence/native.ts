@@ -9,12 +9,14 @@ import { podField, type Container } from '../workloads/workload.js';
 import type { Ctx } from './context.js';
 import { userCommand } from './post-start.js';
 import { describeCheck, ensureArgs, readinessArgs, startupProbe } from './readiness.js';
-import { isNativeSidecar, type FoundSidecar } from './sidecars.js';
+import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from './tools.js';
 
 export function makeNative(ctx: Ctx, sidecars: FoundSidecar[]): void {
   for (const s of sidecars) {
-    const c = s.native ? ctx.w.pod.initContainers!.find((x) => x.name === s.name)! : promote(ctx, s);
+    const wasNative = s.native;
+    const c = wasNative ? ctx.w.pod.initContainers!.find((x) => x.name === s.name)! : promote(ctx, s);
+    if (wasNative && alreadyGated(c)) continue;
     const i = ctx.w.pod.initContainers!.indexOf(c);
     gate(ctx, s, c, podField(ctx.w, 'initContainers', i));
   }
@@ -53,6 +55,15 @@ function insertionIndex(init: Container[], after: readonly string[]): number {
     if (c.name === TOOLS_CONTAINER || isNativeSidecar(c) || after.some((g) => matchGlob(g, c.name))) at = i + 1;
   });
   return at;
+}
+
+/**
+ * A native sidecar that came with its own startupProbe or postStart hook (an injector's layout:
+ * Istio's startupProbe, Linkerd's `linkerd-await` hook) already holds the pod: it is left as it
+ * is. pod-sequencer never writes a postStart hook on a native sidecar, so such a hook is not ours.
+ */
+function alreadyGated(c: Container): boolean {
+  return c.startupProbe !== undefined || c.lifecycle?.postStart !== undefined;
 }
 
 function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {

@@ -6,7 +6,7 @@
 import { podField } from '../workloads/workload.js';
 import type { Ctx } from './context.js';
 import { startupProbe } from './readiness.js';
-import type { FoundSidecar } from './sidecars.js';
+import type { FoundSidecar } from '../pod/sidecars.js';
 
 export function moveSidecarsFirst(ctx: Ctx, sidecars: FoundSidecar[]): void {
   if (sidecars.length === 0) return;

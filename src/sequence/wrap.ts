@@ -11,7 +11,7 @@ import { parseWrapper, wrapperCommand, type WrapperSpec } from '../shell/index.j
 import { matchGlob } from '../workloads/glob.js';
 import { podAnnotations, podField, type Container, type Workload } from '../workloads/workload.js';
 import type { Ctx } from './context.js';
-import { specFor, type FoundSidecar } from './sidecars.js';
+import { specFor, type FoundSidecar } from '../pod/sidecars.js';
 
 /** An app container (not a sidecar) and where it sits in the input (errors leave the input as it is). */
 export interface App {

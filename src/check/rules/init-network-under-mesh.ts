@@ -1,6 +1,6 @@
 import { argvOf } from '../commands.js';
 import { captorMesh, captureSetup, classicCaptors, isWaitContainer, type Captor } from '../../sequence/dependencies.js';
-import { isNativeSidecar } from '../../sequence/sidecars.js';
+import { isNativeSidecar } from '../../pod/sidecars.js';
 import { profiles } from '../../profiles/index.js';
 import { parseDependencyWait } from '../../shell/index.js';
 import { matchGlob } from '../../workloads/glob.js';

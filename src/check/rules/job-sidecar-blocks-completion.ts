@@ -1,6 +1,6 @@
 import { parseWrapper } from '../../shell/index.js';
 import { meshedSidecars } from '../../sequence/mesh.js';
-import { findSidecars } from '../../sequence/sidecars.js';
+import { findSidecars } from '../../pod/sidecars.js';
 import { appContainers, argvToWrap } from '../../sequence/wrap.js';
 import { podField } from '../../workloads/workload.js';
 import { argvOf } from '../commands.js';
@@ -46,7 +46,7 @@ export const jobSidecarBlocksCompletion: Rule = {
       );
     }
     const containers = w.pod.containers ?? [];
-    for (const s of findSidecars(w.pod, cfg)) {
+    for (const s of findSidecars(w, cfg)) {
       if (s.native || ended.has(s.name)) continue;
       const canEnd = s.spec.shutdown !== undefined;
       // The fix would wrap the app but for a missing entrypoint: that error says what to do.

@@ -1,4 +1,4 @@
-import { minorVersion, NATIVE_SIDECARS_SINCE } from '../../sequence/sidecars.js';
+import { minorVersion, NATIVE_SIDECARS_SINCE } from '../../pod/sidecars.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 

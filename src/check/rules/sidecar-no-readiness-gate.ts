@@ -1,4 +1,4 @@
-import { findSidecars, type FoundSidecar } from '../../sequence/sidecars.js';
+import { findSidecars, type FoundSidecar } from '../../pod/sidecars.js';
 import { parseHook, parseWrapper } from '../../shell/index.js';
 import { podField, type Container } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
@@ -18,7 +18,7 @@ export const sidecarNoReadinessGate: Rule = {
   check(ctx, report) {
     const pod = ctx.w.pod;
     const containers = pod.containers ?? [];
-    const sidecars = findSidecars(pod, ctx.cfg);
+    const sidecars = findSidecars(ctx.w, ctx.cfg);
     for (const s of sidecars) {
       if (!s.spec.readiness && !s.spec.waitCommand) continue; // nothing to wait on (e.g. vault agent)
       if (s.native) {

@@ -1,4 +1,4 @@
-import { findSidecars } from '../../sequence/sidecars.js';
+import { findSidecars } from '../../pod/sidecars.js';
 import { parseWrapper } from '../../shell/index.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
@@ -9,7 +9,7 @@ export const sidecarNotFirst: Rule = {
   summary: 'a known sidecar starts after an app container with no readiness gate',
   check(ctx, report) {
     const containers = ctx.w.pod.containers ?? [];
-    const sidecars = findSidecars(ctx.w.pod, ctx.cfg).filter((s) => !s.native);
+    const sidecars = findSidecars(ctx.w, ctx.cfg).filter((s) => !s.native);
     const names = new Set(sidecars.map((s) => s.name));
     for (const s of sidecars) {
       // An app whose wrapper waits for this sidecar (strategy wrap, Job wrappers) is gated.

@@ -1,5 +1,5 @@
 import { leadingSleep, programArgv, showArgv } from '../commands.js';
-import { isNativeSidecar } from '../../sequence/sidecars.js';
+import { isNativeSidecar } from '../../pod/sidecars.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 

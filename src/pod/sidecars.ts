@@ -1,7 +1,7 @@
 /** Which containers are sidecars, and what the config says each should become. */
 import type { Config, SidecarSpec } from '../config/types.js';
 import { matchGlob } from '../workloads/glob.js';
-import type { Container, PodSpec } from '../workloads/workload.js';
+import type { Container, Workload } from '../workloads/workload.js';
 
 export type Effective = 'native' | 'postStart' | 'wrap' | 'first';
 
@@ -22,8 +22,16 @@ export function isNativeSidecar(c: Container): boolean {
   return c.restartPolicy === 'Always';
 }
 
-/** Sidecars in pod order: native ones (init containers) first, then classic ones. */
-export function findSidecars(pod: PodSpec, cfg: Config): FoundSidecar[] {
+/**
+ * Sidecars in pod order: native ones (init containers) first, then classic ones. The manifest's
+ * evidence comes before names (docs/decisions.md, "Evidence before names"):
+ * - a sidecar is a helper beside an app container: in a pod with no other container (an Istio
+ *   gateway is one `istio-proxy`), no container is a sidecar;
+ * - a container named like a sidecar in a workload of that name is the workload itself
+ *   (Contour's `envoy` DaemonSet, Envoy Gateway's `envoy-…` Deployments run Envoy as their job).
+ */
+export function findSidecars(w: Pick<Workload, 'pod' | 'ref'>, cfg: Config): FoundSidecar[] {
+  const pod = w.pod;
   const found: FoundSidecar[] = [];
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : undefined;
@@ -33,7 +41,13 @@ export function findSidecars(pod: PodSpec, cfg: Config): FoundSidecar[] {
     const spec = specFor(c, cfg);
     if (spec) found.push({ spec, name: c.name, native: false });
   }
-  return found;
+  const sidecars = found.filter((s) => !isTheWorkload(w.ref.name, s.name));
+  const apps = (pod.containers ?? []).filter((c) => !sidecars.some((s) => !s.native && s.name === c.name));
+  return apps.length > 0 ? sidecars : [];
+}
+
+function isTheWorkload(workload: string, container: string): boolean {
+  return workload === container || workload.startsWith(`${container}-`);
 }
 
 /** "1.30" -> 30; undefined when no target version is configured. */
@@ -49,9 +63,14 @@ export function nativeSupported(cfg: Config): boolean {
   return minor !== undefined && minor >= NATIVE_SIDECARS_SINCE;
 }
 
-/** `auto` means native when the target cluster has native sidecars on by default (1.29+). */
-export function effectiveStrategy(spec: SidecarSpec, cfg: Config): Effective {
+/**
+ * `auto` means native when the target cluster has native sidecars on by default (1.29+). With no
+ * `kubernetesVersion`, the manifest is the evidence: a sidecar that is already native stays
+ * native (the cluster runs them), a classic one stays classic (nothing says the cluster can).
+ */
+export function effectiveStrategy(spec: SidecarSpec, cfg: Config, nowNative = false): Effective {
   if (spec.strategy !== 'auto') return spec.strategy;
+  if (minorVersion(cfg) === undefined) return nowNative ? 'native' : 'postStart';
   return nativeSupported(cfg) ? 'native' : 'postStart';
 }
 

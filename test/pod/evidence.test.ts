@@ -1,0 +1,176 @@
+/**
+ * Evidence before names and defaults (issue 14): manifests that vendors' tools already sequenced
+ * come out as they went in, with the default config and with kubernetesVersion 1.30; `check`
+ * agrees with what `fix` does. Shapes follow what `istioctl kube-inject` (1.24+, native),
+ * `linkerd inject` (native on), Google's cloud-sql-proxy examples and Contour's quickstart write.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../src/config/resolve.js';
+import { readManifest } from '../../src/files/read.js';
+import { runFiles } from '../../src/files/run.js';
+import { runFilter } from '../../src/run.js';
+
+const list = (items: string, version?: string) =>
+  `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${items.replace(/^(?=.)/gm, '  ').replace(/^ {2}/, '- ')}` +
+  (version ? `functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {kubernetesVersion: "${version}"}}\n` : '');
+
+const istioNative = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: productpage
+spec:
+  template:
+    metadata:
+      annotations:
+        sidecar.istio.io/status: '{"initContainers":["istio-init","istio-proxy"],"containers":null}'
+    spec:
+      initContainers:
+      - name: istio-init
+        image: docker.io/istio/proxyv2:1.24.2
+        args: ["istio-iptables", "-p", "15001"]
+      - name: istio-proxy
+        image: docker.io/istio/proxyv2:1.24.2
+        restartPolicy: Always
+        args: ["proxy", "sidecar"]
+        startupProbe:
+          httpGet: {path: /healthz/ready, port: 15021}
+          periodSeconds: 1
+          failureThreshold: 600
+      containers:
+      - name: productpage
+        image: docker.io/istio/examples-bookinfo-productpage-v1:1.20.2
+`;
+
+const cloudSqlNative = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: app
+spec:
+  template:
+    spec:
+      initContainers:
+      - name: cloud-sql-proxy
+        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1
+        restartPolicy: Always
+        args: ["--port=5432", "--health-check", "--http-address=0.0.0.0", "project:region:instance"]
+        startupProbe:
+          httpGet: {path: /startup, port: 9090}
+      containers:
+      - name: app
+        image: app:1
+`;
+
+const linkerdNative = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      initContainers:
+      - name: linkerd-init
+        image: cr.l5d.io/linkerd/proxy-init:v2.4.1
+      - name: linkerd-proxy
+        image: cr.l5d.io/linkerd/proxy:edge-25.1.1
+        restartPolicy: Always
+        lifecycle:
+          postStart:
+            exec:
+              command: [/usr/lib/linkerd/linkerd-await, --timeout=2m, --port=4191]
+      containers:
+      - name: web
+        image: web:1
+`;
+
+const cronNative = `apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: report
+spec:
+  schedule: "0 * * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          initContainers:
+          - name: istio-proxy
+            image: docker.io/istio/proxyv2:1.24.2
+            restartPolicy: Always
+            startupProbe:
+              httpGet: {path: /healthz/ready, port: 15021}
+          containers:
+          - name: report
+            image: busybox
+            args: [sh, -c, "echo done"]
+`;
+
+const gateway = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: istio-ingressgateway
+spec:
+  template:
+    spec:
+      containers:
+      - name: istio-proxy
+        image: docker.io/istio/proxyv2:1.24.2
+        args: [proxy, router]
+`;
+
+const contour = `apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: envoy
+  namespace: projectcontour
+spec:
+  template:
+    spec:
+      initContainers:
+      - name: envoy-initconfig
+        image: ghcr.io/projectcontour/contour:v1.30.0
+        command: [contour]
+        args: [bootstrap, /config/envoy.json]
+      containers:
+      - name: shutdown-manager
+        image: ghcr.io/projectcontour/contour:v1.30.0
+        command: [/bin/contour]
+        args: [envoy, shutdown-manager]
+      - name: envoy
+        image: docker.io/envoyproxy/envoy:v1.31.2
+        command: [envoy]
+        args: [-c, /config/envoy.json]
+`;
+
+const cases = { istioNative, cloudSqlNative, linkerdNative, cronNative, gateway, contour };
+
+describe('already-sequenced and sidecar-only manifests are left as they are', () => {
+  for (const [name, manifest] of Object.entries(cases)) {
+    for (const version of [undefined, '1.30']) {
+      it(`${name}, kubernetesVersion ${version ?? 'unset'}`, () => {
+        const input = list(manifest, version);
+        const out = runFilter(input);
+        expect(out.results).toEqual([]);
+        expect(out.stdout).toBe(input);
+      });
+    }
+    it(`${name}: check finds nothing that fix would change`, () => {
+      const { findings } = runFiles([readManifest(`${name}.yaml`, [], manifest)], { ...defaultConfig(), mode: 'check' });
+      expect(findings.map((f) => `${f.result.tags?.rule}: ${f.result.message}`)).toEqual([]);
+    });
+  }
+
+  it('an explicit kubernetesVersion below 1.29 still moves native sidecars back (the config says so)', () => {
+    const out = runFilter(list(cloudSqlNative, '1.28'));
+    expect(out.results[0]!.message).toMatch(/^moved native sidecar cloud-sql-proxy back to containers/);
+  });
+
+  it('a classic sidecar without kubernetesVersion stays classic: ordered first with a postStart wait', () => {
+    const classic = cloudSqlNative
+      .replace(/ {6}initContainers:\n(.*\n)*?(?= {6}containers:)/, '')
+      .replace('      containers:\n', '      containers:\n      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n');
+    const out = runFilter(list(classic));
+    expect(out.results.map((r) => r.message).join('\n')).toMatch(/postStart hook to cloud-sql-proxy/);
+    expect(out.results.map((r) => r.message).join('\n')).not.toMatch(/native/);
+  });
+});
