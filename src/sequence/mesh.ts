@@ -38,17 +38,33 @@ export interface MeshedSidecar {
   reason: string;
 }
 
-/** A label or annotation an injector reads to decide whether to inject a pod. '*': any value means yes. */
+/**
+ * A label or annotation an injector reads to decide whether to inject a pod. '*': any value
+ * means yes. `in`: where the injector reads it; `offOnly`: it can turn injection off but not on
+ * (read by the injector only once its webhook has selected the pod).
+ */
 interface Marker {
   key: string;
+  in: 'label' | 'annotation' | 'both';
   on: string[] | '*';
   off: string[];
+  offOnly?: boolean;
 }
 
-const istioInject: Marker = { key: 'sidecar.istio.io/inject', on: ['true'], off: ['false'] };
-const istioRev: Marker = { key: 'istio.io/rev', on: '*', off: [] };
-const linkerdInject: Marker = { key: 'linkerd.io/inject', on: ['enabled', 'ingress'], off: ['disabled'] };
-const kumaInject: Marker = { key: 'kuma.io/sidecar-injection', on: ['enabled', 'true'], off: ['disabled', 'false'] };
+// Sources: Istio's sidecar injector webhooks select by label (objectSelector on the pod's
+// sidecar.istio.io/inject and istio.io/rev, namespaceSelector on istio-injection and
+// istio.io/rev); the pod annotation is read by the injector afterwards, so it can only say no
+// (istio.io docs, "Installing the sidecar", "Controlling the injection policy"). Linkerd's
+// proxy injector reads the linkerd.io/inject annotation of the pod, then of its Namespace
+// (linkerd.io docs, "Automatic proxy injection"). Kuma reads kuma.io/sidecar-injection as a
+// label (2.x) or an annotation (older). Dapr and the Vault agent injector read annotations only.
+const istioInject: Marker = { key: 'sidecar.istio.io/inject', in: 'label', on: ['true'], off: ['false'] };
+const istioInjectAnnotation: Marker = { key: 'sidecar.istio.io/inject', in: 'annotation', on: ['true'], off: ['false'], offOnly: true };
+const istioRev: Marker = { key: 'istio.io/rev', in: 'label', on: '*', off: [] };
+/** Ambient mode: ztunnel carries the pod's traffic, no sidecar is injected. */
+const istioAmbient: Marker = { key: 'istio.io/dataplane-mode', in: 'label', on: [], off: ['ambient'] };
+const linkerdInject: Marker = { key: 'linkerd.io/inject', in: 'annotation', on: ['enabled', 'ingress'], off: ['disabled'] };
+const kumaInject: Marker = { key: 'kuma.io/sidecar-injection', in: 'both', on: ['enabled', 'true'], off: ['disabled', 'false'] };
 
 /**
  * Where each injector looks, first marker with a value deciding. An empty `namespace` list means
@@ -56,11 +72,14 @@ const kumaInject: Marker = { key: 'kuma.io/sidecar-injection', on: ['enabled', '
  */
 const INJECTION: Record<MeshName, { pod: Marker[]; namespace: Marker[] }> = {
   // istio-injection wins over istio.io/rev on a Namespace, as in Istio's webhook selectors.
-  istio: { pod: [istioInject, istioRev], namespace: [{ key: 'istio-injection', on: ['enabled'], off: ['disabled'] }, istioRev] },
+  istio: {
+    pod: [istioInject, istioInjectAnnotation, istioAmbient, istioRev],
+    namespace: [{ key: 'istio-injection', in: 'label', on: ['enabled'], off: ['disabled'] }, istioAmbient, istioRev],
+  },
   linkerd: { pod: [linkerdInject], namespace: [linkerdInject] },
   kuma: { pod: [kumaInject], namespace: [kumaInject] },
-  dapr: { pod: [{ key: 'dapr.io/enabled', on: ['true'], off: ['false'] }], namespace: [] },
-  vault: { pod: [{ key: 'vault.hashicorp.com/agent-inject', on: ['true'], off: ['false'] }], namespace: [] },
+  dapr: { pod: [{ key: 'dapr.io/enabled', in: 'annotation', on: ['true'], off: ['false'] }], namespace: [] },
+  vault: { pod: [{ key: 'vault.hashicorp.com/agent-inject', in: 'annotation', on: ['true'], off: ['false'] }], namespace: [] },
 };
 
 /** Annotations that ask for a native sidecar, the first present one deciding (Linkerd: GA, beta, alpha). */
@@ -131,11 +150,13 @@ function readMarkers(
   where: string,
 ): { meshed: boolean; reason: string } | undefined {
   for (const m of markers) {
-    const [kind, raw] = m.key in labels ? ['label', labels[m.key]] : m.key in annotations ? ['annotation', annotations[m.key]] : [];
+    const [kind, raw] =
+      m.in !== 'annotation' && m.key in labels ? ['label', labels[m.key]] : m.in !== 'label' && m.key in annotations ? ['annotation', annotations[m.key]] : [];
     if (raw === undefined || raw === null) continue;
     const v = String(raw);
     const meshed = m.on === '*' ? v !== '' : m.on.includes(v) ? true : m.off.includes(v) ? false : undefined;
-    if (meshed !== undefined) return { meshed, reason: `${where} has ${kind} ${m.key}: ${JSON.stringify(v)}` };
+    if (meshed === undefined || (meshed && m.offOnly)) continue;
+    return { meshed, reason: `${where} has ${kind} ${m.key}: ${JSON.stringify(v)}` };
   }
   return undefined;
 }

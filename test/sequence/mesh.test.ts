@@ -144,6 +144,37 @@ describe('which pods are meshed', () => {
     expect(meshedSidecars(ctxFor({ dapr: {}, vault: {} }, asked).ctx).map((s) => s.profile)).toEqual(['dapr', 'vault']);
   });
 
+  it('each marker counts only where its injector reads it (issue 14: no wait for a proxy that never comes)', () => {
+    const bare = nsFacts('prod');
+    const cases: [Obj, Obj, InputFacts, boolean, string][] = [
+      // Istio's webhooks select by label; the pod annotation can only opt out.
+      [{ istio: {} }, { annotations: { 'sidecar.istio.io/inject': 'true' } }, bare, false, 'Namespace prod in the input does not enable istio injection'],
+      [{ istio: {} }, { labels: { 'sidecar.istio.io/inject': 'true' } }, bare, true, 'the pod template has label sidecar.istio.io/inject: "true"'],
+      [
+        { istio: {} },
+        { labels: { 'istio.io/dataplane-mode': 'ambient' } },
+        nsFacts('prod', { 'istio.io/rev': 'x' }),
+        false,
+        'the pod template has label istio.io/dataplane-mode: "ambient"',
+      ],
+      [{ istio: {} }, {}, nsFacts('prod', { 'istio.io/dataplane-mode': 'ambient' }), false, 'Namespace prod has label istio.io/dataplane-mode: "ambient"'],
+      // Linkerd reads annotations; Dapr and Vault read pod annotations only.
+      [{ linkerd: {} }, { labels: { 'linkerd.io/inject': 'enabled' } }, bare, false, 'Namespace prod in the input does not enable linkerd injection'],
+      [{ dapr: {} }, { labels: { 'dapr.io/enabled': 'true' } }, bare, false, 'the pod template does not ask for dapr injection (dapr.io/enabled)'],
+      [
+        { vault: {} },
+        { labels: { 'vault.hashicorp.com/agent-inject': 'true' } },
+        bare,
+        false,
+        'the pod template does not ask for vault injection (vault.hashicorp.com/agent-inject)',
+      ],
+    ];
+    for (const [mesh, meta, facts, meshed, reason] of cases) {
+      const { ctx } = ctxFor(mesh, workload('Job', meta, 'prod'), { facts });
+      expect(injection(ctx, Object.keys(mesh)[0] as 'istio'), JSON.stringify(meta)).toEqual({ meshed, reason });
+    }
+  });
+
   it('a sidecar already in the manifest is not injected again', () => {
     const w = workload('Deployment', {}, undefined, [
       { name: 'app', image: 'a' },
