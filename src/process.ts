@@ -149,12 +149,18 @@ export function readFacts(items: readonly ItemText[], facts = noFacts()): InputF
   for (const [index, item] of items.entries()) {
     const list = listOf(item);
     if (list) readFacts(list.items, facts);
-    if (item.kind !== 'Namespace' || item.apiVersion !== 'v1') continue;
-    const obj = inItem(index, () => toValue(parseDocument(item.text))) as { metadata?: ObjectMeta } | null;
+    if (item.apiVersion !== 'v1' || (item.kind !== 'Namespace' && item.kind !== 'Service')) continue;
+    const obj = inItem(index, () => item.takeValue?.() ?? toValue(parseDocument(item.text))) as { metadata?: ObjectMeta; spec?: { selector?: unknown } } | null;
     const meta = obj?.metadata;
-    if (typeof meta?.name === 'string') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+    if (typeof meta?.name !== 'string') continue;
+    if (item.kind === 'Namespace') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+    else if (isStringMap(obj?.spec?.selector)) facts.services.push({ name: meta.name, namespace: String(meta.namespace ?? 'default'), selector: obj.spec.selector });
   }
   return facts;
+}
+
+function isStringMap(v: unknown): v is Record<string, string> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string');
 }
 
 export function processItem(

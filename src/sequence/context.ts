@@ -7,9 +7,11 @@ import type { Workload } from '../workloads/workload.js';
 export interface InputFacts {
   /** Namespace items in the input, by name: their labels and annotations (mesh injection). */
   namespaces: Map<string, { labels: Record<string, string>; annotations: Record<string, string> }>;
+  /** Service items in the input: which pods each selects (a workload must not wait for itself). */
+  services: { name: string; namespace: string; selector: Record<string, string> }[];
 }
 
-export const noFacts = (): InputFacts => ({ namespaces: new Map() });
+export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: [] });
 
 /** Everything a transform needs for one workload. */
 export interface Ctx {

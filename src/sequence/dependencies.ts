@@ -15,7 +15,7 @@ import { profileNames, profiles } from '../profiles/index.js';
 import { dependencyWait, type DependencyWait, type ShellEnv } from '../shell/index.js';
 import { matchGlob } from '../workloads/glob.js';
 import { matches } from '../workloads/select.js';
-import { podAnnotations, podField, podMetaField, type Container, type PodSpec } from '../workloads/workload.js';
+import { getPath, podAnnotations, podField, podMetaField, type Container, type ObjectMeta, type PodSpec } from '../workloads/workload.js';
 import { TOOLS_DIR, type Ctx } from './context.js';
 import { meshedSidecars, type MeshName } from './mesh.js';
 import { isNativeSidecar, specFor } from '../pod/sidecars.js';
@@ -40,6 +40,8 @@ export const oneLine = (s: string): string => s.replace(/[\x00-\x1f\x7f]/g, (c) 
 export interface AnnotationProblem {
   text: string;
   path: string;
+  /** A dependency on the workload's own Service: a warning, the rest of the workload still changes. */
+  self?: boolean;
 }
 
 /**
@@ -70,7 +72,19 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
       }
     }
   }
-  return { deps, problems };
+  // No workload waits for itself: a dependency on its own Service is dropped, with a warning
+  // that `check` and the filter both give.
+  const own = deps.map((d) => ownService(ctx, dependencyHost(d)));
+  own.forEach((service, i) => {
+    if (!service) return;
+    const d = deps[i]!;
+    problems.push({
+      text: `dependency ${d.name} (${describeTarget(d)}) is this workload's own Service ${service}: a pod that waits for itself never starts, so no wait is added`,
+      path: podField(w, 'initContainers'),
+      self: true,
+    });
+  });
+  return { deps: deps.filter((_, i) => !own[i]), problems };
 }
 
 /**
@@ -79,10 +93,30 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
  */
 export function readDependencies(ctx: Ctx): Dependency[] | undefined {
   const { deps, problems } = dependenciesOf(ctx);
+  const bad = problems.filter((p) => !p.self);
   for (const p of problems) {
-    ctx.report('error', `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}; fix or remove it (this workload is left unchanged until then)`, p.path);
+    if (p.self) ctx.report('warning', p.text, p.path);
+    else ctx.report('error', `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}; fix or remove it (this workload is left unchanged until then)`, p.path);
   }
-  return problems.length > 0 ? undefined : deps;
+  return bad.length > 0 ? undefined : deps;
+}
+
+/**
+ * The Service in the input that `host` names (`svc`, `svc.ns`, `svc.ns.svc[.cluster.local]`) if
+ * it selects this workload's own pods: waiting for it would deadlock.
+ */
+function ownService(ctx: Ctx, host: string): string | undefined {
+  const ns = ctx.w.ref.namespace ?? 'default';
+  const [name, hostNs = ns, svc, ...rest] = host.toLowerCase().split('.');
+  if ((svc !== undefined && svc !== 'svc') || (rest.length > 0 && rest.join('.') !== 'cluster.local')) return undefined;
+  const labels = podLabelsOf(ctx);
+  const s = ctx.facts.services.find((x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v));
+  return s && `${s.namespace}/${s.name}`;
+}
+
+function podLabelsOf(ctx: Ctx): Record<string, string> {
+  const meta = getPath(ctx.w.obj, [...ctx.w.templatePath, 'metadata']) as ObjectMeta | undefined;
+  return meta?.labels ?? {};
 }
 
 /** Meshes whose init-container workaround docs/sidecars.md ("Meshes injected at admission") documents: traffic of the proxy's UID is not captured. */

@@ -174,3 +174,49 @@ describe('already-sequenced and sidecar-only manifests are left as they are', ()
     expect(out.results.map((r) => r.message).join('\n')).not.toMatch(/native/);
   });
 });
+
+describe('no workload waits for itself', () => {
+  const cache = `apiVersion: v1
+kind: Service
+metadata: {name: cache, namespace: shop}
+spec:
+  selector: {app: cache}
+  ports: [{port: 6379}]
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: cache
+  namespace: shop
+  annotations:
+    pod-sequencer.dev/dependencies: "tcp://cache:6379, tcp://config.shop.svc.cluster.local:8080"
+spec:
+  template:
+    metadata:
+      labels: {app: cache}
+    spec:
+      containers:
+      - name: redis
+        image: redis:7
+`;
+  const file = () => readManifest('cache.yaml', [], cache);
+
+  it('fix adds the wait for the other dependency only, and says why not the own Service', () => {
+    const { files, findings } = runFiles([file()], defaultConfig());
+    const out = files[0]!.output!;
+    expect(out).toContain('name: seq-wait-config');
+    expect(out).not.toContain('seq-wait-cache');
+    const self = findings.filter((f) => f.result.severity === 'warning').map((f) => f.result.message);
+    expect(self).toEqual([
+      "dependency cache (TCP cache:6379) is this workload's own Service shop/cache: a pod that waits for itself never starts, so no wait is added",
+    ]);
+  });
+
+  it('check says the same, once, and asks for no wait on it', () => {
+    const { findings } = runFiles([file()], { ...defaultConfig(), mode: 'check' });
+    const messages = findings.map((f) => f.result.message);
+    expect(messages.filter((m) => m.includes('own Service'))).toHaveLength(1);
+    expect(messages.some((m) => m.startsWith('dependency cache ') && m.includes('has no wait'))).toBe(false);
+    expect(messages.some((m) => m.startsWith('dependency config ') && m.includes('has no wait'))).toBe(true);
+  });
+});

@@ -153,7 +153,7 @@ describe('the pod-sequencer.dev/dependencies annotation', () => {
 });
 
 describe('meshes: the UID workaround and init-network-under-mesh', () => {
-  const facts = (labels: Record<string, string>): InputFacts => ({ namespaces: new Map([['default', { labels, annotations: {} }]]) });
+  const facts = (labels: Record<string, string>): InputFacts => ({ namespaces: new Map([['default', { labels, annotations: {} }]]), services: [] });
   const userCurl: Container = { name: 'fetch', image: 'curl', command: ['curl', '-sf', 'http://config/x'] };
 
   it.each([

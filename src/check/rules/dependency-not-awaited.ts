@@ -24,6 +24,6 @@ export const dependencyNotAwaited: Rule = {
     }
     // In apply mode the transform has already reported these as errors.
     if (ctx.cfg.mode !== 'check') return;
-    for (const p of problems) report(`annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}, so nothing waits for it`, p.path);
+    for (const p of problems) report(p.self ? p.text : `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}, so nothing waits for it`, p.path);
   },
 };
