@@ -154,7 +154,8 @@ export function readFacts(items: readonly ItemText[], facts = noFacts()): InputF
     const meta = obj?.metadata;
     if (typeof meta?.name !== 'string') continue;
     if (item.kind === 'Namespace') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
-    else if (isStringMap(obj?.spec?.selector)) facts.services.push({ name: meta.name, namespace: String(meta.namespace ?? 'default'), selector: obj.spec.selector });
+    else if (isStringMap(obj?.spec?.selector))
+      facts.services.push({ name: meta.name, namespace: String(meta.namespace ?? 'default'), selector: obj.spec.selector });
   }
   return facts;
 }

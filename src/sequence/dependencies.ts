@@ -110,7 +110,9 @@ function ownService(ctx: Ctx, host: string): string | undefined {
   const [name, hostNs = ns, svc, ...rest] = host.toLowerCase().split('.');
   if ((svc !== undefined && svc !== 'svc') || (rest.length > 0 && rest.join('.') !== 'cluster.local')) return undefined;
   const labels = podLabelsOf(ctx);
-  const s = ctx.facts.services.find((x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v));
+  const s = ctx.facts.services.find(
+    (x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v),
+  );
   return s && `${s.namespace}/${s.name}`;
 }
 
