@@ -5,7 +5,7 @@
  * Read from the pod spec, plus the sidecars a mesh webhook will inject (pod annotations, Namespace
  * labels); the same model feeds the text timeline and the mermaid diagram.
  */
-import { argvOf, leadingSleep, programArgv, shellScript, showArgv, type Word } from '../check/commands.js';
+import { argvOf, leadingSleep, programArgv, shellScript, showArgv, type Word } from '../pod/commands.js';
 import type { Config, SidecarSpec } from '../config/types.js';
 import { makeCtx, noFacts, type InputFacts } from '../sequence/context.js';
 import { meshedSidecars } from '../sequence/mesh.js';

@@ -12,6 +12,7 @@ import { podAnnotations, podField, podMetaField } from '../workloads/workload.js
 import type { Ctx } from './context.js';
 import type { MeshedSidecar } from './mesh.js';
 import { ensureArgs } from './readiness.js';
+import { endsItsSidecars } from '../pod/commands.js';
 import type { FoundSidecar } from '../pod/sidecars.js';
 import { setWrappers, type App } from './wrap.js';
 
@@ -56,6 +57,9 @@ export function meshJobSidecar(m: MeshedSidecar): JobSidecar {
 export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): boolean {
   const { w, cfg } = ctx;
   if (!w.jobLike || !cfg.jobs.terminateSidecars) return false;
+  // The app already ends its sidecars (a quit call, linkerd-await --shutdown, scuttle): a wrapper
+  // would end them twice, or wait for a proxy the app handles itself (issue 14).
+  if (apps.some((a) => endsItsSidecars(a.c))) return false;
   const checks: ReadyCheck[] = sidecars.flatMap((s) =>
     s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : [],
   );

@@ -1,6 +1,6 @@
 /** sleep-ordering and process-namespace-sharing, case by case (the fixtures hold the real-life manifests). */
 import { describe, expect, it } from 'vitest';
-import { leadingSleep, shellScript, type Word } from '../../src/check/commands.js';
+import { leadingSleep, shellScript, type Word } from '../../src/pod/commands.js';
 import { runRules } from '../../src/check/index.js';
 import { defaultConfig } from '../../src/config/resolve.js';
 import type { Result } from '../../src/krm/types.js';

@@ -220,3 +220,39 @@ spec:
     expect(messages.some((m) => m.startsWith('dependency config ') && m.includes('has no wait'))).toBe(true);
   });
 });
+
+describe('a Job whose app already ends its sidecar is not wrapped', () => {
+  const job = (command: string) => `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: istio-proxy
+        image: docker.io/istio/proxyv2:1.22.0
+      - name: migrate
+        image: app:1
+        command: ${command}
+`;
+  for (const command of [
+    `[sh, -c, "./migrate && curl -fsS -X POST http://127.0.0.1:15020/quitquitquit"]`,
+    `[/usr/lib/linkerd/linkerd-await, --shutdown, --, ./migrate]`,
+    `[scuttle, ./migrate]`,
+  ]) {
+    it(command, () => {
+      const { files, findings } = runFiles([readManifest('job.yaml', [], job(command))], defaultConfig());
+      const out = files[0]!.output ?? job(command);
+      expect(out).not.toContain('pod-sequencer-wrap');
+      expect(out).toContain(`command: ${command}`);
+      expect(findings.filter((f) => f.result.severity !== 'info')).toEqual([]);
+    });
+  }
+
+  it('without such a call it is wrapped, as before', () => {
+    const { files } = runFiles([readManifest('job.yaml', [], job('[./migrate]'))], defaultConfig());
+    expect(files[0]!.output).toContain('pod-sequencer-wrap');
+  });
+});

@@ -1,4 +1,4 @@
-import { argvOf } from '../commands.js';
+import { argvOf } from '../../pod/commands.js';
 import { captorMesh, captureSetup, classicCaptors, isWaitContainer, type Captor } from '../../sequence/dependencies.js';
 import { isNativeSidecar } from '../../pod/sidecars.js';
 import { profiles } from '../../profiles/index.js';

@@ -3,14 +3,11 @@ import { meshedSidecars } from '../../sequence/mesh.js';
 import { findSidecars } from '../../pod/sidecars.js';
 import { appContainers, argvToWrap } from '../../sequence/wrap.js';
 import { podField } from '../../workloads/workload.js';
-import { argvOf } from '../commands.js';
+import { endsItsSidecars } from '../../pod/commands.js';
 import type { Rule } from '../rule.js';
 
 /** Meshes whose native sidecar the function can ask for per pod (mesh.<name>.native). */
 const NATIVE_SWITCH = new Set(['istio', 'linkerd', 'dapr']);
-
-/** An app command that ends its sidecar itself: a quit call, a kill, scuttle, linkerd-await --shutdown. */
-const ENDS_SIDECAR = /quitquitquit|\/shutdown\b|\/quit\b|--shutdown\b|\bscuttle\b|\bp?kill(all)?\s/;
 
 export const jobSidecarBlocksCompletion: Rule = {
   id: 'job-sidecar-blocks-completion',
@@ -27,9 +24,8 @@ export const jobSidecarBlocksCompletion: Rule = {
         for (const s of [...ours.spec.shutdown, ...(ours.spec.kill ?? [])]) ended.add(s.name);
         continue;
       }
-      const argv = ours ? [...ours.spec.argv, ...(c.args ?? []).map(String)] : argvOf(c).map((x) => x.text);
       // The user's own way out: trusted, since we cannot tell which sidecar it ends.
-      if (ENDS_SIDECAR.test(argv.join(' '))) return;
+      if (endsItsSidecars(ours ? { ...c, command: ours.spec.argv } : c)) return;
     }
     const missing = apps.some(({ c }) => 'error' in argvToWrap(w, cfg, c));
     for (const m of meshedSidecars(ctx)) {

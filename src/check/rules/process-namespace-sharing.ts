@@ -1,4 +1,4 @@
-import { argvOf, hookArgvs, showArgv, type Word } from '../commands.js';
+import { argvOf, hookArgvs, showArgv, type Word } from '../../pod/commands.js';
 import { podField, type Container } from '../../workloads/workload.js';
 import type { Ctx } from '../../sequence/context.js';
 import { parseWrapper } from '../../shell/index.js';

@@ -1,4 +1,4 @@
-import { leadingSleep, programArgv, showArgv } from '../commands.js';
+import { leadingSleep, programArgv, showArgv } from '../../pod/commands.js';
 import { isNativeSidecar } from '../../pod/sidecars.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';

@@ -1,6 +1,7 @@
 /**
- * Reading what a container runs, for rules and `explain`: its argv (command then args, as the
- * kubelet joins them), the script of a `sh -c SCRIPT`, and a leading `sleep N`.
+ * Reading what a container runs, for transforms, rules and `explain` (pod facts): its argv
+ * (command then args, as the kubelet joins them), the script of a `sh -c SCRIPT`, a leading
+ * `sleep N`, and whether it ends its sidecars itself.
  */
 import { parseWrapper } from '../shell/index.js';
 import type { Container } from '../workloads/workload.js';
@@ -85,4 +86,23 @@ export function showArgv(words: readonly (Word | string)[], max = 80): string {
   const s = texts.length === 1 ? texts[0]! : texts.map((t) => (/^[\w@%+=:,./-]+$/.test(t) ? t : JSON.stringify(t))).join(' ');
   const flat = s.replace(/\\n|\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/**
+ * An app command that ends its sidecar itself: a call to a sidecar's quit endpoint (Envoy's and
+ * Istio's `/quitquitquit`, Linkerd's admin `/shutdown`), a `pkill`/`killall` of a sidecar's
+ * process (with a shared process namespace), `linkerd-await --shutdown`, or scuttle as the
+ * entrypoint. Trusted as the user's own way out: such a Job is not wrapped, and
+ * job-sidecar-blocks-completion stays quiet. Only these unambiguous forms count: a false match
+ * would leave a Job without the wrapper that ends its sidecar.
+ */
+const QUIT_CALL = /\/quitquitquit\b|:4191\/shutdown\b|\bp?kill(all)?\b[^;&|\n]*\b(pilot-agent|envoy|linkerd2?-proxy|cloud[-_]sql[-_]proxy|daprd)\b/;
+
+/** The user's own command (not one of our wrappers) ends the pod's sidecars. */
+export function endsItsSidecars(c: Container): boolean {
+  if (parseWrapper((c.command ?? []).map(String))) return false;
+  const argv = argvOf(c).map((w) => w.text);
+  if (base(argv[0]) === 'scuttle') return true;
+  if (base(argv[0]) === 'linkerd-await' && argv.slice(1, argv.indexOf('--') < 0 ? undefined : argv.indexOf('--')).includes('--shutdown')) return true;
+  return QUIT_CALL.test(argv.join(' '));
 }
