@@ -6,11 +6,12 @@ import { allOrNothing } from './all-or-nothing.js';
 import type { Ctx } from './context.js';
 import { awaitDependencies, readDependencies } from './dependencies.js';
 import { endJobSidecars, manifestJobSidecars, meshJobSidecar } from './job-exit.js';
-import { applyMesh, meshedSidecars } from './mesh.js';
+import { applyMesh, meshedSidecars, nativeChoice } from './mesh.js';
 import { makeNative } from './native.js';
 import { moveSidecarsFirst } from './order.js';
 import { addPostStartWaits } from './post-start.js';
-import { effectiveStrategy, findSidecars, type FoundSidecar } from '../pod/sidecars.js';
+import { effectiveStrategy, findSidecars, type Effective, type FoundSidecar } from '../pod/sidecars.js';
+import { podMetaField } from '../workloads/workload.js';
 import { syncTools } from './tools.js';
 import { appContainers, wrapForReadiness } from './wrap.js';
 
@@ -23,7 +24,8 @@ function transform(ctx: Ctx): void {
   const deps = readDependencies(ctx);
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = findSidecars(ctx.w, ctx.cfg);
-  const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => strategies.includes(effectiveStrategy(s.spec, ctx.cfg, s.native)));
+  const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s)]));
+  const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => strategies.includes(strategy.get(s)!));
   const apps = appContainers(ctx.w, ctx.cfg); // before anything moves: paths into the input
 
   applyMesh(ctx);
@@ -40,4 +42,23 @@ function transform(ctx: Ctx): void {
   ];
   if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
   syncTools(ctx);
+}
+
+/**
+ * The config's strategy, unless the pod template opts this sidecar's mesh out of native sidecars
+ * itself (`sidecar.istio.io/nativeSidecar: "false"`, Linkerd's and Dapr's keys): an `auto` that
+ * would make it native yields to that per-pod choice, said in an info result. A "true" there
+ * changes nothing: only kubernetesVersion says the cluster can run native sidecars.
+ */
+function strategyOf(ctx: Ctx, s: FoundSidecar): Effective {
+  const planned = effectiveStrategy(s.spec, ctx.cfg, s.native);
+  if (s.spec.strategy !== 'auto' || planned !== 'native') return planned;
+  const choice = nativeChoice(ctx, s.spec.profile);
+  if (!choice || choice.native) return planned;
+  ctx.report(
+    'info',
+    `kept ${s.name} ${s.native ? 'as it is' : 'classic'}: the pod template's annotation ${choice.key}: "false" is a per-pod choice that wins over strategy auto`,
+    podMetaField(ctx.w, 'annotations'),
+  );
+  return s.native ? 'native' : 'postStart';
 }

@@ -176,6 +176,18 @@ function meshesOf(ctx: Ctx): { mesh: MeshName; reason: string }[] {
 
 const isTrue = (v: unknown) => String(v).toLowerCase() === 'true';
 
+/**
+ * The pod template's own answer to "native sidecar?" for a mesh's sidecar already in the manifest
+ * (kube-injected): the first native key present, with its value; a per-pod choice wins over
+ * `auto` (issue 14).
+ */
+export function nativeChoice(ctx: Ctx, profile: string): { key: string; native: boolean } | undefined {
+  if (!(MESHES as readonly string[]).includes(profile)) return undefined;
+  const annotations = podAnnotations(ctx.w);
+  const key = NATIVE_KEYS[profile as MeshName].find((k) => annotations[k] !== undefined && annotations[k] !== null);
+  return key === undefined ? undefined : { key, native: isTrue(annotations[key]) };
+}
+
 function nativeAsked(mesh: MeshName, annotations: Record<string, string>): boolean {
   const key = NATIVE_KEYS[mesh].find((k) => annotations[k] !== undefined);
   return key !== undefined && isTrue(annotations[key]);

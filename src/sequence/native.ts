@@ -27,7 +27,7 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
   const pod = ctx.w.pod;
   const c = pod.containers!.find((x) => x.name === s.name)!;
   pod.containers = pod.containers!.filter((x) => x !== c);
-  const init = pod.initContainers ?? [];
+  const init = setupFirst(ctx, pod.initContainers ?? []);
   const at = insertionIndex(init, SETUP_CONTAINERS);
   const native: Container = { ...c, restartPolicy: 'Always' };
   pod.initContainers = [...init.slice(0, at), native, ...init.slice(at)];
@@ -43,6 +43,26 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
  * after them.
  */
 const SETUP_CONTAINERS = Object.values(profiles).flatMap((p) => p.initAfter);
+
+/**
+ * The mesh's setup init containers, our tools copy and native sidecars go before the other init
+ * containers, keeping their order: a classic injection may have put `istio-init` last (user init
+ * containers then ran outside the mesh); with a native proxy, the vendors' own layout is setup,
+ * proxy, then the rest (Istio's native injection writes `istio-init`, `istio-proxy`, then the
+ * pod's own), so the pod's init containers get the network the proxy carries.
+ */
+function setupFirst(ctx: Ctx, init: Container[]): Container[] {
+  const isFront = (c: Container) => c.name === TOOLS_CONTAINER || isNativeSidecar(c) || SETUP_CONTAINERS.some((g) => matchGlob(g, c.name));
+  const front = init.filter(isFront);
+  const moved = front.filter((c, i) => init.indexOf(c) !== i);
+  if (moved.length === 0) return init;
+  ctx.report(
+    'info',
+    `moved init container${moved.length > 1 ? 's' : ''} ${moved.map((c) => c.name).join(', ')} before the pod's own: with a native sidecar, the mesh's setup and the sidecar run first, as the vendor's native layout has them`,
+    podField(ctx.w, 'initContainers'),
+  );
+  return [...front, ...init.filter((c) => !isFront(c))];
+}
 
 /**
  * After the setup init containers and our tools copy, and after native sidecars already there

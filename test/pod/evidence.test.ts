@@ -5,6 +5,7 @@
  * `linkerd inject` (native on), Google's cloud-sql-proxy examples and Contour's quickstart write.
  */
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { defaultConfig } from '../../src/config/resolve.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
@@ -254,5 +255,50 @@ spec:
   it('without such a call it is wrapped, as before', () => {
     const { files } = runFiles([readManifest('job.yaml', [], job('[./migrate]'))], defaultConfig());
     expect(files[0]!.output).toContain('pod-sequencer-wrap');
+  });
+});
+
+describe('kube-injected classic pods under kubernetesVersion 1.30', () => {
+  const injected = (annotations: string, init: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    metadata:
+      annotations:
+${annotations}
+    spec:
+      initContainers:
+${init}
+      containers:
+      - name: web
+        image: web:1
+      - name: istio-proxy
+        image: docker.io/istio/proxyv2:1.22.0
+`;
+  const classicInit = `      - name: istio-validation
+        image: docker.io/istio/proxyv2:1.22.0
+      - name: migrate
+        image: web:1
+      - name: istio-init
+        image: docker.io/istio/proxyv2:1.22.0
+`;
+  const v130 = { ...defaultConfig(), kubernetesVersion: '1.30' };
+  const fix = (text: string) => runFiles([readManifest('web.yaml', [], text)], v130);
+
+  it('sidecar.istio.io/nativeSidecar: "false" on the pod wins over auto: the proxy stays classic, and says so', () => {
+    const { files, findings } = fix(injected('        sidecar.istio.io/nativeSidecar: "false"', classicInit));
+    const out = parse(files[0]!.output!) as { spec: { template: { spec: { initContainers: { name: string }[]; containers: { name: string }[] } } } };
+    expect(out.spec.template.spec.containers.map((c) => c.name)).toEqual(['istio-proxy', 'web']);
+    expect(findings.map((f) => f.result.message)).toContain(
+      'kept istio-proxy classic: the pod template\'s annotation sidecar.istio.io/nativeSidecar: "false" is a per-pod choice that wins over strategy auto',
+    );
+  });
+
+  it("made native, the proxy comes after the mesh's setup and before the pod's own init containers (Istio's native layout)", () => {
+    const { files } = fix(injected('        example.com/x: "1"', classicInit));
+    const out = parse(files[0]!.output!) as { spec: { template: { spec: { initContainers: { name: string }[] } } } };
+    expect(out.spec.template.spec.initContainers.map((c) => c.name)).toEqual(['istio-validation', 'istio-init', 'istio-proxy', 'migrate']);
   });
 });
