@@ -1,4 +1,6 @@
+import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import type { Ctx } from '../sequence/context.js';
+import { podField } from '../workloads/workload.js';
 import type { Rule } from './rule.js';
 import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
 import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
@@ -26,6 +28,12 @@ export const rules: Rule[] = [
 ];
 
 export function runRules(ctx: Ctx): void {
+  // A Windows pod is left as it is (sequence/index.ts says why, in apply mode): no rule may
+  // promise a fix that will not come.
+  if (onWindows(ctx.w)) {
+    if (ctx.cfg.mode === 'check') ctx.report('warning', WINDOWS_NOTE, podField(ctx.w, 'nodeSelector'));
+    return;
+  }
   for (const rule of rules) {
     rule.check(ctx, (message, fieldPath) => ctx.report(rule.severity, message, fieldPath, rule.id));
   }

@@ -18,6 +18,7 @@ import { matches } from '../workloads/select.js';
 import { getPath, podAnnotations, podField, podMetaField, type Container, type ObjectMeta, type PodSpec } from '../workloads/workload.js';
 import { TOOLS_DIR, type Ctx } from './context.js';
 import { meshedSidecars, type MeshName } from './mesh.js';
+import { resolvesClusterNames } from '../pod/host.js';
 import { isNativeSidecar, specFor } from '../pod/sidecars.js';
 import { restrictedSecurityContext, TOOLS_CONTAINER } from './tools.js';
 
@@ -40,7 +41,7 @@ export const oneLine = (s: string): string => s.replace(/[\x00-\x1f\x7f]/g, (c) 
 export interface AnnotationProblem {
   text: string;
   path: string;
-  /** A dependency on the workload's own Service: a warning, the rest of the workload still changes. */
+  /** Not an error but a dependency left out (the workload's own Service, a name the pod cannot resolve): a warning. */
   self?: boolean;
 }
 
@@ -71,6 +72,19 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
         deps.push({ name: dependencyName(dependencyHost(parsed), taken), ...parsed, ...dependencyDefaults });
       }
     }
+  }
+  // On the host network, cluster names resolve only with ClusterFirstWithHostNet: a wait for one
+  // would never end.
+  if (!resolvesClusterNames(w)) {
+    const cluster = deps.filter((d) => isClusterName(dependencyHost(d)));
+    for (const d of cluster) {
+      problems.push({
+        text: `dependency ${d.name} (${describeTarget(d)}) names a cluster Service, which this hostNetwork pod cannot resolve (dnsPolicy is not ClusterFirstWithHostNet), so no wait is added`,
+        path: podField(w, 'hostNetwork'),
+        self: true,
+      });
+    }
+    deps.splice(0, deps.length, ...deps.filter((d) => !cluster.includes(d)));
   }
   // No workload waits for itself: a dependency on its own Service is dropped, with a warning
   // that `check` and the filter both give.
@@ -114,6 +128,11 @@ function ownService(ctx: Ctx, host: string): string | undefined {
     (x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v),
   );
   return s && `${s.namespace}/${s.name}`;
+}
+
+/** A name only cluster DNS answers: one label (`db`) or a Service name (`db.ns.svc…`). */
+function isClusterName(host: string): boolean {
+  return host !== '' && !/^[\d.]+$|^\[|:/.test(host) && (!host.includes('.') || /\.svc(\.|$)/.test(host));
 }
 
 function podLabelsOf(ctx: Ctx): Record<string, string> {

@@ -11,7 +11,8 @@ import { makeNative } from './native.js';
 import { moveSidecarsFirst } from './order.js';
 import { addPostStartWaits } from './post-start.js';
 import { effectiveStrategy, findSidecars, type Effective, type FoundSidecar } from '../pod/sidecars.js';
-import { podMetaField } from '../workloads/workload.js';
+import { podField, podMetaField } from '../workloads/workload.js';
+import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import { syncTools } from './tools.js';
 import { appContainers, wrapForReadiness } from './wrap.js';
 
@@ -21,6 +22,11 @@ export function sequenceWorkload(ctx: Ctx, before?: Record<string, unknown>): vo
 }
 
 function transform(ctx: Ctx): void {
+  if (onWindows(ctx.w)) {
+    // Every wait and wrapper pod-sequencer writes is POSIX sh in a Linux image.
+    ctx.report('warning', WINDOWS_NOTE, podField(ctx.w, 'nodeSelector'));
+    return;
+  }
   const deps = readDependencies(ctx);
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = findSidecars(ctx.w, ctx.cfg);

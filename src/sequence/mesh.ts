@@ -12,6 +12,7 @@ import { linkerdMinorOf } from '../config/spec.js';
 import type { Check, Config, Shutdown } from '../config/types.js';
 import { profiles } from '../profiles/index.js';
 import { getPath, type ObjectMeta, podAnnotations, podMetaField } from '../workloads/workload.js';
+import { onHostNetwork, SYSTEM_NAMESPACES } from '../pod/host.js';
 import type { Ctx } from './context.js';
 import { mergeField } from './embedded-config.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE, specFor } from '../pod/sidecars.js';
@@ -125,6 +126,11 @@ export function injection(ctx: Ctx, mesh: MeshName): { meshed: boolean; reason: 
   );
   // A pod that already has the sidecar (pre-injected) is handled by `sidecars`, not here.
   if (inManifest) return { meshed: false, reason: `${container} is already in the manifest` };
+  if (onHostNetwork(ctx.w)) return { meshed: false, reason: 'the pod uses the host network (hostNetwork: true), which no mesh injects' };
+  const namespace = ctx.w.ref.namespace ?? 'default';
+  if (SYSTEM_NAMESPACES.includes(namespace) && (mesh === 'istio' || mesh === 'linkerd')) {
+    return { meshed: false, reason: `${mesh}'s injector leaves the system namespace ${namespace} alone` };
+  }
   const facts = INJECTION[mesh];
   const pod = readMarkers(facts.pod, podLabels(ctx), podAnnotations(ctx.w), 'the pod template');
   if (pod) return pod;

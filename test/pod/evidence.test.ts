@@ -302,3 +302,53 @@ ${init}
     expect(out.spec.template.spec.initContainers.map((c) => c.name)).toEqual(['istio-validation', 'istio-init', 'istio-proxy', 'migrate']);
   });
 });
+
+describe('pods that cannot take a mesh, a busybox wait or a cluster name', () => {
+  const job = (spec: string, namespace = 'shop') => `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: j
+  namespace: ${namespace}
+  annotations:
+    pod-sequencer.dev/dependencies: "tcp://db:5432, tcp://10.0.0.5:5432"
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+${spec}      containers:
+      - name: app
+        image: app:1
+        command: [./run]
+`;
+  const meshed = { ...defaultConfig(), mesh: { istio: { hold: true, native: 'auto' as const } } };
+  const run = (text: string, cfg = defaultConfig()) => runFiles([readManifest('j.yaml', [], text)], cfg);
+
+  it('hostNetwork: no mesh injects it (no Job wrapper), no wait for a cluster name, a warning says why', () => {
+    const { files, findings } = run(job('      hostNetwork: true\n'), meshed);
+    const out = files[0]!.output!;
+    expect(out).not.toContain('pod-sequencer-wrap');
+    expect(out).not.toContain('seq-wait-db');
+    expect(out).toContain('seq-wait-10-0-0-5');
+    expect(findings.map((f) => f.result.message)).toContain(
+      'dependency db (TCP db:5432) names a cluster Service, which this hostNetwork pod cannot resolve (dnsPolicy is not ClusterFirstWithHostNet), so no wait is added',
+    );
+  });
+
+  it('hostNetwork with dnsPolicy ClusterFirstWithHostNet resolves cluster names: both waits', () => {
+    const out = run(job('      hostNetwork: true\n      dnsPolicy: ClusterFirstWithHostNet\n')).files[0]!.output!;
+    expect(out).toContain('seq-wait-db');
+  });
+
+  it('kube-system: Istio never injects it, so the Job is not wrapped for a proxy', () => {
+    const out = run(job('', 'kube-system'), meshed).files[0]!.output!;
+    expect(out).not.toContain('pod-sequencer-wrap');
+  });
+
+  it('Windows: left unchanged, with a warning', () => {
+    const text = job('      nodeSelector:\n        kubernetes.io/os: windows\n');
+    const { files, findings } = run(text, meshed);
+    expect(files[0]!.output).toBeUndefined();
+    expect(findings.map((f) => f.result.severity)).toContain('warning');
+    expect(findings.find((f) => f.result.severity === 'warning')!.result.message).toMatch(/^Windows pod/);
+  });
+});
