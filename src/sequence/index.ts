@@ -13,6 +13,7 @@ import { addPostStartWaits } from './post-start.js';
 import { effectiveStrategy, findSidecars, type Effective, type FoundSidecar } from '../pod/sidecars.js';
 import { podField, podMetaField } from '../workloads/workload.js';
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
+import { syncIstioStatus } from './istio-status.js';
 import { syncTools } from './tools.js';
 import { appContainers, wrapForReadiness } from './wrap.js';
 
@@ -48,6 +49,7 @@ function transform(ctx: Ctx): void {
   ];
   if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
   syncTools(ctx);
+  syncIstioStatus(ctx);
 }
 
 /**

@@ -296,6 +296,17 @@ ${init}
     );
   });
 
+  it('the sidecar.istio.io/status record follows the proxy into initContainers, once', () => {
+    const status = `        sidecar.istio.io/status: '{"initContainers":["istio-validation","istio-init"],"containers":["istio-proxy"],"volumes":["istio-envoy"],"revision":"default"}'`;
+    const { files, findings } = fix(injected(status, classicInit));
+    const out = files[0]!.output!;
+    expect(out).toContain(
+      `sidecar.istio.io/status: '{"initContainers":["istio-validation","istio-init","istio-proxy"],"containers":null,"volumes":["istio-envoy"],"revision":"default"}'`,
+    );
+    expect(findings.some((f) => f.result.message.startsWith('updated annotation sidecar.istio.io/status'))).toBe(true);
+    expect(fix(out).files[0]!.output).toBeUndefined();
+  });
+
   it("made native, the proxy comes after the mesh's setup and before the pod's own init containers (Istio's native layout)", () => {
     const { files } = fix(injected('        example.com/x: "1"', classicInit));
     const out = parse(files[0]!.output!) as { spec: { template: { spec: { initContainers: { name: string }[] } } } };
