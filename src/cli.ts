@@ -81,6 +81,13 @@ function internalError(e: unknown): void {
   process.exitCode = 1;
 }
 
+// A reader that stops early (`pod-sequencer < big.yaml | head`) is normal shell use: end quietly,
+// without the stack trace of an unhandled EPIPE, keeping the run's exit code.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(process.exitCode ?? 0);
+});
+
 if (process.argv.length <= 2) {
   try {
     process.exitCode = filter({});

@@ -2,7 +2,8 @@
  * Shell-style globs for container names, images and workload names: `*` (any run of characters,
  * `/` and `:` included, so `*\/proxyv2:*` matches `docker.io/istio/proxyv2:1.24`), `?` (one
  * character), `[abc]`, `[a-z]`, `[!x]` (also `[^x]`), and `\` to take the next character literally.
- * A glob matches the whole string, case-sensitively.
+ * A glob matches the whole string, case-sensitively, in time linear in the glob times the string
+ * (no backtracking regex: `*a*a*a…b` against a long name must not hang a pipeline, issue 20).
  */
 
 export class GlobError extends Error {
@@ -21,23 +22,59 @@ function escapeChar(c: string): string {
   return regexSpecial.test(c) ? `\\${c}` : c;
 }
 
-export function compileGlob(glob: string): RegExp {
+/** One step of a glob: `*`, `?`, or one character (a literal or a `[...]` class). */
+type Token = { star: true } | { star: false; test: (c: string) => boolean };
+
+export function compileGlob(glob: string): Token[] {
   if (glob === '') throw new GlobError(glob, 'it is empty; use * to match anything');
-  let re = '';
+  const tokens: Token[] = [];
   for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*') re += '.*';
-    else if (c === '?') re += '.';
+    const c = glob[i]!;
+    if (c === '*') {
+      if (!tokens.at(-1)?.star) tokens.push({ star: true }); // `**` is `*`
+    } else if (c === '?') tokens.push({ star: false, test: () => true });
     else if (c === '\\') {
       if (i + 1 === glob.length) throw new GlobError(glob, 'it ends with a lone \\');
-      re += escapeChar(glob[++i]);
+      const lit = glob[++i]!;
+      tokens.push({ star: false, test: (x) => x === lit });
     } else if (c === '[') {
       const { source, end } = compileClass(glob, i);
-      re += source;
+      const re = new RegExp(`^${source}$`, 's');
+      tokens.push({ star: false, test: (x) => re.test(x) });
       i = end;
-    } else re += escapeChar(c);
+    } else tokens.push({ star: false, test: (x) => x === c });
   }
-  return new RegExp(`^${re}$`, 's');
+  return tokens;
+}
+
+/**
+ * Wildcard matching that backtracks only to the last `*` seen: on a mismatch, that star takes one
+ * more character. Enough for globs (an earlier star can never do better), and O(glob × string).
+ */
+/** Steps taken by matchGlob, for the test that holds it to its bound. */
+export const globSteps = { count: 0 };
+
+function matchTokens(tokens: Token[], s: string): boolean {
+  let t = 0;
+  let i = 0;
+  let starT = -1;
+  let starI = 0;
+  while (i < s.length) {
+    globSteps.count++;
+    const tok = tokens[t];
+    if (tok && !tok.star && tok.test(s[i]!)) {
+      t++;
+      i++;
+    } else if (tok?.star) {
+      starT = t++;
+      starI = i;
+    } else if (starT >= 0) {
+      t = starT + 1;
+      i = ++starI;
+    } else return false;
+  }
+  while (tokens[t]?.star) t++;
+  return t === tokens.length;
 }
 
 /** Compiles the `[...]` starting at `start`; returns its regex and the index of its `]`. */
@@ -84,15 +121,15 @@ export function validateGlob(glob: string): string | undefined {
 }
 
 // Workloads × containers × sidecar globs repeat the same few globs many times.
-const cache = new Map<string, RegExp>();
+const cache = new Map<string, Token[]>();
 const cacheLimit = 256;
 
 export function matchGlob(glob: string, s: string): boolean {
-  let re = cache.get(glob);
-  if (!re) {
-    re = compileGlob(glob);
+  let tokens = cache.get(glob);
+  if (!tokens) {
+    tokens = compileGlob(glob);
     if (cache.size >= cacheLimit) cache.clear();
-    cache.set(glob, re);
+    cache.set(glob, tokens);
   }
-  return re.test(s);
+  return matchTokens(tokens, s);
 }

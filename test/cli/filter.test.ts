@@ -1,9 +1,10 @@
 /** The built command as kpt and kustomize run it: a filter on stdin/stdout. */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runBin } from '../helpers/cli.js';
+import { BIN, ROOT, runBin } from '../helpers/cli.js';
 
 const input = readFileSync(join(ROOT, 'fixtures', 'filter', 'istio-last-deployment', 'input.yaml'), 'utf8');
 
@@ -61,6 +62,19 @@ describe('pod-sequencer (filter)', () => {
     expect(merge.stderr).toMatch(
       /^pod-sequencer: error: web\.yaml: Deployment web: spec\.template\.spec\.containers\[0\]\.<<: YAML merge keys are not supported .* \(line 16, column 15 of the ResourceList it came in\)\n$/,
     );
+  });
+
+  it('a reader that closes early (| head) ends the run quietly: no EPIPE stack trace', async () => {
+    const item = `- {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {k: "${'x'.repeat(2000)}"}}\n`;
+    const big = input.replace(/^items:\n/m, `items:\n${item.repeat(400)}`);
+    const child = spawn(process.execPath, [BIN], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stdin.end(big);
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('empty stdin: exit 1, a clear message, nothing on stdout', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compileGlob, GlobError, matchGlob, validateGlob } from '../../src/workloads/glob.js';
+import { compileGlob, globSteps, GlobError, matchGlob, validateGlob } from '../../src/workloads/glob.js';
 
 describe('matchGlob', () => {
   test.each([
@@ -48,5 +48,29 @@ describe('bad globs', () => {
   });
   test('good globs have no problem', () => {
     expect(validateGlob('web-[a-z]*')).toBeUndefined();
+  });
+});
+
+describe('matchGlob never backtracks without bound (issue 20)', () => {
+  test('`*a*a…*b` against 10,000 characters: false, in at most (tokens + 1) × (length + 1) steps', () => {
+    const glob = `${'*a'.repeat(24)}*b`;
+    const s = 'a'.repeat(10_000);
+    globSteps.count = 0;
+    expect(matchGlob(glob, s)).toBe(false);
+    expect(globSteps.count).toBeLessThanOrEqual((glob.length + 1) * (s.length + 1));
+    expect(matchGlob(glob, `${s}b`)).toBe(true);
+  });
+
+  test('agrees with a regex translation on generated globs and strings', () => {
+    const alphabet = ['a', 'b', '-', '*', '?', '[ab]', '[!a]', '\\*'];
+    const toRegex = (g: string[]) =>
+      new RegExp(`^${g.map((t) => (t === '*' ? '.*' : t === '?' ? '.' : t === '[!a]' ? '[^a]' : t === '\\*' ? '\\*' : t === '-' ? '\\-' : t)).join('')}$`, 's');
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let k = 0; k < 3000; k++) {
+      const g = Array.from({ length: 1 + rnd(6) }, () => alphabet[rnd(alphabet.length)]!);
+      const s = Array.from({ length: rnd(8) }, () => 'ab-*'[rnd(4)]!).join('');
+      expect(matchGlob(g.join(''), s), `${g.join('')} ${s}`).toBe(toRegex(g).test(s));
+    }
   });
 });
