@@ -3,7 +3,7 @@
  * the generators draw.
  */
 import { describe, expect, it } from 'vitest';
-import { parse, parseDocument } from 'yaml';
+import { parse } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import { stripResults } from '../helpers/golden.js';
 
