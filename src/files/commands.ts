@@ -1,5 +1,6 @@
 /** `check`, `fix` and `explain`: the function over plain manifest files (what pre-commit runs). */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createTwoFilesPatch } from 'diff';
 import { parse } from 'yaml';
@@ -9,7 +10,7 @@ import type { Config } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
 import { formatResult } from '../krm/results.js';
 import { collectFiles, PathError, type ManifestFile, type Note } from './read.js';
-import { readManifests, runFiles } from './run.js';
+import { readManifests, runFiles, sha256 } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 class Failure extends Error {}
@@ -100,10 +101,9 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   const files = read(paths, notes);
   const { files: outcomes, findings } = runFiles(files, cfg);
   const changed = outcomes.filter((o) => o.output !== undefined);
-  for (const { file, output } of changed) {
-    if (opts.dryRun) out(createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.source, output!).replace(/^=+\n/, ''));
-    else write(file.path, output!);
-  }
+  if (opts.dryRun) {
+    for (const { file, output } of changed) out(createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.source, output!).replace(/^=+\n/, ''));
+  } else writeAll(changed.map(({ file, output }) => ({ path: file.path, text: output!, digest: file.digest })));
   const errors = counts(findings).error;
   const verb = opts.dryRun ? 'would change' : 'changed';
   err([
@@ -115,12 +115,64 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   return errors > 0 ? 1 : 0;
 }
 
-function write(path: string, text: string): void {
+interface Change {
+  path: string;
+  text: string;
+  /** sha256 of the bytes read: the file must still hold them. */
+  digest?: string;
+}
+
+/**
+ * Writes every changed file or none: each new text goes to a temporary file beside its target
+ * (same directory, so same file system; the target's mode), is flushed to disk, and only when
+ * all are ready and no target changed since it was read are they renamed over their targets.
+ * A kill or a full disk leaves every file whole: the old text or the new one, never a part. A
+ * named symbolic link is written through to its target, and stays a link.
+ */
+function writeAll(changes: Change[]): void {
+  const ready: { tmp: string; target: string; path: string }[] = [];
+  const cleanUp = () => ready.forEach((r) => rmSync(r.tmp, { force: true }));
   try {
-    writeFileSync(path, text);
+    for (const c of changes) ready.push(prepare(c));
   } catch (e) {
-    throw new Failure(`${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    cleanUp();
+    const code = (e as NodeJS.ErrnoException).code;
+    const what = e instanceof Failure ? e.message : `cannot write (${code ?? String(e)})`;
+    throw new Failure(`${what}; no file was changed`);
   }
+  const done: string[] = [];
+  for (const r of ready) {
+    try {
+      renameSync(r.tmp, r.target);
+      done.push(r.path);
+    } catch (e) {
+      cleanUp();
+      const left = ready.filter((x) => !done.includes(x.path)).map((x) => x.path);
+      throw new Failure(
+        `${r.path}: cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)}); written: ${done.join(', ') || 'none'}; not written: ${left.join(', ')}`,
+      );
+    }
+  }
+}
+
+function prepare(c: Change): { tmp: string; target: string; path: string } {
+  const target = realpathSync(c.path);
+  const current = readFileSync(target);
+  if (c.digest !== undefined && sha256(current) !== c.digest) {
+    throw new Failure(`${c.path}: changed on disk since it was read; run fix again`);
+  }
+  const tmp = join(dirname(target), `.${basename(target)}.pod-sequencer-${process.pid}.tmp`);
+  const fd = openSync(tmp, 'wx', statSync(target).mode & 0o7777);
+  try {
+    writeFileSync(fd, c.text);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw new Failure(`${c.path}: cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  closeSync(fd);
+  return { tmp, target, path: c.path };
 }
 
 function explain(paths: string[], opts: Common & { format: 'text' | 'mermaid'; diff?: boolean }): number {

@@ -5,7 +5,7 @@
  * splicing changed documents into the original text, so separators, comments and untouched
  * documents stay byte-identical. Line endings follow the one rule of src/krm/text.ts.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { fastParse, type Spans } from '../krm/fastparse.js';
@@ -27,6 +27,8 @@ export interface ManifestFile {
   source: string;
   /** Every line break of the file was CRLF: changed files are written back in CRLF. */
   crlf: boolean;
+  /** sha256 of the bytes read (files only): `fix` refuses to write over a file changed since. */
+  digest?: string;
   /** Kubernetes objects only (mappings with `apiVersion` and `kind`). */
   docs: ManifestDoc[];
   lines: LineIndex;
@@ -48,7 +50,10 @@ const YAML_FILE = /\.ya?ml$/i;
 /**
  * Files named on the command line, and `.yaml`/`.yml` files under directories (sorted; hidden
  * entries and node_modules skipped). A directory holding `Chart.yaml` is a Helm chart: its
- * templates are not manifests until rendered, so it is skipped with a note.
+ * templates are not manifests until rendered, so it is skipped with a note. While walking, only
+ * regular files and real directories count: symbolic links are not followed (as prettier and
+ * eslint do not), so `fix` never writes outside the tree it was given, and a FIFO or a link
+ * loop cannot hang or break the walk. A named path must be a regular file or a directory.
  */
 export function collectFiles(paths: readonly string[], notes: Note[]): string[] {
   const out: string[] = [];
@@ -57,20 +62,44 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
       notes.push({ path: dir, message: 'skipped a Helm chart: check its rendered output instead (`helm template … > out.yaml`)' });
       return;
     }
-    for (const name of readdirSync(dir).sort()) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const name = entry.name;
       if (name.startsWith('.') || name === 'node_modules') continue;
       const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (YAML_FILE.test(name)) out.push(p);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.isSymbolicLink() && YAML_FILE.test(name))
+        notes.push({ path: p, message: 'skipped a symbolic link (links are not followed in directories; name the file itself)' });
+      else if (entry.isFile() && YAML_FILE.test(name)) out.push(p);
     }
   };
   for (const given of paths) {
     const p = normalize(given);
-    if (!existsSync(p)) throw new PathError(`${given}: no such file or directory`);
-    if (statSync(p).isDirectory()) walk(p);
-    else out.push(p);
+    let st;
+    try {
+      st = statSync(p);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ELOOP'
+          ? 'a loop of symbolic links'
+          : lstatOrUndefined(p)?.isSymbolicLink()
+            ? 'a symbolic link whose target is missing'
+            : 'no such file or directory';
+      throw new PathError(`${given}: ${why}`);
+    }
+    if (st.isDirectory()) walk(p);
+    else if (st.isFile()) out.push(p);
+    else throw new PathError(`${given}: not a regular file (a FIFO, socket or device): name YAML files or directories`);
   }
   return [...new Set(out)];
+}
+
+function lstatOrUndefined(p: string) {
+  try {
+    return lstatSync(p);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

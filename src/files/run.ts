@@ -1,4 +1,5 @@
 /** Runs the per-workload pipeline over plain files: every document of every file in one pass. */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/types.js';
 import type { Result } from '../krm/types.js';
@@ -93,6 +94,10 @@ export function readManifests(paths: readonly string[], notes: Note[]): Manifest
     } catch (e) {
       throw new PathError(`${p}: ${(e as Error).message}`);
     }
-    return readManifest(p, notes, source);
+    return { ...readManifest(p, notes, source), digest: sha256(bytes) };
   });
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }

@@ -1,0 +1,89 @@
+/**
+ * `fix` never writes where it should not and never leaves a file half-written (issue 20): writes
+ * are atomic (temporary file, fsync, rename) and all-or-nothing across files; symbolic links in
+ * directories are not followed; FIFOs and other non-regular files neither hang nor get written.
+ * @uses dash
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, run, runBin } from '../helpers/cli.js';
+
+const web = (name: string) =>
+  `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  template:\n    spec:\n      containers:\n      - name: ${name}\n        image: web:1\n      - name: istio-proxy\n        image: istio/proxyv2:1.24\n`;
+const tmp = () => mkdtempSync(join(tmpdir(), 'pod-seq-fix-'));
+
+describe('fix writes safely', () => {
+  it('atomically: the new text in place, the mode kept, no temporary file left', () => {
+    const dir = tmp();
+    const f = join(dir, 'web.yaml');
+    writeFileSync(f, web('web'));
+    chmodSync(f, 0o640);
+    const r = runBin(['fix', f]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(f, 'utf8')).toMatch(/- name: istio-proxy[\s\S]*- name: web/);
+    expect(statSync(f).mode & 0o777).toBe(0o640);
+    expect(readdirSync(dir)).toEqual(['web.yaml']);
+  });
+
+  it('does not follow a symbolic link found in a directory: the file outside stays as it was', () => {
+    const outside = tmp();
+    const target = join(outside, 'elsewhere.yaml');
+    writeFileSync(target, web('far'));
+    const dir = tmp();
+    symlinkSync(target, join(dir, 'link.yaml'));
+    writeFileSync(join(dir, 'own.yaml'), web('own'));
+    const r = runBin(['fix', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(target, 'utf8')).toBe(web('far'));
+    expect(r.stderr).toMatch(/link\.yaml: .*skipped a symbolic link/);
+    expect(readFileSync(join(dir, 'own.yaml'), 'utf8')).not.toBe(web('own'));
+  });
+
+  it('a symbolic link named on the command line is written through, and stays a link', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'real.yaml'), web('real'));
+    symlinkSync(join(dir, 'real.yaml'), join(dir, 'named.yaml'));
+    expect(runBin(['fix', join(dir, 'named.yaml')]).code).toBe(0);
+    expect(lstatSync(join(dir, 'named.yaml')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real.yaml'), 'utf8')).not.toBe(web('real'));
+  });
+
+  it('a FIFO in a directory is skipped (no hang); a named one is a clear error', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'ok.yaml'), web('ok'));
+    expect(spawnSync('mkfifo', [join(dir, 'pipe.yaml')]).status).toBe(0);
+    expect(runBin(['check', dir]).code).toBe(0);
+    const named = runBin(['check', join(dir, 'pipe.yaml')]);
+    expect(named.code).toBe(1);
+    expect(named.stderr).toBe(
+      `pod-sequencer: error: ${join(dir, 'pipe.yaml')}: not a regular file (a FIFO, socket or device): name YAML files or directories\n`,
+    );
+  });
+
+  it('links that loop or dangle: skipped in a directory, named: a clear error', () => {
+    const dir = tmp();
+    symlinkSync(join(dir, 'b.yaml'), join(dir, 'a.yaml'));
+    symlinkSync(join(dir, 'a.yaml'), join(dir, 'b.yaml'));
+    symlinkSync(join(dir, 'missing.yaml'), join(dir, 'dangling.yaml'));
+    expect(runBin(['check', dir]).code).toBe(0);
+    expect(runBin(['check', join(dir, 'a.yaml')]).stderr).toMatch(/a\.yaml: a loop of symbolic links\n$/);
+    expect(runBin(['check', join(dir, 'dangling.yaml')]).stderr).toMatch(/dangling\.yaml: a symbolic link whose target is missing\n$/);
+  });
+
+  it('a write fault (file size limit) leaves every file as it was', () => {
+    const dir = tmp();
+    mkdirSync(join(dir, 'm'));
+    const [a, b] = [join(dir, 'm', 'a.yaml'), join(dir, 'm', 'b.yaml')];
+    writeFileSync(a, web('a'));
+    // b grows past the limit once fixed; a stays small.
+    writeFileSync(b, web('b') + `# ${'x'.repeat(600)}\n`);
+    const limited = run('sh', ['-c', `ulimit -f 1; exec "${process.execPath}" "${BIN}" fix "${a}" "${b}"`]);
+    expect(limited.code).not.toBe(0);
+    expect(readFileSync(a, 'utf8')).toBe(web('a'));
+    expect(readFileSync(b, 'utf8')).toBe(web('b') + `# ${'x'.repeat(600)}\n`);
+    expect(existsSync(a) && existsSync(b)).toBe(true);
+  });
+});
