@@ -26,11 +26,24 @@ function readConfigFile(path: string): unknown {
 
 class UsageError extends Error {}
 
+/** stdin's bytes; a directory or an unreadable stdin is bad input, said plainly. */
+function readStdin(): Buffer {
+  try {
+    return readFileSync(0);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') {
+      throw new FatalError('stdin is a directory: pipe a ResourceList (`pod-sequencer < list.yaml`), or run `pod-sequencer check|fix DIR` on a directory');
+    }
+    throw new FatalError(`cannot read stdin (${code ?? String(e)})`);
+  }
+}
+
 function filter(opts: { config?: string }): number {
   const config = opts.config ? readConfigFile(opts.config) : undefined;
   let stdin: string;
   try {
-    stdin = decodeUtf8Strict(readFileSync(0));
+    stdin = decodeUtf8Strict(readStdin());
   } catch (e) {
     if (!(e instanceof FatalError)) throw e;
     process.stderr.write(`pod-sequencer: error: ${e.message}\n`);

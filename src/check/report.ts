@@ -1,5 +1,6 @@
 /** Findings of `check` (and `fix`) as text lines, JSON, or SARIF 2.1.0 for code-scanning UIs. */
 import { isAbsolute, sep } from 'node:path';
+import { printable } from '../krm/text.js';
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../krm/types.js';
 import type { Note } from '../files/read.js';
@@ -12,11 +13,11 @@ export type Format = (typeof FORMATS)[number];
 /** `path:line:col: severity [rule] message`, the shape editors and CI logs link. */
 export function findingLine(f: Finding): string {
   const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : '';
-  return `${f.path}:${f.line}:${f.col}: ${f.result.severity}${rule} ${f.result.message}`;
+  return printable(`${f.path}:${f.line}:${f.col}: ${f.result.severity}${rule} ${f.result.message}`);
 }
 
 export function noteLine(n: Note): string {
-  return `${n.path}${n.line ? `:${n.line}:${n.col}` : ''}: note: ${n.message}`;
+  return printable(`${n.path}${n.line ? `:${n.line}:${n.col}` : ''}: note: ${n.message}`);
 }
 
 export function counts(findings: readonly Finding[]): Record<Severity, number> {

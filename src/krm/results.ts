@@ -1,3 +1,4 @@
+import { printable } from './text.js';
 import type { Result } from './types.js';
 
 /** One readable line per result for stderr (kustomize shows only stderr, never results). */
@@ -7,7 +8,7 @@ export function formatResult(r: Result): string {
   const field = r.field?.path && !r.message.startsWith(r.field.path) ? ` ${r.field.path}` : '';
   const rule = r.tags?.rule ? ` [${r.tags.rule}]` : '';
   const head = [r.severity, rule.trim()].filter(Boolean).join(' ');
-  return `pod-sequencer: ${head}: ${where}${field}${where || field ? ': ' : ''}${r.message}`;
+  return printable(`pod-sequencer: ${head}: ${where}${field}${where || field ? ': ' : ''}${r.message}`);
 }
 
 export function hasErrors(results: readonly Result[]): boolean {

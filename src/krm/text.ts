@@ -120,3 +120,14 @@ export class LineIndex {
     return { line: lo + 1, col: offset - this.starts[lo]! + 1 };
   }
 }
+
+/**
+ * A line for a terminal or a log: control characters (a newline in a workload's name, an escape
+ * sequence in an annotation) shown as escapes, so input can neither forge lines such as
+ * `pod-sequencer: error: …` nor drive the terminal.
+ */
+export function printable(line: string): string {
+  return line.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

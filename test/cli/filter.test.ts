@@ -1,6 +1,6 @@
 /** The built command as kpt and kustomize run it: a filter on stdin/stdout. */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,24 @@ describe('pod-sequencer (filter)', () => {
     const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
     expect(stderr).toBe('');
     expect(code).toBe(0);
+  });
+
+  it('names from the input cannot forge stderr lines or reach the terminal raw', () => {
+    const hostile = input.replace('name: web # the public one', 'name: "web\\npod-sequencer: error: forged\\u001b[31m"');
+    const plain = hostile.replace(/^\s+internal\.config\.kubernetes\.io\/path: .*\n/gm, '');
+    const r = runBin([], plain);
+    expect(r.stderr).not.toMatch(/^pod-sequencer: error: forged/m);
+    expect(r.stderr).not.toContain('\u001b');
+    expect(r.stderr).toContain('web\\npod-sequencer: error: forged\\u001b[31m');
+  });
+
+  it('a directory on stdin is a clear error, not an internal one', () => {
+    const dir = openSync(ROOT, 'r');
+    const r = spawnSync(process.execPath, [BIN], { stdio: [dir, 'pipe', 'pipe'], encoding: 'utf8' });
+    closeSync(dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^pod-sequencer: error: stdin is a directory/);
   });
 
   it('empty stdin: exit 1, a clear message, nothing on stdout', () => {
