@@ -24,6 +24,8 @@ import { restrictedSecurityContext, TOOLS_CONTAINER } from './tools.js';
 
 export const WAIT_PREFIX = 'seq-wait-';
 export const DEPENDENCIES_ANNOTATION = 'pod-sequencer.dev/dependencies';
+/** Init containers one workload may get for its dependencies. */
+export const MAX_DEPENDENCIES = 50;
 
 export const isWaitContainer = (c: Container): boolean => c.name.startsWith(WAIT_PREFIX);
 
@@ -72,6 +74,15 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
         deps.push({ name: dependencyName(dependencyHost(parsed), taken), ...parsed, ...dependencyDefaults });
       }
     }
+  }
+  // Bounded: each dependency is an init container; thousands in an annotation (74 KB of text)
+  // would become megabytes of manifest (issue 20).
+  if (deps.length > MAX_DEPENDENCIES) {
+    problems.push({
+      text: `${deps.length} dependencies for one workload, more than the ${MAX_DEPENDENCIES} pod-sequencer writes init containers for; list the ones the app needs at start`,
+      path: `${w.metadata.annotations?.[DEPENDENCIES_ANNOTATION] !== undefined ? 'metadata.annotations' : podMetaField(w, 'annotations')}[${JSON.stringify(DEPENDENCIES_ANNOTATION)}]`,
+    });
+    return { deps: [], problems };
   }
   // On the host network, cluster names resolve only with ClusterFirstWithHostNet: a wait for one
   // would never end.

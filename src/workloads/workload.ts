@@ -181,6 +181,12 @@ function listOf(v: unknown, ok: (x: unknown) => boolean): boolean {
 function containerProblem(c: unknown): { path: (string | number)[]; text: string } | undefined {
   if (!isObject(c)) return { path: [], text: 'must be a container (a mapping)' };
   if (!isString(c.name)) return { path: ['name'], text: 'must be a string' };
+  // A name starting with '-' (`--`, `-e`) would read as an option or end the argument list of
+  // the scripts that name containers (issue 20); the API server refuses it anyway. Other invalid
+  // names (placeholders such as <YOUR-APP> in vendors' examples) are left to the API server.
+  if (c.name === '' || c.name.startsWith('-')) {
+    return { path: ['name'], text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
+  }
   for (const f of ['command', 'args']) if (!listOf(c[f], isString)) return { path: [f], text: strings };
   if (!listOf(c.volumeMounts, isObject)) return { path: ['volumeMounts'], text: 'must be a list of mappings' };
   for (const f of ['lifecycle', 'startupProbe', 'readinessProbe', 'livenessProbe', 'securityContext', 'resources']) {

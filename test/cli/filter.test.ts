@@ -95,6 +95,16 @@ describe('pod-sequencer (filter)', () => {
     expect(r.stderr).toMatch(/^pod-sequencer: error: stdin is a directory/);
   });
 
+  it('5,000 dependencies in an annotation: an error naming it, the workload unchanged (no amplification)', () => {
+    const deps = Array.from({ length: 5000 }, (_, i) => `tcp://db${i}:5432`).join(',');
+    const text = `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web\n    annotations:\n      pod-sequencer.dev/dependencies: "${deps}"\n  spec:\n    template:\n      spec:\n        containers:\n        - {name: web, image: web}\n`;
+    const r = runBin([], text);
+    expect(r.code).toBe(1);
+    expect(r.stdout.startsWith(text)).toBe(true);
+    expect(r.stdout).not.toContain('seq-wait-');
+    expect(r.stderr).toMatch(/metadata\.annotations\["pod-sequencer\.dev\/dependencies"\]: .*5000 dependencies for one workload, more than the 50/);
+  });
+
   it('empty stdin: exit 1, a clear message, nothing on stdout', () => {
     const r = runBin([], '');
     expect([r.code, r.stdout]).toEqual([1, '']);
