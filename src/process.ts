@@ -209,7 +209,8 @@ export function processItem(
   doc ??= parseItem(text);
   if (text.includes('*')) expandAliases(doc, Math.max(65536, text.length)); // no `*`, no alias
   const olds: Before = { value: before, pool: new Map(), holders: new Set() };
-  syncDocument(doc, obj, containerPool(doc, templatePath, olds), olds);
+  const lists = new Set(['initContainers', 'containers'].map((l) => valueAt(obj, [...templatePath, 'spec', l])).filter(Array.isArray));
+  syncDocument(doc, obj, containerPool(doc, templatePath, olds), olds, lists);
   return serialize(doc, text);
 }
 

@@ -41,10 +41,16 @@ interface Sync {
   pooled: Set<Node>;
   /** A pooled node has been synced: `holders` may no longer match their pre-change value. */
   dirty: boolean;
+  /**
+   * The new lists (by identity) that may take items from the pool: the pod's container lists. A
+   * volume mount named like a container (`seq-tools`) must never take that container's node.
+   */
+  poolLists?: ReadonlySet<unknown>;
 }
 
-export function syncDocument(doc: Document, value: unknown, pool: NodePool = new Map(), before?: Before): void {
+export function syncDocument(doc: Document, value: unknown, pool: NodePool = new Map(), before?: Before, poolLists?: ReadonlySet<unknown>): void {
   const s: Sync = {
+    poolLists,
     doc,
     pool,
     olds: before?.pool ?? new Map(),
@@ -163,7 +169,7 @@ function syncSeq(s: Sync, seq: YAMLSeq, oldValue: Old, value: unknown[]): void {
       if (at >= 0) {
         node = old[at];
         prev = oldAt(at);
-      } else {
+      } else if (!s.poolLists || s.poolLists.has(value)) {
         node = takeFromPool(s.pool, name, used);
         if (node && s.olds.has(node)) prev = s.olds.get(node);
       }
@@ -182,7 +188,8 @@ function syncSeq(s: Sync, seq: YAMLSeq, oldValue: Old, value: unknown[]): void {
 
 /** A new list that takes named items from the pool (a sidecar moving to a new initContainers list keeps its node). */
 function fromPool(s: Sync, value: unknown): Node | undefined {
-  if (!Array.isArray(value) || !value.some((v) => nameOf(v) !== undefined && s.pool.has(nameOf(v)!))) return undefined;
+  if (!Array.isArray(value) || (s.poolLists && !s.poolLists.has(value))) return undefined;
+  if (!value.some((v) => nameOf(v) !== undefined && s.pool.has(nameOf(v)!))) return undefined;
   const seq = s.doc.createNode([]) as YAMLSeq;
   syncSeq(s, seq, [], value);
   return seq;

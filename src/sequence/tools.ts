@@ -21,6 +21,17 @@ export function syncTools(ctx: Ctx): void {
     else removeMount(c);
   }
   if (users.length > 0) {
+    const existing = (pod.initContainers ?? []).find((c) => c.name === TOOLS_CONTAINER);
+    if (existing && !isOurs(existing)) {
+      // The user's own container by that name: never replaced silently (issue 20).
+      const i = pod.initContainers!.indexOf(existing);
+      ctx.report(
+        'error',
+        `init container ${TOOLS_CONTAINER} is not pod-sequencer's (it runs ${JSON.stringify(existing.command ?? existing.image ?? null)}), but tools.delivery inject needs that name for its busybox copy; rename it (this workload is left unchanged until then)`,
+        podField(ctx.w, 'initContainers', i),
+      );
+      return;
+    }
     const before = JSON.stringify(pod.initContainers?.[0]);
     const tools = toolsContainer(ctx.cfg);
     pod.initContainers = [tools, ...(pod.initContainers ?? []).filter((c) => c.name !== TOOLS_CONTAINER)];
@@ -65,6 +76,12 @@ export function restrictedSecurityContext(uid = 65534): Record<string, unknown> 
     capabilities: { drop: ['ALL'] },
     seccompProfile: { type: 'RuntimeDefault' },
   };
+}
+
+/** Our tools copy: a busybox `cp` of itself into the tools directory (any image, any resources). */
+function isOurs(c: Container): boolean {
+  const cmd = (c.command ?? []).map(String);
+  return cmd.length === 4 && cmd[0]!.endsWith('busybox') && cmd[1] === 'cp' && cmd[3] === `${TOOLS_DIR}/busybox`;
 }
 
 function allContainers(pod: PodSpec): Container[] {

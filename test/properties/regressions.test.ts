@@ -91,4 +91,57 @@ describe('regressions found by the properties', () => {
     expect(out.results).toEqual([]);
     expect(out.stdout).toBe(input);
   });
+
+  it("a volume mount named like a container never takes that container's place (our seq-tools, an app gaining its mount)", () => {
+    const input = list(
+      `- apiVersion: batch/v1
+  kind: Job
+  metadata: {name: j}
+  spec:
+    template:
+      spec:
+        restartPolicy: Never
+        initContainers:
+        - name: seq-tools
+          image: busybox:1.36
+          command: [/bin/busybox, cp, /bin/busybox, /.seq/busybox]
+          volumeMounts:
+          - name: seq-tools
+            mountPath: /.seq
+        containers:
+        - {name: app, image: app, command: [./run]}
+        - {name: istio-proxy, image: istio/proxyv2}
+`,
+      'functionConfig: {apiVersion: fn.pod-sequencer.dev/v1alpha1, kind: PodSequence, metadata: {name: c}, spec: {tools: {delivery: inject}}}\n',
+    );
+    const out = runFilter(input);
+    expect(out.exitCode).toBe(0);
+    const spec = parse(out.stdout).items[0].spec.template.spec;
+    expect(spec.initContainers[0]).toMatchObject({ name: 'seq-tools', command: ['/bin/busybox', 'cp', '/bin/busybox', '/.seq/busybox'] });
+    expect(spec.initContainers[0].image).toBeDefined();
+    expect(spec.containers.find((c: { name: string }) => c.name === 'app').volumeMounts).toEqual([{ name: 'seq-tools', mountPath: '/.seq', readOnly: true }]);
+  });
+
+  it("a user's own init container named seq-tools is never replaced: an error, the workload unchanged", () => {
+    const input = list(
+      `- apiVersion: batch/v1
+  kind: Job
+  metadata: {name: j}
+  spec:
+    template:
+      spec:
+        restartPolicy: Never
+        initContainers:
+        - {name: seq-tools, image: my/own:1, command: [./setup], volumeMounts: [{name: seq-tools, mountPath: /.seq}]}
+        containers:
+        - {name: app, image: app, command: [./run]}
+        - {name: istio-proxy, image: istio/proxyv2}
+`,
+      'functionConfig: {apiVersion: fn.pod-sequencer.dev/v1alpha1, kind: PodSequence, metadata: {name: c}, spec: {tools: {delivery: inject}}}\n',
+    );
+    const out = runFilter(input);
+    expect(out.exitCode).toBe(1);
+    expect(stripResults(out.stdout)).toBe(input);
+    expect(out.results[0]!.message).toMatch(/^init container seq-tools is not pod-sequencer's/);
+  });
 });
