@@ -4,7 +4,7 @@
  * directories are not followed; FIFOs and other non-regular files neither hang nor get written.
  * @uses dash
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,5 +85,25 @@ describe('fix writes safely', () => {
     expect(readFileSync(a, 'utf8')).toBe(web('a'));
     expect(readFileSync(b, 'utf8')).toBe(web('b') + `# ${'x'.repeat(600)}\n`);
     expect(existsSync(a) && existsSync(b)).toBe(true);
+  });
+
+  it('killed (SIGKILL) in the middle of a run: the file is the old text or the new, never a part', async () => {
+    const dir = tmp();
+    const f = join(dir, 'big.yaml');
+    const old = Array.from({ length: 3000 }, (_, i) => web(`w${i}`)).join('---\n');
+    writeFileSync(f, old);
+    const copy = join(dir, 'copy.yaml');
+    writeFileSync(copy, old);
+    expect(runBin(['fix', copy]).code).toBe(0);
+    const fixed = readFileSync(copy, 'utf8');
+    for (const delay of [50, 200, 400, 800]) {
+      writeFileSync(f, old);
+      const child = spawn(process.execPath, [BIN, 'fix', f], { stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.on('close', r));
+      const now = readFileSync(f, 'utf8');
+      expect(now === old || now === fixed, `after ${delay} ms: ${now.length} bytes`).toBe(true);
+    }
   });
 });
