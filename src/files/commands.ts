@@ -10,6 +10,7 @@ import type { Config } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
 import { formatResult } from '../krm/results.js';
 import { collectFiles, PathError, type ManifestFile, type Note } from './read.js';
+import { postRender, type PostRenderOptions } from './post-render.js';
 import { readManifests, runFiles, sha256 } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
@@ -35,6 +36,26 @@ export function registerFileCommands(program: Command, version: string, setCode:
     .addOption(configOption())
     .option('--dry-run', 'print a unified diff instead of writing the files')
     .action((paths: string[], opts: Common & { dryRun?: boolean }) => setCode(guard(() => fix(paths, opts))));
+  program
+    .command('post-render')
+    .description('Helm post-renderer: a multi-document stream on stdin, the same stream fixed on stdout (docs/integrations.md, Helm)')
+    .addOption(new Option('--config <file>', 'function config; else $POD_SEQUENCER_CONFIG, else a PodSequence document in the stream, else the defaults'))
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1, writing nothing, on a finding at or above this level')
+        .choices(['error', 'warning', 'info', 'none'])
+        .default('error'),
+    )
+    .option('--report <file>', 'also write the findings to this file (Helm 4 discards stderr)')
+    .action((opts: PostRenderOptions) =>
+      setCode(
+        guard(() => {
+          const r = postRender(readFileSync(0), opts);
+          err(r.stderr);
+          if (r.stdout) out(r.stdout);
+          return r.exitCode;
+        }),
+      ),
+    );
   program
     .command('explain')
     .description("print each workload's start and stop sequence after the function would run")

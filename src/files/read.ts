@@ -111,7 +111,10 @@ export function readManifest(path: string, notes: Note[], raw: string): Manifest
   const lines = new LineIndex(source);
   const docs: ManifestDoc[] = [];
   let skipped = false;
-  for (const [index, chunk] of splitDocuments(source).entries()) {
+  const chunks = splitDocuments(source);
+  // Comments and blank lines before the first `---` open the first document; they are not one.
+  if (chunks.length > 1 && !contentSpan(source, chunks[0]!)) chunks.shift();
+  for (const [index, chunk] of chunks.entries()) {
     const span = contentSpan(source, chunk);
     if (!span) continue;
     const read = readDocument(source, span);

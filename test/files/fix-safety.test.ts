@@ -99,9 +99,10 @@ describe('fix writes safely', () => {
     for (const delay of [50, 200, 400, 800]) {
       writeFileSync(f, old);
       const child = spawn(process.execPath, [BIN, 'fix', f], { stdio: 'ignore' });
+      const closed = new Promise((r) => child.on('close', r));
       await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGKILL');
-      await new Promise((r) => child.on('close', r));
+      await closed;
       const now = readFileSync(f, 'utf8');
       expect(now === old || now === fixed, `after ${delay} ms: ${now.length} bytes`).toBe(true);
     }

@@ -60,9 +60,10 @@ describe('readManifest', () => {
     const notes: Note[] = [];
     const f = readManifest('x.yaml', notes, src);
     expect(notes).toEqual([]);
+    // The directive opens the first document; it is not one.
     expect(f.docs.map((d) => [d.index, d.kind])).toEqual([
-      [1, 'ConfigMap'],
-      [2, 'Service'],
+      [0, 'ConfigMap'],
+      [1, 'Service'],
     ]);
   });
 

@@ -1,0 +1,90 @@
+/**
+ * `pod-sequencer post-render` as Helm runs it (docs/integrations.md, "Helm"): Helm 3 pipes the
+ * rendered chart with `# Source:` comments and stores the answer byte for byte; Helm 4 sends
+ * each document with its filename annotation and discards stderr. No helm binary is available
+ * from the npm registry or Debian here, so the protocol is played by the test: stream in, bytes
+ * out, exit codes, the report file.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run, BIN } from '../helpers/cli.js';
+
+const chunks = {
+  cm: `---\n# Source: shop/templates/configmap.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: shop   # untouched\ndata: {a: "1"}\n`,
+  web: `---\n# Source: shop/templates/deployment.yaml\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: web:1\n      - name: istio-proxy\n        image: docker.io/istio/proxyv2:1.24.2\n`,
+  hook: `---\n# Source: shop/templates/migrate-job.yaml\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  annotations:\n    helm.sh/hook: pre-upgrade\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: migrate\n        image: app:1\n        command: [./migrate]\n      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n        args: ["--port=5432", "p:r:db"]\n`,
+  config: `---\n# Source: shop/templates/pod-sequencer.yaml\napiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata:\n  name: seq\nspec:\n  kubernetesVersion: "1.30"\n`,
+};
+const stream = (...parts: string[]) => parts.join('');
+const postRender = (input: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
+  run(process.execPath, [BIN, 'post-render', ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: '', ...env } });
+
+describe('post-render (Helm 3 stream)', () => {
+  it('untouched chunks byte-identical; changed ones keep their separator and # Source: line; the hook Job ends its sidecar', () => {
+    const r = postRender(stream(chunks.cm, chunks.web, chunks.hook));
+    expect(r.code, r.stderr).toBe(0);
+    const parts = r.stdout.split(/(?=^---\n)/m);
+    expect(parts).toHaveLength(3);
+    expect(parts[0]).toBe(chunks.cm);
+    expect(parts[1]!.startsWith('---\n# Source: shop/templates/deployment.yaml\n')).toBe(true);
+    expect(parts[1]!.indexOf('- name: istio-proxy')).toBeLessThan(parts[1]!.indexOf('- name: web\n'));
+    expect(parts[2]).toContain('pod-sequencer-wrap');
+    expect(parts[2]).toContain('helm.sh/hook: pre-upgrade');
+    expect(r.stderr).toMatch(/^shop\/templates\/deployment\.yaml:\d+: info /m);
+  });
+
+  it('a PodSequence document in the stream is the config, and is removed from the output; --config and the env var win over it', () => {
+    const withDoc = postRender(stream(chunks.web, chunks.config));
+    expect(withDoc.code, withDoc.stderr).toBe(0);
+    expect(withDoc.stdout).not.toContain('kind: PodSequence');
+    expect(withDoc.stdout).toContain('restartPolicy: Always'); // 1.30: native
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-helm-'));
+    const cfg = join(dir, 'c.yaml');
+    writeFileSync(cfg, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec:\n  kubernetesVersion: "1.28"\n');
+    for (const r of [
+      postRender(stream(chunks.web, chunks.config), ['--config', cfg]),
+      postRender(stream(chunks.web, chunks.config), [], { POD_SEQUENCER_CONFIG: cfg }),
+    ]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).not.toContain('restartPolicy: Always');
+    }
+    const two = postRender(stream(chunks.config, chunks.config));
+    expect(two.code).toBe(1);
+    expect(two.stdout).toBe('');
+  });
+
+  it('errors: nothing on stdout, exit 1, a line naming where; never empty output with exit 0', () => {
+    const bad = postRender(stream(chunks.cm, '---\n# Source: shop/templates/bad.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n'));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/<stdin>:\d+:\d+: malformed YAML in document 2: Map keys must be unique/);
+    const failOn = postRender(stream(chunks.web), ['--fail-on', 'info']);
+    expect(failOn.code).toBe(1);
+    expect(failOn.stdout).toBe('');
+    const empty = postRender('');
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('');
+  });
+
+  it('--report FILE keeps the findings (Helm 4 discards stderr)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-helm-'));
+    const report = join(dir, 'report.txt');
+    const r = postRender(stream(chunks.web), ['--report', report]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(report, 'utf8')).toBe(r.stderr);
+  });
+});
+
+describe('post-render (Helm 4: documents carry their filename annotation)', () => {
+  it('findings name the chart file from postrenderer.helm.sh/postrender-filename', () => {
+    const doc = chunks.web
+      .replace('# Source: shop/templates/deployment.yaml\n', '')
+      .replace('  name: web\n', "  name: web\n  annotations:\n    postrenderer.helm.sh/postrender-filename: 'shop/templates/deployment.yaml'\n");
+    const r = postRender(doc);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^shop\/templates\/deployment\.yaml:\d+: info /m);
+    expect(r.stdout).toContain("postrenderer.helm.sh/postrender-filename: 'shop/templates/deployment.yaml'");
+  });
+});
