@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { postRender } from './files/post-render.js';
+import { readManifest } from './files/read.js';
 import { runFilter } from './run.js';
 import { decodeUtf8Strict } from './krm/text.js';
 import { FatalError } from './krm/types.js';
@@ -25,6 +27,29 @@ function readConfigFile(path: string): unknown {
 }
 
 class UsageError extends Error {}
+
+/**
+ * Not a ResourceList but plain manifests: the first document has no top-level `kind: ResourceList`
+ * (or `List`), in block or JSON form. Empty input stays the filter's (its error says what to send).
+ */
+/** At least one Kubernetes object (apiVersion and kind) in the stream; else the filter's error says what to send. */
+function hasObjects(text: string): boolean {
+  try {
+    return readManifest('<stdin>', [], text).docs.length > 0;
+  } catch {
+    return true; // malformed: the stream path names the document and line
+  }
+}
+
+function isStream(text: string): boolean {
+  if (text.trim() === '') return false;
+  const first =
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/^---(?:[ \t].*)?$/m)
+      .find((d) => d.replace(/^\s*[#%].*$/gm, '').trim() !== '') ?? '';
+  return !/^kind:[ \t]*['"]?(?:ResourceList|List)['"]?[ \t]*(?:#.*)?$/m.test(first) && !/"kind"\s*:\s*"(?:ResourceList|List)"/.test(first);
+}
 
 /** stdin's bytes; a directory or an unreadable stdin is bad input, said plainly. */
 function readStdin(): Buffer {
@@ -48,6 +73,13 @@ function filter(opts: { config?: string }): number {
     if (!(e instanceof FatalError)) throw e;
     process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
     return 1;
+  }
+  if (isStream(stdin) && hasObjects(stdin)) {
+    // Plain manifests on stdin (`helm template … | pod-sequencer`): the post-renderer's path.
+    const r = postRender(Buffer.from(stdin), { failOn: 'error', config: opts.config });
+    for (const line of r.stderr) process.stderr.write(line + '\n');
+    if (r.stdout) process.stdout.write(r.stdout);
+    return r.exitCode;
   }
   const out = runFilter(stdin, { config });
   for (const line of out.stderr) process.stderr.write(line + '\n');

@@ -9,7 +9,7 @@ import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
 import { formatResult } from '../krm/results.js';
-import { collectFiles, PathError, type ManifestFile, type Note } from './read.js';
+import { collectFiles, PathError, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { readManifests, runFiles, sha256 } from './run.js';
 
@@ -121,7 +121,10 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   const cfg = config(opts.config, 'apply');
   const files = read(paths, notes);
   const { files: outcomes, findings } = runFiles(files, cfg);
-  const changed = outcomes.filter((o) => o.output !== undefined);
+  // `fix -`: the stream on stdin goes to stdout, changed or not (a filter in a pipe).
+  const piped = outcomes.find((o) => o.file.path === STDIN);
+  if (piped && !opts.dryRun) out(piped.output ?? piped.file.source);
+  const changed = outcomes.filter((o) => o.output !== undefined && !(o === piped && !opts.dryRun));
   if (opts.dryRun) {
     for (const { file, output } of changed) out(createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.source, output!).replace(/^=+\n/, ''));
   } else writeAll(changed.map(({ file, output }) => ({ path: file.path, text: output!, digest: file.digest })));

@@ -47,6 +47,9 @@ export class PathError extends Error {}
 
 const YAML_FILE = /\.ya?ml$/i;
 
+/** The name `-` on the command line stands for stdin; findings name it so. */
+export const STDIN = '<stdin>';
+
 /**
  * Files named on the command line, and `.yaml`/`.yml` files under directories (sorted; hidden
  * entries and node_modules skipped). A directory holding `Chart.yaml` is a Helm chart: its
@@ -73,6 +76,10 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
     }
   };
   for (const given of paths) {
+    if (given === '-') {
+      out.push(STDIN); // a stream on stdin, read once (helm template … | pod-sequencer check -)
+      continue;
+    }
     const p = normalize(given);
     let st;
     try {

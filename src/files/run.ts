@@ -7,7 +7,7 @@ import { decodeUtf8Strict } from '../krm/text.js';
 import { sourceOffset } from '../krm/io.js';
 import { FatalError } from '../krm/types.js';
 import { ItemError, processItems } from '../process.js';
-import { locate, PathError, readManifest, splice, type ManifestFile, type Note, type Position } from './read.js';
+import { locate, PathError, readManifest, splice, STDIN, type ManifestFile, type Note, type Position } from './read.js';
 
 /** A result placed in a file. */
 export interface Finding extends Position {
@@ -83,7 +83,7 @@ export function readManifests(paths: readonly string[], notes: Note[]): Manifest
   return paths.map((p) => {
     let bytes: Buffer;
     try {
-      bytes = readFileSync(p);
+      bytes = readFileSync(p === STDIN ? 0 : p);
     } catch (e) {
       throw new PathError(`${p}: cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
     }
@@ -94,7 +94,8 @@ export function readManifests(paths: readonly string[], notes: Note[]): Manifest
     } catch (e) {
       throw new PathError(`${p}: ${(e as Error).message}`);
     }
-    return { ...readManifest(p, notes, source), digest: sha256(bytes) };
+    const file = readManifest(p, notes, source);
+    return p === STDIN ? file : { ...file, digest: sha256(bytes) };
   });
 }
 

@@ -88,3 +88,23 @@ describe('post-render (Helm 4: documents carry their filename annotation)', () =
     expect(r.stdout).toContain("postrenderer.helm.sh/postrender-filename: 'shop/templates/deployment.yaml'");
   });
 });
+
+describe('streams on stdin for every command (issue 17)', () => {
+  const input = stream(chunks.cm, chunks.web);
+  const bin = (args: string[]) => run(process.execPath, [BIN, ...args], { input });
+
+  it('the filter reads plain manifests on stdin as a stream and answers the same stream, fixed', () => {
+    const r = bin([]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.startsWith(chunks.cm)).toBe(true);
+    expect(r.stdout.indexOf('- name: istio-proxy')).toBeLessThan(r.stdout.indexOf('- name: web\n'));
+  });
+
+  it('check - reads stdin, naming it <stdin>; fix - writes the fixed stream to stdout', () => {
+    const check = bin(['check', '-']);
+    expect(check.stdout).toMatch(/^<stdin>:\d+:\d+: warning \[sidecar-not-first\]/m);
+    const fix = bin(['fix', '-']);
+    expect(fix.code, fix.stderr).toBe(0);
+    expect(fix.stdout).toBe(bin([]).stdout);
+  });
+});
