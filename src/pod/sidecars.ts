@@ -2,6 +2,7 @@
 import type { Config, SidecarSpec } from '../config/types.js';
 import { matchGlob } from '../workloads/glob.js';
 import type { Container, Workload } from '../workloads/workload.js';
+import { withContainerPorts } from './ports.js';
 
 export type Effective = 'native' | 'postStart' | 'wrap' | 'first';
 
@@ -35,11 +36,11 @@ export function findSidecars(w: Pick<Workload, 'pod' | 'ref'>, cfg: Config): Fou
   const found: FoundSidecar[] = [];
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : undefined;
-    if (spec) found.push({ spec, name: c.name, native: true });
+    if (spec) found.push({ spec: withContainerPorts(spec, c), name: c.name, native: true });
   }
   for (const c of pod.containers ?? []) {
     const spec = specFor(c, cfg);
-    if (spec) found.push({ spec, name: c.name, native: false });
+    if (spec) found.push({ spec: withContainerPorts(spec, c), name: c.name, native: false });
   }
   const sidecars = found.filter((s) => !isTheWorkload(w.ref.name, s.name));
   const apps = (pod.containers ?? []).filter((c) => !sidecars.some((s) => !s.native && s.name === c.name));

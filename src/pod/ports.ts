@@ -1,0 +1,86 @@
+/**
+ * The ports a sidecar really listens on, read from its own container: a flag in its command or
+ * args, else its environment, else the vendor's default (issue 15: a port set by a flag or an env
+ * var is the port). Where each port lives is data; a row holds the release range it was read for
+ * and where it was read (`repo@tag:path`).
+ */
+import type { SidecarSpec } from '../config/types.js';
+import type { Container } from '../workloads/workload.js';
+
+interface PortRow {
+  profile: SidecarSpec['profile'];
+  /** Which URL of the profile the port is in. */
+  url: 'readiness' | 'shutdown';
+  flag: string;
+  env: string;
+  default: string;
+  releases: string;
+  source: string;
+}
+
+export const PORTS: readonly PortRow[] = [
+  {
+    profile: 'cloud-sql-proxy',
+    url: 'readiness',
+    flag: '--http-port',
+    env: 'CSQL_PROXY_HTTP_PORT',
+    default: '9090',
+    releases: 'v2 (read at v2.25.3)',
+    source: 'GoogleCloudPlatform/cloud-sql-proxy@v2.25.3:cmd/root.go',
+  },
+  {
+    profile: 'cloud-sql-proxy',
+    url: 'shutdown',
+    flag: '--admin-port',
+    env: 'CSQL_PROXY_ADMIN_PORT',
+    default: '9091',
+    releases: 'v2 (read at v2.25.3)',
+    source: 'GoogleCloudPlatform/cloud-sql-proxy@v2.25.3:cmd/root.go',
+  },
+];
+
+/** `--flag=V` or `--flag V` (also with one dash, as Go's flag packages accept) in command + args. */
+function flagValue(c: Container, flag: string): string | undefined {
+  const argv = [...(c.command ?? []), ...(c.args ?? [])].map(String);
+  const names = [flag, flag.replace(/^--/, '-')];
+  for (const [i, a] of argv.entries()) {
+    for (const n of names) {
+      if (a.startsWith(`${n}=`)) return a.slice(n.length + 1);
+      if (a === n && i + 1 < argv.length) return argv[i + 1];
+    }
+  }
+  return undefined;
+}
+
+function envValue(c: Container, name: string): string | undefined {
+  const env = (c as { env?: { name?: unknown; value?: unknown }[] }).env;
+  const found = Array.isArray(env) ? env.find((e) => e?.name === name && typeof e.value === 'string') : undefined;
+  return found?.value as string | undefined;
+}
+
+/**
+ * The spec with its URLs on the ports this container sets. A URL is moved only while it is on
+ * the vendor's default port (a URL the config sets itself stays). The vendor's `wait` runs in the
+ * same container, so it sees the env var itself; a port set by a flag is passed to it too
+ * (`cloud-sql-proxy wait` reads `--http-port`, cmd/root.go runWaitCmd).
+ */
+export function withContainerPorts(spec: SidecarSpec, c: Container): SidecarSpec {
+  let out = spec;
+  for (const row of PORTS) {
+    if (row.profile !== spec.profile) continue;
+    const flag = flagValue(c, row.flag);
+    const port = flag ?? envValue(c, row.env);
+    const check = row.url === 'readiness' ? out.readiness : out.shutdown;
+    if (!port || !/^\d{1,5}$/.test(port) || port === row.default || !check?.http) continue;
+    const url = new URL(check.http);
+    if (url.port !== row.default) continue;
+    url.port = port;
+    const http = url.toString();
+    if (row.url === 'shutdown') out = { ...out, shutdown: { ...out.shutdown!, http } };
+    else {
+      const waitCommand = out.waitCommand && flag ? [...out.waitCommand, `${row.flag}=${flag}`] : out.waitCommand;
+      out = { ...out, readiness: { ...out.readiness, http }, waitCommand };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * A port set by a flag or an env var is the port (issue 15): cloud-sql-proxy's health and admin
+ * ports, read from the container (src/pod/ports.ts), move waits, probes and quit calls.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { defaultConfig } from '../../src/config/resolve.js';
+import { readManifest } from '../../src/files/read.js';
+import { runFiles } from '../../src/files/run.js';
+import { parseWrapper } from '../../src/shell/index.js';
+
+const job = (proxy: string) => `apiVersion: batch/v1
+kind: Job
+metadata: {name: migrate}
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: migrate
+        image: app:1
+        command: [./migrate]
+${proxy}`;
+type Spec = {
+  containers: { name: string; command?: string[]; lifecycle?: { postStart?: { exec?: { command?: string[] } } } }[];
+  initContainers?: { name: string; startupProbe?: { httpGet?: { port?: number } } }[];
+};
+const specOf = (text: string, cfg = defaultConfig()) => {
+  const out = runFiles([readManifest('job.yaml', [], text)], cfg).files[0]!.output!;
+  return (parse(out) as { spec: { template: { spec: Spec } } }).spec.template.spec;
+};
+
+describe('cloud-sql-proxy ports from the container', () => {
+  it('flags: the postStart wait is told the port; the Job wrapper waits and quits on the moved ports', () => {
+    const spec = specOf(
+      job(
+        `      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n        args: ["--http-port=9190", "--admin-port", "9191", "p:r:db"]\n`,
+      ),
+    );
+    const proxy = spec.containers.find((c) => c.name === 'cloud-sql-proxy')!;
+    expect(proxy.lifecycle?.postStart?.exec?.command).toEqual(['/cloud-sql-proxy', 'wait', '--http-port=9190']);
+    const wrapper = parseWrapper(spec.containers.find((c) => c.name === 'migrate')!.command!)!;
+    expect(wrapper.spec.checks.map((c) => c.http)).toEqual(['http://127.0.0.1:9190/startup']);
+    expect(wrapper.spec.shutdown.map((s) => s.http)).toEqual(['http://127.0.0.1:9191/quitquitquit']);
+  });
+
+  it("env (Google's recommended form): the native startupProbe probes the moved port", () => {
+    const spec = specOf(
+      job(
+        `      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n        env:\n        - {name: CSQL_PROXY_HTTP_PORT, value: "9290"}\n`,
+      ),
+      { ...defaultConfig(), kubernetesVersion: '1.30' },
+    );
+    expect(spec.initContainers!.find((c) => c.name === 'cloud-sql-proxy')!.startupProbe!.httpGet!.port).toBe(9290);
+  });
+
+  it('defaults stay as they were', () => {
+    const spec = specOf(job(`      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n`));
+    expect(spec.containers.find((c) => c.name === 'cloud-sql-proxy')!.lifecycle?.postStart?.exec?.command).toEqual(['/cloud-sql-proxy', 'wait']);
+  });
+});
