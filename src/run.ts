@@ -1,7 +1,7 @@
 /** The KRM filter: ResourceList text in, ResourceList text out. No I/O here, so tests call it directly. */
 import { loadConfig } from './config/load.js';
 import { origin, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
-import { formatResult, hasErrors } from './krm/results.js';
+import { formatResult, hasErrors, isSuppressed } from './krm/results.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from './krm/text.js';
 import { FatalError, type Result } from './krm/types.js';
 import { ItemError, processItems } from './process.js';
@@ -26,7 +26,10 @@ export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcom
     input = readResourceList(text);
     const { config, errors } = loadConfig(opts.config !== undefined ? opts.config : input.functionConfig);
     if (errors.length > 0) return failed(errors);
-    const { replacements, results } = processItems(input.items, config);
+    const processed = processItems(input.items, config);
+    const { replacements } = processed;
+    // Suppressed findings stay out of the ResourceList: the annotation's reason is the record.
+    const results = processed.results.filter((r) => !isSuppressed(r));
     const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(withRuleId)), crlf);
     const stderr = fromKpt(text) ? [] : results.map(formatResult);
     return { stdout, stderr, exitCode: hasErrors(results) ? 1 : 0, results };

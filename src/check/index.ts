@@ -1,6 +1,6 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import type { Ctx } from '../sequence/context.js';
-import { podField } from '../workloads/workload.js';
+import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
 import type { Rule } from './rule.js';
 import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
 import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
@@ -34,7 +34,42 @@ export function runRules(ctx: Ctx): void {
     if (ctx.cfg.mode === 'check') ctx.report('warning', WINDOWS_NOTE, podField(ctx.w, 'nodeSelector'));
     return;
   }
+  const suppressed = suppressions(ctx);
   for (const rule of rules) {
-    rule.check(ctx, (message, fieldPath) => ctx.report(rule.severity, message, fieldPath, rule.id));
+    const reason = suppressed.get(rule.id);
+    rule.check(ctx, (message, fieldPath) => {
+      if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
+      else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
+    });
   }
+}
+
+export const IGNORE_PREFIX = 'pod-sequencer.dev/ignore.';
+
+/**
+ * `pod-sequencer.dev/ignore.<rule-id>: "<reason>"` on the workload's or its pod template's
+ * annotations silences that rule there, and only there (issue 18). A key naming no rule, or a
+ * value that gives no reason (empty, "true", "false"), suppresses nothing and is itself a
+ * finding (invalid-suppression), so a typo cannot silence a rule unseen.
+ */
+function suppressions(ctx: Ctx): Map<string, string> {
+  const out = new Map<string, string>();
+  const ids = new Set<string>(rules.map((r) => r.id));
+  const sources: [Record<string, unknown> | undefined, string][] = [[ctx.w.metadata.annotations, 'metadata.annotations']];
+  if (ctx.w.templatePath.length > 0) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, 'annotations')]);
+  for (const [annotations, at] of sources) {
+    for (const [key, raw] of Object.entries(annotations ?? {})) {
+      if (!key.startsWith(IGNORE_PREFIX)) continue;
+      const id = key.slice(IGNORE_PREFIX.length);
+      const reason = String(raw ?? '').trim();
+      const why = !ids.has(id)
+        ? `names no rule (rules: ${[...ids].join(', ')})`
+        : reason === '' || reason === 'true' || reason === 'false'
+          ? 'gives no reason: write why the rule does not apply here, e.g. "the app retries its connection"'
+          : undefined;
+      if (why) ctx.report('warning', `annotation ${key} ${why}, so it suppresses nothing`, `${at}[${JSON.stringify(key)}]`, 'invalid-suppression');
+      else out.set(id, reason);
+    }
+  }
+  return out;
 }

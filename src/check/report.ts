@@ -1,5 +1,6 @@
 /** Findings of `check` (and `fix`) as text lines, JSON, or SARIF 2.1.0 for code-scanning UIs. */
 import { isAbsolute, sep } from 'node:path';
+import { isSuppressed } from '../krm/results.js';
 import { printable } from '../krm/text.js';
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../krm/types.js';
@@ -20,36 +21,44 @@ export function noteLine(n: Note): string {
   return printable(`${n.path}${n.line ? `:${n.line}:${n.col}` : ''}: note: ${n.message}`);
 }
 
+/** Severities of the findings that count (suppressed ones do not). */
 export function counts(findings: readonly Finding[]): Record<Severity, number> {
   const c: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) c[f.result.severity]++;
+  for (const f of findings) if (!isSuppressed(f.result)) c[f.result.severity]++;
   return c;
 }
+
+const shown = (findings: readonly Finding[]) => findings.filter((f) => !isSuppressed(f.result));
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 || word === 'info' ? '' : 's'}`;
 
 export function summaryLine(findings: readonly Finding[], files: number): string {
   const c = counts(findings);
-  const found = findings.length === 0 ? 'no findings' : `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${plural(c.info, 'info')}`;
-  return `${plural(files, 'file')} checked: ${found}`;
+  const quiet = findings.length - shown(findings).length;
+  const found = shown(findings).length === 0 ? 'no findings' : `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${plural(c.info, 'info')}`;
+  return `${plural(files, 'file')} checked: ${found}${quiet ? `; ${quiet} suppressed` : ''}`;
 }
 
 export function formatText(findings: readonly Finding[], files: number): string {
-  return [...findings.map(findingLine), summaryLine(findings, files)].join('\n') + '\n';
+  return [...shown(findings).map(findingLine), summaryLine(findings, files)].join('\n') + '\n';
 }
 
 export function formatJson(findings: readonly Finding[], notes: readonly Note[], files: number): string {
+  const row = (f: Finding) => ({
+    path: f.path,
+    line: f.line,
+    column: f.col,
+    severity: f.result.severity,
+    rule: f.result.tags?.rule,
+    message: f.result.message,
+    resource: f.result.resourceRef,
+    field: f.result.field?.path,
+  });
   const out = {
-    findings: findings.map((f) => ({
-      path: f.path,
-      line: f.line,
-      column: f.col,
-      severity: f.result.severity,
-      rule: f.result.tags?.rule,
-      message: f.result.message,
-      resource: f.result.resourceRef,
-      field: f.result.field?.path,
-    })),
+    findings: shown(findings).map(row),
+    suppressed: findings
+      .filter((f) => isSuppressed(f.result))
+      .map((f) => ({ ...row(f), suppression: { kind: 'annotation', reason: f.result.tags!.suppressed } })),
     notes,
     summary: { files, ...counts(findings) },
   };
@@ -91,6 +100,7 @@ export function formatSarif(findings: readonly Finding[], notes: readonly Note[]
             ...(rule ? { ruleId: rule, ...(ids.includes(rule) ? { ruleIndex: ids.indexOf(rule) } : {}) } : {}),
             level: LEVEL[f.result.severity],
             message: { text: f.result.message },
+            ...(isSuppressed(f.result) ? { suppressions: [{ kind: 'inSource', justification: f.result.tags!.suppressed }] } : {}),
             locations: [
               {
                 ...location(f.path, f.line, f.col),

@@ -8,7 +8,7 @@ import { counts, findingLine, FORMATS, formatJson, formatSarif, formatText, note
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
-import { formatResult } from '../krm/results.js';
+import { formatResult, isSuppressed } from '../krm/results.js';
 import { collectFiles, PathError, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { readManifests, runFiles, sha256 } from './run.js';
@@ -132,7 +132,7 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   const verb = opts.dryRun ? 'would change' : 'changed';
   err([
     ...notes.map(noteLine),
-    ...findings.map(findingLine),
+    ...findings.filter((f) => !isSuppressed(f.result)).map(findingLine),
     `${changed.length ? `${verb} ${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'}` : `nothing to change in ${files.length} file${files.length === 1 ? '' : 's'}`}` +
       (errors ? `; ${errors} error${errors === 1 ? '' : 's'} could not be fixed (see above)` : ''),
   ]);

@@ -14,7 +14,7 @@ import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/types.js';
 import { FatalError, type Severity } from '../krm/types.js';
 import { decodeUtf8Strict, printable } from '../krm/text.js';
-import { formatResult } from '../krm/results.js';
+import { formatResult, isSuppressed } from '../krm/results.js';
 import { PathError, readManifest, splice, type ManifestFile } from './read.js';
 import { runFiles, type Finding } from './run.js';
 
@@ -39,7 +39,9 @@ export function postRender(stdin: Uint8Array, opts: PostRenderOptions, env: Node
     const text = decodeUtf8Strict(stdin);
     const file = readManifest('<stdin>', [], text);
     const { config, removed } = chooseConfig(file, opts, env, readFile);
-    const { files, findings } = runFiles([file], config);
+    const run = runFiles([file], config);
+    const files = run.files;
+    const findings = run.findings.filter((f) => !isSuppressed(f.result));
     const replacements = new Map(files[0]!.replacements);
     for (const i of removed) replacements.set(i, ''); // the PodSequence document: used, then dropped
     const stdout = replacements.size > 0 ? splice(file, replacements) : text;

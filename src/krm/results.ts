@@ -12,5 +12,10 @@ export function formatResult(r: Result): string {
 }
 
 export function hasErrors(results: readonly Result[]): boolean {
-  return results.some((r) => r.severity === 'error');
+  return results.some((r) => r.severity === 'error' && !isSuppressed(r));
+}
+
+/** A finding a `pod-sequencer.dev/ignore.<rule>` annotation silenced (its reason in `tags.suppressed`). */
+export function isSuppressed(r: Result): boolean {
+  return r.tags?.suppressed !== undefined;
 }

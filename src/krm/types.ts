@@ -28,7 +28,8 @@ export type RuleId =
   | 'process-namespace-sharing'
   | 'sleep-ordering'
   | 'native-sidecar-unsupported'
-  | 'dependency-not-awaited';
+  | 'dependency-not-awaited'
+  | 'invalid-suppression';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */
 export class FatalError extends Error {

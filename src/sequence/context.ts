@@ -20,7 +20,8 @@ export interface Ctx {
   facts: InputFacts;
   shell: ShellEnv;
   /** Report a change or finding about this workload (resourceRef and file are filled in). */
-  report(severity: Severity, message: string, fieldPath?: string, rule?: RuleId): void;
+  /** `suppressed`: the reason a suppression annotation gives; the result is kept apart from findings. */
+  report(severity: Severity, message: string, fieldPath?: string, rule?: RuleId, suppressed?: string): void;
 }
 
 export const TOOLS_DIR = '/.seq';
@@ -31,14 +32,14 @@ export function makeCtx(cfg: Config, w: Workload, sink: Result[], facts: InputFa
     w,
     facts,
     shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
-    report(severity, message, fieldPath, rule) {
+    report(severity, message, fieldPath, rule, suppressed) {
       sink.push({
         message,
         severity,
         resourceRef: w.ref,
         ...(fieldPath ? { field: { path: fieldPath } } : {}),
         ...(w.file ? { file: w.file } : {}),
-        ...(rule ? { tags: { rule } } : {}),
+        ...(rule ? { tags: { rule, ...(suppressed !== undefined ? { suppressed } : {}) } } : {}),
       });
     },
   };

@@ -1,0 +1,64 @@
+/**
+ * Suppressions in the manifest, with a reason (issue 18): `pod-sequencer.dev/ignore.<rule-id>`
+ * on a workload or its pod template silences that rule there only; a key that names no rule or
+ * gives no reason suppresses nothing and is an invalid-suppression warning.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatJson, formatSarif, formatText } from '../../src/check/report.js';
+import { defaultConfig } from '../../src/config/resolve.js';
+import { readManifest } from '../../src/files/read.js';
+import { runFiles } from '../../src/files/run.js';
+import { runFilter } from '../../src/run.js';
+
+const web = (annotations: string, name = 'web') => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}
+${annotations}spec:
+  template:
+    spec:
+      containers:
+      - name: app
+        image: app:1
+      - name: istio-proxy
+        image: istio/proxyv2:1.24
+`;
+const check = (text: string) => runFiles([readManifest('web.yaml', [], text)], { ...defaultConfig(), mode: 'check' }).findings;
+
+describe('pod-sequencer.dev/ignore.<rule-id>', () => {
+  const ignored = web('  annotations:\n    pod-sequencer.dev/ignore.sidecar-not-first: "the app retries its connection"\n');
+
+  it('silences that rule on that workload only; text counts it, JSON and SARIF keep it with the reason', () => {
+    const findings = check(`${ignored}---\n${web('', 'other')}`);
+    const text = formatText(findings, 1);
+    expect(text).toMatch(/^web\.yaml:\d+:\d+: warning \[sidecar-not-first\] .*\n1 file checked: 0 errors, 1 warning, 0 info; 1 suppressed\n$/);
+    const json = JSON.parse(formatJson(findings, [], 1));
+    expect(json.findings).toHaveLength(1);
+    expect(json.suppressed).toEqual([
+      expect.objectContaining({ rule: 'sidecar-not-first', suppression: { kind: 'annotation', reason: 'the app retries its connection' } }),
+    ]);
+    const sarif = JSON.parse(formatSarif(findings, [], '0.1.0'));
+    const results = sarif.runs[0].results as { suppressions?: { kind: string; justification: string }[] }[];
+    expect(results.filter((r) => r.suppressions)).toEqual([
+      expect.objectContaining({ suppressions: [{ kind: 'inSource', justification: 'the app retries its connection' }] }),
+    ]);
+  });
+
+  it('an unknown rule or a value with no reason suppresses nothing and says so', () => {
+    for (const [key, value] of [
+      ['pod-sequencer.dev/ignore.sidecar-not-frist', '"typo"'],
+      ['pod-sequencer.dev/ignore.sidecar-not-first', '"true"'],
+      ['pod-sequencer.dev/ignore.sidecar-not-first', '"  "'],
+    ]) {
+      const findings = check(web(`  annotations:\n    ${key}: ${value}\n`));
+      expect(findings.map((f) => f.result.tags?.rule).sort()).toEqual(['invalid-suppression', 'sidecar-not-first']);
+    }
+  });
+
+  it('the filter leaves suppressed findings out of the ResourceList and the exit code', () => {
+    const list = (m: string) =>
+      `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${m.replace(/^(?=.)/gm, '  ').replace(/^ {2}/, '- ')}functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {mode: check}}\n`;
+    expect(runFilter(list(web(''))).results.map((r) => r.tags?.rule)).toEqual(['sidecar-not-first']);
+    expect(runFilter(list(ignored)).results).toEqual([]);
+  });
+});
