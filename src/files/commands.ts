@@ -28,7 +28,12 @@ export function registerFileCommands(program: Command, version: string, setCode:
     .argument('<paths...>', 'YAML files or directories')
     .addOption(configOption())
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('text'))
-    .action((paths: string[], opts: Common & { format: Format }) => setCode(guard(() => check(paths, opts, version))));
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 when an unsuppressed finding is at or above this level')
+        .choices(['error', 'warning', 'info', 'none'])
+        .default('error'),
+    )
+    .action((paths: string[], opts: Common & { format: Format; failOn: FailOn }) => setCode(guard(() => check(paths, opts, version))));
   program
     .command('fix')
     .description('apply the function to plain manifests in place, keeping comments and formatting; exit 1 when something could not be fixed')
@@ -102,7 +107,16 @@ function read(paths: readonly string[], notes: Note[]): ManifestFile[] {
 const out = (s: string) => void process.stdout.write(s);
 const err = (lines: string[]) => void (lines.length && process.stderr.write(lines.join('\n') + '\n'));
 
-function check(paths: string[], opts: Common & { format: Format }, version: string): number {
+type FailOn = 'error' | 'warning' | 'info' | 'none';
+
+/** Exit 1 when a finding that counts is at or above the level (`none`: never). */
+function failsOn(c: Record<'error' | 'warning' | 'info', number>, level: FailOn): boolean {
+  if (level === 'none') return false;
+  const order = ['info', 'warning', 'error'] as const;
+  return order.slice(order.indexOf(level)).some((l) => c[l] > 0);
+}
+
+function check(paths: string[], opts: Common & { format: Format; failOn: FailOn }, version: string): number {
   const notes: Note[] = [];
   const cfg = config(opts.config, 'check');
   const files = read(paths, notes);
@@ -113,7 +127,7 @@ function check(paths: string[], opts: Common & { format: Format }, version: stri
     err(notes.map(noteLine));
     out(formatText(findings, files.length));
   }
-  return counts(findings).error > 0 ? 1 : 0;
+  return failsOn(counts(findings), opts.failOn) ? 1 : 0;
 }
 
 function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {

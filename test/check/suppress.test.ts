@@ -62,3 +62,20 @@ describe('pod-sequencer.dev/ignore.<rule-id>', () => {
     expect(runFilter(list(ignored)).results).toEqual([]);
   });
 });
+
+describe('check --fail-on', () => {
+  it('exit 1 iff an unsuppressed finding is at or above the level; 2 for a bad level', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runBin } = await import('../helpers/cli.js');
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-failon-'));
+    const [warn, quiet] = [join(dir, 'warn.yaml'), join(dir, 'quiet.yaml')];
+    writeFileSync(warn, web(''));
+    writeFileSync(quiet, web('  annotations:\n    pod-sequencer.dev/ignore.sidecar-not-first: "the app retries"\n'));
+    const code = (level: string, f: string) => runBin(['check', '--fail-on', level, f]).code;
+    expect(['error', 'warning', 'info', 'none'].map((l) => code(l, warn))).toEqual([0, 1, 1, 0]);
+    expect(code('warning', quiet)).toBe(0);
+    expect(code('bogus', warn)).toBe(2);
+  });
+});
