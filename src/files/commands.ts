@@ -14,7 +14,7 @@ import { postRender, type PostRenderOptions } from './post-render.js';
 import { readManifests, runFiles, sha256 } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
-class Failure extends Error {}
+export class Failure extends Error {}
 
 interface Common {
   config?: string;
@@ -153,7 +153,7 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   return errors > 0 ? 1 : 0;
 }
 
-interface Change {
+export interface Change {
   path: string;
   text: string;
   /** sha256 of the bytes read: the file must still hold them. */
@@ -167,7 +167,7 @@ interface Change {
  * A kill or a full disk leaves every file whole: the old text or the new one, never a part. A
  * named symbolic link is written through to its target, and stays a link.
  */
-function writeAll(changes: Change[]): void {
+export function writeAll(changes: Change[]): void {
   const ready: { tmp: string; target: string; path: string }[] = [];
   const cleanUp = () => ready.forEach((r) => rmSync(r.tmp, { force: true }));
   try {

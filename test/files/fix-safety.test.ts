@@ -107,4 +107,25 @@ describe('fix writes safely', () => {
       expect(now === old || now === fixed, `after ${delay} ms: ${now.length} bytes`).toBe(true);
     }
   });
+
+  it('a file changed on disk since it was read is refused by name, and no file is written', async () => {
+    const { writeAll } = await import('../../src/files/commands.js');
+    const { sha256 } = await import('../../src/files/run.js');
+    const dir = tmp();
+    const [a, b] = [join(dir, 'a.yaml'), join(dir, 'b.yaml')];
+    writeFileSync(a, 'a: 1\n');
+    writeFileSync(b, 'b: 1\n');
+    const digestA = sha256(readFileSync(a));
+    const digestB = sha256(readFileSync(b));
+    writeFileSync(b, 'b: 2 # someone else\n');
+    expect(() =>
+      writeAll([
+        { path: a, text: 'a: new\n', digest: digestA },
+        { path: b, text: 'b: new\n', digest: digestB },
+      ]),
+    ).toThrow(`${b}: changed on disk since it was read; run fix again; no file was changed`);
+    expect(readFileSync(a, 'utf8')).toBe('a: 1\n');
+    expect(readFileSync(b, 'utf8')).toBe('b: 2 # someone else\n');
+    expect(readdirSync(dir).sort()).toEqual(['a.yaml', 'b.yaml']);
+  });
 });
