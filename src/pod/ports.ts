@@ -65,7 +65,7 @@ function envValue(c: Container, name: string): string | undefined {
  * (`cloud-sql-proxy wait` reads `--http-port`, cmd/root.go runWaitCmd).
  */
 export function withContainerPorts(spec: SidecarSpec, c: Container): SidecarSpec {
-  let out = spec;
+  let out = fromOwnProbe(spec, c);
   for (const row of PORTS) {
     if (row.profile !== spec.profile) continue;
     const flag = flagValue(c, row.flag);
@@ -83,4 +83,23 @@ export function withContainerPorts(spec: SidecarSpec, c: Container): SidecarSpec
     }
   }
   return out;
+}
+
+/**
+ * The injector's own probe is evidence too: a sidecar whose readinessProbe or startupProbe asks
+ * for the readiness path on another port listens there. Kuma 2.14+ probes /ready on its
+ * readiness port (9902) once the admin API is on a Unix socket
+ * (kumahq/kuma@v2.14.0:pkg/plugins/runtime/k8s/containers/factory.go, probePort); 2.13 and
+ * before probe the admin port 9901. The wait command follows the URL.
+ */
+function fromOwnProbe(spec: SidecarSpec, c: Container): SidecarSpec {
+  if (!spec.readiness?.http) return spec;
+  const url = new URL(spec.readiness.http);
+  const probes = [c.readinessProbe, c.startupProbe] as ({ httpGet?: { path?: unknown; port?: unknown } } | undefined)[];
+  const port = probes.map((p) => p?.httpGet).find((g) => g?.path === url.pathname && typeof g.port === 'number')?.port as number | undefined;
+  if (port === undefined || String(port) === url.port) return spec;
+  const old = `:${url.port}${url.pathname}`;
+  url.port = String(port);
+  const waitCommand = spec.waitCommand?.map((a) => a.replace(old, `:${port}${url.pathname}`));
+  return { ...spec, readiness: { ...spec.readiness, http: url.toString() }, waitCommand };
 }

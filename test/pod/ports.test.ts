@@ -59,3 +59,33 @@ describe('cloud-sql-proxy ports from the container', () => {
     expect(spec.containers.find((c) => c.name === 'cloud-sql-proxy')!.lifecycle?.postStart?.exec?.command).toEqual(['/cloud-sql-proxy', 'wait']);
   });
 });
+
+describe("the injector's own probe says where a sidecar is ready (Kuma 2.14+: /ready on 9902)", () => {
+  const deployment = (port: number) => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  template:
+    spec:
+      containers:
+      - name: web
+        image: web:1
+      - name: kuma-sidecar
+        image: docker.io/kumahq/kuma-dp:2.14.0
+        readinessProbe:
+          httpGet: {path: /ready, port: ${port}}
+`;
+  const hook = (port: number, cfg = defaultConfig()) => {
+    const out = runFiles([readManifest('web.yaml', [], deployment(port))], cfg).files[0]!.output!;
+    const spec = (parse(out) as { spec: { template: { spec: Spec } } }).spec.template.spec;
+    return spec;
+  };
+
+  it('2.14+: the wait and the startupProbe use 9902; 2.13 and before: 9901 as written', () => {
+    const sidecar = (s: Spec) => s.containers.find((c) => c.name === 'kuma-sidecar')!;
+    expect(sidecar(hook(9902)).lifecycle?.postStart?.exec?.command).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9902/ready']);
+    expect(sidecar(hook(9901)).lifecycle?.postStart?.exec?.command).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9901/ready']);
+    const native = hook(9902, { ...defaultConfig(), kubernetesVersion: '1.30' });
+    expect(native.initContainers!.find((c) => c.name === 'kuma-sidecar')!.startupProbe!.httpGet!.port).toBe(9902);
+  });
+});
