@@ -11,7 +11,7 @@ import { patchItem } from './krm/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, syncDocument, type Before, type NodePool } from './krm/sync.js';
 import { FatalError, type Result } from './krm/types.js';
-import { makeCtx, noFacts, type InputFacts } from './sequence/context.js';
+import { makeCtx, noFacts, type InputFacts } from './pod/context.js';
 import { sequenceWorkload } from './sequence/index.js';
 import { templatePathFor } from './workloads/kinds.js';
 import { isSelected } from './workloads/select.js';

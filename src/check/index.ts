@@ -1,5 +1,5 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
-import type { Ctx } from '../sequence/context.js';
+import type { Ctx } from '../pod/context.js';
 import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
 import type { Rule } from './rule.js';
 import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';

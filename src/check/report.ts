@@ -4,8 +4,7 @@ import { isSuppressed } from '../krm/results.js';
 import { printable } from '../krm/text.js';
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../krm/types.js';
-import type { Note } from '../files/read.js';
-import type { Finding } from '../files/run.js';
+import type { Finding, Note } from '../files/read.js';
 import { rules } from './index.js';
 
 export const FORMATS = ['text', 'json', 'sarif'] as const;

@@ -1,5 +1,5 @@
 import type { RuleId, Severity } from '../krm/types.js';
-import type { Ctx } from '../sequence/context.js';
+import type { Ctx } from '../pod/context.js';
 
 /**
  * A lint rule from the findings table in docs/results.md. Rules see one workload and report through

@@ -5,7 +5,7 @@ import { MAX_ALIASES } from '../krm/io.js';
 import type { ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
 import { listOf, readFacts, type ItemText } from '../process.js';
-import type { InputFacts } from '../sequence/context.js';
+import type { InputFacts } from '../pod/context.js';
 import { templatePathFor } from '../workloads/kinds.js';
 import { isObject, makeWorkload } from '../workloads/workload.js';
 import { timeline, type Timeline } from './model.js';

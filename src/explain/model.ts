@@ -7,11 +7,11 @@
  */
 import { argvOf, leadingSleep, programArgv, shellScript, showArgv, type Word } from '../pod/commands.js';
 import type { Config, SidecarSpec } from '../config/types.js';
-import { makeCtx, noFacts, type InputFacts } from '../sequence/context.js';
-import { meshedSidecars } from '../sequence/mesh.js';
-import { describeCheck } from '../sequence/readiness.js';
+import { makeCtx, noFacts, type InputFacts } from '../pod/context.js';
+import { meshedSidecars } from '../pod/mesh.js';
+import { describeCheck } from '../pod/sidecars.js';
 import { isNativeSidecar, specFor } from '../pod/sidecars.js';
-import { TOOLS_CONTAINER } from '../sequence/tools.js';
+import { TOOLS_CONTAINER } from '../pod/context.js';
 import { parseDependencyWait, parseHook, parseWrapper, type WrapperSpec } from '../shell/index.js';
 import type { Container, Handler, Workload } from '../workloads/workload.js';
 

@@ -11,6 +11,7 @@ import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Docume
 import { fastParse, type Spans } from '../krm/fastparse.js';
 import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../krm/text.js';
+import type { Result } from '../krm/types.js';
 
 /** A document of a file: an item whose span is in the file's (LF) text. */
 export interface ManifestDoc extends RawItem {
@@ -32,6 +33,12 @@ export interface ManifestFile {
   /** Kubernetes objects only (mappings with `apiVersion` and `kind`). */
   docs: ManifestDoc[];
   lines: LineIndex;
+}
+
+/** A result placed in a file: its path and where in it. */
+export interface Finding extends Position {
+  path: string;
+  result: Result;
 }
 
 export interface Note {

@@ -2,19 +2,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/types.js';
-import type { Result } from '../krm/types.js';
 import { decodeUtf8Strict } from '../krm/text.js';
 import { sourceOffset } from '../krm/io.js';
 import { FatalError } from '../krm/types.js';
 import { ItemError, processItems } from '../process.js';
-import { locate, PathError, readManifest, splice, STDIN, type ManifestFile, type Note, type Position } from './read.js';
+import { locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
+export type { Finding };
 
 /** A result placed in a file. */
-export interface Finding extends Position {
-  path: string;
-  result: Result;
-}
-
 export interface FileOutcome {
   file: ManifestFile;
   /** The new text, only when something changed. */

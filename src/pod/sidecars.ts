@@ -1,5 +1,6 @@
 /** Which containers are sidecars, and what the config says each should become. */
-import type { Config, SidecarSpec } from '../config/types.js';
+import type { Check, Config, SidecarSpec } from '../config/types.js';
+import { minorOf, nativeSidecarMinor } from '../config/spec.js';
 import { matchGlob } from '../workloads/glob.js';
 import type { Container, Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
@@ -53,11 +54,10 @@ function isTheWorkload(workload: string, container: string): boolean {
 
 /** "1.30" -> 30; undefined when no target version is configured. */
 export function minorVersion(cfg: Config): number | undefined {
-  const m = /^1\.(\d+)$/.exec(cfg.kubernetesVersion ?? '');
-  return m ? Number(m[1]) : undefined;
+  return minorOf(cfg.kubernetesVersion);
 }
 
-export const NATIVE_SIDECARS_SINCE = 29;
+export const NATIVE_SIDECARS_SINCE = nativeSidecarMinor;
 
 export function nativeSupported(cfg: Config): boolean {
   const minor = minorVersion(cfg);
@@ -77,4 +77,11 @@ export function effectiveStrategy(spec: SidecarSpec, cfg: Config, nowNative = fa
 
 export function containerIndex(list: Container[] | undefined, name: string): number {
   return (list ?? []).findIndex((c) => c.name === name);
+}
+
+/** `GET http://…` or `TCP host:port`: how a readiness check reads in results and explain. */
+export function describeCheck(check: Check | undefined): string {
+  if (check?.http) return `GET ${check.http}`;
+  if (check?.tcp) return `TCP ${check.tcp}`;
+  return 'no readiness check';
 }

@@ -4,7 +4,7 @@
  * worse than none. Only the errors are reported then; other workloads are not affected.
  */
 import { isObject } from '../workloads/workload.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../pod/context.js';
 
 /**
  * `before` is a copy of ctx.w.obj as it is now (made here when not given); it is only read, and

@@ -3,10 +3,12 @@
  * the plain-object workload; this file only decides which sidecars each one gets.
  */
 import { allOrNothing } from './all-or-nothing.js';
-import type { Ctx } from './context.js';
-import { awaitDependencies, readDependencies } from './dependencies.js';
+import type { Ctx } from '../pod/context.js';
+import { awaitDependencies } from './dependencies.js';
+import { readDependencies } from '../pod/dependencies.js';
 import { endJobSidecars, manifestJobSidecars, meshJobSidecar } from './job-exit.js';
-import { applyMesh, meshedSidecars, nativeChoice } from './mesh.js';
+import { applyMesh } from './mesh.js';
+import { meshedSidecars, nativeChoice } from '../pod/mesh.js';
 import { makeNative } from './native.js';
 import { moveSidecarsFirst } from './order.js';
 import { addPostStartWaits } from './post-start.js';
@@ -15,7 +17,8 @@ import { podField, podMetaField } from '../workloads/workload.js';
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import { syncIstioStatus } from './istio-status.js';
 import { syncTools } from './tools.js';
-import { appContainers, wrapForReadiness } from './wrap.js';
+import { wrapForReadiness } from './wrap.js';
+import { appContainers } from '../pod/apps.js';
 
 /** `before`: a copy of the workload's object as it is now, if the caller already made one. */
 export function sequenceWorkload(ctx: Ctx, before?: Record<string, unknown>): void {

@@ -5,7 +5,7 @@
  * layout the pod no longer has (issue 14). Runs after the transforms that move containers.
  */
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../pod/context.js';
 
 const STATUS = 'sidecar.istio.io/status';
 

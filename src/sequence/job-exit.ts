@@ -9,12 +9,13 @@ import type { Check, ProfileName, Shutdown } from '../config/types.js';
 import { profiles } from '../profiles/index.js';
 import type { KillCall, ReadyCheck, ShutdownCall } from '../shell/index.js';
 import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
-import type { Ctx } from './context.js';
-import type { MeshedSidecar } from './mesh.js';
+import type { Ctx } from '../pod/context.js';
+import type { MeshedSidecar } from '../pod/mesh.js';
 import { ensureArgs } from './readiness.js';
 import { endsItsSidecars } from '../pod/commands.js';
 import type { FoundSidecar } from '../pod/sidecars.js';
-import { setWrappers, type App } from './wrap.js';
+import { setWrappers } from './wrap.js';
+import type { App } from '../pod/apps.js';
 
 /** A classic sidecar the app's wrapper waits for and ends: from the manifest or from a mesh. */
 export interface JobSidecar {

@@ -6,9 +6,10 @@
 import { profiles } from '../profiles/index.js';
 import { matchGlob } from '../workloads/glob.js';
 import { podField, type Container } from '../workloads/workload.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../pod/context.js';
 import { userCommand } from './post-start.js';
-import { describeCheck, ensureArgs, readinessArgs, startupProbe } from './readiness.js';
+import { ensureArgs, readinessArgs, startupProbe } from './readiness.js';
+import { describeCheck } from '../pod/sidecars.js';
 import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from './tools.js';
 

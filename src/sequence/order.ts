@@ -4,7 +4,7 @@
  * classic is moved back from `initContainers`.
  */
 import { podField } from '../workloads/workload.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../pod/context.js';
 import { startupProbe } from './readiness.js';
 import type { FoundSidecar } from '../pod/sidecars.js';
 

@@ -5,8 +5,9 @@
  */
 import { chain, parseHook, postStartWait } from '../shell/index.js';
 import { podField, type Container, type Handler } from '../workloads/workload.js';
-import type { Ctx } from './context.js';
-import { describeCheck, ensureArgs, readinessArgs } from './readiness.js';
+import type { Ctx } from '../pod/context.js';
+import { ensureArgs, readinessArgs } from './readiness.js';
+import { describeCheck } from '../pod/sidecars.js';
 import { containerIndex, type FoundSidecar } from '../pod/sidecars.js';
 
 export function addPostStartWaits(ctx: Ctx, sidecars: FoundSidecar[]): void {

@@ -34,12 +34,6 @@ export function splitHostPort(hostPort: string): [string, number] {
 }
 
 /** Readable form of a check for messages: "GET http://127.0.0.1:15021/healthz/ready". */
-export function describeCheck(check: Check | undefined): string {
-  if (check?.http) return `GET ${check.http}`;
-  if (check?.tcp) return `TCP ${check.tcp}`;
-  return 'no readiness check';
-}
-
 /**
  * Flags the sidecar needs for the gate we give it (e.g. cloud-sql-proxy serves /startup only
  * with --health-check). Added to `args` when no flag of that name is present; returns the

@@ -6,9 +6,9 @@
  */
 import type { Config } from '../config/types.js';
 import { podField, type Container, type PodSpec } from '../workloads/workload.js';
-import { TOOLS_DIR, type Ctx } from './context.js';
+import { TOOLS_CONTAINER, TOOLS_DIR, type Ctx } from '../pod/context.js';
+export { TOOLS_CONTAINER };
 
-export const TOOLS_CONTAINER = 'seq-tools';
 export const TOOLS_VOLUME = 'seq-tools';
 
 export function syncTools(ctx: Ctx): void {

@@ -4,7 +4,7 @@ import { leadingSleep, shellScript, type Word } from '../../src/pod/commands.js'
 import { runRules } from '../../src/check/index.js';
 import { defaultConfig } from '../../src/config/resolve.js';
 import type { Result } from '../../src/krm/types.js';
-import { makeCtx } from '../../src/sequence/context.js';
+import { makeCtx } from '../../src/pod/context.js';
 import { wrapperCommand } from '../../src/shell/index.js';
 import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runRules } from '../../src/check/index.js';
 import type { Result } from '../../src/krm/types.js';
-import { makeCtx, noFacts, type InputFacts } from '../../src/sequence/context.js';
+import { makeCtx, noFacts, type InputFacts } from '../../src/pod/context.js';
 import { sequenceWorkload } from '../../src/sequence/index.js';
 import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
 import { loadConfig, messages, typed } from '../config/helpers.js';

@@ -4,7 +4,7 @@ import { runRules } from '../../src/check/index.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/types.js';
 import type { Result } from '../../src/krm/types.js';
-import { makeCtx } from '../../src/sequence/context.js';
+import { makeCtx } from '../../src/pod/context.js';
 import { sequenceWorkload } from '../../src/sequence/index.js';
 import { meshJobSidecar } from '../../src/sequence/job-exit.js';
 import { parseWrapper, wrapperCommand, type WrapperSpec } from '../../src/shell/index.js';

@@ -1,9 +1,10 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/krm/types.js';
-import { makeCtx, noFacts, type InputFacts } from '../../src/sequence/context.js';
+import { makeCtx, noFacts, type InputFacts } from '../../src/pod/context.js';
 import { mergeField } from '../../src/sequence/embedded-config.js';
-import { applyMesh, injection, meshedSidecars } from '../../src/sequence/mesh.js';
+import { applyMesh } from '../../src/sequence/mesh.js';
+import { injection, meshedSidecars } from '../../src/pod/mesh.js';
 import { makeWorkload, podAnnotations } from '../../src/workloads/workload.js';
 import { loadConfig, typed } from '../config/helpers.js';
 

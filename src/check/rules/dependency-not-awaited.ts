@@ -1,4 +1,4 @@
-import { DEPENDENCIES_ANNOTATION, dependenciesOf, describeTarget, sameTarget, WAIT_PREFIX } from '../../sequence/dependencies.js';
+import { DEPENDENCIES_ANNOTATION, dependenciesOf, describeTarget, sameTarget, WAIT_PREFIX } from '../../pod/dependencies.js';
 import { parseDependencyWait } from '../../shell/index.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';

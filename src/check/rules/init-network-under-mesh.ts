@@ -1,5 +1,5 @@
 import { argvOf } from '../../pod/commands.js';
-import { captorMesh, captureSetup, classicCaptors, isWaitContainer, type Captor } from '../../sequence/dependencies.js';
+import { captorMesh, captureSetup, classicCaptors, isWaitContainer, type Captor } from '../../pod/dependencies.js';
 import { isNativeSidecar } from '../../pod/sidecars.js';
 import { profiles } from '../../profiles/index.js';
 import { parseDependencyWait } from '../../shell/index.js';

@@ -1,7 +1,7 @@
 import { parseWrapper } from '../../shell/index.js';
-import { meshedSidecars } from '../../sequence/mesh.js';
+import { meshedSidecars } from '../../pod/mesh.js';
 import { findSidecars } from '../../pod/sidecars.js';
-import { appContainers, argvToWrap } from '../../sequence/wrap.js';
+import { appContainers, argvToWrap } from '../../pod/apps.js';
 import { podField } from '../../workloads/workload.js';
 import { endsItsSidecars } from '../../pod/commands.js';
 import type { Rule } from '../rule.js';

@@ -1,5 +1,5 @@
 import type { Result } from '../../krm/types.js';
-import { makeCtx } from '../../sequence/context.js';
+import { makeCtx } from '../../pod/context.js';
 import { sequenceWorkload } from '../../sequence/index.js';
 import { makeWorkload } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';

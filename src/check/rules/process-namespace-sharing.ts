@@ -1,6 +1,6 @@
 import { argvOf, hookArgvs, showArgv, type Word } from '../../pod/commands.js';
 import { podField, type Container } from '../../workloads/workload.js';
-import type { Ctx } from '../../sequence/context.js';
+import type { Ctx } from '../../pod/context.js';
 import { parseWrapper } from '../../shell/index.js';
 import type { Rule } from '../rule.js';
 

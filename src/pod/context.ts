@@ -24,7 +24,9 @@ export interface Ctx {
   report(severity: Severity, message: string, fieldPath?: string, rule?: RuleId, suppressed?: string): void;
 }
 
+/** Where pod-sequencer's tools volume is mounted, and the init container that fills it. */
 export const TOOLS_DIR = '/.seq';
+export const TOOLS_CONTAINER = 'seq-tools';
 
 export function makeCtx(cfg: Config, w: Workload, sink: Result[], facts: InputFacts = noFacts()): Ctx {
   return {
