@@ -6,6 +6,7 @@ import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
 import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
 import { missingEntrypoint } from './rules/missing-entrypoint.js';
 import { initNetworkUnderMesh } from './rules/init-network-under-mesh.js';
+import { pendingChange } from './rules/pending-change.js';
 import { nativeUnsupported } from './rules/native-sidecar-unsupported.js';
 import { processNamespaceSharing } from './rules/process-namespace-sharing.js';
 import { sidecarNoReadinessGate } from './rules/sidecar-no-readiness-gate.js';
@@ -25,6 +26,8 @@ export const rules: Rule[] = [
   sleepOrdering,
   nativeUnsupported,
   dependencyNotAwaited,
+  // Last: it speaks only where no rule above found anything.
+  pendingChange,
 ];
 
 export function runRules(ctx: Ctx): void {
@@ -35,12 +38,18 @@ export function runRules(ctx: Ctx): void {
     return;
   }
   const suppressed = suppressions(ctx);
+  let found = 0;
   for (const rule of rules) {
     const reason = suppressed.get(rule.id);
-    rule.check(ctx, (message, fieldPath) => {
-      if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
-      else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
-    });
+    rule.check(
+      ctx,
+      (message, fieldPath) => {
+        found++;
+        if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
+        else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
+      },
+      found,
+    );
   }
 }
 

@@ -11,5 +11,6 @@ export interface Rule {
   severity: Severity;
   /** One line for docs, `explain` and SARIF. */
   summary: string;
-  check(ctx: Ctx, report: (message: string, fieldPath: string) => void): void;
+  /** `prior`: findings the rules before this one reported for the workload (pending-change reads it). */
+  check(ctx: Ctx, report: (message: string, fieldPath: string) => void, prior: number): void;
 }

@@ -35,7 +35,7 @@ function switches(path: string, value: string, words: string[], problems: Proble
   const on = new Set<string>();
   for (const w of list(value)) {
     if (words.includes(w)) on.add(w);
-    else problems.push({ path, text: `'${w}' is not accepted; use a comma list of ${words.join(', ')}` });
+    else problems.push({ path, text: `'${w}' is not accepted; use a comma list of ${words.join(', ')}, or off alone` });
   }
   return on;
 }
@@ -95,12 +95,21 @@ export function specFromConfigMap(data: unknown): { spec: SpecInput; problems: P
         break;
       }
       // Listed switches are on, the others off; native, being auto|true|false, stays auto unless listed.
+      // `off` alone turns the mesh off, also where the input proves it injects (mesh.<name>.enabled: false).
       case 'meshIstio': {
+        if (value === 'off') {
+          spec.mesh = { ...spec.mesh, istio: { enabled: false } };
+          break;
+        }
         const on = switches(path, value, ['hold', 'native'], problems);
         spec.mesh = { ...spec.mesh, istio: { hold: on.has('hold'), native: on.has('native') || 'auto' } };
         break;
       }
       case 'meshLinkerd': {
+        if (value === 'off') {
+          spec.mesh = { ...spec.mesh, linkerd: { enabled: false } };
+          break;
+        }
         const on = switches(path, value, ['await', 'native', 'shutdown'], problems);
         spec.mesh = {
           ...spec.mesh,

@@ -2,7 +2,7 @@
 import { profileNames, profiles } from '../profiles/index.js';
 import { dependencyDefaults, dependencyHost, dependencyName } from './dependencies.js';
 import type { Quantities, SidecarInput, SpecInput } from './spec.js';
-import type { Config, Dependency, Resources, SidecarSpec } from './types.js';
+import type { Config, Dependency, MeshSettings, Resources, SidecarSpec } from './types.js';
 
 export const defaultToolsImage = 'busybox:1.37.0-musl';
 const defaultResources = { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '32Mi' } };
@@ -70,13 +70,22 @@ function resolveResources(r: { requests?: Quantities; limits?: Quantities } = {}
   };
 }
 
+/** Each mesh's settings when the config names it without them, or when the input proves it injects. */
+export const meshDefaults: Readonly<MeshSettings> = {
+  istio: { hold: true, native: 'auto' },
+  linkerd: { await: true, native: 'auto', shutdown: true },
+  kuma: { waitReady: true },
+  dapr: { native: false, shutdown: true },
+  vault: { prePopulateOnly: false, quit: true },
+};
+
 function resolveMesh(mesh: SpecInput['mesh'] = {}): Config['mesh'] {
   return defined({
-    istio: mesh.istio && { hold: true, native: 'auto' as const, ...mesh.istio },
-    linkerd: mesh.linkerd && { await: true, native: 'auto' as const, shutdown: true, ...mesh.linkerd },
-    kuma: mesh.kuma && { waitReady: true, ...mesh.kuma },
-    dapr: mesh.dapr && { native: false, shutdown: true, ...mesh.dapr },
-    vault: mesh.vault && { prePopulateOnly: false, quit: true, ...mesh.vault },
+    istio: mesh.istio && { ...meshDefaults.istio, ...mesh.istio },
+    linkerd: mesh.linkerd && { ...meshDefaults.linkerd, ...mesh.linkerd },
+    kuma: mesh.kuma && { ...meshDefaults.kuma, ...mesh.kuma },
+    dapr: mesh.dapr && { ...meshDefaults.dapr, ...mesh.dapr },
+    vault: mesh.vault && { ...meshDefaults.vault, ...mesh.vault },
   });
 }
 

@@ -67,11 +67,18 @@ export interface Entrypoint {
   command: string[];
 }
 
-export interface MeshIstio {
+/**
+ * Every mesh's settings take `enabled`: false turns the mesh off even where the input proves its
+ * injector will act (src/pod/mesh.ts meshesOf, docs/decisions.md "Evidence turns a mesh on").
+ */
+interface MeshSwitch {
+  enabled?: boolean;
+}
+export interface MeshIstio extends MeshSwitch {
   hold?: boolean;
   native?: 'auto' | boolean;
 }
-export interface MeshLinkerd {
+export interface MeshLinkerd extends MeshSwitch {
   await?: boolean;
   native?: 'auto' | boolean;
   shutdown?: boolean;
@@ -79,16 +86,25 @@ export interface MeshLinkerd {
 }
 
 /** Simple switches for webhook-injected Kuma, Dapr and Vault agent (see schema descriptions). */
-export interface MeshKuma {
+export interface MeshKuma extends MeshSwitch {
   waitReady?: boolean;
 }
-export interface MeshDapr {
+export interface MeshDapr extends MeshSwitch {
   native?: boolean;
   shutdown?: boolean;
 }
-export interface MeshVault {
+export interface MeshVault extends MeshSwitch {
   prePopulateOnly?: boolean;
   quit?: boolean;
+}
+
+/** The settings of every mesh, by name (`spec.mesh`). */
+export interface MeshSettings {
+  istio: MeshIstio;
+  linkerd: MeshLinkerd;
+  kuma: MeshKuma;
+  dapr: MeshDapr;
+  vault: MeshVault;
 }
 
 export interface Resources {

@@ -29,6 +29,7 @@ export type RuleId =
   | 'sleep-ordering'
   | 'native-sidecar-unsupported'
   | 'dependency-not-awaited'
+  | 'pending-change'
   | 'invalid-suppression';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */

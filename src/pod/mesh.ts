@@ -5,7 +5,8 @@
  * src/sequence/mesh.ts; check rules and explain read these facts without importing a transform
  * (docs/architecture.md).
  */
-import type { Check, Config, Shutdown } from '../config/types.js';
+import { meshDefaults } from '../config/resolve.js';
+import type { Check, MeshDapr, MeshLinkerd, MeshSettings, MeshVault, Shutdown } from '../config/types.js';
 import { profiles } from '../profiles/index.js';
 import { getPath, type ObjectMeta, podAnnotations } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
@@ -113,8 +114,18 @@ export const ANNOTATION = {
   vaultQuit: 'vault.hashicorp.com/agent-enable-quit',
 };
 
-/** Whether the injector will add its sidecar to this pod, and why we think so. */
-export function injection(ctx: Ctx, mesh: MeshName): { meshed: boolean; reason: string } {
+/**
+ * Whether the injector will add its sidecar to this pod, and why we think so. `evidence`: a marker
+ * in the input (on the pod template or its Namespace) asks for injection, as opposed to a
+ * configured mesh with nothing in the input to say otherwise.
+ */
+export interface Injection {
+  meshed: boolean;
+  reason: string;
+  evidence?: boolean;
+}
+
+export function injection(ctx: Ctx, mesh: MeshName): Injection {
   const container = profiles[mesh].containerName!;
   const inManifest = [...(ctx.w.pod.initContainers ?? []), ...(ctx.w.pod.containers ?? [])].some(
     (c) => c.name === container || specFor(c, ctx.cfg)?.profile === mesh,
@@ -144,12 +155,7 @@ export function injection(ctx: Ctx, mesh: MeshName): { meshed: boolean; reason: 
   );
 }
 
-function readMarkers(
-  markers: Marker[],
-  labels: Record<string, string>,
-  annotations: Record<string, string>,
-  where: string,
-): { meshed: boolean; reason: string } | undefined {
+function readMarkers(markers: Marker[], labels: Record<string, string>, annotations: Record<string, string>, where: string): Injection | undefined {
   for (const m of markers) {
     const [kind, raw] =
       m.in !== 'annotation' && m.key in labels ? ['label', labels[m.key]] : m.in !== 'label' && m.key in annotations ? ['annotation', annotations[m.key]] : [];
@@ -157,7 +163,7 @@ function readMarkers(
     const v = String(raw);
     const meshed = m.on === '*' ? v !== '' : m.on.includes(v) ? true : m.off.includes(v) ? false : undefined;
     if (meshed === undefined || (meshed && m.offOnly)) continue;
-    return { meshed, reason: `${where} has ${kind} ${m.key}: ${JSON.stringify(v)}` };
+    return { meshed, reason: `${where} has ${kind} ${m.key}: ${JSON.stringify(v)}`, ...(meshed && { evidence: true }) };
   }
   return undefined;
 }
@@ -167,12 +173,35 @@ function podLabels(ctx: Ctx): Record<string, string> {
   return meta?.labels ?? {};
 }
 
-/** The configured meshes whose sidecar this pod will get from an injector. */
-export function meshesOf(ctx: Ctx): { mesh: MeshName; reason: string }[] {
-  return MESHES.filter((m) => ctx.cfg.mesh[m] !== undefined).flatMap((mesh) => {
-    const { meshed, reason } = injection(ctx, mesh);
-    return meshed ? [{ mesh, reason }] : [];
+/** A mesh whose sidecar this pod will get from an injector, with the settings it is handled by. */
+export interface ActiveMesh<M extends MeshName = MeshName> {
+  mesh: M;
+  reason: string;
+  settings: MeshSettings[M];
+}
+
+/**
+ * The meshes whose sidecar this pod will get: the configured ones, and, with their defaults, the
+ * ones the input proves will inject (a Namespace labelled for injection, a marker the injector
+ * reads on the pod template) — evidence turns a mesh on unless `mesh.<name>.enabled` is false
+ * (issue 14; docs/decisions.md, "Evidence turns a mesh on").
+ */
+export function meshesOf(ctx: Ctx): ActiveMesh[] {
+  return MESHES.flatMap((mesh): ActiveMesh[] => {
+    const configured = ctx.cfg.mesh[mesh];
+    if (configured?.enabled === false) return [];
+    const { meshed, reason, evidence } = injection(ctx, mesh);
+    if (!meshed || (!configured && !evidence)) return [];
+    if (configured) return [{ mesh, reason, settings: configured }];
+    return [
+      { mesh, reason: `${reason}, so ${mesh} is handled with its default settings (mesh.${mesh}.enabled: false turns this off)`, settings: meshDefaults[mesh] },
+    ];
   });
+}
+
+/** The settings `mesh` is handled with in this pod, or undefined when it does not inject here. */
+export function settingsOf<M extends MeshName>(ctx: Ctx, mesh: M): MeshSettings[M] | undefined {
+  return meshesOf(ctx).find((m) => m.mesh === mesh)?.settings as MeshSettings[M] | undefined;
 }
 
 export const isTrue = (v: unknown) => String(v).toLowerCase() === 'true';
@@ -200,12 +229,12 @@ export function nativeAsked(mesh: MeshName, annotations: Record<string, string>)
  */
 export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
   const annotations = podAnnotations(ctx.w);
-  return meshesOf(ctx).flatMap(({ mesh, reason }): MeshedSidecar[] => {
+  return meshesOf(ctx).flatMap(({ mesh, reason, settings }): MeshedSidecar[] => {
     // Pre-populate-only: the agent runs as an init container and there is no sidecar at all.
     if (mesh === 'vault' && isTrue(annotations[ANNOTATION.vaultPrePopulate])) return [];
     const p = profiles[mesh];
     const native = nativeAsked(mesh, annotations);
-    const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, annotations) ? p.shutdown : undefined;
+    const shutdown = !native && shutdownEnabled(mesh, settings, annotations) ? p.shutdown : undefined;
     // Copies: callers may adjust them without touching the shared profile.
     const readiness = p.readiness && structuredClone(p.readiness);
     return [
@@ -215,16 +244,16 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
 }
 
 /** Whether the sidecar's shutdown endpoint exists in this pod and config allows calling it. */
-function shutdownEnabled(cfg: Config, mesh: MeshName, annotations: Record<string, string>): boolean {
+function shutdownEnabled(mesh: MeshName, settings: MeshSettings[MeshName], annotations: Record<string, string>): boolean {
   switch (mesh) {
     case 'istio':
       return true; // /quitquitquit is always there (Istio >= 1.3)
     case 'linkerd':
-      return cfg.mesh.linkerd?.shutdown === true && annotations[ANNOTATION.linkerdShutdown] === 'enabled';
+      return (settings as MeshLinkerd).shutdown === true && annotations[ANNOTATION.linkerdShutdown] === 'enabled';
     case 'dapr':
-      return cfg.mesh.dapr?.shutdown === true;
+      return (settings as MeshDapr).shutdown === true;
     case 'vault':
-      return cfg.mesh.vault?.quit === true && isTrue(annotations[ANNOTATION.vaultQuit]);
+      return (settings as MeshVault).quit === true && isTrue(annotations[ANNOTATION.vaultQuit]);
     case 'kuma':
       return false;
   }

@@ -11,9 +11,9 @@ import { linkerdMinorOf } from '../config/spec.js';
 import { profiles } from '../profiles/index.js';
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
-import { ANNOTATION, DEFAULT_LINKERD_MINOR, isTrue, LINKERD_NATIVE, meshesOf, nativeAsked, NATIVE_KEYS, type MeshName } from '../pod/mesh.js';
+import { ANNOTATION, DEFAULT_LINKERD_MINOR, isTrue, LINKERD_NATIVE, meshesOf, nativeAsked, NATIVE_KEYS, type ActiveMesh, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
-import type { Config } from '../config/types.js';
+import type { MeshDapr, MeshIstio, MeshKuma, MeshLinkerd, MeshVault } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
 
 /** One annotation the config asks for. `field`: a key inside a YAML/JSON annotation value. */
@@ -40,8 +40,8 @@ function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefin
   return { key, value: 'true', why: `so ${container} is injected as a native sidecar: Kubernetes ${ctx.cfg.kubernetesVersion} runs native sidecars` };
 }
 
-function linkerdNativeKey(cfg: Config): string | undefined {
-  const minor = linkerdMinorOf(cfg.mesh.linkerd?.version) ?? DEFAULT_LINKERD_MINOR;
+function linkerdNativeKey(m: MeshLinkerd): string | undefined {
+  const minor = linkerdMinorOf(m.version) ?? DEFAULT_LINKERD_MINOR;
   return LINKERD_NATIVE.find(([since]) => minor >= since)?.[1];
 }
 
@@ -49,7 +49,7 @@ function linkerdNativeKey(cfg: Config): string | undefined {
  * The annotations one mesh needs. A generator: each is applied before the next is computed,
  * so later ones see what earlier ones (or the user) decided, e.g. no shutdown for a native proxy.
  */
-function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
+function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | undefined> {
   const { cfg, w } = ctx;
   const container = profiles[mesh].containerName!;
   const hold = `so the app starts only once ${container} is ready`;
@@ -58,14 +58,14 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
   const endsJob = () => w.jobLike && cfg.jobs.terminateSidecars && !nativeAsked(mesh, now());
   switch (mesh) {
     case 'istio': {
-      const m = cfg.mesh.istio!;
+      const m = settings as MeshIstio;
       yield nativeWant(ctx, mesh, m.native, NATIVE_KEYS.istio[0]);
       if (m.hold) yield { key: ANNOTATION.istioConfig, field: ANNOTATION.istioHold, value: 'true', why: hold, holds: true };
       break;
     }
     case 'linkerd': {
-      const m = cfg.mesh.linkerd!;
-      yield nativeWant(ctx, mesh, m.native, linkerdNativeKey(cfg));
+      const m = settings as MeshLinkerd;
+      yield nativeWant(ctx, mesh, m.native, linkerdNativeKey(m));
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: 'enabled', why: hold, holds: true };
       if (m.shutdown && endsJob()) {
         yield {
@@ -77,14 +77,14 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
       break;
     }
     case 'kuma':
-      if (cfg.mesh.kuma!.waitReady) yield { key: ANNOTATION.kumaWait, value: 'true', why: hold, holds: true };
+      if ((settings as MeshKuma).waitReady) yield { key: ANNOTATION.kumaWait, value: 'true', why: hold, holds: true };
       break;
     case 'dapr':
       // Dapr adds no startupProbe to a native daprd: it ends with a Job's work but does not hold the app.
-      if (cfg.mesh.dapr!.native) yield nativeWant(ctx, mesh, true, NATIVE_KEYS.dapr[0]);
+      if ((settings as MeshDapr).native) yield nativeWant(ctx, mesh, true, NATIVE_KEYS.dapr[0]);
       break;
     case 'vault': {
-      const m = cfg.mesh.vault!;
+      const m = settings as MeshVault;
       if (!w.jobLike) break;
       if (m.prePopulateOnly) {
         yield { key: ANNOTATION.vaultPrePopulate, value: 'true', why: `so the pod gets only the agent's init container and no ${container} sidecar to end` };
@@ -100,9 +100,10 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
 
 /** The mesh step of sequenceWorkload: add the annotations each injecting mesh needs. */
 export function applyMesh(ctx: Ctx): void {
-  for (const { mesh, reason } of meshesOf(ctx)) {
+  for (const active of meshesOf(ctx)) {
+    const { mesh, reason } = active;
     const because = `(${profiles[mesh].containerName} is injected here: ${reason})`;
-    for (const want of wants(ctx, mesh)) if (want) apply(ctx, mesh, want, because);
+    for (const want of wants(ctx, active)) if (want) apply(ctx, mesh, want, because);
   }
 }
 

@@ -104,8 +104,8 @@ data:
         "data.dependencies: in 'dns://bad_name': 'bad_name' is not a DNS name; use labels of letters, digits and - separated by dots, for example db.prod.svc.cluster.local",
       ],
       ['data.terminateJobSidecars', "data.terminateJobSidecars: 'yes' is not accepted; use true or false"],
-      ['data.meshIstio', "data.meshIstio: 'await' is not accepted; use a comma list of hold, native"],
-      ['data.meshLinkerd', "data.meshLinkerd: 'hold' is not accepted; use a comma list of await, native, shutdown"],
+      ['data.meshIstio', "data.meshIstio: 'await' is not accepted; use a comma list of hold, native, or off alone"],
+      ['data.meshLinkerd', "data.meshLinkerd: 'hold' is not accepted; use a comma list of await, native, shutdown, or off alone"],
       [
         'data.extra',
         "data.extra: unknown key 'extra'; accepted keys: mode, kubernetesVersion, sidecars, dependencies, terminateJobSidecars, meshIstio, meshLinkerd",

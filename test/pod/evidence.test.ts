@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadConfig } from '../../src/config/load.js';
 import { defaultConfig } from '../../src/config/resolve.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
@@ -361,5 +362,88 @@ ${spec}      containers:
     expect(files[0]!.output).toBeUndefined();
     expect(findings.map((f) => f.result.severity)).toContain('warning');
     expect(findings.find((f) => f.result.severity === 'warning')!.result.message).toMatch(/^Windows pod/);
+  });
+});
+
+describe('evidence turns a mesh on: the input proves an injector will act (issue 14)', () => {
+  const namespace = (labels: string) => `apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+${labels}`;
+  const job = (meta = '') => `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+  namespace: shop
+spec:
+  template:
+${meta}    spec:
+      restartPolicy: Never
+      containers:
+      - name: migrate
+        image: migrate:1
+        command: [./migrate, --up]
+`;
+  const labelled = namespace('    istio-injection: enabled\n');
+  const stream = (...docs: string[]) => docs.join('---\n');
+  const run = (text: string, cfg = defaultConfig()) => runFiles([readManifest('shop.yaml', [], text)], cfg);
+  const messages = (r: ReturnType<typeof run>) => r.findings.map((f) => f.result.message).join('\n');
+
+  it('a Job in a Namespace the input labels for Istio injection is wrapped and held, with the default config', () => {
+    const r = run(stream(labelled, job()));
+    const out = r.files[0]!.output!;
+    expect(out).toContain('holdApplicationUntilProxyStarts: true');
+    expect(out).toContain('pod-sequencer-wrap');
+    expect(out).toContain('http://127.0.0.1:15020/quitquitquit');
+    expect(messages(r)).toContain(
+      'Namespace shop has label istio-injection: "enabled", so istio is handled with its default settings (mesh.istio.enabled: false turns this off)',
+    );
+  });
+
+  it('check, the dry run, reports the Job that would hang, with its rule', () => {
+    const { findings } = run(stream(labelled, job()), { ...defaultConfig(), mode: 'check' });
+    expect(findings.map((f) => f.result.tags?.rule)).toContain('job-sidecar-blocks-completion');
+  });
+
+  it('a pod label the webhook selects on is evidence too; a pod annotation alone is not (Istio selects by label)', () => {
+    const byLabel = run(job('    metadata:\n      labels:\n        sidecar.istio.io/inject: "true"\n')).files[0]!.output!;
+    expect(byLabel).toContain('pod-sequencer-wrap');
+    expect(run(job('    metadata:\n      annotations:\n        sidecar.istio.io/inject: "true"\n')).files[0]!.output).toBeUndefined();
+  });
+
+  it('Dapr, Linkerd: the annotation their injectors read turns them on', () => {
+    const dapr = run(job('    metadata:\n      annotations:\n        dapr.io/enabled: "true"\n        dapr.io/app-id: migrate\n')).files[0]!.output!;
+    expect(dapr).toContain('http://127.0.0.1:3500/v1.0/shutdown');
+    const linkerd = run(job('    metadata:\n      annotations:\n        linkerd.io/inject: enabled\n')).files[0]!.output!;
+    expect(linkerd).toContain('config.linkerd.io/proxy-await: enabled');
+    expect(linkerd).toContain('config.linkerd.io/proxy-admin-shutdown: enabled');
+  });
+
+  it('mesh.<name>.enabled: false, or meshIstio=off in the ConfigMap form, turns it off: nothing changes, check is quiet', () => {
+    const off = loadConfig({
+      apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
+      kind: 'PodSequence',
+      metadata: { name: 'c' },
+      spec: { mesh: { istio: { enabled: false } } },
+    });
+    const offMap = loadConfig({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { meshIstio: 'off' } });
+    for (const { config, errors } of [off, offMap]) {
+      expect(errors).toEqual([]);
+      expect(run(stream(labelled, job()), config).files[0]!.output).toBeUndefined();
+      expect(run(stream(labelled, job()), { ...config, mode: 'check' }).findings).toEqual([]);
+    }
+  });
+
+  it('a configured mesh keeps its own settings where evidence also says it injects', () => {
+    const cfg = { ...defaultConfig(), mesh: { istio: { hold: false, native: 'auto' as const } } };
+    const out = run(stream(labelled, job()), cfg).files[0]!.output!;
+    expect(out).not.toContain('holdApplicationUntilProxyStarts');
+    expect(out).toContain('pod-sequencer-wrap');
+  });
+
+  it('no evidence, no mesh: a Job in an unlabelled Namespace is left alone', () => {
+    expect(run(stream(namespace('    team: a\n'), job())).files[0]!.output).toBeUndefined();
   });
 });

@@ -134,7 +134,7 @@ describe('which pods are meshed', () => {
     ];
     for (const [mesh, facts, meshed, reason] of cases) {
       const { ctx } = ctxFor(mesh, workload('Deployment', {}, 'prod'), { facts });
-      expect(injection(ctx, Object.keys(mesh)[0] as 'istio')).toEqual({ meshed, reason });
+      expect(injection(ctx, Object.keys(mesh)[0] as 'istio')).toEqual({ meshed, reason, ...(meshed && { evidence: true }) });
     }
   });
 
@@ -172,7 +172,7 @@ describe('which pods are meshed', () => {
     ];
     for (const [mesh, meta, facts, meshed, reason] of cases) {
       const { ctx } = ctxFor(mesh, workload('Job', meta, 'prod'), { facts });
-      expect(injection(ctx, Object.keys(mesh)[0] as 'istio'), JSON.stringify(meta)).toEqual({ meshed, reason });
+      expect(injection(ctx, Object.keys(mesh)[0] as 'istio'), JSON.stringify(meta)).toEqual({ meshed, reason, ...(meshed && { evidence: true }) });
     }
   });
 

@@ -1,7 +1,4 @@
-import type { Result } from '../../krm/types.js';
-import { makeCtx } from '../../pod/context.js';
-import { sequenceWorkload } from '../../sequence/index.js';
-import { makeWorkload } from '../../workloads/workload.js';
+import { dryRun } from '../dry-run.js';
 import type { Rule } from '../rule.js';
 
 /**
@@ -14,10 +11,6 @@ export const missingEntrypoint: Rule = {
   summary: 'container must be wrapped but has no `command` and no configured entrypoint',
   check(ctx, report) {
     if (ctx.cfg.mode !== 'check') return;
-    const w = makeWorkload(structuredClone(ctx.w.obj), ctx.w.templatePath);
-    if (!w) return;
-    const results: Result[] = [];
-    sequenceWorkload(makeCtx({ ...ctx.cfg, mode: 'apply' }, w, results, ctx.facts));
-    for (const r of results) if (r.tags?.rule === 'missing-entrypoint') report(r.message, r.field?.path ?? '');
+    for (const r of dryRun(ctx)) if (r.tags?.rule === 'missing-entrypoint') report(r.message, r.field?.path ?? '');
   },
 };

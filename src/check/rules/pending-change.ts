@@ -1,0 +1,20 @@
+import { dryRun, isChange } from '../dry-run.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * What `fix` would change in a workload where no other rule names a problem: pod-sequencer's own
+ * waits and wrappers out of date with the config (a dependency's budget changed, a wrapper no
+ * longer needed once the sidecar is native), or an injected mesh's settings (hold, native) not
+ * yet asked for. It makes `check` the dry run of `fix` (docs/decisions.md): every item `fix`
+ * changes is reported, each change with the message `fix` gives it.
+ */
+export const pendingChange: Rule = {
+  id: 'pending-change',
+  severity: 'info',
+  summary:
+    '`fix` would change this workload (its own waits or wrappers are out of date, or an injected mesh lacks a setting) though no other rule names a problem',
+  check(ctx, report, prior) {
+    if (ctx.cfg.mode !== 'check' || prior > 0) return;
+    for (const r of dryRun(ctx).filter(isChange)) report(`fix would make this change: ${r.message}`, r.field?.path ?? '');
+  },
+};
