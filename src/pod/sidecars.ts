@@ -2,7 +2,7 @@
 import type { Check, Config, SidecarSpec } from '../config/types.js';
 import { minorOf, nativeSidecarMinor } from '../config/spec.js';
 import { matchGlob } from '../workloads/glob.js';
-import type { Container, Workload } from '../workloads/workload.js';
+import { podAnnotations, type Container, type Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
 
 export type Effective = 'native' | 'postStart' | 'wrap' | 'first';
@@ -12,6 +12,11 @@ export interface FoundSidecar {
   name: string;
   /** Currently a native sidecar (an init container with restartPolicy: Always). */
   native: boolean;
+  /**
+   * Why its injector's layout stays as it is (see injectorLeftUngated): no strategy moves,
+   * hooks or probes it, and no rule asks for a gate. A Job still ends it.
+   */
+  keep?: string;
 }
 
 export function specFor(c: Container, cfg: Config): SidecarSpec | undefined {
@@ -32,20 +37,56 @@ export function isNativeSidecar(c: Container): boolean {
  * - a container named like a sidecar in a workload of that name is the workload itself
  *   (Contour's `envoy` DaemonSet, Envoy Gateway's `envoy-…` Deployments run Envoy as their job).
  */
-export function findSidecars(w: Pick<Workload, 'pod' | 'ref'>, cfg: Config): FoundSidecar[] {
+export function findSidecars(w: Workload, cfg: Config): FoundSidecar[] {
   const pod = w.pod;
   const found: FoundSidecar[] = [];
+  const add = (c: Container, spec: SidecarSpec, native: boolean) => {
+    const keep = injectorLeftUngated(w, c, spec);
+    found.push({ spec: withContainerPorts(spec, c), name: c.name, native, ...(keep && { keep }) });
+  };
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : undefined;
-    if (spec) found.push({ spec: withContainerPorts(spec, c), name: c.name, native: true });
+    if (spec) add(c, spec, true);
   }
   for (const c of pod.containers ?? []) {
     const spec = specFor(c, cfg);
-    if (spec) found.push({ spec: withContainerPorts(spec, c), name: c.name, native: false });
+    if (spec) add(c, spec, false);
   }
-  const sidecars = found.filter((s) => !isTheWorkload(w.ref.name, s.name));
+  const sidecars = found.filter((s) => !isTheWorkload(w.ref.name, s.name) && !(s.spec.profile === 'istio' && istioGateway(w)));
   const apps = (pod.containers ?? []).filter((c) => !sidecars.some((s) => !s.native && s.name === c.name));
   return apps.length > 0 ? sidecars : [];
+}
+
+/**
+ * The injector chose not to gate the app on this proxy, so its layout is the vendor's and stays
+ * (docs/decisions.md, "Evidence before names"). Linkerd puts the proxy first with a
+ * `linkerd-await` postStart hook unless the pod says `config.linkerd.io/proxy-await: disabled`;
+ * a proxy Linkerd injected (the pod template carries `linkerd.io/proxy-version`) without that
+ * hook was left ungated on purpose. Linkerd's own identity controller is such a pod: its proxy
+ * cannot become ready before identity issues its certificate, so gating would deadlock it.
+ */
+function injectorLeftUngated(w: Workload, c: Container, spec: SidecarSpec): string | undefined {
+  if (spec.profile !== 'linkerd') return undefined;
+  const annotations = podAnnotations(w);
+  if (annotations['config.linkerd.io/proxy-await'] === 'disabled') {
+    return 'the pod template has config.linkerd.io/proxy-await: disabled';
+  }
+  if (annotations['linkerd.io/proxy-version'] !== undefined && !c.lifecycle?.postStart && !c.startupProbe) {
+    return 'Linkerd injected it (linkerd.io/proxy-version) without its linkerd-await hook, as it does where the app must not wait for the proxy';
+  }
+  return undefined;
+}
+
+/**
+ * Istio's gateway injection template makes `istio-proxy` the gateway itself, not a sidecar: the
+ * gateway chart asks for it with `inject.istio.io/templates: gateway` and an `istio-proxy`
+ * container whose image is `auto` (istio/istio@1.31.0-alpha.0-109-g86c9f01fd73:
+ * manifests/charts/gateway/values.yaml, templates/deployment.yaml). Helpers beside it (the chart's
+ * additional containers) do not make it a sidecar.
+ */
+function istioGateway(w: Workload): boolean {
+  const templates = String(podAnnotations(w)['inject.istio.io/templates'] ?? '');
+  return templates.split(',').some((t) => t.trim() === 'gateway');
 }
 
 function isTheWorkload(workload: string, container: string): boolean {

@@ -35,7 +35,8 @@ function transform(ctx: Ctx): void {
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = findSidecars(ctx.w, ctx.cfg);
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s)]));
-  const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => strategies.includes(strategy.get(s)!));
+  // A sidecar whose injector's layout stays (s.keep) gets no strategy; a Job still ends it.
+  const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
   const apps = appContainers(ctx.w, ctx.cfg); // before anything moves: paths into the input
 
   applyMesh(ctx);

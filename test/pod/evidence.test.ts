@@ -144,7 +144,59 @@ spec:
         args: [-c, /config/envoy.json]
 `;
 
-const cases = { istioNative, cloudSqlNative, linkerdNative, cronNative, gateway, contour };
+// Linkerd's identity controller as `linkerd install` renders it: the proxy after the app, no
+// linkerd-await hook (it cannot become ready before identity runs), aliases in the text.
+const linkerdIdentity = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: linkerd-identity
+  namespace: linkerd
+spec:
+  template:
+    metadata:
+      annotations:
+        linkerd.io/created-by: linkerd/cli stable-2.14.10
+        linkerd.io/proxy-version: stable-2.14.10
+    spec:
+      containers:
+      - name: identity
+        image: cr.l5d.io/linkerd/controller:stable-2.14.10
+        args: [identity]
+        env:
+        - name: LINKERD_DISABLED
+          value: "linkerd-await cannot block the identity controller"
+      - name: linkerd-proxy
+        image: cr.l5d.io/linkerd/proxy:stable-2.14.10
+        env:
+        - name: _pod_containerName
+          value: &containerName linkerd-proxy
+        - name: LINKERD2_PROXY_LOG
+          value: warn
+`;
+
+// Istio's gateway chart: the gateway injection template makes istio-proxy the gateway, even with
+// an additional container beside it.
+const istioGatewayChart = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: istio-ingress
+  namespace: istio-ingress
+spec:
+  template:
+    metadata:
+      annotations:
+        inject.istio.io/templates: gateway
+      labels:
+        sidecar.istio.io/inject: "true"
+    spec:
+      containers:
+        - name: istio-proxy
+          image: auto
+        - name: additional-container
+          image: additional-image:latest
+`;
+
+const cases = { istioNative, cloudSqlNative, linkerdNative, cronNative, gateway, contour, linkerdIdentity, istioGatewayChart };
 
 describe('already-sequenced and sidecar-only manifests are left as they are', () => {
   for (const [name, manifest] of Object.entries(cases)) {

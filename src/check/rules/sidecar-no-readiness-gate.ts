@@ -21,6 +21,7 @@ export const sidecarNoReadinessGate: Rule = {
     const sidecars = findSidecars(ctx.w, ctx.cfg);
     for (const s of sidecars) {
       if (!s.spec.readiness && !s.spec.waitCommand) continue; // nothing to wait on (e.g. vault agent)
+      if (s.keep) continue; // the injector left it ungated on purpose
       if (s.native) {
         const i = (pod.initContainers ?? []).findIndex((c) => c.name === s.name);
         const c = pod.initContainers![i]!;

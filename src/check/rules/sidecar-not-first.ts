@@ -12,6 +12,7 @@ export const sidecarNotFirst: Rule = {
     const sidecars = findSidecars(ctx.w, ctx.cfg).filter((s) => !s.native);
     const names = new Set(sidecars.map((s) => s.name));
     for (const s of sidecars) {
+      if (s.keep) continue; // the injector placed it so on purpose
       // An app whose wrapper waits for this sidecar (strategy wrap, Job wrappers) is gated.
       const firstApp = containers.findIndex(
         (c) => !names.has(c.name) && !parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name),
