@@ -2,6 +2,8 @@
 import type { Check, Config, SidecarSpec } from '../config/types.js';
 import { minorOf, nativeSidecarMinor } from '../config/spec.js';
 import { matchGlob } from '../workloads/glob.js';
+import { profiles } from '../profiles/index.js';
+import type { ProfileName } from '../config/types.js';
 import { podAnnotations, type Container, type Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
 
@@ -52,7 +54,7 @@ export function findSidecars(w: Workload, cfg: Config): FoundSidecar[] {
     const spec = specFor(c, cfg);
     if (spec) add(c, spec, false);
   }
-  const sidecars = found.filter((s) => !isTheWorkload(w.ref.name, s.name) && !(s.spec.profile === 'istio' && istioGateway(w)));
+  const sidecars = found.filter((s) => !isTheWorkload(w.ref.name, s.name) && !(s.spec.profile === 'istio' && istioGateway(w)) && !servesThePod(w, s, found));
   const apps = (pod.containers ?? []).filter((c) => !sidecars.some((s) => !s.native && s.name === c.name));
   return apps.length > 0 ? sidecars : [];
 }
@@ -87,6 +89,24 @@ function injectorLeftUngated(w: Workload, c: Container, spec: SidecarSpec): stri
 function istioGateway(w: Workload): boolean {
   const templates = String(podAnnotations(w)['inject.istio.io/templates'] ?? '');
   return templates.split(',').some((t) => t.trim() === 'gateway');
+}
+
+/**
+ * A container of a profile that may be the workload (Envoy) is the workload when it alone serves
+ * the pod's ports: no other container, sidecars aside, declares any. Contour's envoy beside the
+ * contour control plane is one (projectcontour/contour examples, linkerd/linkerd2
+ * cli/cmd/testdata/inject_contour.golden.yml): gating Envoy first would hold back the control
+ * plane it takes its configuration from.
+ */
+function servesThePod(w: Workload, s: FoundSidecar, found: FoundSidecar[]): boolean {
+  if (!profiles[s.spec.profile as ProfileName]?.mayBeTheWorkload) return false;
+  const all = [...(w.pod.initContainers ?? []), ...(w.pod.containers ?? [])];
+  const serves = (name: string) => {
+    const ports = all.find((c) => c.name === name)?.ports;
+    return Array.isArray(ports) && ports.length > 0;
+  };
+  const apps = (w.pod.containers ?? []).filter((c) => !found.some((f) => f.name === c.name));
+  return serves(s.name) && !apps.some((c) => serves(c.name));
 }
 
 function isTheWorkload(workload: string, container: string): boolean {

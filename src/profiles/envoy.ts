@@ -10,4 +10,5 @@ export const envoy: Profile = {
   shutdown: { http: 'http://127.0.0.1:9901/quitquitquit', method: 'POST' },
   timeoutSeconds: 120,
   initAfter: [],
+  mayBeTheWorkload: true,
 };

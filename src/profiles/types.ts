@@ -26,6 +26,12 @@ export interface Profile {
   shutdownAnnotations?: Record<string, string>;
   /** The proxy's UID, for the init-container traffic workaround under a CNI mesh. */
   proxyUid?: number;
+  /**
+   * A container of this kind is as often the workload itself as a helper beside one (Envoy: an
+   * ingress's data plane, a gateway). It is then a sidecar only beside an app container that
+   * serves ports of its own (src/pod/sidecars.ts).
+   */
+  mayBeTheWorkload?: boolean;
   /** One line for docs and explain output. */
   description: string;
 }

@@ -196,7 +196,31 @@ spec:
           image: additional-image:latest
 `;
 
-const cases = { istioNative, cloudSqlNative, linkerdNative, cronNative, gateway, contour, linkerdIdentity, istioGatewayChart };
+// Contour before its split (linkerd/linkerd2 cli/cmd/testdata/inject_contour.golden.yml): Envoy
+// serves the pod's ports beside the contour control plane it takes its configuration from.
+const contourWithEnvoy = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: contour
+  namespace: heptio-contour
+spec:
+  template:
+    spec:
+      containers:
+      - name: contour
+        image: gcr.io/heptio-images/contour:master
+        command: [contour]
+        args: [serve, --incluster]
+      - name: envoy
+        image: docker.io/envoyproxy/envoy-alpine:v1.6.0
+        command: [envoy]
+        args: [--config-path /config/contour.yaml]
+        ports:
+        - containerPort: 8080
+          name: http
+`;
+
+const cases = { contourWithEnvoy, istioNative, cloudSqlNative, linkerdNative, cronNative, gateway, contour, linkerdIdentity, istioGatewayChart };
 
 describe('already-sequenced and sidecar-only manifests are left as they are', () => {
   for (const [name, manifest] of Object.entries(cases)) {
@@ -226,6 +250,17 @@ describe('already-sequenced and sidecar-only manifests are left as they are', ()
     const out = runFilter(list(classic));
     expect(out.results.map((r) => r.message).join('\n')).toMatch(/postStart hook to cloud-sql-proxy/);
     expect(out.results.map((r) => r.message).join('\n')).not.toMatch(/native/);
+  });
+});
+
+describe('Envoy beside an app that serves its own ports is a sidecar', () => {
+  it('is moved first and gated, as before', () => {
+    const withApp = contourWithEnvoy.replace(
+      '        args: [serve, --incluster]\n',
+      '        args: [serve, --incluster]\n        ports:\n        - containerPort: 8000\n',
+    );
+    const out = runFilter(list(withApp));
+    expect(out.results.map((r) => r.message).join('\n')).toMatch(/moved sidecar envoy before the app containers/);
   });
 });
 

@@ -57,7 +57,8 @@ describe('properties of the filter over generated workloads and configs', () => 
         const second = runFilter(first);
         expect(second.stdout, second.stderr.join('\n')).not.toBe('');
         expect(stripResults(second.stdout)).toBe(first);
-        expect(second.results.filter((r) => r.severity === 'info')).toEqual([]);
+        // No changes the second time; findings (a rule id, pending-change among them at info) may repeat.
+        expect(second.results.filter((r) => r.severity === 'info' && !r.tags?.rule)).toEqual([]);
       }),
       fcParams(RUNS),
     );
