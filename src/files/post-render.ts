@@ -116,10 +116,18 @@ function withChartFile(stdin: Uint8Array, message: string): string {
   return file ? `${file} (<stdin>:${m![1]}:${m![2]}): ${message.slice(m![0].length)}` : message;
 }
 
+/**
+ * The chart file of the document holding `line` (1-based): its `# Source:` comment, or its
+ * filename annotation, which may come after the line (it ends `metadata.annotations`).
+ */
 function sourceOf(text: string, line: number): string | undefined {
-  const before = text.split('\n').slice(0, line);
-  for (let i = before.length - 1; i >= 0; i--) {
-    const m = /^# Source: (.+)$/.exec(before[i]!) ?? FILENAME_ANNOTATION.exec(before[i]!);
+  const lines = text.split('\n');
+  let start = line - 1;
+  while (start > 0 && !/^---(?:[ \t]|$)/.test(lines[start]!)) start--;
+  let end = line;
+  while (end < lines.length && !/^---(?:[ \t]|$)/.test(lines[end]!)) end++;
+  for (const l of lines.slice(start, end)) {
+    const m = /^# Source: (.+)$/.exec(l) ?? FILENAME_ANNOTATION.exec(l);
     if (m) return m[1]!.trim();
   }
   return undefined;

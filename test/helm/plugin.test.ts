@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { tellTerminal } from '../../src/files/terminal.js';
 import { ROOT } from '../helpers/cli.js';
-import { helm3Chunk, helm4Stream, platformCommand, runHelm4Plugin } from '../helpers/helm.js';
+import { helm3Chunk, helm4PluginProblems, helm4Stream, platformCommand, runHelm4Plugin } from '../helpers/helm.js';
 import { canUse, TOOLS } from '../helpers/tools.js';
 
 const PLUGIN = join(ROOT, 'helm-plugin');
@@ -40,20 +40,20 @@ function install(src: string): string {
 }
 
 describe('helm-plugin/plugin.yaml against Helm 4 loader rules', () => {
-  it('has the v1 fields, each as Helm checks it', () => {
-    // metadata_v1.go MetadataV1: the only top-level keys Helm reads.
-    const known = ['apiVersion', 'name', 'type', 'runtime', 'version', 'sourceURL', 'config', 'runtimeConfig'];
-    expect(Object.keys(meta).filter((k) => !known.includes(k))).toEqual([]);
-    expect(meta.apiVersion).toBe('v1'); // loader.go loadMetadata: "" is legacy, "v1", else an error
-    expect(meta.name).toMatch(/^[A-Za-z0-9_-]+$/); // plugin.go validPluginName
-    expect(meta.name).toBe('pod-sequencer'); // what --post-renderer names
-    expect(meta.version).toMatch(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/); // SemVer 2 (isValidSemver, Helm 4.1+)
-    // plugin_type_registry.go: the known types; config.go decodes `config` with KnownFields into
-    // ConfigPostRendererV1, an empty struct: no config keys at all.
-    expect(['test/v1', 'cli/v1', 'getter/v1', 'postrenderer/v1']).toContain(meta.type);
-    expect(meta.type).toBe('postrenderer/v1');
-    expect(Object.keys((meta.config as object | undefined) ?? {})).toEqual([]);
-    expect(meta.runtime).toBe('subprocess'); // metadata.go convertMetdataRuntimeConfig: subprocess | extism/v1
+  it("loads under the rules of Helm 4's loader; named pod-sequencer, postrenderer/v1 on the subprocess runtime", () => {
+    expect(helm4PluginProblems(pluginYaml)).toEqual([]);
+    expect(meta).toMatchObject({ apiVersion: 'v1', name: 'pod-sequencer', type: 'postrenderer/v1', runtime: 'subprocess' });
+  });
+
+  it('the rules refuse what Helm refuses', () => {
+    const bad = (from: string, to: string) => helm4PluginProblems(pluginYaml.replace(from, to));
+    expect(bad('name: pod-sequencer', 'name: pod.sequencer')).toEqual(['invalid plugin name']);
+    expect(bad('apiVersion: v1', 'apiVersion: v2')).toEqual(['invalid apiVersion: v2']);
+    expect(bad('type: postrenderer/v1', 'type: postrender/v1')).toEqual(['unknown plugin type postrender/v1']);
+    expect(bad('runtime: subprocess', 'runtime: wasm')).toEqual(['unsupported plugin runtime type: wasm']);
+    expect(bad('runtime: subprocess', 'runtime: subprocess\nconfig:\n  usage: x')).toEqual(['config: unknown field usage']);
+    expect(bad('version: 0.1.0', 'version: 0.1')).toEqual(['invalid version (SemVer 2)']);
+    expect(bad('    - os: windows', '    - os: windows\n      shell: cmd')).toEqual(['platformCommand: unknown field shell']);
   });
 
   it("its version is package.json's", () => {

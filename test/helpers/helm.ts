@@ -122,3 +122,38 @@ export function runHelm4Plugin(pluginDir: string, manifests: string, extraArgs: 
   if (r.stdout.trim() === '') return { error: `post-renderer "${name}" produced empty output`, discardedStderr: r.stderr, exitCode: 0 };
   return { manifests: r.stdout, discardedStderr: r.stderr, exitCode: 0 };
 }
+
+/**
+ * What Helm 4's loader refuses in a plugin.yaml, as messages (empty: it loads). helm/helm@v4.0.0
+ * internal/plugin/: loader.go (apiVersion), metadata_v1.go (MetadataV1 fields, Validate),
+ * plugin.go (validPluginName), plugin_type_registry.go (types), config.go (config decoded with
+ * KnownFields into the type's struct; postrenderer/v1's is empty), metadata.go (runtimes),
+ * runtime_subprocess.go and subprocess_commands.go (runtimeConfig fields).
+ */
+export function helm4PluginProblems(pluginYaml: string): string[] {
+  const m = parse(pluginYaml) as Record<string, unknown>;
+  const out: string[] = [];
+  const unknown = (o: object, known: string[], where: string) => {
+    for (const k of Object.keys(o)) if (!known.includes(k)) out.push(`${where}: unknown field ${k}`);
+  };
+  if (m.apiVersion !== 'v1') out.push(`invalid apiVersion: ${String(m.apiVersion)}`);
+  unknown(m, ['apiVersion', 'name', 'type', 'runtime', 'version', 'sourceURL', 'config', 'runtimeConfig'], 'plugin.yaml');
+  if (typeof m.name !== 'string' || !/^[A-Za-z0-9_-]+$/.test(m.name)) out.push('invalid plugin name');
+  if (typeof m.version !== 'string' || !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.test(m.version)) out.push('invalid version (SemVer 2)');
+  const configFields: Record<string, string[]> = {
+    'test/v1': [],
+    'cli/v1': ['usage', 'shortHelp', 'longHelp', 'ignoreFlags'],
+    'getter/v1': ['protocols'],
+    'postrenderer/v1': [],
+  };
+  const type = String(m.type ?? '');
+  if (!(type in configFields)) out.push(`unknown plugin type ${type}`);
+  else unknown((m.config as object | null) ?? {}, configFields[type]!, 'config');
+  if (m.runtime !== 'subprocess' && m.runtime !== 'extism/v1') out.push(`unsupported plugin runtime type: ${String(m.runtime)}`);
+  if (m.runtime === 'subprocess') {
+    const rc = (m.runtimeConfig as Record<string, unknown> | null) ?? {};
+    unknown(rc, ['platformCommand', 'platformHooks', 'protocolCommands'], 'runtimeConfig');
+    for (const c of (rc.platformCommand as object[] | undefined) ?? []) unknown(c, ['os', 'arch', 'command', 'args'], 'platformCommand');
+  }
+  return out;
+}
