@@ -51,7 +51,7 @@ export function registerFileCommands(program: Command, version: string, setCode:
         .choices(['error', 'warning', 'info', 'none'])
         .default('error'),
     )
-    .option('--report <file>', 'also write the findings to this file (Helm 4 discards stderr)')
+    .option('--report <file>', 'also write the findings to this file, else to $POD_SEQUENCER_REPORT (Helm 4 discards stderr)')
     .action((opts: PostRenderOptions) =>
       setCode(
         guard(() => {

@@ -6,7 +6,7 @@
  *
  * Helm 3 stores whatever comes back, and an empty answer with exit 0 deletes the release's
  * resources on upgrade (helm/helm#13473): on any error nothing is written and the exit is 1.
- * Helm 4 discards the plugin's stderr, so `--report FILE` keeps the findings.
+ * Helm 4 discards the plugin's stderr, so `--report FILE` (or POD_SEQUENCER_REPORT) keeps the findings.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -46,7 +46,8 @@ export function postRender(stdin: Uint8Array, opts: PostRenderOptions, env: Node
     for (const i of removed) replacements.set(i, ''); // the PodSequence document: used, then dropped
     const stdout = replacements.size > 0 ? splice(file, replacements) : text;
     const lines = [...findings.map((f) => findingLine(stdout, f)), ...helm3HookNotes(file, replacements)];
-    if (opts.report) writeFileSync(opts.report, lines.join('\n') + (lines.length ? '\n' : ''));
+    const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || undefined), lines, opts.report !== undefined);
+    if (reportError) return fail([reportError]);
     const failing = findings.filter((f) => LEVEL[f.result.severity] >= LEVEL[opts.failOn]);
     if (failing.length > 0) return fail([...lines, `${failing.length} finding(s) at or above --fail-on ${opts.failOn}: nothing written`]);
     if (text.trim() !== '' && stdout.trim() === '') return fail(['refusing to answer non-empty input with empty output (Helm would delete the release)']);
@@ -60,6 +61,17 @@ export function postRender(stdin: Uint8Array, opts: PostRenderOptions, env: Node
 }
 
 class ConfigError extends Error {}
+
+/** `--report FILE` (or POD_SEQUENCER_REPORT): the finding lines; a file that cannot be written is an error, said plainly. */
+function writeReport(path: string | undefined, lines: string[], fromFlag: boolean): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    writeFileSync(path, lines.join('\n') + (lines.length ? '\n' : ''));
+    return undefined;
+  } catch (e) {
+    return `${fromFlag ? '--report ' : 'POD_SEQUENCER_REPORT='}${path}: cannot write the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
+  }
+}
 
 function fail(lines: string[]): PostRenderOutcome {
   return { stdout: '', stderr: lines, exitCode: 1 };

@@ -23,7 +23,10 @@ if (available.length < entries.length)
 const tagged = (tag: string) => available.filter((f) => f.e.tags?.includes(tag));
 
 const postRender = (input: string, args: string[] = []) =>
-  run(process.execPath, [BIN, 'post-render', ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: '', HELM_PLUGIN_DIR: '' } });
+  run(process.execPath, [BIN, 'post-render', ...args], {
+    input,
+    env: { ...process.env, POD_SEQUENCER_CONFIG: '', POD_SEQUENCER_REPORT: '', HELM_PLUGIN_DIR: '' },
+  });
 
 /** A vendor's Job as a chart's pre-upgrade hook (the annotation Helm reads, as charts write it). */
 const asHook = (job: string) =>

@@ -19,7 +19,7 @@ const chunks = {
 };
 const stream = (...parts: string[]) => parts.join('');
 const postRender = (input: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
-  run(process.execPath, [BIN, 'post-render', ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: '', ...env } });
+  run(process.execPath, [BIN, 'post-render', ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: '', POD_SEQUENCER_REPORT: '', ...env } });
 
 describe('post-render (Helm 3 stream)', () => {
   it('untouched chunks byte-identical; changed ones keep their separator and # Source: line; the hook Job ends its sidecar', () => {
@@ -74,6 +74,17 @@ describe('post-render (Helm 3 stream)', () => {
     const r = postRender(stream(chunks.web), ['--report', report]);
     expect(r.code).toBe(0);
     expect(readFileSync(report, 'utf8')).toBe(r.stderr);
+    const fromEnv = join(dir, 'env-report.txt');
+    const viaEnv = postRender(stream(chunks.web), [], { POD_SEQUENCER_REPORT: fromEnv });
+    expect(viaEnv.code).toBe(0);
+    expect(readFileSync(fromEnv, 'utf8')).toBe(viaEnv.stderr);
+  });
+
+  it('a report file that cannot be written: exit 1, nothing on stdout, one line saying which', () => {
+    const r = postRender(stream(chunks.web), ['--report', '/nonexistent-dir/report.txt']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('--report /nonexistent-dir/report.txt: cannot write the file (ENOENT)\n');
   });
 });
 
