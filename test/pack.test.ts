@@ -4,11 +4,12 @@
  * use the installed command (with the real kpt, on an example) and the library from CommonJS,
  * ESM and TypeScript. Dependencies come from the npm cache (`npm install` filled it).
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, run } from './helpers/cli.js';
+import { helm4Stream, runHelm4Plugin } from './helpers/helm.js';
 import { canUse } from './helpers/tools.js';
 
 const npm = (args: string[], cwd: string) => {
@@ -45,6 +46,9 @@ describe('npm package', () => {
       'dist/index.cjs',
       'dist/types/index.d.ts',
       'schema/podsequence.schema.json',
+      'helm-plugin/plugin.yaml',
+      'helm-plugin/pod-sequencer-helm',
+      'helm-plugin/pod-sequencer-helm.cmd',
     ]) {
       expect(files, f).toContain(f);
     }
@@ -59,6 +63,20 @@ describe('npm package', () => {
     const out = readFileSync(join(example, 'deployment.yaml'), 'utf8');
     expect(out.indexOf('- name: istio-proxy')).toBeLessThan(out.indexOf('- name: checkout'));
     expect(out).toContain('pilot-agent');
+  });
+
+  it('ships the Helm 4 plugin: `helm plugin install ./node_modules/pod-sequencer/helm-plugin` runs this package', () => {
+    const src = join(consumer, 'node_modules', 'pod-sequencer', 'helm-plugin');
+    expect(statSync(join(src, 'pod-sequencer-helm')).mode & 0o111).toBe(0o111);
+    const plugins = mkdtempSync(join(tmpdir(), 'pod-seq-helm-plugins-'));
+    symlinkSync(src, join(plugins, 'helm-plugin')); // what Helm 4's local installer does
+    const input = helm4Stream({
+      'shop/templates/deployment.yaml':
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: web:1\n      - name: istio-proxy\n        image: proxyv2:1\n',
+    });
+    const r = runHelm4Plugin(join(plugins, 'helm-plugin'), input, [], { PATH: `${dirname(process.execPath)}:/usr/bin:/bin` });
+    expect(r.error, r.discardedStderr).toBeUndefined();
+    expect(r.manifests!.indexOf('- name: istio-proxy')).toBeLessThan(r.manifests!.indexOf('- name: web'));
   });
 
   const manifests = JSON.stringify([

@@ -11,6 +11,7 @@ import { explainFiles } from '../explain/index.js';
 import { formatResult, isSuppressed } from '../krm/results.js';
 import { collectFiles, PathError, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
+import { tellTerminal } from './terminal.js';
 import { readManifests, runFiles, sha256 } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
@@ -50,12 +51,13 @@ export function registerFileCommands(program: Command, version: string, setCode:
         .choices(['error', 'warning', 'info', 'none'])
         .default('error'),
     )
-    .option('--report <file>', 'also write the findings to this file (Helm 4 discards stderr)')
+    .option('--report <file>', 'also write the findings to this file, else to $POD_SEQUENCER_REPORT (Helm 4 discards stderr)')
     .action((opts: PostRenderOptions) =>
       setCode(
         guard(() => {
           const r = postRender(readFileSync(0), opts);
           err(r.stderr);
+          if (r.exitCode !== 0) tellTerminal(r.stderr);
           if (r.stdout) out(r.stdout);
           return r.exitCode;
         }),

@@ -6,7 +6,7 @@
  *
  * Helm 3 stores whatever comes back, and an empty answer with exit 0 deletes the release's
  * resources on upgrade (helm/helm#13473): on any error nothing is written and the exit is 1.
- * Helm 4 discards the plugin's stderr, so `--report FILE` keeps the findings.
+ * Helm 4 discards the plugin's stderr, so `--report FILE` (or POD_SEQUENCER_REPORT) keeps the findings.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -45,20 +45,33 @@ export function postRender(stdin: Uint8Array, opts: PostRenderOptions, env: Node
     const replacements = new Map(files[0]!.replacements);
     for (const i of removed) replacements.set(i, ''); // the PodSequence document: used, then dropped
     const stdout = replacements.size > 0 ? splice(file, replacements) : text;
-    const lines = findings.map((f) => findingLine(file, f));
-    if (opts.report) writeFileSync(opts.report, lines.join('\n') + (lines.length ? '\n' : ''));
+    const lines = [...findings.map((f) => findingLine(stdout, f)), ...helm3HookNotes(file, replacements)];
+    const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || undefined), lines, opts.report !== undefined);
+    if (reportError) return fail([reportError]);
     const failing = findings.filter((f) => LEVEL[f.result.severity] >= LEVEL[opts.failOn]);
     if (failing.length > 0) return fail([...lines, `${failing.length} finding(s) at or above --fail-on ${opts.failOn}: nothing written`]);
     if (text.trim() !== '' && stdout.trim() === '') return fail(['refusing to answer non-empty input with empty output (Helm would delete the release)']);
     return { stdout, stderr: lines, exitCode: 0 };
   } catch (e) {
-    if (e instanceof PathError || e instanceof ConfigError) return fail([e.message]);
+    if (e instanceof PathError) return fail([withChartFile(stdin, e.message)]);
+    if (e instanceof ConfigError) return fail([e.message]);
     if (e instanceof FatalError) return fail([`<stdin>: ${e.message}`]);
     throw e;
   }
 }
 
 class ConfigError extends Error {}
+
+/** `--report FILE` (or POD_SEQUENCER_REPORT): the finding lines; a file that cannot be written is an error, said plainly. */
+function writeReport(path: string | undefined, lines: string[], fromFlag: boolean): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    writeFileSync(path, lines.join('\n') + (lines.length ? '\n' : ''));
+    return undefined;
+  } catch (e) {
+    return `${fromFlag ? '--report ' : 'POD_SEQUENCER_REPORT='}${path}: cannot write the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
+  }
+}
 
 function fail(lines: string[]): PostRenderOutcome {
   return { stdout: '', stderr: lines, exitCode: 1 };
@@ -100,18 +113,59 @@ function chooseConfig(
 
 /**
  * `chart/templates/x.yaml:12: severity [rule] message`: Helm 3 writes a `# Source:` comment above
- * each document; Helm 4 annotates each with `postrenderer.helm.sh/postrender-filename`.
+ * each document; Helm 4 annotates each with `postrenderer.helm.sh/postrender-filename`. Findings'
+ * lines are in the output, so the file is looked up there.
  */
-function findingLine(file: ManifestFile, f: Finding): string {
+function findingLine(output: string, f: Finding): string {
   const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : '';
-  return printable(`${sourceOf(file, f.line) ?? '<stdin>'}:${f.line}: ${f.result.severity}${rule} ${f.result.message}`);
+  return printable(`${sourceOf(output, f.line) ?? '<stdin>'}:${f.line}: ${f.result.severity}${rule} ${f.result.message}`);
 }
 
-function sourceOf(file: ManifestFile, line: number): string | undefined {
-  const before = file.source.split('\n').slice(0, line);
-  for (let i = before.length - 1; i >= 0; i--) {
-    const m = /^# Source: (.+)$/.exec(before[i]!) ?? /^\s*postrenderer\.helm\.sh\/postrender-filename: ['"]?([^'"]+)['"]?\s*$/.exec(before[i]!);
+/** `<stdin>:7:3: malformed …` becomes `chart/templates/x.yaml (<stdin>:7:3): malformed …`. */
+function withChartFile(stdin: Uint8Array, message: string): string {
+  const m = /^<stdin>:(\d+):(\d+): /.exec(message);
+  const file = m ? sourceOf(Buffer.from(stdin).toString('utf8').replace(/\r\n/g, '\n'), Number(m[1])) : undefined;
+  return file ? `${file} (<stdin>:${m![1]}:${m![2]}): ${message.slice(m![0].length)}` : message;
+}
+
+/**
+ * The chart file of the document holding `line` (1-based): its `# Source:` comment, or its
+ * filename annotation, which may come after the line (it ends `metadata.annotations`).
+ */
+function sourceOf(text: string, line: number): string | undefined {
+  const lines = text.split('\n');
+  let start = line - 1;
+  while (start > 0 && !/^---(?:[ \t]|$)/.test(lines[start]!)) start--;
+  let end = line;
+  while (end < lines.length && !/^---(?:[ \t]|$)/.test(lines[end]!)) end++;
+  for (const l of lines.slice(start, end)) {
+    const m = /^# Source: (.+)$/.exec(l) ?? FILENAME_ANNOTATION.exec(l);
     if (m) return m[1]!.trim();
   }
   return undefined;
+}
+
+const FILENAME_ANNOTATION = /^\s*postrenderer\.helm\.sh\/postrender-filename: ['"]?([^'"]+)['"]?\s*$/;
+const HOOK_ANNOTATION = /^\s*['"]?helm\.sh\/hook['"]?\s*:/m;
+
+/**
+ * Helm 3's `--post-renderer` is never given hooks (helm/helm#7891, fixed in Helm 4), so a hook Job
+ * fixed here was sent by `helm template` (or `--dry-run`): say that only that path, or Helm 4's
+ * plugin, deploys it fixed. Framing: `# Source:` lines and no Helm 4 filename annotation. A note,
+ * not a finding (no `--fail-on`); on the output, the Job needs no fix and no note comes back.
+ */
+function helm3HookNotes(file: ManifestFile, replacements: ReadonlyMap<number, string>): string[] {
+  const text = file.source;
+  if (!/^# Source: /m.test(text) || /^\s*postrenderer\.helm\.sh\/postrender-filename:/m.test(text)) return [];
+  return file.docs.flatMap((d, i) => {
+    if (d.kind !== 'Job' || !replacements.has(i) || !HOOK_ANNOTATION.test(text.slice(d.start, d.end))) return [];
+    const name = /^metadata:\n(?:[ \t].*\n)*?[ \t]+name:[ \t]*['"]?([^'"\s#]+)/m.exec(text.slice(d.start, d.end))?.[1] ?? '';
+    const where = sourceOf(text, file.lines.linePos(d.start).line) ?? '<stdin>';
+    return [
+      printable(
+        `${where}: note: hook Job ${name} is fixed in this stream, but Helm 3's --post-renderer never receives hooks (helm/helm#7891); ` +
+          'deploy it fixed with `helm template RELEASE CHART | pod-sequencer post-render | kubectl apply -f -`, or Helm 4 with the pod-sequencer plugin',
+      ),
+    ];
+  });
 }

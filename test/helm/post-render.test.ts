@@ -19,7 +19,7 @@ const chunks = {
 };
 const stream = (...parts: string[]) => parts.join('');
 const postRender = (input: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
-  run(process.execPath, [BIN, 'post-render', ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: '', ...env } });
+  run(process.execPath, [BIN, 'post-render', ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: '', POD_SEQUENCER_REPORT: '', ...env } });
 
 describe('post-render (Helm 3 stream)', () => {
   it('untouched chunks byte-identical; changed ones keep their separator and # Source: line; the hook Job ends its sidecar', () => {
@@ -59,7 +59,7 @@ describe('post-render (Helm 3 stream)', () => {
     const bad = postRender(stream(chunks.cm, '---\n# Source: shop/templates/bad.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n'));
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr).toMatch(/<stdin>:\d+:\d+: malformed YAML in document 2: Map keys must be unique/);
+    expect(bad.stderr).toMatch(/^shop\/templates\/bad\.yaml \(<stdin>:\d+:\d+\): malformed YAML in document 2: Map keys must be unique/);
     const failOn = postRender(stream(chunks.web), ['--fail-on', 'info']);
     expect(failOn.code).toBe(1);
     expect(failOn.stdout).toBe('');
@@ -74,6 +74,50 @@ describe('post-render (Helm 3 stream)', () => {
     const r = postRender(stream(chunks.web), ['--report', report]);
     expect(r.code).toBe(0);
     expect(readFileSync(report, 'utf8')).toBe(r.stderr);
+    const fromEnv = join(dir, 'env-report.txt');
+    const viaEnv = postRender(stream(chunks.web), [], { POD_SEQUENCER_REPORT: fromEnv });
+    expect(viaEnv.code).toBe(0);
+    expect(readFileSync(fromEnv, 'utf8')).toBe(viaEnv.stderr);
+  });
+
+  it('a report file that cannot be written: exit 1, nothing on stdout, one line saying which', () => {
+    const r = postRender(stream(chunks.web), ['--report', '/nonexistent-dir/report.txt']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('--report /nonexistent-dir/report.txt: cannot write the file (ENOENT)\n');
+  });
+});
+
+describe('post-render: the Helm 3 hook note (helm/helm#7891)', () => {
+  const note =
+    /^shop\/templates\/migrate-job\.yaml: note: hook Job migrate is fixed in this stream, but Helm 3's --post-renderer never receives hooks \(helm\/helm#7891\); deploy it fixed with `helm template RELEASE CHART \| pod-sequencer post-render \| kubectl apply -f -`, or Helm 4 with the pod-sequencer plugin$/m;
+
+  it('a hook Job that needs a fix in Helm 3 framing gets the note, on stderr and in the report; its output comes back unchanged, with no note', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-helm-'));
+    const report = join(dir, 'report.txt');
+    const first = postRender(stream(chunks.cm, chunks.hook), ['--report', report]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(note);
+    expect(readFileSync(report, 'utf8')).toMatch(note);
+    const again = postRender(first.stdout);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+    expect(again.stderr).not.toMatch(/note:/);
+  });
+
+  it('no note for a hook that needs nothing, a Job that is no hook, or Helm 4 framing', () => {
+    const plainJob = chunks.hook.replace('  annotations:\n    helm.sh/hook: pre-upgrade\n', '');
+    const helm4 = chunks.hook
+      .replace('# Source: shop/templates/migrate-job.yaml\n', '')
+      .replace(
+        '    helm.sh/hook: pre-upgrade\n',
+        "    helm.sh/hook: pre-upgrade\n    postrenderer.helm.sh/postrender-filename: 'shop/templates/migrate-job.yaml'\n",
+      );
+    for (const input of [stream(chunks.cm), stream(plainJob), helm4]) {
+      const r = postRender(input);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/note:/);
+    }
   });
 });
 

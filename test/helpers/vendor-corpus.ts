@@ -33,13 +33,16 @@ export interface CorpusEntry {
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const corpusDir = join(root, 'test', 'vendor', 'corpus');
 
-/** Every entry of every list under test/vendor/corpus/, in file then list order. */
-export function corpusEntries(): CorpusEntry[] {
-  if (!existsSync(corpusDir)) return [];
-  return readdirSync(corpusDir)
+/**
+ * Every entry of every list in `dir` (default test/vendor/corpus/, the invariant tests' lists;
+ * test/helm/corpus/ holds Helm's renderings), in file then list order.
+ */
+export function corpusEntries(dir = corpusDir): CorpusEntry[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .flatMap((f) => JSON.parse(readFileSync(join(corpusDir, f), 'utf8')) as CorpusEntry[]);
+    .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusEntry[]);
 }
 
 const slug = (repo: string) => repo.replace('/', '+');
