@@ -28,10 +28,6 @@ function readConfigFile(path: string): unknown {
 
 class UsageError extends Error {}
 
-/**
- * Not a ResourceList but plain manifests: the first document has no top-level `kind: ResourceList`
- * (or `List`), in block or JSON form. Empty input stays the filter's (its error says what to send).
- */
 /** At least one Kubernetes object (apiVersion and kind) in the stream; else the filter's error says what to send. */
 function hasObjects(text: string): boolean {
   try {
@@ -41,6 +37,10 @@ function hasObjects(text: string): boolean {
   }
 }
 
+/**
+ * Not a ResourceList but plain manifests: the first document has no top-level `kind: ResourceList`
+ * (or `List`), in block or JSON form. Empty input stays the filter's (its error says what to send).
+ */
 function isStream(text: string): boolean {
   if (text.trim() === '') return false;
   const first =
@@ -75,7 +75,11 @@ function filter(opts: { config?: string }): number {
     return 1;
   }
   if (isStream(stdin) && hasObjects(stdin)) {
-    // Plain manifests on stdin (`helm template … | pod-sequencer`): the post-renderer's path.
+    // Plain manifests on stdin (`helm template … | pod-sequencer`): the post-renderer's path, said
+    // in one line, so a user who meant a ResourceList (or Helm) learns which command this was.
+    process.stderr.write(
+      'pod-sequencer: note: stdin holds plain manifests, not a ResourceList: answered as `pod-sequencer post-render` (the Helm post-renderer) does\n',
+    );
     const r = postRender(Buffer.from(stdin), { failOn: 'error', config: opts.config });
     for (const line of r.stderr) process.stderr.write(line + '\n');
     if (r.stdout) process.stdout.write(r.stdout);

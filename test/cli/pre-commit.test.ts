@@ -33,7 +33,7 @@ const bad = readFileSync(join(ROOT, 'fixtures', 'check', 'native-sidecar-unsuppo
 
 beforeAll(() => {
   // Build output and local state stay out: pre-commit must build the package itself (prepare).
-  const skip = new Set(['.git', 'node_modules', 'dist', '.tmp', 'bench']);
+  const skip = new Set(['.git', 'node_modules', 'dist', '.tmp', 'bench', '.cache']);
   cpSync(ROOT, hooks, { recursive: true, filter: (src) => !skip.has(relative(ROOT, src).split(sep)[0]!) });
   for (const args of [
     ['init', '-q'],

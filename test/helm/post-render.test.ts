@@ -142,6 +142,9 @@ describe('streams on stdin for every command (issue 17)', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.startsWith(chunks.cm)).toBe(true);
     expect(r.stdout.indexOf('- name: istio-proxy')).toBeLessThan(r.stdout.indexOf('- name: web\n'));
+    expect(r.stderr.split('\n')[0]).toBe(
+      'pod-sequencer: note: stdin holds plain manifests, not a ResourceList: answered as `pod-sequencer post-render` (the Helm post-renderer) does',
+    );
   });
 
   it('check - reads stdin, naming it <stdin>; fix - writes the fixed stream to stdout', () => {
