@@ -6,10 +6,15 @@ import type { Ctx } from '../pod/context.js';
  * `report`; the same rules run in `mode: check` (on the input) and after `apply` (on the
  * output, so they show what the function could not fix).
  */
-export interface Rule {
-  id: RuleId;
-  severity: Severity;
-  /** One line for docs, `explain` and SARIF. */
-  summary: string;
+export interface Rule extends RuleInfo {
   check(ctx: Ctx, report: (message: string, fieldPath: string) => void): void;
+}
+
+/** What every output says about a rule: its id, default severity and one-line summary. */
+export interface RuleInfo {
+  id: RuleId;
+  /** The default; `spec.rules.<id>` in the config overrides it (pod/context.ts applies that). */
+  severity: Severity;
+  /** One line for docs, `explain` and SARIF; its page is docs/rules/<id>.md. */
+  summary: string;
 }

@@ -327,6 +327,8 @@ describe('no config', () => {
         image: 'busybox:1.37.0-musl',
         resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '32Mi' } },
       },
+      rules: {},
+      check: { failOn: 'error' },
     });
     expect(sidecars.find((s) => s.profile === 'kuma')).toEqual({
       profile: 'kuma',
