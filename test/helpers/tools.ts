@@ -34,6 +34,8 @@ export const TOOLS = {
   // Node binaries from the npm registry (packages `node@22`, `node@24`), for the output-identity test.
   node22: { command: nodeFromNpm('node22'), install: NODES_INSTALL },
   node24: { command: nodeFromNpm('node24'), install: NODES_INSTALL },
+  // util-linux's script(1): runs a command on a pseudo-terminal (colour on a TTY).
+  script: { command: '/usr/bin/script', install: 'apt-get install bsdutils' },
   'pre-commit': { command: 'pre-commit', install: 'apt-get install pre-commit (or pipx install pre-commit)' },
 } satisfies Record<string, Tool>;
 
