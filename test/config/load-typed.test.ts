@@ -58,6 +58,9 @@ describe('typed PodSequence', () => {
     expect(errors).toEqual([]);
     expect(config).toMatchInlineSnapshot(`
       {
+        "check": {
+          "failOn": "error",
+        },
         "dependencies": [
           {
             "http": "http://apollo-configservice.my-namespace.svc.cluster.local:6166/info",
@@ -106,6 +109,7 @@ describe('typed PodSequence', () => {
           },
         },
         "mode": "apply",
+        "rules": {},
         "selector": {
           "kinds": [
             "Deployment",
