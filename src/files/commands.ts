@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createTwoFilesPatch } from 'diff';
 import { parse } from 'yaml';
-import { applyBaseline, formatBaseline, makeBaseline, parseBaseline } from '../check/baseline.js';
+import { applyBaseline, formatBaseline, makeBaseline, parseBaseline, type Baseline } from '../check/baseline.js';
 import { formatJunit } from '../check/junit.js';
 import { counts, findingLine, FORMATS, formatJson, formatText, noteLine, type Format } from '../check/report.js';
 import { formatSarif } from '../check/sarif.js';
@@ -183,7 +183,7 @@ export function useColor(when: CheckOptions['color'], isTTY: boolean, env: NodeJ
   return isTTY && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
-function readBaseline(path: string, from: string): ReturnType<typeof makeBaseline> {
+function readBaseline(path: string, from: string): Baseline {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
