@@ -14,7 +14,7 @@ import { sleepOrdering } from './rules/sleep-ordering.js';
 
 export type { Rule, RuleInfo } from './rule.js';
 
-/** Every rule, in the order of the table in docs/results.md. Add a rule: one file under rules/, one line here. */
+/** Every rule, in the order of the table in docs/results.md. Add a rule: one file under rules/, one line here, its page in docs/rules/, then `npm run gen:rules`. */
 export const rules: Rule[] = [
   sidecarNotFirst,
   sidecarNoReadinessGate,
