@@ -13,6 +13,8 @@ export interface ValidationError {
   keyword: string;
   params: Record<string, any>;
   message?: string;
+  /** Set on the errors about a key that propertyNames refused. */
+  propertyName?: string;
 }
 export interface ValidateFunction {
   (data: unknown): boolean;

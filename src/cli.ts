@@ -11,6 +11,7 @@ import { runFilter } from './run.js';
 import { decodeUtf8Strict } from './krm/text.js';
 import { FatalError } from './krm/types.js';
 import { VERSION } from './version.js';
+import { FAIL_ON_LEVELS, type FailOn } from './config/types.js';
 
 function readConfigFile(path: string): unknown {
   let text: string;
@@ -64,7 +65,7 @@ function readStdin(): Buffer {
   }
 }
 
-function filter(opts: { config?: string }): number {
+function filter(opts: { config?: string; failOn?: FailOn }): number {
   const config = opts.config ? readConfigFile(opts.config) : undefined;
   let stdin: string;
   try {
@@ -80,19 +81,19 @@ function filter(opts: { config?: string }): number {
     process.stderr.write(
       'pod-sequencer: note: stdin holds plain manifests, not a ResourceList: answered as `pod-sequencer post-render` (the Helm post-renderer) does\n',
     );
-    const r = postRender(Buffer.from(stdin), { failOn: 'error', config: opts.config });
+    const r = postRender(Buffer.from(stdin), { failOn: opts.failOn ?? 'error', config: opts.config });
     for (const line of r.stderr) process.stderr.write(line + '\n');
     if (r.stdout) process.stdout.write(r.stdout);
     return r.exitCode;
   }
-  const out = runFilter(stdin, { config });
+  const out = runFilter(stdin, { config, ...(opts.failOn ? { failOn: opts.failOn } : {}) });
   for (const line of out.stderr) process.stderr.write(line + '\n');
   if (out.stdout) process.stdout.write(out.stdout);
   return out.exitCode;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const { Command, CommanderError } = await import('commander');
+  const { Command, CommanderError, Option } = await import('commander');
   const { registerFileCommands } = await import('./files/commands.js');
   const program = new Command('pod-sequencer')
     .description(
@@ -100,6 +101,9 @@ export async function main(argv: string[]): Promise<number> {
     )
     .version(VERSION)
     .option('--config <file>', 'function config (PodSequence or ConfigMap); overrides functionConfig')
+    .addOption(
+      new Option('--fail-on <level>', "exit 1 on a finding at or above this level (else the config's spec.check.failOn, else error)").choices(FAIL_ON_LEVELS),
+    )
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     // `check --config F` must reach the subcommand, not the filter's own --config.
@@ -108,7 +112,7 @@ export async function main(argv: string[]): Promise<number> {
   registerFileCommands(program, VERSION, (c) => {
     code = c;
   });
-  program.action((opts: { config?: string }) => {
+  program.action((opts: { config?: string; failOn?: FailOn }) => {
     code = filter(opts);
   });
   try {

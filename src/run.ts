@@ -1,7 +1,8 @@
 /** The KRM filter: ResourceList text in, ResourceList text out. No I/O here, so tests call it directly. */
 import { loadConfig } from './config/load.js';
+import type { FailOn } from './config/types.js';
 import { origin, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
-import { formatResult, hasErrors, isSuppressed } from './krm/results.js';
+import { failsOn, formatResult, isSuppressed } from './krm/results.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from './krm/text.js';
 import { FatalError, type Result } from './krm/types.js';
 import { ItemError, processItems } from './process.js';
@@ -17,6 +18,8 @@ export interface FilterOutcome {
 export interface FilterOptions {
   /** From `--config FILE`: replaces the ResourceList's functionConfig. */
   config?: unknown;
+  /** From `--fail-on`: wins over the config's `spec.check.failOn`. */
+  failOn?: FailOn;
 }
 
 export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcome {
@@ -32,7 +35,7 @@ export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcom
     const results = processed.results.filter((r) => !isSuppressed(r));
     const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(withRuleId)), crlf);
     const stderr = fromKpt(text) ? [] : results.map(formatResult);
-    return { stdout, stderr, exitCode: hasErrors(results) ? 1 : 0, results };
+    return { stdout, stderr, exitCode: failsOn(results, opts.failOn ?? config.check.failOn) ? 1 : 0, results };
   } catch (e) {
     if (e instanceof ItemError && input) return failed([{ severity: 'error', message: itemErrorMessage(input, e) }]);
     if (e instanceof FatalError) return failed([{ severity: 'error', message: e.message }]);

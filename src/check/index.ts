@@ -1,7 +1,7 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import type { Ctx } from '../pod/context.js';
 import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
-import type { Rule } from './rule.js';
+import type { Rule, RuleInfo } from './rule.js';
 import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
 import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
 import { missingEntrypoint } from './rules/missing-entrypoint.js';
@@ -13,9 +13,9 @@ import { sidecarNoReadinessGate } from './rules/sidecar-no-readiness-gate.js';
 import { sidecarNotFirst } from './rules/sidecar-not-first.js';
 import { sleepOrdering } from './rules/sleep-ordering.js';
 
-export type { Rule } from './rule.js';
+export type { Rule, RuleInfo } from './rule.js';
 
-/** Every rule, in the order of the table in docs/results.md. Add a rule: one file under rules/, one line here. */
+/** Every rule, in the order of the table in docs/results.md. Add a rule: one file under rules/, one line here, its page in docs/rules/, then `npm run gen:rules`. */
 export const rules: Rule[] = [
   sidecarNotFirst,
   sidecarNoReadinessGate,
@@ -28,6 +28,20 @@ export const rules: Rule[] = [
   dependencyNotAwaited,
   // Last: it speaks only where no rule above found anything.
   pendingChange,
+];
+
+/**
+ * Every rule a finding can name: the rules above, then invalid-suppression, which runRules
+ * reports itself while it reads the suppressions. The config's `spec.rules`, the schema's rule
+ * enum (scripts/gen-rules.mjs), SARIF's driver and docs/rules/ all follow this list.
+ */
+export const ruleInfos: readonly RuleInfo[] = [
+  ...rules,
+  {
+    id: 'invalid-suppression',
+    severity: 'warning',
+    summary: 'a `pod-sequencer.dev/ignore.<rule-id>` annotation names no rule or gives no reason (empty, `"true"`, `"false"`): it suppresses nothing',
+  },
 ];
 
 export function runRules(ctx: Ctx): void {
@@ -44,7 +58,8 @@ export function runRules(ctx: Ctx): void {
     rule.check(
       ctx,
       (message, fieldPath) => {
-        found++;
+        // A rule the config turns off reports nothing, so pending-change still shows fix's change.
+        if (ctx.cfg.rules[rule.id] !== 'off') found++;
         if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
         else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
       },
@@ -63,7 +78,7 @@ export const IGNORE_PREFIX = 'pod-sequencer.dev/ignore.';
  */
 function suppressions(ctx: Ctx): Map<string, string> {
   const out = new Map<string, string>();
-  const ids = new Set<string>(rules.map((r) => r.id));
+  const ids = new Set<string>(ruleInfos.map((r) => r.id));
   const sources: [Record<string, unknown> | undefined, string][] = [[ctx.w.metadata.annotations, 'metadata.annotations']];
   if (ctx.w.templatePath.length > 0) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, 'annotations')]);
   for (const [annotations, at] of sources) {

@@ -1,19 +1,35 @@
-/** Findings of `check` (and `fix`) as text lines, JSON, or SARIF 2.1.0 for code-scanning UIs. */
-import { isAbsolute, sep } from 'node:path';
+/** Findings of `check` (and `fix`) as text lines and JSON; SARIF and JUnit are in sarif.ts and junit.ts. */
 import { isSuppressed } from '../krm/results.js';
 import { printable } from '../krm/text.js';
-import { pathToFileURL } from 'node:url';
 import type { Severity } from '../krm/types.js';
 import type { Finding, Note } from '../files/read.js';
-import { rules } from './index.js';
 
-export const FORMATS = ['text', 'json', 'sarif'] as const;
+export const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** `path:line:col: severity [rule] message`, the shape editors and CI logs link. */
-export function findingLine(f: Finding): string {
+/** ANSI colours of the severity word in text output (only with --color, or auto on a TTY). */
+const COLOR: Record<Severity, string> = { error: '\x1b[1;31m', warning: '\x1b[33m', info: '\x1b[36m' };
+const RESET = '\x1b[0m';
+
+/**
+ * `path:line:col: severity [rule] message`, the shape editors and CI logs link. With `color`
+ * the severity is coloured; the rest is made printable first, so a manifest's own escape
+ * sequences never reach the terminal.
+ */
+export function findingLine(f: Finding, color = false): string {
   const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : '';
-  return printable(`${f.path}:${f.line}:${f.col}: ${f.result.severity}${rule} ${f.result.message}`);
+  const sev = f.result.severity;
+  const line = printable(`${f.path}:${f.line}:${f.col}: ${sev}${rule} ${f.result.message}`);
+  if (!color) return line;
+  const at = printable(`${f.path}:${f.line}:${f.col}: `).length;
+  return `${line.slice(0, at)}${COLOR[sev]}${line.slice(at, at + sev.length)}${RESET}${line.slice(at + sev.length)}`;
+}
+
+/** How a suppressed finding was suppressed: by an annotation in the manifest, or by the baseline file. */
+export function suppressionOf(f: Finding): { kind: 'annotation' | 'baseline'; reason: string } | undefined {
+  const reason = f.result.tags?.suppressed;
+  if (reason === undefined) return undefined;
+  return { kind: f.result.tags?.suppressedBy === 'baseline' ? 'baseline' : 'annotation', reason };
 }
 
 export function noteLine(n: Note): string {
@@ -38,8 +54,8 @@ export function summaryLine(findings: readonly Finding[], files: number): string
   return `${plural(files, 'file')} checked: ${found}${quiet ? `; ${quiet} suppressed` : ''}`;
 }
 
-export function formatText(findings: readonly Finding[], files: number): string {
-  return [...shown(findings).map(findingLine), summaryLine(findings, files)].join('\n') + '\n';
+export function formatText(findings: readonly Finding[], files: number, color = false): string {
+  return [...shown(findings).map((f) => findingLine(f, color)), summaryLine(findings, files)].join('\n') + '\n';
 }
 
 export function formatJson(findings: readonly Finding[], notes: readonly Note[], files: number): string {
@@ -55,78 +71,9 @@ export function formatJson(findings: readonly Finding[], notes: readonly Note[],
   });
   const out = {
     findings: shown(findings).map(row),
-    suppressed: findings
-      .filter((f) => isSuppressed(f.result))
-      .map((f) => ({ ...row(f), suppression: { kind: 'annotation', reason: f.result.tags!.suppressed } })),
+    suppressed: findings.filter((f) => isSuppressed(f.result)).map((f) => ({ ...row(f), suppression: suppressionOf(f) })),
     notes,
     summary: { files, ...counts(findings) },
   };
   return JSON.stringify(out, null, 2) + '\n';
-}
-
-const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
-
-/**
- * SARIF 2.1.0 (OASIS), in the subset GitHub code scanning reads: relative URIs against
- * %SRCROOT% (the directory the tool ran in), 1-based lines and UTF-16 columns, every rule in
- * the driver so the UI can show its summary.
- */
-export function formatSarif(findings: readonly Finding[], notes: readonly Note[], version: string): string {
-  const ids = rules.map((r) => r.id as string);
-  const location = (path: string, line?: number, col?: number) => ({
-    physicalLocation: {
-      artifactLocation: artifact(path),
-      ...(line ? { region: { startLine: line, startColumn: col ?? 1 } } : {}),
-    },
-  });
-  const log = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'pod-sequencer',
-            version,
-            rules: rules.map((r) => ({ id: r.id, shortDescription: { text: r.summary }, defaultConfiguration: { level: LEVEL[r.severity] } })),
-          },
-        },
-        columnKind: 'utf16CodeUnits',
-        results: findings.map((f) => {
-          const rule = f.result.tags?.rule;
-          const ref = f.result.resourceRef;
-          return {
-            ...(rule ? { ruleId: rule, ...(ids.includes(rule) ? { ruleIndex: ids.indexOf(rule) } : {}) } : {}),
-            level: LEVEL[f.result.severity],
-            message: { text: f.result.message },
-            ...(isSuppressed(f.result) ? { suppressions: [{ kind: 'inSource', justification: f.result.tags!.suppressed }] } : {}),
-            locations: [
-              {
-                ...location(f.path, f.line, f.col),
-                ...(ref
-                  ? {
-                      logicalLocations: [
-                        { name: ref.name, kind: 'object', fullyQualifiedName: [ref.apiVersion, ref.kind, ref.namespace, ref.name].filter(Boolean).join('/') },
-                      ],
-                    }
-                  : {}),
-              },
-            ],
-          };
-        }),
-        invocations: [
-          {
-            executionSuccessful: true,
-            toolExecutionNotifications: notes.map((n) => ({ level: 'note', message: { text: n.message }, locations: [location(n.path, n.line, n.col)] })),
-          },
-        ],
-      },
-    ],
-  };
-  return JSON.stringify(log, null, 2) + '\n';
-}
-
-function artifact(path: string): { uri: string; uriBaseId?: string } {
-  if (isAbsolute(path)) return { uri: pathToFileURL(path).href };
-  return { uri: path.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }

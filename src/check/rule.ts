@@ -6,11 +6,16 @@ import type { Ctx } from '../pod/context.js';
  * `report`; the same rules run in `mode: check` (on the input) and after `apply` (on the
  * output, so they show what the function could not fix).
  */
-export interface Rule {
-  id: RuleId;
-  severity: Severity;
-  /** One line for docs, `explain` and SARIF. */
-  summary: string;
+export interface Rule extends RuleInfo {
   /** `prior`: findings the rules before this one reported for the workload (pending-change reads it). */
   check(ctx: Ctx, report: (message: string, fieldPath: string) => void, prior: number): void;
+}
+
+/** What every output says about a rule: its id, default severity and one-line summary. */
+export interface RuleInfo {
+  id: RuleId;
+  /** The default; `spec.rules.<id>` in the config overrides it (pod/context.ts applies that). */
+  severity: Severity;
+  /** One line for docs, `explain` and SARIF; its page is docs/rules/<id>.md. */
+  summary: string;
 }

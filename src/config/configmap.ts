@@ -4,8 +4,9 @@
  */
 import { parseDependencyList } from './dependencies.js';
 import { isObject, type Problem, type SidecarInput, type SpecInput } from './spec.js';
+import type { FailOn, RuleLevel } from './types.js';
 
-const keys = ['mode', 'kubernetesVersion', 'sidecars', 'dependencies', 'terminateJobSidecars', 'meshIstio', 'meshLinkerd'];
+const keys = ['mode', 'kubernetesVersion', 'sidecars', 'dependencies', 'terminateJobSidecars', 'meshIstio', 'meshLinkerd', 'rules', 'failOn', 'baseline'];
 
 /** Where a problem found in the derived spec shows up: the ConfigMap key it came from. */
 const keyOfSpecPath: [string, string][] = [
@@ -16,6 +17,9 @@ const keyOfSpecPath: [string, string][] = [
   ['spec.jobs', 'terminateJobSidecars'],
   ['spec.mesh.istio', 'meshIstio'],
   ['spec.mesh.linkerd', 'meshLinkerd'],
+  ['spec.rules', 'rules'],
+  ['spec.check.failOn', 'failOn'],
+  ['spec.check.baseline', 'baseline'],
 ];
 
 export function configMapPath(specPath: string): string {
@@ -38,6 +42,20 @@ function switches(path: string, value: string, words: string[], problems: Proble
     else problems.push({ path, text: `'${w}' is not accepted; use a comma list of ${words.join(', ')}, or off alone` });
   }
   return on;
+}
+
+/**
+ * `sleep-ordering=off,sidecar-not-first=error` -> spec.rules; unknown ids and levels are left
+ * for the schema to name, as in the typed form.
+ */
+function ruleLevels(path: string, value: string, problems: Problem[]): Record<string, RuleLevel> {
+  const out: Record<string, RuleLevel> = {};
+  for (const entry of list(value)) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) out[entry.slice(0, eq).trim()] = entry.slice(eq + 1).trim() as RuleLevel;
+    else problems.push({ path, text: `'${entry}' is not accepted; write RULE=LEVEL, for example sleep-ordering=off,sidecar-not-first=error` });
+  }
+  return out;
 }
 
 export function specFromConfigMap(data: unknown): { spec: SpecInput; problems: Problem[] } {
@@ -94,6 +112,15 @@ export function specFromConfigMap(data: unknown): { spec: SpecInput; problems: P
         else problems.push({ path, text: `'${value}' is not accepted; use true or false` });
         break;
       }
+      case 'rules':
+        spec.rules = ruleLevels(path, value, problems);
+        break;
+      case 'failOn':
+        spec.check = { ...spec.check, failOn: value as FailOn };
+        break;
+      case 'baseline':
+        spec.check = { ...spec.check, baseline: value };
+        break;
       // Listed switches are on, the others off; native, being auto|true|false, stays auto unless listed.
       // `off` alone turns the mesh off, also where the input proves it injects (mesh.<name>.enabled: false).
       case 'meshIstio': {

@@ -36,7 +36,7 @@ function read(fnConfig: unknown): { spec: unknown; problems: Problem[] } {
   if (fnConfig.kind === 'ConfigMap') {
     const { spec, problems } = specFromConfigMap(fnConfig.data);
     const doc = { apiVersion, kind, spec };
-    const derived = [...validated(doc), ...semanticProblems(spec)].map((p) => ({ ...p, path: configMapPath(p.path) }));
+    const derived = [...validated(doc), ...semanticProblems(spec)].map(inConfigMap);
     return { spec, problems: [...problems, ...derived] };
   }
   if (fnConfig.kind === kind) {
@@ -45,6 +45,16 @@ function read(fnConfig: unknown): { spec: unknown; problems: Problem[] } {
   }
   const what = fnConfig.kind === undefined ? 'has no kind' : `kind '${String(fnConfig.kind)}' is not accepted`;
   return { spec: {}, problems: [{ path: 'kind', text: `the function config ${what}; use ${accepted}` }] };
+}
+
+/**
+ * A problem of the derived spec, placed at its ConfigMap key. In `rules` the rule id is all that
+ * tells the entries apart: it stays in the message (`data.rules: sleep-ordering: 'loud' is ...`).
+ */
+function inConfigMap(p: Problem): Problem {
+  const rule = /^spec\.rules\.(.+)$/.exec(p.path);
+  const named = !rule || p.text.includes(`'${rule[1]}'`);
+  return { ...p, path: configMapPath(p.path), ...(named ? {} : { text: `${rule[1]}: ${p.text}` }) };
 }
 
 function validated(doc: Record<string, unknown>): Problem[] {

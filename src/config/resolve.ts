@@ -109,5 +109,7 @@ export function resolve(spec: SpecInput): Config {
       image: spec.tools?.image ?? defaultToolsImage,
       resources: resolveResources(spec.tools?.resources),
     },
+    rules: { ...spec.rules },
+    check: defined({ failOn: spec.check?.failOn ?? 'error', baseline: spec.check?.baseline }),
   });
 }

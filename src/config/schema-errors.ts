@@ -124,6 +124,17 @@ function translate(e: ValidationError, data: unknown): Problem {
         text: `unknown field '${field}'${guess ? ` (did you mean '${guess}'?)` : ''}; the fields of ${owner} are ${allowed.join(', ')}`,
       };
     }
+    case 'propertyNames': {
+      // A map whose keys are names from a list (spec.rules: rule ids): the definition's title names what a key is.
+      const name = String(e.params.propertyName);
+      const keys = here?.propertyNames ? deref(here.propertyNames) : undefined;
+      const allowed: string[] = keys?.enum ?? [];
+      const guess = closest(name, allowed);
+      return {
+        path: joinPath(path, name),
+        text: `unknown ${keys?.title ?? 'key'} '${name}'${guess ? ` (did you mean '${guess}'?)` : ''}; use one of ${allowed.join(', ')}`,
+      };
+    }
     case 'required': {
       const field = String(e.params.missingProperty);
       const fieldSchema = schemaAt([...segments, field]);
@@ -192,6 +203,8 @@ function essential(errors: ValidationError[]): ValidationError[] {
   return errors.filter(
     (e) =>
       !/\/(oneOf|anyOf)\/\d+\//.test(e.schemaPath) &&
+      // ajv's own error for a bad key (under propertyNames) says less than the propertyNames one.
+      e.propertyName === undefined &&
       !(typeAt.has(e.instancePath) && e.keyword !== 'type') &&
       !(oneOfAt.has(e.instancePath) && e.keyword === 'dependencies'),
   );

@@ -2,12 +2,14 @@
 import type {
   Check,
   Entrypoint,
+  FailOn,
   MeshDapr,
   MeshIstio,
   MeshKuma,
   MeshLinkerd,
   MeshVault,
   ProfileName,
+  RuleLevel,
   Selector,
   Shutdown,
   Strategy,
@@ -52,6 +54,8 @@ export interface SpecInput {
   dependencies?: DependencyInput[];
   jobs?: { terminateSidecars?: boolean; entrypoints?: Entrypoint[] };
   tools?: { delivery?: 'inject' | 'image'; image?: string; resources?: { requests?: Quantities; limits?: Quantities } };
+  rules?: Record<string, RuleLevel>;
+  check?: { failOn?: FailOn; baseline?: string };
 }
 
 /** One thing wrong with the config: `path` is a field path, `text` what is wrong and what is accepted. */

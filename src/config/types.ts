@@ -1,3 +1,5 @@
+import type { RuleId, Severity } from '../krm/types.js';
+
 /**
  * The resolved function config: what every transform reads. `load.ts` turns the user's
  * PodSequence or ConfigMap into this, filling defaults and profile facts, so transforms
@@ -112,6 +114,12 @@ export interface Resources {
   limits?: Record<string, string>;
 }
 
+/** `spec.rules.<rule-id>`: a rule's severity in every output, or `off` (its findings dropped). */
+export type RuleLevel = 'off' | Severity;
+/** The lowest severity of a finding that makes a run exit 1; `none`: findings never do. */
+export type FailOn = Severity | 'none';
+export const FAIL_ON_LEVELS: readonly FailOn[] = ['error', 'warning', 'info', 'none'];
+
 export interface Config {
   mode: 'apply' | 'check';
   /** "1.30" style minor version, or undefined when not given. */
@@ -132,4 +140,8 @@ export interface Config {
   dependencies: Dependency[];
   jobs: { terminateSidecars: boolean; entrypoints: Entrypoint[] };
   tools: { delivery: 'inject' | 'image'; image: string; resources: Resources };
+  /** Severity overrides by rule id; a rule not listed keeps its default. */
+  rules: Partial<Record<RuleId, RuleLevel>>;
+  /** `failOn`: exit threshold of `check` and of the filter; `baseline`: the file `check` reads when no --baseline is given. */
+  check: { failOn: FailOn; baseline?: string };
 }

@@ -1,14 +1,17 @@
 /** `check`, `fix` and `explain`: the function over plain manifest files (what pre-commit runs). */
-import { closeSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createTwoFilesPatch } from 'diff';
 import { parse } from 'yaml';
-import { counts, findingLine, FORMATS, formatJson, formatSarif, formatText, noteLine, type Format } from '../check/report.js';
+import { applyBaseline, formatBaseline, makeBaseline, parseBaseline, type Baseline } from '../check/baseline.js';
+import { formatJunit } from '../check/junit.js';
+import { counts, findingLine, FORMATS, formatJson, formatText, noteLine, type Format } from '../check/report.js';
+import { formatSarif } from '../check/sarif.js';
 import { loadConfig } from '../config/load.js';
-import type { Config } from '../config/types.js';
+import { FAIL_ON_LEVELS, type Config, type FailOn } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
-import { formatResult, isSuppressed } from '../krm/results.js';
+import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
 import { collectFiles, PathError, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { tellTerminal } from './terminal.js';
@@ -16,6 +19,9 @@ import { readManifests, runFiles, sha256 } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 export class Failure extends Error {}
+
+/** A usage or config error (a bad config, an unreadable baseline): reported as one line, exit 2. */
+export class UsageFailure extends Failure {}
 
 interface Common {
   config?: string;
@@ -25,16 +31,28 @@ export function registerFileCommands(program: Command, version: string, setCode:
   const configOption = () => new Option('--config <file>', 'function config (PodSequence or ConfigMap); defaults otherwise');
   program
     .command('check')
-    .description('lint plain manifests (multi-document YAML; directories recursively); exit 1 on error findings')
-    .argument('<paths...>', 'YAML files or directories')
+    .description('lint plain manifests (multi-document YAML; directories recursively); exit 1 on findings at or above --fail-on, 2 on a usage or config error')
+    .argument('<paths...>', 'YAML files or directories; - reads a stream on stdin')
     .addOption(configOption())
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('text'))
     .addOption(
-      new Option('--fail-on <level>', 'exit 1 when an unsuppressed finding is at or above this level')
-        .choices(['error', 'warning', 'info', 'none'])
-        .default('error'),
+      new Option(
+        '--fail-on <level>',
+        "exit 1 when an unsuppressed finding is at or above this level (default: the config's spec.check.failOn, else error)",
+      ).choices(FAIL_ON_LEVELS),
     )
-    .action((paths: string[], opts: Common & { format: Format; failOn: FailOn }) => setCode(guard(() => check(paths, opts, version))));
+    .option('--baseline <file>', "suppress the findings this baseline lists (default: the config's spec.check.baseline)")
+    .option('--write-baseline <file>', 'write every current finding to this baseline file (then none of them fails)')
+    .option('--stdin-filename <path>', 'the name findings give the stream read from - (default <stdin>)')
+    .addOption(
+      new Option('--color <when>', 'colour the text output: auto (only on a terminal, and not with NO_COLOR set), always, never').choices([
+        'auto',
+        'always',
+        'never',
+      ]),
+    )
+    .option('--no-color', 'same as --color never')
+    .action((paths: string[], opts: CheckOptions) => setCode(guard(() => check(paths, opts, version))));
   program
     .command('fix')
     .description('apply the function to plain manifests in place, keeping comments and formatting; exit 1 when something could not be fixed')
@@ -81,7 +99,7 @@ function guard(fn: () => number): number {
   } catch (e) {
     if (!(e instanceof Failure || e instanceof PathError)) throw e;
     process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
-    return 1;
+    return e instanceof UsageFailure ? 2 : 1;
   }
 }
 
@@ -91,13 +109,13 @@ function config(path: string | undefined, mode: Config['mode']): Config {
     try {
       raw = parse(readFileSync(path, 'utf8'));
     } catch (e) {
-      throw new Failure(
+      throw new UsageFailure(
         `--config ${path}: ${(e as NodeJS.ErrnoException).code ? `cannot read the file (${(e as NodeJS.ErrnoException).code})` : `not valid YAML: ${(e as Error).message.split('\n')[0]}`}`,
       );
     }
   }
   const { config: cfg, errors } = loadConfig(raw, path ? { source: path } : {});
-  if (errors.length > 0) throw new Failure(`--config ${path}: invalid\n${errors.map(formatResult).join('\n')}`);
+  if (errors.length > 0) throw new UsageFailure(`--config ${path}: invalid\n${errors.map(formatResult).join('\n')}`);
   // The command decides the mode: `fix` on a `mode: check` config still fixes.
   return { ...cfg, mode };
 }
@@ -109,27 +127,90 @@ function read(paths: readonly string[], notes: Note[]): ManifestFile[] {
 const out = (s: string) => void process.stdout.write(s);
 const err = (lines: string[]) => void (lines.length && process.stderr.write(lines.join('\n') + '\n'));
 
-type FailOn = 'error' | 'warning' | 'info' | 'none';
-
-/** Exit 1 when a finding that counts is at or above the level (`none`: never). */
-function failsOn(c: Record<'error' | 'warning' | 'info', number>, level: FailOn): boolean {
-  if (level === 'none') return false;
-  const order = ['info', 'warning', 'error'] as const;
-  return order.slice(order.indexOf(level)).some((l) => c[l] > 0);
+interface CheckOptions extends Common {
+  format: Format;
+  failOn?: FailOn;
+  baseline?: string;
+  writeBaseline?: string;
+  stdinFilename?: string;
+  /** --color WHEN, or false for --no-color. */
+  color?: 'auto' | 'always' | 'never' | false;
 }
 
-function check(paths: string[], opts: Common & { format: Format; failOn: FailOn }, version: string): number {
+function check(paths: string[], opts: CheckOptions, version: string): number {
   const notes: Note[] = [];
   const cfg = config(opts.config, 'check');
-  const files = read(paths, notes);
+  const failOn = opts.failOn ?? cfg.check.failOn;
+  const files = read(paths, notes).map((f) => (f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f));
   const { findings } = runFiles(files, cfg);
-  if (opts.format === 'json') out(formatJson(findings, notes, files.length));
-  else if (opts.format === 'sarif') out(formatSarif(findings, notes, version));
-  else {
-    err(notes.map(noteLine));
-    out(formatText(findings, files.length));
+  const cwd = process.cwd();
+  if (opts.writeBaseline !== undefined) {
+    const baseline = makeBaseline(findings, cwd);
+    writeBaselineFile(opts.writeBaseline, formatBaseline(baseline));
+    applyBaseline(findings, baseline, cwd, opts.writeBaseline);
+  } else {
+    const from = opts.baseline !== undefined ? `--baseline ${opts.baseline}` : `spec.check.baseline ${cfg.check.baseline} (in --config ${opts.config})`;
+    const path = opts.baseline ?? cfg.check.baseline;
+    if (path !== undefined) applyBaseline(findings, readBaseline(path, from), cwd, path);
   }
-  return failsOn(counts(findings), opts.failOn) ? 1 : 0;
+  if (opts.format === 'json') out(formatJson(findings, notes, files.length));
+  else if (opts.format === 'sarif') out(formatSarif(findings, notes, { version, rules: cfg.rules, root: repositoryRoot(cwd), cwd }));
+  else if (opts.format === 'junit')
+    out(
+      formatJunit(
+        findings,
+        files.map((f) => f.path),
+        failOn,
+      ),
+    );
+  else {
+    err(notes.map((n) => noteLine(n)));
+    out(formatText(findings, files.length, useColor(opts.color, process.stdout.isTTY === true, process.env)));
+  }
+  return failsOn(
+    findings.map((f) => f.result),
+    failOn,
+  )
+    ? 1
+    : 0;
+}
+
+/**
+ * Colour in text output. `auto` (the default) colours only a terminal, and not when NO_COLOR is
+ * set to anything but the empty string (no-color.org) or TERM is dumb; an explicit flag wins.
+ */
+export function useColor(when: CheckOptions['color'], isTTY: boolean, env: NodeJS.ProcessEnv): boolean {
+  if (when === false || when === 'never') return false;
+  if (when === 'always') return true;
+  return isTTY && !env.NO_COLOR && env.TERM !== 'dumb';
+}
+
+function readBaseline(path: string, from: string): Baseline {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageFailure(`${from}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)}); write one with check --write-baseline ${path}`);
+  }
+  const baseline = parseBaseline(text);
+  if (typeof baseline === 'string') throw new UsageFailure(`${from}: ${baseline}`);
+  return baseline;
+}
+
+function writeBaselineFile(path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new UsageFailure(`--write-baseline ${path}: cannot write the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+}
+
+/** The nearest directory up from `cwd` holding `.git` (SARIF URIs are relative to it); else `cwd`. */
+function repositoryRoot(cwd: string): string {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return cwd;
+  }
 }
 
 function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
@@ -148,7 +229,7 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   const verb = opts.dryRun ? 'would change' : 'changed';
   err([
     ...notes.map(noteLine),
-    ...findings.filter((f) => !isSuppressed(f.result)).map(findingLine),
+    ...findings.filter((f) => !isSuppressed(f.result)).map((f) => findingLine(f)),
     `${changed.length ? `${verb} ${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'}` : `nothing to change in ${files.length} file${files.length === 1 ? '' : 's'}`}` +
       (errors ? `; ${errors} error${errors === 1 ? '' : 's'} could not be fixed (see above)` : ''),
   ]);

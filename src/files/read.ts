@@ -39,6 +39,8 @@ export interface ManifestFile {
 export interface Finding extends Position {
   path: string;
   result: Result;
+  /** The container the finding's field is in, by name (the baseline and SARIF fingerprints key on it, not on a line). */
+  container?: string;
 }
 
 export interface Note {
@@ -274,13 +276,30 @@ export function locateByYaml(file: ManifestFile, doc: ManifestDoc, fieldPath: st
   return file.lines.linePos(doc.start + locateSlow(doc, file.source.slice(doc.start, doc.end), pathSegments(fieldPath)));
 }
 
+/**
+ * The name of the container a field path points into (`…spec.containers[1].args` -> that
+ * container's name), read from the document; undefined when the path is not in a container list.
+ */
+export function containerAt(doc: ManifestDoc, text: string, fieldPath: string | undefined): string | undefined {
+  const segments = pathSegments(fieldPath);
+  const at = segments.findIndex((s, i) => /^(initContainers|containers|ephemeralContainers)$/.test(s) && /^\[\d+\]$/.test(segments[i + 1] ?? ''));
+  if (at < 0) return undefined;
+  let value: unknown = parsedValue(doc, text) ?? parseDocument(' '.repeat(doc.indent) + text).toJS();
+  for (const seg of segments.slice(0, at + 2)) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = seg.startsWith('[') ? (value as unknown[])[Number(seg.slice(1, -1))] : (value as Record<string, unknown>)[seg];
+  }
+  const name = isPlainMap(value) ? value.name : undefined;
+  return typeof name === 'string' ? name : undefined;
+}
+
 function pathSegments(fieldPath: string | undefined): string[] {
   return fieldPath ? (fieldPath.match(/[^.[\]]+|\[\d+\]/g) ?? []) : ['metadata', 'name'];
 }
 
 const parsedDocs = new WeakMap<ManifestDoc, { value: unknown; spans: Spans } | null>();
 
-function locateFast(doc: ManifestDoc, text: string, segments: string[]): number | undefined {
+function fastParsed(doc: ManifestDoc, text: string): { value: unknown; spans: Spans } | null {
   let parsed = parsedDocs.get(doc);
   if (parsed === undefined) {
     const spans: Spans = new Map();
@@ -288,6 +307,15 @@ function locateFast(doc: ManifestDoc, text: string, segments: string[]): number 
     parsed = value === undefined ? null : { value, spans };
     parsedDocs.set(doc, parsed);
   }
+  return parsed;
+}
+
+function parsedValue(doc: ManifestDoc, text: string): unknown {
+  return fastParsed(doc, text)?.value;
+}
+
+function locateFast(doc: ManifestDoc, text: string, segments: string[]): number | undefined {
+  const parsed = fastParsed(doc, text);
   if (!parsed) return undefined;
   let value = parsed.value;
   let offset = 0;

@@ -6,7 +6,7 @@ import { decodeUtf8Strict } from '../krm/text.js';
 import { sourceOffset } from '../krm/io.js';
 import { FatalError } from '../krm/types.js';
 import { ItemError, processItems } from '../process.js';
-import { locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
+import { containerAt, locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
 export type { Finding };
 
 /** A result placed in a file. */
@@ -50,7 +50,9 @@ export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutc
     const file = located[f]!;
     // Inside a List the field path is the inner object's: prefix where that object is.
     const field = within[i] ? within[i] + (result.field?.path ?? 'metadata.name') : result.field?.path;
-    return { path: file.path, ...locate(file, file.docs[d]!, field), result };
+    const doc = file.docs[d]!;
+    const container = containerAt(doc, file.source.slice(doc.start, doc.end), field);
+    return { path: file.path, ...locate(file, doc, field), result, ...(container !== undefined ? { container } : {}) };
   });
   return { files: outcomes, findings: sortFindings(findings) };
 }

@@ -1,5 +1,5 @@
 import { printable } from './text.js';
-import type { Result } from './types.js';
+import type { Result, Severity } from './types.js';
 
 /** One readable line per result for stderr (kustomize shows only stderr, never results). */
 export function formatResult(r: Result): string {
@@ -11,8 +11,20 @@ export function formatResult(r: Result): string {
   return printable(`pod-sequencer: ${head}: ${where}${field}${where || field ? ': ' : ''}${r.message}`);
 }
 
-export function hasErrors(results: readonly Result[]): boolean {
-  return results.some((r) => r.severity === 'error' && !isSuppressed(r));
+const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+/** A severity at or above the threshold (`none`: nothing is). */
+export function atOrAbove(severity: Severity, level: Severity | 'none'): boolean {
+  return level !== 'none' && RANK[severity] >= RANK[level];
+}
+
+/**
+ * Whether a run exits 1 at threshold `level` (`--fail-on`, `spec.check.failOn`): an unsuppressed
+ * finding at or above it. A change the function made (an untagged info result) is not a
+ * finding; an untagged warning or error (a workload left unchanged, a bad annotation) is.
+ */
+export function failsOn(results: readonly Result[], level: Severity | 'none'): boolean {
+  return results.some((r) => !isSuppressed(r) && atOrAbove(r.severity, level) && (r.tags?.rule !== undefined || r.severity !== 'info'));
 }
 
 /** A finding a `pod-sequencer.dev/ignore.<rule>` annotation silenced (its reason in `tags.suppressed`). */

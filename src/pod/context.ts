@@ -34,7 +34,12 @@ export function makeCtx(cfg: Config, w: Workload, sink: Result[], facts: InputFa
     w,
     facts,
     shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
-    report(severity, message, fieldPath, rule, suppressed) {
+    report(reported, message, fieldPath, rule, suppressed) {
+      // `spec.rules` (issue 18): one place, so every output and the exit code see the same
+      // severity. Only the finding changes: what a transform did or held back stays (docs/decisions.md).
+      const level = rule ? cfg.rules[rule] : undefined;
+      if (level === 'off') return;
+      const severity = level ?? reported;
       sink.push({
         message,
         severity,

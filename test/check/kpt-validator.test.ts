@@ -41,4 +41,24 @@ describe('kpt fn render with a pod-sequencer validator', () => {
     const norm = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.replace(/ +#/g, ' #')]));
     expect(norm(snapshotDir(dir))).toEqual(norm(before));
   });
+
+  it('failOn and rules in the config (issue 18): fails on a warning when asked, shows the severity the config gives', () => {
+    const dir = copyPackage('shop');
+    writeFileSync(join(dir, 'Kptfile'), kptfile('      mode: check\n      failOn: warning\n'));
+    const r = run('kpt', ['fn', 'render', dir, '--allow-exec', '--truncate-output=false']);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout + r.stderr).toContain(
+      '[warning] apps/v1/Deployment/web spec.template.spec.containers[1]: sidecar istio-proxy (istio) starts after app container web',
+    );
+    writeFileSync(join(dir, 'Kptfile'), kptfile('      mode: check\n      rules: sidecar-not-first=error\n'));
+    const raised = run('kpt', ['fn', 'render', dir, '--allow-exec', '--truncate-output=false']);
+    expect(raised.code).not.toBe(0);
+    expect(raised.stdout + raised.stderr).toContain(
+      '[error] apps/v1/Deployment/web spec.template.spec.containers[1]: sidecar istio-proxy (istio) starts after app container web',
+    );
+    writeFileSync(join(dir, 'Kptfile'), kptfile('      mode: check\n      failOn: warning\n      rules: sidecar-not-first=off\n'));
+    const off = run('kpt', ['fn', 'render', dir, '--allow-exec', '--truncate-output=false']);
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout + off.stderr).not.toContain('starts after app container web');
+  });
 });

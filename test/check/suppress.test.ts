@@ -4,7 +4,8 @@
  * gives no reason suppresses nothing and is an invalid-suppression warning.
  */
 import { describe, expect, it } from 'vitest';
-import { formatJson, formatSarif, formatText } from '../../src/check/report.js';
+import { formatJson, formatText } from '../../src/check/report.js';
+import { formatSarif } from '../../src/check/sarif.js';
 import { defaultConfig } from '../../src/config/resolve.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
@@ -37,7 +38,7 @@ describe('pod-sequencer.dev/ignore.<rule-id>', () => {
     expect(json.suppressed).toEqual([
       expect.objectContaining({ rule: 'sidecar-not-first', suppression: { kind: 'annotation', reason: 'the app retries its connection' } }),
     ]);
-    const sarif = JSON.parse(formatSarif(findings, [], '0.1.0'));
+    const sarif = JSON.parse(formatSarif(findings, [], { version: '0.1.0', root: process.cwd(), cwd: process.cwd() }));
     const results = sarif.runs[0].results as { suppressions?: { kind: string; justification: string }[] }[];
     expect(results.filter((r) => r.suppressions)).toEqual([
       expect.objectContaining({ suppressions: [{ kind: 'inSource', justification: 'the app retries its connection' }] }),

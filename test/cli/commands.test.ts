@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rules } from '../../src/check/index.js';
+import { ruleInfos } from '../../src/check/index.js';
 import { BIN, ROOT, run } from '../helpers/cli.js';
 
 const fixture = (name: string) => readFileSync(join(ROOT, 'fixtures', 'check', name, 'input.yaml'), 'utf8');
@@ -91,7 +91,7 @@ describe('check', () => {
     expect(log.$schema).toMatch(/sarif-2\.1\.0/);
     const [runObj] = log.runs;
     expect(runObj.tool.driver.name).toBe('pod-sequencer');
-    expect(runObj.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(rules.map((x) => x.id));
+    expect(runObj.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(ruleInfos.map((x) => x.id));
     for (const rule of runObj.tool.driver.rules) {
       expect(rule.shortDescription.text).not.toBe('');
       expect(['error', 'warning', 'note']).toContain(rule.defaultConfiguration.level);
@@ -99,12 +99,12 @@ describe('check', () => {
     expect(runObj.results).toHaveLength(7);
     const native = runObj.results.find((x: { ruleId: string }) => x.ruleId === 'native-sidecar-unsupported');
     expect(native).toMatchObject({
-      ruleIndex: rules.findIndex((x) => x.id === 'native-sidecar-unsupported'),
+      ruleIndex: ruleInfos.findIndex((x) => x.id === 'native-sidecar-unsupported'),
       level: 'error',
       message: { text: expect.stringContaining('init container istio-proxy') },
       locations: [
         {
-          physicalLocation: { artifactLocation: { uri: 'apps/native.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 9 } },
+          physicalLocation: { artifactLocation: { uri: 'apps/native.yaml' }, region: { startLine: 12, startColumn: 9 } },
           logicalLocations: [{ name: 'web', kind: 'object', fullyQualifiedName: 'apps/v1/Deployment/web' }],
         },
       ],
@@ -113,7 +113,7 @@ describe('check', () => {
     expect(runObj.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/no Kubernetes objects/);
   });
 
-  it('usage problems: a missing path or bad config exits 1 with the reason; an unknown format exits 2', () => {
+  it('usage problems: a missing path exits 1 with the reason; a bad config or an unknown format exits 2', () => {
     const { bin } = scratch({
       'bad.yaml': 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec: {kubernetesVersion: banana}\n',
       'a.yaml': fixture('sidecar-not-first-positive'),
@@ -121,7 +121,7 @@ describe('check', () => {
     let r = bin('check', 'nope');
     expect([r.code, r.stderr]).toEqual([1, 'pod-sequencer: error: nope: no such file or directory\n']);
     r = bin('check', '--config', 'bad.yaml', 'a.yaml');
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('spec.kubernetesVersion');
     expect(r.stdout).toBe('');
     r = bin('check', '--format', 'xml', 'a.yaml');

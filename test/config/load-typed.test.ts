@@ -58,6 +58,9 @@ describe('typed PodSequence', () => {
     expect(errors).toEqual([]);
     expect(config).toMatchInlineSnapshot(`
       {
+        "check": {
+          "failOn": "error",
+        },
         "dependencies": [
           {
             "http": "http://apollo-configservice.my-namespace.svc.cluster.local:6166/info",
@@ -106,6 +109,7 @@ describe('typed PodSequence', () => {
           },
         },
         "mode": "apply",
+        "rules": {},
         "selector": {
           "kinds": [
             "Deployment",
@@ -327,6 +331,8 @@ describe('no config', () => {
         image: 'busybox:1.37.0-musl',
         resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '32Mi' } },
       },
+      rules: {},
+      check: { failOn: 'error' },
     });
     expect(sidecars.find((s) => s.profile === 'kuma')).toEqual({
       profile: 'kuma',

@@ -72,6 +72,7 @@ describe('schema/podsequence.schema.json', () => {
       '.spec.dependencies[].selector.labels',
       '.spec.tools.resources.requests',
       '.spec.tools.resources.limits',
+      '.spec.rules', // a map of rule id to level: propertyNames lists the ids
     ]);
   });
 
@@ -111,6 +112,7 @@ describe('schema/podsequence.schema.json', () => {
       '.spec.tools.delivery': config.tools.delivery,
       '.spec.tools.image': config.tools.image,
       '.spec.tools.resources': config.tools.resources,
+      '.spec.check.failOn': config.check.failOn,
     });
   });
 

@@ -35,7 +35,7 @@ export const TOOLS = {
   node22: { command: nodeFromNpm('node22'), install: NODES_INSTALL },
   node24: { command: nodeFromNpm('node24'), install: NODES_INSTALL },
   'pre-commit': { command: 'pre-commit', install: 'apt-get install pre-commit (or pipx install pre-commit)' },
-  // A terminal for a test (`script -qc`) and none (`setsid`): what Helm 4's plugin runtime leaves a failure (test/helm/plugin.test.ts).
+  // A terminal for a test (`script -qc`: colour on a TTY, Helm 4's failure note) and none (`setsid`).
   script: { command: '/usr/bin/script', install: 'apt-get install bsdutils' },
   setsid: { command: '/usr/bin/setsid', install: 'apt-get install util-linux' },
 } satisfies Record<string, Tool>;

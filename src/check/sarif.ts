@@ -1,0 +1,110 @@
+/**
+ * SARIF 2.1.0 (OASIS) as GitHub code scanning reads it (docs/integrations.md, "GitHub code
+ * scanning"): every rule in the driver with its descriptions, help and page; per result its
+ * ruleIndex, a region at the field's line and column, and a fingerprint that does not depend on
+ * the line, so an alert survives edits above it. URIs are relative to the repository root and
+ * carry no uriBaseId, which code scanning resolves against the checkout.
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isSuppressed } from '../krm/results.js';
+import type { Severity } from '../krm/types.js';
+import type { RuleLevel } from '../config/types.js';
+import type { Finding, Note } from '../files/read.js';
+import { fingerprint } from './baseline.js';
+import { ruleInfos } from './index.js';
+import { ruleDocs } from './rule-docs.generated.js';
+import { suppressionOf } from './report.js';
+
+/** Where the rule pages are published (docs/rules/<id>.md of this repository). */
+export const RULE_DOCS_URL = 'https://github.com/pod-sequencer/pod-sequencer/blob/main/docs/rules/';
+
+export const ruleHelpUri = (id: string) => `${RULE_DOCS_URL}${id}.md`;
+
+const LEVEL: Record<Severity | 'off', string> = { error: 'error', warning: 'warning', info: 'note', off: 'none' };
+
+export interface SarifOptions {
+  version: string;
+  /** spec.rules: each rule's defaultConfiguration follows the config. */
+  rules?: Partial<Record<string, RuleLevel>>;
+  /** The repository root (URIs are relative to it) and the working directory (paths are relative to it). */
+  root: string;
+  cwd: string;
+}
+
+export function formatSarif(findings: readonly Finding[], notes: readonly Note[], opts: SarifOptions): string {
+  const ids = ruleInfos.map((r) => r.id as string);
+  const location = (path: string, line?: number, col?: number) => ({
+    physicalLocation: {
+      artifactLocation: artifact(path, opts),
+      ...(line ? { region: { startLine: line, startColumn: col ?? 1 } } : {}),
+    },
+  });
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'pod-sequencer', version: opts.version, informationUri: RULE_DOCS_URL, rules: ruleInfos.map((r) => driverRule(r, opts)) } },
+        columnKind: 'utf16CodeUnits',
+        results: findings.map((f) => {
+          const rule = f.result.tags?.rule;
+          const ref = f.result.resourceRef;
+          const print = fingerprint(f, opts.cwd);
+          const suppression = suppressionOf(f);
+          return {
+            ...(rule ? { ruleId: rule, ...(ids.includes(rule) ? { ruleIndex: ids.indexOf(rule) } : {}) } : {}),
+            level: LEVEL[f.result.severity],
+            message: { text: f.result.message },
+            ...(isSuppressed(f.result) && suppression
+              ? { suppressions: [{ kind: suppression.kind === 'baseline' ? 'external' : 'inSource', justification: suppression.reason }] }
+              : {}),
+            locations: [
+              {
+                ...location(f.path, f.line, f.col),
+                ...(ref
+                  ? {
+                      logicalLocations: [
+                        { name: ref.name, kind: 'object', fullyQualifiedName: [ref.apiVersion, ref.kind, ref.namespace, ref.name].filter(Boolean).join('/') },
+                      ],
+                    }
+                  : {}),
+              },
+            ],
+            ...(print ? { partialFingerprints: { 'podSequencerFinding/v1': print } } : {}),
+          };
+        }),
+        invocations: [
+          {
+            executionSuccessful: true,
+            toolExecutionNotifications: notes.map((n) => ({ level: 'note', message: { text: n.message }, locations: [location(n.path, n.line, n.col)] })),
+          },
+        ],
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+}
+
+function driverRule(r: (typeof ruleInfos)[number], opts: SarifOptions) {
+  const doc = ruleDocs[r.id];
+  const level = opts.rules?.[r.id] ?? r.severity;
+  return {
+    id: r.id,
+    name: r.id,
+    shortDescription: { text: r.summary },
+    fullDescription: { text: doc?.description ?? r.summary },
+    help: { text: doc?.help ?? r.summary, markdown: doc?.help ?? r.summary },
+    helpUri: ruleHelpUri(r.id),
+    defaultConfiguration: { level: LEVEL[level], ...(level === 'off' ? { enabled: false } : {}) },
+  };
+}
+
+/** A path relative to the repository root (`/`-separated, each part percent-encoded); a file URI outside it. */
+function artifact(path: string, opts: SarifOptions): { uri: string } {
+  if (path.startsWith('<')) return { uri: encodeURIComponent(path) }; // <stdin> without --stdin-filename
+  const abs = resolve(opts.cwd, path);
+  const rel = relative(opts.root, abs);
+  if (rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(abs).href };
+  return { uri: rel.split(sep).map(encodeURIComponent).join('/') };
+}
