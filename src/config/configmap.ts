@@ -5,7 +5,7 @@
 import { parseDependencyList } from './dependencies.js';
 import { isObject, type Problem, type SidecarInput, type SpecInput } from './spec.js';
 
-const keys = ['mode', 'kubernetesVersion', 'sidecars', 'dependencies', 'terminateJobSidecars', 'meshIstio', 'meshLinkerd'];
+const keys = ['mode', 'kubernetesVersion', 'sidecars', 'dependencies', 'terminateJobSidecars', 'meshIstio', 'meshLinkerd', 'sidecarsStopLast'];
 
 /** Where a problem found in the derived spec shows up: the ConfigMap key it came from. */
 const keyOfSpecPath: [string, string][] = [
@@ -16,6 +16,7 @@ const keyOfSpecPath: [string, string][] = [
   ['spec.jobs', 'terminateJobSidecars'],
   ['spec.mesh.istio', 'meshIstio'],
   ['spec.mesh.linkerd', 'meshLinkerd'],
+  ['spec.stopOrder', 'sidecarsStopLast'],
 ];
 
 export function configMapPath(specPath: string): string {
@@ -91,6 +92,12 @@ export function specFromConfigMap(data: unknown): { spec: SpecInput; problems: P
       case 'terminateJobSidecars': {
         const b = value.toLowerCase();
         if (b === 'true' || b === 'false') spec.jobs = { terminateSidecars: b === 'true' };
+        else problems.push({ path, text: `'${value}' is not accepted; use true or false` });
+        break;
+      }
+      case 'sidecarsStopLast': {
+        const b = value.toLowerCase();
+        if (b === 'true' || b === 'false') spec.stopOrder = { sidecarsLast: b === 'true' };
         else problems.push({ path, text: `'${value}' is not accepted; use true or false` });
         break;
       }

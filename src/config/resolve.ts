@@ -100,5 +100,6 @@ export function resolve(spec: SpecInput): Config {
       image: spec.tools?.image ?? defaultToolsImage,
       resources: resolveResources(spec.tools?.resources),
     },
+    stopOrder: { sidecarsLast: spec.stopOrder?.sidecarsLast ?? false },
   });
 }

@@ -52,6 +52,7 @@ export interface SpecInput {
   dependencies?: DependencyInput[];
   jobs?: { terminateSidecars?: boolean; entrypoints?: Entrypoint[] };
   tools?: { delivery?: 'inject' | 'image'; image?: string; resources?: { requests?: Quantities; limits?: Quantities } };
+  stopOrder?: { sidecarsLast?: boolean };
 }
 
 /** One thing wrong with the config: `path` is a field path, `text` what is wrong and what is accepted. */

@@ -116,4 +116,6 @@ export interface Config {
   dependencies: Dependency[];
   jobs: { terminateSidecars: boolean; entrypoints: Entrypoint[] };
   tools: { delivery: 'inject' | 'image'; image: string; resources: Resources };
+  /** Long-running pods: keep classic sidecars up while the app drains (src/sequence/stop-order.ts). */
+  stopOrder: { sidecarsLast: boolean };
 }

@@ -143,6 +143,9 @@ describe('typed PodSequence', () => {
             ],
           },
         ],
+        "stopOrder": {
+          "sidecarsLast": false,
+        },
         "tools": {
           "delivery": "inject",
           "image": "busybox:1.37.0-musl",
@@ -327,6 +330,7 @@ describe('no config', () => {
         image: 'busybox:1.37.0-musl',
         resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '32Mi' } },
       },
+      stopOrder: { sidecarsLast: false },
     });
     expect(sidecars.find((s) => s.profile === 'kuma')).toEqual({
       profile: 'kuma',

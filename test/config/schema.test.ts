@@ -111,6 +111,7 @@ describe('schema/podsequence.schema.json', () => {
       '.spec.tools.delivery': config.tools.delivery,
       '.spec.tools.image': config.tools.image,
       '.spec.tools.resources': config.tools.resources,
+      '.spec.stopOrder.sidecarsLast': config.stopOrder.sidecarsLast,
     });
   });
 
