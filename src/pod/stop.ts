@@ -144,7 +144,7 @@ export function classicStays(ctx: Ctx): Stay[] {
     const sleep = preStopSleep(c)?.seconds ?? 0;
     const drain = s.spec.profile === 'istio' ? istioDrain(ctx) : undefined;
     const seconds = sleep + (drain?.seconds ?? 0);
-    const why = [sleep > 0 ? `its preStop sleeps ${sleep}s` : 'it has no preStop hook', ...(drain ? [drain.why] : [])].join(', then ');
+    const why = [sleep > 0 ? `its preStop sleeps ${sleep}s` : 'no preStop hook', ...(drain ? [drain.why] : [])].join(', then ');
     out.push({ name: s.name, from: 'manifest', seconds, why, fieldPath: podField(ctx.w, 'containers', index), c, index });
   }
   for (const m of meshedSidecars(ctx)) {
