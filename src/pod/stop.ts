@@ -10,7 +10,7 @@
  */
 import { parse } from 'yaml';
 import type { Ctx } from './context.js';
-import { hookArgvs, leadingSleep, showArgv, type Word } from './commands.js';
+import { endsItsSidecars, hookArgvs, leadingSleep, showArgv, type Word } from './commands.js';
 import { ANNOTATION, meshedSidecars, type MeshName } from './mesh.js';
 import { findSidecars } from './sidecars.js';
 import { appContainers } from './apps.js';
@@ -75,6 +75,12 @@ export function preStopEnds(c: Container): { what: string; field: string } | und
   return hit ? { what: showArgv(argv), field: hit.field } : undefined;
 }
 
+/** The app's preStop ends a sidecar (a quit call, a kill of its process): read as a Job's own quit call is. */
+function preStopEndsASidecar(c: Container): boolean {
+  const cmd = c.lifecycle?.preStop?.exec?.command;
+  return Array.isArray(cmd) && endsItsSidecars({ name: c.name, command: cmd.map(String) });
+}
+
 /** A classic sidecar (in the manifest, or one a mesh webhook will inject) and how long it stays up. */
 export interface Stay {
   name: string;
@@ -109,7 +115,7 @@ export interface AppNeed {
 export function appNeed(ctx: Ctx): AppNeed | undefined {
   const grace = gracePeriod(ctx.w);
   const apps = appContainers(ctx.w, ctx.cfg);
-  if (apps.some(({ c }) => preStopEnds(c))) return undefined;
+  if (apps.some(({ c }) => preStopEndsASidecar(c))) return undefined;
   let best: AppNeed | undefined;
   for (const { c } of apps) {
     if (!c.lifecycle?.preStop) continue;

@@ -70,6 +70,11 @@ describe('stop facts', () => {
     expect(appNeed(ctxOf(deployment(pod)))).toBeUndefined();
   });
 
+  it("an app's own shutdown command in its preStop is a drain, not the end of a sidecar", () => {
+    const pod = { containers: [{ name: 'envoy', image: 'envoyproxy/envoy:v1.32.2' }, app({ exec: { command: ['/app/web', '--shutdown'] } })] };
+    expect(appNeed(ctxOf(deployment(pod)))?.seconds).toBe(25);
+  });
+
   it('Job-like pods have no classic sidecars to keep up: they end with the work', () => {
     const job = {
       apiVersion: 'batch/v1',
