@@ -88,14 +88,12 @@ export interface Stay {
   from: 'manifest' | MeshName;
   /** Seconds from the start of termination until it stops serving. */
   seconds: number;
-  /** Why, for messages: "terminationDrainDuration 5s, Istio's default". */
+  /** Why, for messages: "Istio's default terminationDrainDuration of 5s after SIGTERM". */
   why: string;
   /** Where a fix goes: the container, or the pod template annotation. */
   fieldPath: string;
   /** The container, for a sidecar in the manifest. */
   c?: Container;
-  /** Index in `containers`, for a sidecar in the manifest. */
-  index?: number;
 }
 
 /** How long the app may still use its sidecars once termination starts, and why we think so. */
@@ -151,7 +149,7 @@ export function classicStays(ctx: Ctx): Stay[] {
     const drain = s.spec.profile === 'istio' ? istioDrain(ctx) : undefined;
     const seconds = sleep + (drain?.seconds ?? 0);
     const why = [sleep > 0 ? `its preStop sleeps ${sleep}s` : 'no preStop hook', ...(drain ? [drain.why] : [])].join(', then ');
-    out.push({ name: s.name, from: 'manifest', seconds, why, fieldPath: podField(ctx.w, 'containers', index), c, index });
+    out.push({ name: s.name, from: 'manifest', seconds, why, fieldPath: podField(ctx.w, 'containers', index), c });
   }
   for (const m of meshedSidecars(ctx)) {
     if (m.native) continue;
@@ -193,12 +191,10 @@ export function istioConfig(ctx: Ctx): Record<string, unknown> {
   }
 }
 
-/** A protobuf Duration as Istio reads it from YAML/JSON: "30s", "1.5s", "2m", "1h". */
+/** A protobuf Duration in its JSON form, as Istio reads `proxy.istio.io/config`: "30s", "1.5s" (the `s` is required). */
 function durationSeconds(v: unknown): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(String(v).trim());
-  if (!m) return undefined;
-  const unit = { ms: 0.001, s: 1, m: 60, h: 3600 }[m[2] as 'ms' | 's' | 'm' | 'h'];
-  return Number(m[1]) * unit;
+  const m = /^(\d+(?:\.\d+)?)s$/.exec(String(v).trim());
+  return m ? Number(m[1]) : undefined;
 }
 
 /** `spec.template.metadata.annotations["proxy.istio.io/config"]`: annotation keys hold dots. */

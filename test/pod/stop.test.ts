@@ -53,7 +53,7 @@ describe('stop facts', () => {
   it("an injected istio-proxy stays Istio's default 5s, or the drain in proxy.istio.io/config", () => {
     const pod = { containers: [app({ sleep: { seconds: 15 } })] };
     expect(classicStays(ctxOf(deployment(pod, {}, injected), istio)).map((s) => s.seconds)).toEqual([5]);
-    const json = deployment(pod, { 'proxy.istio.io/config': '{"terminationDrainDuration": "1m"}' }, injected);
+    const json = deployment(pod, { 'proxy.istio.io/config': '{"terminationDrainDuration": "60s"}' }, injected);
     expect(classicStays(ctxOf(json, istio)).map((s) => s.seconds)).toEqual([60]);
   });
 
