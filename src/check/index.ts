@@ -12,6 +12,15 @@ import { processNamespaceSharing } from './rules/process-namespace-sharing.js';
 import { sidecarNoReadinessGate } from './rules/sidecar-no-readiness-gate.js';
 import { sidecarNotFirst } from './rules/sidecar-not-first.js';
 import { sleepOrdering } from './rules/sleep-ordering.js';
+import { initContainerProbeForbidden } from './rules/init-container-probe-forbidden.js';
+import { restartPolicyOnContainer } from './rules/restart-policy-on-container.js';
+import { nativeSidecarStartupProbeNever } from './rules/native-sidecar-startup-probe-never.js';
+import { nativeSidecarPrestop } from './rules/native-sidecar-prestop.js';
+import { prestopExceedsGracePeriod } from './rules/prestop-exceeds-grace-period.js';
+import { onfailureClassicSidecar } from './rules/onfailure-classic-sidecar.js';
+import { istioHoldIgnoredNative } from './rules/istio-hold-ignored-native.js';
+import { nativeSidecarInCustomKind } from './rules/native-sidecar-in-custom-kind.js';
+import { sidecarStopsBeforeApp } from './rules/sidecar-stops-before-app.js';
 
 export type { Rule, RuleInfo } from './rule.js';
 
@@ -26,6 +35,15 @@ export const rules: Rule[] = [
   sleepOrdering,
   nativeUnsupported,
   dependencyNotAwaited,
+  initContainerProbeForbidden,
+  restartPolicyOnContainer,
+  nativeSidecarStartupProbeNever,
+  nativeSidecarPrestop,
+  prestopExceedsGracePeriod,
+  onfailureClassicSidecar,
+  istioHoldIgnoredNative,
+  nativeSidecarInCustomKind,
+  sidecarStopsBeforeApp,
   // Last: it speaks only where no rule above found anything.
   pendingChange,
 ];

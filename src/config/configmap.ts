@@ -6,7 +6,19 @@ import { parseDependencyList } from './dependencies.js';
 import { isObject, type Problem, type SidecarInput, type SpecInput } from './spec.js';
 import type { FailOn, RuleLevel } from './types.js';
 
-const keys = ['mode', 'kubernetesVersion', 'sidecars', 'dependencies', 'terminateJobSidecars', 'meshIstio', 'meshLinkerd', 'rules', 'failOn', 'baseline'];
+const keys = [
+  'mode',
+  'kubernetesVersion',
+  'sidecars',
+  'dependencies',
+  'terminateJobSidecars',
+  'meshIstio',
+  'meshLinkerd',
+  'sidecarsStopLast',
+  'rules',
+  'failOn',
+  'baseline',
+];
 
 /** Where a problem found in the derived spec shows up: the ConfigMap key it came from. */
 const keyOfSpecPath: [string, string][] = [
@@ -20,6 +32,7 @@ const keyOfSpecPath: [string, string][] = [
   ['spec.rules', 'rules'],
   ['spec.check.failOn', 'failOn'],
   ['spec.check.baseline', 'baseline'],
+  ['spec.stopOrder', 'sidecarsStopLast'],
 ];
 
 export function configMapPath(specPath: string): string {
@@ -121,6 +134,12 @@ export function specFromConfigMap(data: unknown): { spec: SpecInput; problems: P
       case 'baseline':
         spec.check = { ...spec.check, baseline: value };
         break;
+      case 'sidecarsStopLast': {
+        const b = value.toLowerCase();
+        if (b === 'true' || b === 'false') spec.stopOrder = { sidecarsLast: b === 'true' };
+        else problems.push({ path, text: `'${value}' is not accepted; use true or false` });
+        break;
+      }
       // Listed switches are on, the others off; native, being auto|true|false, stays auto unless listed.
       // `off` alone turns the mesh off, also where the input proves it injects (mesh.<name>.enabled: false).
       case 'meshIstio': {

@@ -111,5 +111,6 @@ export function resolve(spec: SpecInput): Config {
     },
     rules: { ...spec.rules },
     check: defined({ failOn: spec.check?.failOn ?? 'error', baseline: spec.check?.baseline }),
+    stopOrder: { sidecarsLast: spec.stopOrder?.sidecarsLast ?? false },
   });
 }

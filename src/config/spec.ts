@@ -56,6 +56,7 @@ export interface SpecInput {
   tools?: { delivery?: 'inject' | 'image'; image?: string; resources?: { requests?: Quantities; limits?: Quantities } };
   rules?: Record<string, RuleLevel>;
   check?: { failOn?: FailOn; baseline?: string };
+  stopOrder?: { sidecarsLast?: boolean };
 }
 
 /** One thing wrong with the config: `path` is a field path, `text` what is wrong and what is accepted. */

@@ -144,4 +144,6 @@ export interface Config {
   rules: Partial<Record<RuleId, RuleLevel>>;
   /** `failOn`: exit threshold of `check` and of the filter; `baseline`: the file `check` reads when no --baseline is given. */
   check: { failOn: FailOn; baseline?: string };
+  /** Long-running pods: keep classic sidecars up while the app drains (src/sequence/stop-order.ts). */
+  stopOrder: { sidecarsLast: boolean };
 }

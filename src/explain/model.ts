@@ -7,7 +7,8 @@
  */
 import { argvOf, leadingSleep, programArgv, shellScript, showArgv, type Word } from '../pod/commands.js';
 import type { Config, SidecarSpec } from '../config/types.js';
-import { makeCtx, noFacts, type InputFacts } from '../pod/context.js';
+import { makeCtx, noFacts, type Ctx, type InputFacts } from '../pod/context.js';
+import { appNeed, classicStays, gracePeriod } from '../pod/stop.js';
 import { meshedSidecars } from '../pod/mesh.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { isNativeSidecar, specFor } from '../pod/sidecars.js';
@@ -63,14 +64,15 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
     if (step.role === 'sidecar' && app) step.warning = `starts after app container ${app.name}, which may call out before it is ready`;
     start.push(step);
   }
-  const meshed = meshedSidecars(makeCtx(cfg, w, [], facts));
+  const ctx = makeCtx(cfg, w, [], facts);
+  const meshed = meshedSidecars(ctx);
   const injected = meshed.map((m) => `${m.container} (${m.profile}, ${m.native ? 'native' : 'classic'} sidecar): ${m.reason}`);
   const sc: Sidecars = {
     native: [...(pod.initContainers ?? []).filter(isNativeSidecar).map((c) => c.name), ...meshed.filter((m) => m.native).map((m) => m.container)],
     classic: [...(pod.containers ?? []).filter((c) => specFor(c, cfg)).map((c) => c.name), ...meshed.filter((m) => !m.native).map((m) => m.container)],
   };
   const ns = w.ref.namespace ? `${w.ref.namespace}/` : '';
-  return { title: `${w.kind}/${ns}${w.ref.name}`, start, injected, stop: w.jobLike ? jobEnd(w, cfg, sc) : podStop(w, sc) };
+  return { title: `${w.kind}/${ns}${w.ref.name}`, start, injected, stop: w.jobLike ? jobEnd(w, cfg, sc) : podStop(ctx, sc) };
 }
 
 function initStep(c: Container, cfg: Config): Step {
@@ -189,19 +191,33 @@ function describeHook(h: Handler, spec?: SidecarSpec): string {
   return 'a hook';
 }
 
-const grace = (w: Workload) => Number(w.pod.terminationGracePeriodSeconds ?? 30);
-
 /** Sidecar names by kind, those a mesh webhook will inject included. */
 interface Sidecars {
   native: string[];
   classic: string[];
 }
 
-function podStop(w: Workload, sc: Sidecars): string[] {
+/**
+ * A long-running pod stops: every preStop at once, then SIGTERM per container. Each classic
+ * sidecar's stop time and the app's drain come from src/pod/stop.ts, as the
+ * sidecar-stops-before-app rule reads them, so `explain --diff` shows what stopOrder.sidecarsLast
+ * changes.
+ */
+function podStop(ctx: Ctx, sc: Sidecars): string[] {
+  const w = ctx.w;
   const out = [
-    `runs until deleted (restartPolicy ${w.restartPolicy}: a container that exits is restarted); on deletion, preStop hooks run, then every container in \`containers\` gets SIGTERM at once, SIGKILL after ${grace(w)}s`,
+    `runs until deleted (restartPolicy ${w.restartPolicy}: a container that exits is restarted); on deletion, preStop hooks run, then every container in \`containers\` gets SIGTERM at once, SIGKILL after ${gracePeriod(w)}s`,
   ];
-  if (sc.classic.length) out.push(`classic sidecars ${sc.classic.join(', ')} get SIGTERM together with the app, so the app may lose them while it drains`);
+  const need = appNeed(ctx);
+  if (need) out.push(`the app drains: ${need.why}`);
+  const stays = classicStays(ctx);
+  for (const s of stays) {
+    const when = s.seconds > 0 ? `about ${s.seconds}s after termination starts` : 'as soon as termination starts';
+    const early = need && s.seconds < need.seconds ? ', BEFORE THE APP HAS DRAINED (sidecar-stops-before-app)' : '';
+    out.push(`classic sidecar ${s.name} stops ${when} (${s.why})${early}`);
+  }
+  const other = sc.classic.filter((n) => !stays.some((s) => s.name === n));
+  if (other.length) out.push(`classic sidecars ${other.join(', ')} get SIGTERM together with the app, so the app may lose them while it drains`);
   if (sc.native.length) out.push(`native sidecars ${[...sc.native].reverse().join(', ')} are stopped after the app containers have exited, in reverse order`);
   return out;
 }

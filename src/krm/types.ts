@@ -30,6 +30,15 @@ export type RuleId =
   | 'native-sidecar-unsupported'
   | 'dependency-not-awaited'
   | 'pending-change'
+  | 'init-container-probe-forbidden'
+  | 'restart-policy-on-container'
+  | 'native-sidecar-startup-probe-never'
+  | 'native-sidecar-prestop'
+  | 'prestop-exceeds-grace-period'
+  | 'onfailure-classic-sidecar'
+  | 'istio-hold-ignored-native'
+  | 'native-sidecar-in-custom-kind'
+  | 'sidecar-stops-before-app'
   | 'invalid-suppression';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */

@@ -16,6 +16,7 @@ import { effectiveStrategy, findSidecars, type Effective, type FoundSidecar } fr
 import { podField, podMetaField } from '../workloads/workload.js';
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import { syncIstioStatus } from './istio-status.js';
+import { keepSidecarsForDrain } from './stop-order.js';
 import { syncTools } from './tools.js';
 import { wrapForReadiness } from './wrap.js';
 import { appContainers } from '../pod/apps.js';
@@ -52,6 +53,8 @@ function transform(ctx: Ctx): void {
       .map(meshJobSidecar),
   ];
   if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
+  // After the strategies: a sidecar made native here already stops after the app.
+  keepSidecarsForDrain(ctx);
   syncTools(ctx);
   syncIstioStatus(ctx);
 }

@@ -19,7 +19,7 @@ describe('unknown fields, at every depth', () => {
     expect(errorsOf({ sidecar: [] })).toEqual([
       [
         'spec.sidecar',
-        "spec.sidecar: unknown field 'sidecar' (did you mean 'sidecars'?); the fields of spec are mode, kubernetesVersion, selector, exclude, workloadKinds, sidecars, mesh, dependencies, jobs, tools, rules, check",
+        "spec.sidecar: unknown field 'sidecar' (did you mean 'sidecars'?); the fields of spec are mode, kubernetesVersion, selector, exclude, workloadKinds, sidecars, mesh, dependencies, jobs, tools, rules, check, stopOrder",
       ],
     ]);
   });

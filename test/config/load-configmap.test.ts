@@ -11,6 +11,12 @@ describe('ConfigMap form', () => {
     });
   });
 
+  test('sidecarsStopLast turns stopOrder.sidecarsLast on or off; anything else names the key', () => {
+    expect(loadConfig(configMap({ sidecarsStopLast: 'true' })).config.stopOrder).toEqual({ sidecarsLast: true });
+    expect(loadConfig(configMap({ sidecarsStopLast: false })).config.stopOrder).toEqual({ sidecarsLast: false });
+    expect(messages(configMap({ sidecarsStopLast: 'yes' }))).toEqual(["data.sidecarsStopLast: 'yes' is not accepted; use true or false"]);
+  });
+
   test('every key', () => {
     const { config, errors } = loadConfig(
       configMap({
@@ -108,7 +114,7 @@ data:
       ['data.meshLinkerd', "data.meshLinkerd: 'hold' is not accepted; use a comma list of await, native, shutdown, or off alone"],
       [
         'data.extra',
-        "data.extra: unknown key 'extra'; accepted keys: mode, kubernetesVersion, sidecars, dependencies, terminateJobSidecars, meshIstio, meshLinkerd, rules, failOn, baseline",
+        "data.extra: unknown key 'extra'; accepted keys: mode, kubernetesVersion, sidecars, dependencies, terminateJobSidecars, meshIstio, meshLinkerd, sidecarsStopLast, rules, failOn, baseline",
       ],
       ['data.mode', "data.mode: 'dry-run' is not accepted; use one of apply, check"],
       ['data.kubernetesVersion', `data.kubernetesVersion: 'v1.30' is not accepted; use a Kubernetes minor version such as "1.30"`],
@@ -136,7 +142,7 @@ data:
   test('values that are maps or lists are errors', () => {
     expect(messages(configMap({ sidecars: ['istio'] }))).toEqual(['data.sidecars: expected a string (ConfigMap values are strings)']);
     expect(messages(configMap('mode=check'))).toEqual([
-      'data: expected a map of keys to strings; accepted keys: mode, kubernetesVersion, sidecars, dependencies, terminateJobSidecars, meshIstio, meshLinkerd, rules, failOn, baseline',
+      'data: expected a map of keys to strings; accepted keys: mode, kubernetesVersion, sidecars, dependencies, terminateJobSidecars, meshIstio, meshLinkerd, sidecarsStopLast, rules, failOn, baseline',
     ]);
   });
 });

@@ -147,6 +147,9 @@ describe('typed PodSequence', () => {
             ],
           },
         ],
+        "stopOrder": {
+          "sidecarsLast": false,
+        },
         "tools": {
           "delivery": "inject",
           "image": "busybox:1.37.0-musl",
@@ -333,6 +336,7 @@ describe('no config', () => {
       },
       rules: {},
       check: { failOn: 'error' },
+      stopOrder: { sidecarsLast: false },
     });
     expect(sidecars.find((s) => s.profile === 'kuma')).toEqual({
       profile: 'kuma',

@@ -113,6 +113,7 @@ describe('schema/podsequence.schema.json', () => {
       '.spec.tools.image': config.tools.image,
       '.spec.tools.resources': config.tools.resources,
       '.spec.check.failOn': config.check.failOn,
+      '.spec.stopOrder.sidecarsLast': config.stopOrder.sidecarsLast,
     });
   });
 

@@ -228,8 +228,12 @@ describe('already-sequenced and sidecar-only manifests are left as they are', ()
       it(`${name}, kubernetesVersion ${version ?? 'unset'}`, () => {
         const input = list(manifest, version);
         const out = runFilter(input);
-        expect(out.results).toEqual([]);
-        expect(out.stdout).toBe(input);
+        // A kubelet pitfall of the target version is still said, though nothing changes: a native
+        // Job sidecar with a startupProbe on 1.29-1.34 (kubernetes/kubernetes#132826).
+        const pitfall = name === 'cronNative' && version === '1.30' ? ['native-sidecar-startup-probe-never'] : [];
+        expect(out.results.map((r) => r.tags?.rule ?? r.message)).toEqual(pitfall);
+        // The items come back byte for byte; a finding adds the ResourceList's results after them.
+        expect(pitfall.length ? out.stdout.slice(0, out.stdout.indexOf('results:\n')) : out.stdout).toBe(input);
       });
     }
     it(`${name}: check finds nothing that fix would change`, () => {

@@ -1,0 +1,31 @@
+import { isNativeSidecar } from '../../pod/sidecars.js';
+import { podField } from '../../workloads/workload.js';
+import type { Rule } from '../rule.js';
+
+/** The fields the API server allows on an init container only with `restartPolicy: Always`. */
+const SIDECAR_ONLY = ['startupProbe', 'readinessProbe', 'livenessProbe', 'lifecycle'] as const;
+
+/**
+ * The API server refuses the pod ("may not be set for init containers without
+ * restartPolicy=Always"): usually a native sidecar whose `restartPolicy` was lost on the way,
+ * dropped by a webhook or a controller built on older Kubernetes types (DataDog/datadog-operator#1116,
+ * istio/istio#49054), or a hand-written init container given a probe.
+ */
+export const initContainerProbeForbidden: Rule = {
+  id: 'init-container-probe-forbidden',
+  severity: 'error',
+  summary: 'an init container without `restartPolicy: Always` sets a probe or lifecycle hook: the API server rejects the pod',
+  check(ctx, report) {
+    (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
+      if (isNativeSidecar(c)) return;
+      for (const field of SIDECAR_ONLY) {
+        if (c[field] === undefined || c[field] === null) continue;
+        const policy = c.restartPolicy === undefined ? 'no restartPolicy' : `restartPolicy: ${String(c.restartPolicy)}`;
+        report(
+          `init container ${c.name} sets ${field} with ${policy}: the API server rejects the pod (${field} may only be set on a native sidecar); add restartPolicy: Always if it is meant to run beside the app (Kubernetes 1.29 or later), otherwise remove ${field}`,
+          `${podField(ctx.w, 'initContainers', i)}.${field}`,
+        );
+      }
+    });
+  },
+};

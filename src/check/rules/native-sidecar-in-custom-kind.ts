@@ -1,0 +1,28 @@
+import { isNativeSidecar } from '../../pod/sidecars.js';
+import { podField } from '../../workloads/workload.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * A kind named in `workloadKinds` is a CRD whose controller builds the pods: one built on
+ * Kubernetes types older than 1.28 drops `restartPolicy` from init containers when it copies the
+ * template, and the pod hangs in Init or is refused (aws/aws-app-mesh-controller-for-k8s#774,
+ * kubeflow/spark-operator#2022, arangodb/kube-arangodb#1677).
+ */
+export const nativeSidecarInCustomKind: Rule = {
+  id: 'native-sidecar-in-custom-kind',
+  severity: 'info',
+  summary: 'native sidecar written into a `workloadKinds` kind whose controller may drop the field',
+  check(ctx, report) {
+    const { w, cfg } = ctx;
+    const custom = cfg.workloadKinds.find((k) => k.kind === w.kind && k.apiVersion === w.ref.apiVersion);
+    if (!custom) return;
+    (w.pod.initContainers ?? []).forEach((c, i) => {
+      if (!isNativeSidecar(c)) return;
+      report(
+        `native sidecar ${c.name} is in a ${w.kind} (${custom.apiVersion}, from workloadKinds): its controller builds the pods, and one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused; ` +
+          `check that the ${w.kind} controller keeps initContainers[].restartPolicy (a pod it created shows it), or keep the sidecar classic there`,
+        `${podField(w, 'initContainers', i)}.restartPolicy`,
+      );
+    });
+  },
+};
