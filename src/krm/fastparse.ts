@@ -155,8 +155,28 @@ class Parser {
       throw UNSURE;
     }
     if (this.ind !== this.base) throw UNSURE;
+    const c = this.s.charCodeAt(this.pos + this.base);
+    if (c === 91 || c === 123) return this.flowRoot(this.pos + this.base);
     const value = this.blockNode(this.base);
     if (this.pos < this.s.length) throw UNSURE; // something less indented than the root
+    return value;
+  }
+
+  /**
+   * A whole node in flow style on one line (`- {apiVersion: v1, kind: ConfigMap, ...}`, as some
+   * generators write items): its value, so such items need no `yaml` Document (a whole list of
+   * them, composed by `yaml`, costs ten times a block one). Only for a value: a caller asking
+   * for spans edits block collections, and a flow root has none.
+   */
+  private flowRoot(i: number): unknown {
+    if (this.spans) throw UNSURE;
+    const flow = new Flow(this.s, i, this.end, undefined);
+    const value = flow.node();
+    let after = flow.i;
+    while (after < this.end && this.s.charCodeAt(after) === SPACE) after++;
+    if (after < this.end && !(this.s.charCodeAt(after) === HASH && this.s.charCodeAt(after - 1) === SPACE)) throw UNSURE;
+    this.nextLine();
+    if (this.nextSignificant()) throw UNSURE; // more content: not one node
     return value;
   }
 

@@ -194,12 +194,15 @@ export function readFull(source: string): ResourceListInput {
   // Only a flow (JSON) list is re-emitted; a flow-style item in a block list is spliced like any.
   const flow = Boolean(seq?.flow) || Boolean((root as { flow?: boolean }).flow);
   const items: RawItem[] = [];
+  // One index for every item's column: a search back to each item's line start is quadratic
+  // when the items share a line (one-line JSON).
+  const lines = new LineIndex(source);
   seq?.items.forEach((node, index) => {
     if (!isMap(node)) {
       throw new FatalError(`items[${index}] is not a Kubernetes object (a mapping)`, nodePos(source, node as Node));
     }
     const [start, end] = node.range ?? [0, 0];
-    const indent = start - lineStart(source, start);
+    const indent = lines.linePos(start).col - 1;
     items.push({
       index,
       start,
