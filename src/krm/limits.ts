@@ -10,7 +10,7 @@ export const LIMITS = {
   /** Bytes of one input (stdin, or one file): V8's strings end near 512 MiB. */
   inputBytes: 256 * 1024 * 1024,
   /** Documents in one file or stream, items in one ResourceList. */
-  documents: 100_000,
+  documents: 1_000_000,
   /**
    * Collections inside collections, counted from a document or item (fastparse.ts stops at the
    * same depth; `yaml` runs out of stack some 800 levels down and says only that).

@@ -55,7 +55,7 @@ const CORPUS: Record<string, Buffer> = {
   '3,000 nested block mappings': Buffer.from(
     `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: deep}\ndata:\n${Array.from({ length: 3000 }, (_, i) => `${'  '.repeat(i + 1)}k${i}:\n`).join('')}${'  '.repeat(3001)}v\n`,
   ),
-  '100,001 documents': Buffer.from('---\n'.repeat(100_001)),
+  '1,000,001 documents': Buffer.from('---\n'.repeat(1_000_001)),
   'truncated at 1/3': Buffer.from(DOCS.slice(0, Math.floor(DOCS.length / 3))),
   'truncated at 2/3': Buffer.from(DOCS.slice(0, Math.floor((2 * DOCS.length) / 3))),
   'truncated mid-quote': Buffer.from(WEB.slice(0, WEB.indexOf('"hi"') + 2)),
@@ -67,7 +67,7 @@ const CORPUS: Record<string, Buffer> = {
 const LIMIT_ERRORS: Record<string, RegExp> = {
   '20,000 nested flow sequences': /:4:\d+: document 1: nesting deeper than 200 levels/,
   '3,000 nested block mappings': /:\d+:\d+: document 1: nesting deeper than 200 levels/,
-  '100,001 documents': /:100001:4: more than 100000 documents \(the limit for one file or stream\)/,
+  '1,000,001 documents': /:1000001:4: more than 1000000 documents \(the limit for one file or stream\)/,
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'pod-seq-hostile-cmd-'));
