@@ -14,7 +14,7 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync,
 import { cpus, release, totalmem, type as osType } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generate, SIZES, toDocuments } from './gen.mjs';
+import { generate, SHAPES, SIZES, toDocuments } from './gen.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'bench', 'out');
@@ -24,6 +24,10 @@ const opt = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const sizes = (opt('--sizes') ?? 'S,M,L,L0').split(',');
+/** `--shapes none` leaves the YAML shapes out; `--shapes 'flow items,plain scalar'` picks some. */
+const shapeNames = opt('--shapes') === 'none' ? [] : opt('--shapes') ? opt('--shapes').split(',') : Object.keys(SHAPES);
+/** Base size of each shape, in MB; each also runs at twice that. */
+const SHAPE_MB = 2;
 /** Rounds per size: enough for a stable median, few enough for ~3 minutes on 2 cores. */
 const RUNS = { S: 15, M: 9, L: 5, L0: 7 };
 const runsOverride = opt('--runs') && Number(opt('--runs'));
@@ -147,6 +151,44 @@ function report(rows) {
   return lines.join('\n');
 }
 
+/**
+ * Each YAML shape at SHAPE_MB and twice that (median of 3 runs): time and memory must follow the
+ * input, so 2x the input must cost less than 2.5x the CPU time.
+ */
+function benchShapes() {
+  const rows = [];
+  for (const name of shapeNames) {
+    const m = [];
+    for (const factor of [1, 2]) {
+      const input = join(out, `shape-${slug(name)}-${factor}.yaml`);
+      const text = SHAPES[name](SHAPE_MB * factor);
+      writeFileSync(input, text);
+      const runs = Array.from({ length: 3 }, () => measure('pod-sequencer', input));
+      m.push({
+        bytes: Buffer.byteLength(text),
+        cpu: median(runs.map((r) => r.cpu)),
+        wall: median(runs.map((r) => r.wall)),
+        rss: median(runs.map((r) => r.rss)),
+      });
+    }
+    process.stderr.write(`. ${name}\n`);
+    rows.push({ name, m, ratio: m[1].cpu / m[0].cpu });
+  }
+  return rows;
+}
+
+function shapesReport(rows) {
+  const lines = ['| shape | input | cpu | peak RSS | 2x input | cpu | peak RSS | cpu ratio | target | |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|'];
+  for (const r of rows) {
+    const [a, b] = r.m;
+    const ok = r.ratio < 2.5;
+    lines.push(
+      `| ${r.name} | ${fmt(a.bytes / 2 ** 20, 1)} MiB | ${fmt(a.cpu)} ms | ${fmt(a.rss)} MiB | ${fmt(b.bytes / 2 ** 20, 1)} MiB | ${fmt(b.cpu)} ms | ${fmt(b.rss)} MiB | ${fmt(r.ratio, 2)} | < 2.5 | ${ok ? 'met' : '**above target**'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 function machine() {
   const cpu = cpus();
   return (
@@ -162,7 +204,10 @@ if (!args.includes('--no-build')) {
 }
 const started = Date.now();
 const rows = SIZES.filter((s) => sizes.includes(s.name)).map(benchSize);
-const table = report(rows);
+const shapes = shapeNames.length > 0 ? shapesReport(benchShapes()) : '';
+const table =
+  (rows.length > 0 ? report(rows) : '') +
+  (shapes ? `${rows.length > 0 ? '\n\n' : ''}YAML shapes (issue 20): each at ${SHAPE_MB} MB and twice that.\n\n${shapes}` : '');
 const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}; ${fmt((Date.now() - started) / 1000)} s in all.`;
 process.stdout.write(`\n${stamp}\n\n${table}\n`);
 

@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { postRender } from './files/post-render.js';
 import { readManifest } from './files/read.js';
 import { runFilter } from './run.js';
+import { tooLarge } from './krm/limits.js';
 import { decodeUtf8Strict } from './krm/text.js';
 import { FatalError } from './krm/types.js';
 import { VERSION } from './version.js';
@@ -54,8 +55,9 @@ function isStream(text: string): boolean {
 
 /** stdin's bytes; a directory or an unreadable stdin is bad input, said plainly. */
 function readStdin(): Buffer {
+  let bytes: Buffer;
   try {
-    return readFileSync(0);
+    bytes = readFileSync(0);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EISDIR') {
@@ -63,6 +65,9 @@ function readStdin(): Buffer {
     }
     throw new FatalError(`cannot read stdin (${code ?? String(e)})`);
   }
+  const big = tooLarge('stdin', bytes.length);
+  if (big) throw new FatalError(big);
+  return bytes;
 }
 
 function filter(opts: { config?: string; failOn?: FailOn }): number {

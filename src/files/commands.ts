@@ -1,6 +1,6 @@
 /** `check`, `fix` and `explain`: the function over plain manifest files (what pre-commit runs). */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createTwoFilesPatch } from 'diff';
 import { parse } from 'yaml';
@@ -12,10 +12,10 @@ import { loadConfig } from '../config/load.js';
 import { FAIL_ON_LEVELS, type Config, type FailOn } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
-import { collectFiles, PathError, STDIN, type ManifestFile, type Note } from './read.js';
+import { collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { tellTerminal } from './terminal.js';
-import { readManifests, runFiles, sha256 } from './run.js';
+import { readManifests, readStdinBytes, runFiles, sha256 } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 export class Failure extends Error {}
@@ -73,7 +73,7 @@ export function registerFileCommands(program: Command, version: string, setCode:
     .action((opts: PostRenderOptions) =>
       setCode(
         guard(() => {
-          const r = postRender(readFileSync(0), opts);
+          const r = postRender(readStdinBytes(), opts);
           err(r.stderr);
           if (r.exitCode !== 0) tellTerminal(r.stderr);
           if (r.stdout) out(r.stdout);
@@ -248,13 +248,15 @@ export interface Change {
  * (same directory, so same file system; the target's mode), is flushed to disk, and only when
  * all are ready and no target changed since it was read are they renamed over their targets.
  * A kill or a full disk leaves every file whole: the old text or the new one, never a part. A
- * named symbolic link is written through to its target, and stays a link.
+ * named symbolic link is written through to its target, and stays a link, only when the target
+ * is inside the current project (projectRoots); otherwise nothing is written.
  */
 export function writeAll(changes: Change[]): void {
   const ready: { tmp: string; target: string; path: string }[] = [];
   const cleanUp = () => ready.forEach((r) => rmSync(r.tmp, { force: true }));
+  const roots = changes.length > 0 ? projectRoots() : [];
   try {
-    for (const c of changes) ready.push(prepare(c));
+    for (const c of changes) ready.push(prepare(c, roots));
   } catch (e) {
     cleanUp();
     const code = (e as NodeJS.ErrnoException).code;
@@ -276,8 +278,12 @@ export function writeAll(changes: Change[]): void {
   }
 }
 
-function prepare(c: Change): { tmp: string; target: string; path: string } {
+function prepare(c: Change, roots: string[]): { tmp: string; target: string; path: string } {
   const target = realpathSync(c.path);
+  // Through a link (the file's or a directory's), only into the project: never elsewhere.
+  if (target !== resolve(c.path) && !roots.some((root) => isInside(target, root))) {
+    throw new Failure(`${c.path}: a symbolic link leads to ${target}, outside the current project (${roots.join(', ')}): run fix there, on the file itself`);
+  }
   const current = readFileSync(target);
   if (c.digest !== undefined && sha256(current) !== c.digest) {
     throw new Failure(`${c.path}: changed on disk since it was read; run fix again`);

@@ -5,10 +5,12 @@
  * splicing changed documents into the original text, so separators, comments and untouched
  * documents stay byte-identical. Line endings follow the one rule of src/krm/text.ts.
  */
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { fastParse, type Spans } from '../krm/fastparse.js';
+import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../krm/limits.js';
 import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../krm/text.js';
 import type { Result } from '../krm/types.js';
@@ -69,7 +71,15 @@ export const STDIN = '<stdin>';
  */
 export function collectFiles(paths: readonly string[], notes: Note[]): string[] {
   const out: string[] = [];
-  const walk = (dir: string) => {
+  const walkRoot = (dir: string) => {
+    const found: string[] = [];
+    walk(dir, found);
+    const ignored = gitIgnored(dir, found);
+    if (ignored.size > 0)
+      notes.push({ path: dir, message: `skipped ${ignored.size} file${ignored.size === 1 ? '' : 's'} that git ignores (.gitignore); name a file to read it` });
+    out.push(...found.filter((f) => !ignored.has(f)));
+  };
+  const walk = (dir: string, out: string[]) => {
     if (existsSync(join(dir, 'Chart.yaml'))) {
       notes.push({ path: dir, message: 'skipped a Helm chart: check its rendered output instead (`helm template … > out.yaml`)' });
       return;
@@ -78,7 +88,7 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
       const name = entry.name;
       if (name.startsWith('.') || name === 'node_modules') continue;
       const p = join(dir, name);
-      if (entry.isDirectory()) walk(p);
+      if (entry.isDirectory()) walk(p, out);
       else if (entry.isSymbolicLink() && YAML_FILE.test(name))
         notes.push({ path: p, message: 'skipped a symbolic link (links are not followed in directories; name the file itself)' });
       else if (entry.isFile() && YAML_FILE.test(name)) out.push(p);
@@ -103,11 +113,48 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
             : 'no such file or directory';
       throw new PathError(`${given}: ${why}`);
     }
-    if (st.isDirectory()) walk(p);
+    if (st.isDirectory()) walkRoot(p);
     else if (st.isFile()) out.push(p);
     else throw new PathError(`${given}: not a regular file (a FIFO, socket or device): name YAML files or directories`);
   }
   return [...new Set(out)];
+}
+
+/**
+ * The walked files that git ignores, when `dir` is in a git checkout: what `git ls-files
+ * --cached --others --exclude-standard` leaves out (a tracked file is never ignored), asked of git
+ * itself, so every .gitignore, .git/info/exclude and core.excludesFile counts as git counts it.
+ * Outside a checkout, or without git, nothing is ignored. The repository's fsmonitor hook is
+ * turned off: reading a checkout must not run a command its config names.
+ */
+function gitIgnored(dir: string, files: string[]): Set<string> {
+  if (files.length === 0) return new Set();
+  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', '-C', dir, 'check-ignore', '-z', '--stdin'], {
+    input: files.map((f) => resolve(f)).join('\0'),
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  // 0: some ignored, 1: none; 128 (not a checkout) or no git at all: a plain walk.
+  if (r.error || r.status !== 0) return new Set();
+  const ignored = new Set(r.stdout.split('\0').filter(Boolean));
+  return new Set(files.filter((f) => ignored.has(resolve(f))));
+}
+
+/**
+ * Where `fix` may write through a symbolic link: the current directory and the git checkout it is
+ * in (`git rev-parse --show-toplevel`), as real paths.
+ */
+export function projectRoots(): string[] {
+  const cwd = realpathSync(process.cwd());
+  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', 'rev-parse', '--show-toplevel'], { encoding: 'utf8' });
+  const top = !r.error && r.status === 0 ? r.stdout.trim() : '';
+  return top && top !== cwd ? [cwd, realpathSync(top)] : [cwd];
+}
+
+/** Whether `path` (a real path) is `root` or below it. */
+export function isInside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 function lstatOrUndefined(p: string) {
@@ -130,6 +177,10 @@ export function readManifest(path: string, notes: Note[], raw: string): Manifest
   const chunks = splitDocuments(source);
   // Comments and blank lines before the first `---` open the first document; they are not one.
   if (chunks.length > 1 && !contentSpan(source, chunks[0]!)) chunks.shift();
+  if (chunks.length > LIMITS.documents) {
+    const at = lines.linePos(chunks[LIMITS.documents]!.start);
+    throw new PathError(`${path}:${at.line}:${at.col}: more than ${LIMITS.documents} documents (the limit for one file or stream): split it`);
+  }
   for (const [index, chunk] of chunks.entries()) {
     const span = contentSpan(source, chunk);
     if (!span) continue;
@@ -137,6 +188,7 @@ export function readManifest(path: string, notes: Note[], raw: string): Manifest
     if (read.error !== undefined) {
       const at = lines.linePos(span.start + read.offset);
       const cut = source.slice(span.start, span.end);
+      if (read.limit) throw new PathError(`${path}:${at.line}:${at.col}: document ${index + 1}: ${read.error}`);
       if (!isTemplate(cut)) throw new PathError(`${path}:${at.line}:${at.col}: malformed YAML in document ${index + 1}: ${read.error}`);
       notes.push({ path, ...at, message: `skipped document ${index + 1}: not valid YAML (a Helm or other template): ${read.error}` });
       skipped = true;
@@ -221,7 +273,7 @@ function firstNonSpace(source: string, from: number, to: number): number {
   return i;
 }
 
-type DocRead = { item?: RawItem; error?: undefined; template?: boolean } | { error: string; offset: number };
+type DocRead = { item?: RawItem; error?: undefined; template?: boolean } | { error: string; offset: number; limit: boolean };
 
 function readDocument(source: string, span: Span): DocRead {
   const col = span.start - (source.lastIndexOf('\n', span.start - 1) + 1);
@@ -231,7 +283,10 @@ function readDocument(source: string, span: Span): DocRead {
   // Outside fastParse's subset (flow style, anchors, templates, ...), or not valid YAML.
   const doc = parseDocument(' '.repeat(col) + cut, { uniqueKeys: true, prettyErrors: false });
   const err = doc.errors[0];
-  if (err) return { error: err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), offset: Math.max(0, err.pos[0] - col) };
+  if (err)
+    return { error: yamlErrorText(err).replace(/^malformed YAML: /, ''), offset: Math.max(0, err.pos[0] - col), limit: err.code === 'RESOURCE_EXHAUSTION' };
+  const deep = tooDeep(doc.contents);
+  if (deep) return { error: NESTING_ERROR, offset: Math.max(0, (deep.range?.[0] ?? col) - col), limit: true };
   if (hasCollectionKey(doc)) return { template: true };
   const node = doc.contents;
   if (!isMap(node)) return {};

@@ -1,9 +1,10 @@
 /** Runs the per-workload pipeline over plain files: every document of every file in one pass. */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Config } from '../config/types.js';
 import { decodeUtf8Strict } from '../krm/text.js';
 import { sourceOffset } from '../krm/io.js';
+import { tooLarge } from '../krm/limits.js';
 import { FatalError } from '../krm/types.js';
 import { ItemError, processItems } from '../process.js';
 import { containerAt, locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
@@ -80,10 +81,16 @@ export function readManifests(paths: readonly string[], notes: Note[]): Manifest
   return paths.map((p) => {
     let bytes: Buffer;
     try {
+      // A file past the size limit is refused before it is read; stdin can only be counted.
+      const big = p === STDIN ? undefined : tooLarge(p, statSync(p).size);
+      if (big) throw new PathError(big);
       bytes = readFileSync(p === STDIN ? 0 : p);
     } catch (e) {
+      if (e instanceof PathError) throw e;
       throw new PathError(`${p}: cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
     }
+    const big = tooLarge(p, bytes.length);
+    if (big) throw new PathError(big);
     let source: string;
     try {
       // Strict: a replacement character written back by `fix` would silently change the file.
@@ -98,4 +105,18 @@ export function readManifests(paths: readonly string[], notes: Note[]): Manifest
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** stdin's bytes for `post-render`: unreadable, a directory or past the size limit is a clear error. */
+export function readStdinBytes(): Buffer {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(0);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new PathError(code === 'EISDIR' ? 'stdin is a directory: pipe a rendered stream to it' : `cannot read stdin (${code ?? String(e)})`);
+  }
+  const big = tooLarge('stdin', bytes.length);
+  if (big) throw new PathError(big);
+  return bytes;
 }

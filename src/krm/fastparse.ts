@@ -9,6 +9,8 @@
  * compare it with `yaml` on fixtures, generated manifests and fuzzed text.
  */
 
+import { LIMITS } from './limits.js';
+
 /** Thrown (one shared instance, no stack) when the text is outside the subset. */
 const UNSURE: unknown = Object.freeze({ unsure: true });
 
@@ -72,8 +74,8 @@ export interface CollectionSpan {
 export type Spans = Map<object, CollectionSpan>;
 
 const ODD_CHARS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]/;
-/** Deeper nesting than any manifest: left to yaml, which bounds it (and recursion here). */
-const MAX_DEPTH = 200;
+/** Deeper nesting than any manifest: left to yaml, whose reader refuses it by name (limits.ts). */
+const MAX_DEPTH = LIMITS.nesting;
 const SPACE = 32;
 const HASH = 35;
 const DASH = 45;
@@ -155,8 +157,28 @@ class Parser {
       throw UNSURE;
     }
     if (this.ind !== this.base) throw UNSURE;
+    const c = this.s.charCodeAt(this.pos + this.base);
+    if (c === 91 || c === 123) return this.flowRoot(this.pos + this.base);
     const value = this.blockNode(this.base);
     if (this.pos < this.s.length) throw UNSURE; // something less indented than the root
+    return value;
+  }
+
+  /**
+   * A whole node in flow style on one line (`- {apiVersion: v1, kind: ConfigMap, ...}`, as some
+   * generators write items): its value, so such items need no `yaml` Document (a whole list of
+   * them, composed by `yaml`, costs ten times a block one). Only for a value: a caller asking
+   * for spans edits block collections, and a flow root has none.
+   */
+  private flowRoot(i: number): unknown {
+    if (this.spans) throw UNSURE;
+    const flow = new Flow(this.s, i, this.end, undefined, this.depth);
+    const value = flow.node();
+    let after = flow.i;
+    while (after < this.end && this.s.charCodeAt(after) === SPACE) after++;
+    if (after < this.end && !(this.s.charCodeAt(after) === HASH && this.s.charCodeAt(after - 1) === SPACE)) throw UNSURE;
+    this.nextLine();
+    if (this.nextSignificant()) throw UNSURE; // more content: not one node
     return value;
   }
 
@@ -330,7 +352,7 @@ class Parser {
       if (after < 0) throw UNSURE; // multi-line quoted scalar
       value = c === 34 ? doubleQuoted(s, i + 1, after - 1) : s.slice(i + 1, after - 1).replaceAll("''", "'");
     } else if (c === 91 || c === 123) {
-      const flow = new Flow(s, i, this.end, this.spans);
+      const flow = new Flow(s, i, this.end, this.spans, this.depth);
       value = flow.node();
       after = flow.i;
       shape = 'flow';
@@ -454,9 +476,9 @@ class Flow {
     public i: number,
     private readonly end: number,
     private readonly spans: Spans | undefined,
+    /** Block collections around it: the limit counts every level. */
+    private depth: number,
   ) {}
-
-  private depth = 0;
 
   node(): unknown {
     const c = this.s.charCodeAt(this.i);

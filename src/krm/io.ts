@@ -8,6 +8,7 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
 import { stringifyResults } from './emit.js';
 import { fastParse } from './fastparse.js';
+import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from './limits.js';
 import { scanResourceList, type ItemSpan } from './scan.js';
 import { dedent, indent, LineIndex, type Position } from './text.js';
 import { FatalError, type Result } from './types.js';
@@ -43,7 +44,7 @@ export interface ResourceListInput {
   doc?: Document;
 }
 
-export const MAX_ALIASES = 1000;
+export const MAX_ALIASES = LIMITS.aliases;
 
 /**
  * A list of objects: the ResourceList itself, `kind: List` (what `kubectl get -o yaml` writes) and
@@ -58,7 +59,11 @@ export function readResourceList(source: string): ResourceListInput {
   if (source.trim() === '') {
     throw new FatalError('no input: expected a ResourceList on stdin (see `pod-sequencer --help`)');
   }
-  return readFast(source) ?? readFull(source);
+  const input = readFast(source) ?? readFull(source);
+  const over = input.items[LIMITS.documents];
+  if (over)
+    throw new FatalError(`more than ${LIMITS.documents} items (the limit for one ResourceList): split the package`, new LineIndex(source).linePos(over.start));
+  return input;
 }
 
 /**
@@ -124,7 +129,7 @@ function readRest(text: string, itemsKey: number, cut: number, removed: number):
   }
   const doc = parseDocument(text, { uniqueKeys: true });
   const root = doc.contents;
-  if (doc.errors.length > 0 || !isMap(root) || root.flow || !isListKind(str(root.get('kind')))) return undefined;
+  if (doc.errors.length > 0 || !isMap(root) || root.flow || !isListKind(str(root.get('kind'))) || tooDeep(root, 1)) return undefined;
   const itemsPair = root.items.find((p) => keyOf(p) === 'items');
   if (!itemsPair || (itemsPair.key as Node).range?.[0] !== itemsKey || !isEmptyValue(itemsPair.value)) return undefined;
   let functionConfig: unknown;
@@ -150,7 +155,7 @@ function parseItem(cut: string, indent: number): { value: Record<string, unknown
   const fast = value !== undefined;
   if (value === undefined) {
     const doc = parseDocument(dedent(cut, indent), { uniqueKeys: true });
-    if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return undefined;
+    if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow || tooDeep(doc.contents)) return undefined;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIASES });
     } catch {
@@ -169,12 +174,15 @@ export function readFull(source: string): ResourceListInput {
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
-    const message = `malformed YAML: ${firstLine(err.message).replace(/ at line \d+, column \d+:?$/, '')}`;
+    const message = yamlErrorText(err);
     const from = originAt(source, err.pos[0]);
     if (from && pos) throw new FatalError(`${from}: ${message} (line ${pos.line}, column ${pos.col} of the ResourceList it came in)`);
     throw new FatalError(message, pos);
   }
   const root = doc.contents;
+  // Items are measured from themselves, as the fast path reads them: the list's root and `items` do not count.
+  const deep = tooDeep(root, 2);
+  if (deep) throw new FatalError(NESTING_ERROR, nodePos(source, deep));
   if (!isMap(root)) {
     throw new FatalError('expected a ResourceList (a YAML mapping with `kind: ResourceList` and `items`)');
   }
@@ -194,12 +202,15 @@ export function readFull(source: string): ResourceListInput {
   // Only a flow (JSON) list is re-emitted; a flow-style item in a block list is spliced like any.
   const flow = Boolean(seq?.flow) || Boolean((root as { flow?: boolean }).flow);
   const items: RawItem[] = [];
+  // One index for every item's column: a search back to each item's line start is quadratic
+  // when the items share a line (one-line JSON).
+  const lines = new LineIndex(source);
   seq?.items.forEach((node, index) => {
     if (!isMap(node)) {
       throw new FatalError(`items[${index}] is not a Kubernetes object (a mapping)`, nodePos(source, node as Node));
     }
     const [start, end] = node.range ?? [0, 0];
-    const indent = start - lineStart(source, start);
+    const indent = lines.linePos(start).col - 1;
     items.push({
       index,
       start,
@@ -345,8 +356,4 @@ function isNullScalar(node: Node): boolean {
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
-}
-
-function firstLine(s: string): string {
-  return s.split('\n')[0]!;
 }

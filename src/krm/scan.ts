@@ -57,6 +57,7 @@ export function scanResourceList(source: string): ScannedList | undefined {
   const items: ItemSpan[] = [];
   let seqIndent = -1;
   let item: ItemSpan | undefined;
+  let flowItem = false;
   // Lines since the open item's last content line: `yaml` gives an item the comments that
   // follow it, and blank lines to a keep-chomping block scalar, by subtle rules. Accept only
   // empty lines, and comments at or left of the `-`, which never belong to the item.
@@ -98,11 +99,14 @@ export function scanResourceList(source: string): ScannedList | undefined {
     if (seqIndent < 0 && dash) seqIndent = col;
     if (dash && col === seqIndent) {
       if (!close()) return undefined;
-      const next = openItem(source, i + 1, eol, seqIndent);
+      const block = openItem(source, i + 1, eol, seqIndent);
+      const next = block ?? openFlowItem(source, i + 1, eol);
       if (!next) return undefined;
       item = next.item;
+      flowItem = !block;
       pos = next.pos;
     } else if (item && col > seqIndent) {
+      if (flowItem) return undefined; // a flow item over several lines
       // Content left of the item's first key, or comments there (they would move when the
       // item is dedented), or a line that is a marker once dedented: not for this scanner.
       if (col < item.indent || pendMin < item.indent) return undefined;
@@ -152,6 +156,22 @@ function openItem(source: string, from: number, eol: number, seqIndent: number):
   if (!keyStart(source.charCodeAt(i), source.charCodeAt(i + 1))) return undefined;
   const end = eol < source.length ? eol + 1 : source.length;
   return { item: { start: i, end, indent: i - lineStart }, pos: end };
+}
+
+/**
+ * `- {apiVersion: v1, kind: ConfigMap, ...}`: an item in flow style on one line, as generators
+ * write them. Its span ends at its `}` (as `yaml`'s does), so a line ending in anything else, or
+ * holding a `#` (a comment after the item moves its end), is left to the full parse; the
+ * per-item parse checks the rest. A following more-indented line (a flow item over several
+ * lines) is refused by the caller.
+ */
+function openFlowItem(source: string, from: number, eol: number): { item: ItemSpan; pos: number } | undefined {
+  let i = from;
+  while (i < eol && source.charCodeAt(i) === SPACE) i++;
+  if (source.charCodeAt(i) !== 123 || source.charCodeAt(eol - 1) !== 125) return undefined;
+  for (let j = i; j < eol; j++) if (source.charCodeAt(j) === HASH) return undefined;
+  const lineStart = source.lastIndexOf('\n', from) + 1;
+  return { item: { start: i, end: eol, indent: i - lineStart }, pos: eol < source.length ? eol + 1 : eol };
 }
 
 /**

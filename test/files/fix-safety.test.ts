@@ -42,13 +42,35 @@ describe('fix writes safely', () => {
     expect(readFileSync(join(dir, 'own.yaml'), 'utf8')).not.toBe(web('own'));
   });
 
-  it('a symbolic link named on the command line is written through, and stays a link', () => {
+  it('a symbolic link named on the command line is written through, and stays a link, when its target is in the project', () => {
     const dir = tmp();
     writeFileSync(join(dir, 'real.yaml'), web('real'));
     symlinkSync(join(dir, 'real.yaml'), join(dir, 'named.yaml'));
-    expect(runBin(['fix', join(dir, 'named.yaml')]).code).toBe(0);
+    const r = run(process.execPath, [BIN, 'fix', 'named.yaml'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
     expect(lstatSync(join(dir, 'named.yaml')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, 'real.yaml'), 'utf8')).not.toBe(web('real'));
+  });
+
+  it('a named link (or a named linked directory) whose target is outside the project is refused by name, and no file is written', () => {
+    const outside = tmp();
+    writeFileSync(join(outside, 'far.yaml'), web('far'));
+    const project = tmp();
+    writeFileSync(join(project, 'own.yaml'), web('own'));
+    symlinkSync(join(outside, 'far.yaml'), join(project, 'link.yaml'));
+    symlinkSync(outside, join(project, 'linked-dir'));
+    for (const named of ['link.yaml', 'linked-dir']) {
+      const r = run(process.execPath, [BIN, 'fix', 'own.yaml', named], { cwd: project });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /: a symbolic link leads to .*far\.yaml, outside the current project \(.*\): run fix there, on the file itself; no file was changed\n$/,
+      );
+      expect(r.stderr).toContain(named === 'link.yaml' ? 'link.yaml: ' : 'linked-dir/far.yaml: ');
+      expect(readFileSync(join(outside, 'far.yaml'), 'utf8')).toBe(web('far'));
+      expect(readFileSync(join(project, 'own.yaml'), 'utf8')).toBe(web('own'));
+    }
+    // check only reads: it follows the named link wherever it leads.
+    expect(run(process.execPath, [BIN, 'check', 'link.yaml'], { cwd: project }).code).toBe(0);
   });
 
   it('a FIFO in a directory is skipped (no hang); a named one is a clear error', () => {
