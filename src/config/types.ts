@@ -5,7 +5,8 @@
  */
 
 export type Strategy = 'auto' | 'native' | 'postStart' | 'wrap' | 'first';
-export type ProfileName = 'istio' | 'linkerd' | 'envoy' | 'cloud-sql-proxy' | 'dapr' | 'vault' | 'kuma' | 'generic';
+export type { ProfileName } from '../profiles/names.generated.js';
+import type { ProfileName } from '../profiles/names.generated.js';
 
 /** A readiness check: exactly one of http (URL) or tcp (host:port). */
 export interface Check {

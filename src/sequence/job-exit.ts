@@ -98,8 +98,9 @@ function prepare(ctx: Ctx, s: JobSidecar): void {
   const p = profiles[s.profile];
   const i = (w.pod.containers ?? []).findIndex((c) => c.name === s.name);
   if (s.shutdown?.http) {
-    if (i >= 0 && p.shutdownArgs) {
-      const added = ensureArgs(w.pod.containers![i]!, p.shutdownArgs);
+    const args = p.shutdownSwitch?.args;
+    if (i >= 0 && args) {
+      const added = ensureArgs(w.pod.containers![i]!, args);
       if (added.length)
         ctx.report(
           'info',
@@ -107,7 +108,7 @@ function prepare(ctx: Ctx, s: JobSidecar): void {
           `${podField(w, 'containers', i)}.args`,
         );
     }
-    for (const [key, value] of Object.entries(p.shutdownAnnotations ?? {})) annotate(ctx, s, key, value);
+    for (const [key, value] of Object.entries(p.shutdownSwitch?.annotations ?? {})) annotate(ctx, s, key, value);
   }
   if (s.shutdown?.signal && !s.shutdown.http) {
     if (w.pod.shareProcessNamespace !== true) {

@@ -7,11 +7,11 @@
  * per-pod choice); we only add missing ones. A contrary value that lets the app start before
  * its proxy is worth a warning; other contrary values are respected silently.
  */
-import { linkerdMinorOf } from '../config/spec.js';
-import { profiles } from '../profiles/index.js';
+import { profiles, tableOf } from '../profiles/index.js';
+import { factAt } from '../profiles/versions.js';
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
-import { ANNOTATION, DEFAULT_LINKERD_MINOR, isTrue, LINKERD_NATIVE, meshesOf, nativeAsked, NATIVE_KEYS, type MeshName } from '../pod/mesh.js';
+import { ANNOTATION, isTrue, meshesOf, nativeAsked, NATIVE_KEYS, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
 import type { Config } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
@@ -27,7 +27,12 @@ interface Want {
 }
 
 /** mesh.<m>.native -> "true", "false", or nothing (auto without a kubernetesVersion: the mesh's own default). */
-function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined): Want | undefined {
+function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined, note = ''): Want | undefined {
+  const want = nativeKeyWant(ctx, mesh, native, key);
+  return want && { ...want, why: want.why + note };
+}
+
+function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined): Want | undefined {
   if (!key) return undefined;
   const container = profiles[mesh].containerName!;
   if (native === true || native === false) {
@@ -40,9 +45,9 @@ function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefin
   return { key, value: 'true', why: `so ${container} is injected as a native sidecar: Kubernetes ${ctx.cfg.kubernetesVersion} runs native sidecars` };
 }
 
+/** The newest native key the configured release reads; with no release, the one every release reads. */
 function linkerdNativeKey(cfg: Config): string | undefined {
-  const minor = linkerdMinorOf(cfg.mesh.linkerd?.version) ?? DEFAULT_LINKERD_MINOR;
-  return LINKERD_NATIVE.find(([since]) => minor >= since)?.[1];
+  return factAt(tableOf('linkerd').nativeKeys, cfg.mesh.linkerd?.version)?.value;
 }
 
 /**
@@ -65,7 +70,8 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
     }
     case 'linkerd': {
       const m = cfg.mesh.linkerd!;
-      yield nativeWant(ctx, mesh, m.native, linkerdNativeKey(cfg));
+      const unknown = m.version === undefined ? ' (mesh.linkerd.version is not set: the alpha key, which every release from 2.15 to 2.20 reads)' : '';
+      yield nativeWant(ctx, mesh, m.native, linkerdNativeKey(cfg), unknown);
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: 'enabled', why: hold, holds: true };
       if (m.shutdown && endsJob()) {
         yield {

@@ -225,13 +225,15 @@ describe('annotations and meshedSidecars', () => {
     expect(podAnnotations(off)['sidecar.istio.io/nativeSidecar']).toBe('false');
   });
 
-  it('Linkerd: the native key follows mesh.linkerd.version (default 2.19, beta)', () => {
+  // linkerd/linkerd2@version-2.15..2.20:pkg/k8s/labels.go: alpha read by all, beta from 2.19, GA from 2.20.
+  it('Linkerd: the native key follows mesh.linkerd.version (unknown: alpha, read by every release)', () => {
     const keyFor = (version?: string) => {
       const w = workload('Deployment');
       applyMesh(ctxFor({ linkerd: { native: true, ...(version && { version }) } }, w, { kubernetesVersion: '1.30' }).ctx);
       return Object.keys(podAnnotations(w)).filter((k) => k.includes('native'));
     };
-    expect(keyFor()).toEqual(['config.beta.linkerd.io/proxy-enable-native-sidecar']);
+    expect(keyFor()).toEqual(['config.alpha.linkerd.io/proxy-enable-native-sidecar']);
+    expect(keyFor('2.19')).toEqual(['config.beta.linkerd.io/proxy-enable-native-sidecar']);
     expect(keyFor('2.15')).toEqual(['config.alpha.linkerd.io/proxy-enable-native-sidecar']);
     expect(keyFor('stable-2.18.2')).toEqual(['config.alpha.linkerd.io/proxy-enable-native-sidecar']);
     expect(keyFor('2.20')).toEqual(['config.linkerd.io/proxy-enable-native-sidecar']);
