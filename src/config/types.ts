@@ -48,6 +48,8 @@ export interface SidecarSpec {
   shutdown?: Shutdown;
   timeoutSeconds: number;
   onTimeout: 'fail' | 'continue';
+  /** The sidecar's release, read from its image tag or `mesh.<profile>.version` (pod facts); undefined when unknown. */
+  version?: string;
   /** Index in spec.sidecars (for field paths in results); -1 for built-in defaults. */
   index: number;
 }
@@ -71,6 +73,7 @@ export interface Entrypoint {
 export interface MeshIstio {
   hold?: boolean;
   native?: 'auto' | boolean;
+  version?: string;
 }
 export interface MeshLinkerd {
   await?: boolean;
@@ -82,14 +85,17 @@ export interface MeshLinkerd {
 /** Simple switches for webhook-injected Kuma, Dapr and Vault agent (see schema descriptions). */
 export interface MeshKuma {
   waitReady?: boolean;
+  version?: string;
 }
 export interface MeshDapr {
   native?: boolean;
   shutdown?: boolean;
+  version?: string;
 }
 export interface MeshVault {
   prePopulateOnly?: boolean;
   quit?: boolean;
+  version?: string;
 }
 
 export interface Resources {

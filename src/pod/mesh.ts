@@ -6,7 +6,8 @@
  * (docs/architecture.md).
  */
 import type { Check, Config, Shutdown } from '../config/types.js';
-import { profiles, tableOf, type MeshName } from '../profiles/index.js';
+import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.js';
+import { configuredRelease } from './release.js';
 import type { Marker, SwitchName } from '../profiles/types.js';
 import { getPath, type ObjectMeta, podAnnotations } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
@@ -157,7 +158,7 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
   return meshesOf(ctx).flatMap(({ mesh, reason }): MeshedSidecar[] => {
     // Pre-populate-only: the agent runs as an init container and there is no sidecar at all.
     if (mesh === 'vault' && isTrue(annotations[ANNOTATION.vaultPrePopulate])) return [];
-    const p = profiles[mesh];
+    const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
     const native = nativeAsked(mesh, annotations);
     const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, annotations) ? p.shutdown : undefined;
     // Copies: callers may adjust them without touching the shared profile.
@@ -173,8 +174,11 @@ function shutdownEnabled(cfg: Config, mesh: MeshName, annotations: Record<string
   switch (mesh) {
     case 'istio':
       return true; // /quitquitquit is always there (Istio >= 1.3)
-    case 'linkerd':
-      return cfg.mesh.linkerd?.shutdown === true && annotations[ANNOTATION.linkerdShutdown] === 'enabled';
+    case 'linkerd': {
+      // Off by default from 2.16 (the switch's annotation turns it on); always on in 2.15.
+      const on = profileAt(mesh, configuredRelease(cfg, mesh)).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
+      return cfg.mesh.linkerd?.shutdown === true && (on === undefined || annotations[ANNOTATION.linkerdShutdown] === on);
+    }
     case 'dapr':
       return cfg.mesh.dapr?.shutdown === true;
     case 'vault':

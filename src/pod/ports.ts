@@ -5,7 +5,7 @@
  * (src/profiles/), each with the releases it holds for and its source.
  */
 import type { SidecarSpec } from '../config/types.js';
-import { profiles } from '../profiles/index.js';
+import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
 
 /** `--flag=V` or `--flag V` (also with one dash, as Go's flag packages accept) in command + args. */
@@ -35,7 +35,7 @@ function envValue(c: Container, name: string): string | undefined {
  */
 export function withContainerPorts(spec: SidecarSpec, c: Container): SidecarSpec {
   let out = fromOwnProbe(spec, c);
-  for (const row of profiles[spec.profile].ports) {
+  for (const row of profileAt(spec.profile, spec.version).ports) {
     const flag = row.flag === undefined ? undefined : flagValue(c, row.flag);
     const port = flag ?? (row.env === undefined ? undefined : envValue(c, row.env));
     const check = row.url === 'readiness' ? out.readiness : out.shutdown;

@@ -4,6 +4,7 @@ import { minorOf, nativeSidecarMinor } from '../config/spec.js';
 import { matchGlob } from '../workloads/glob.js';
 import type { Container, Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
+import { atRelease } from './release.js';
 
 export type Effective = 'native' | 'postStart' | 'wrap' | 'first';
 
@@ -37,11 +38,11 @@ export function findSidecars(w: Pick<Workload, 'pod' | 'ref'>, cfg: Config): Fou
   const found: FoundSidecar[] = [];
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : undefined;
-    if (spec) found.push({ spec: withContainerPorts(spec, c), name: c.name, native: true });
+    if (spec) found.push({ spec: withContainerPorts(atRelease(spec, c, cfg), c), name: c.name, native: true });
   }
   for (const c of pod.containers ?? []) {
     const spec = specFor(c, cfg);
-    if (spec) found.push({ spec: withContainerPorts(spec, c), name: c.name, native: false });
+    if (spec) found.push({ spec: withContainerPorts(atRelease(spec, c, cfg), c), name: c.name, native: false });
   }
   const sidecars = found.filter((s) => !isTheWorkload(w.ref.name, s.name));
   const apps = (pod.containers ?? []).filter((c) => !sidecars.some((s) => !s.native && s.name === c.name));

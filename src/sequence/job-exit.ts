@@ -6,7 +6,7 @@
  * find its sidecars, so they are shut down after success only; with Never, after any exit.
  */
 import type { Check, ProfileName, Shutdown } from '../config/types.js';
-import { profiles } from '../profiles/index.js';
+import { profileAt, profiles } from '../profiles/index.js';
 import type { KillCall, ReadyCheck, ShutdownCall } from '../shell/index.js';
 import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
@@ -28,6 +28,8 @@ export interface JobSidecar {
   onTimeout: 'fail' | 'continue';
   /** Cannot be ended when absent (Kuma): the job-sidecar-blocks-completion rule says so. */
   shutdown?: Shutdown;
+  /** Its release, when known: which switch turns its shutdown endpoint on. */
+  version?: string;
 }
 
 /** The manifest's classic sidecars (call after the strategy transforms, which may make them native). */
@@ -41,6 +43,7 @@ export function manifestJobSidecars(sidecars: FoundSidecar[]): JobSidecar[] {
       timeoutSeconds: spec.timeoutSeconds,
       onTimeout: spec.onTimeout,
       shutdown: spec.shutdown,
+      ...(spec.version !== undefined && { version: spec.version }),
     }));
 }
 
@@ -95,7 +98,7 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
 /** What the sidecar needs for its shutdown to work: flags, pod annotations, a shared process namespace. */
 function prepare(ctx: Ctx, s: JobSidecar): void {
   const { w } = ctx;
-  const p = profiles[s.profile];
+  const p = profileAt(s.profile, s.version);
   const i = (w.pod.containers ?? []).findIndex((c) => c.name === s.name);
   if (s.shutdown?.http) {
     const args = p.shutdownSwitch?.args;

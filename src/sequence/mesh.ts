@@ -7,13 +7,13 @@
  * per-pod choice); we only add missing ones. A contrary value that lets the app start before
  * its proxy is worth a warning; other contrary values are respected silently.
  */
-import { profiles, tableOf } from '../profiles/index.js';
-import { factAt } from '../profiles/versions.js';
+import { profileAt, profiles, tableOf } from '../profiles/index.js';
+import { compareVersions, factAt } from '../profiles/versions.js';
+import { configuredRelease } from '../pod/release.js';
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
-import { ANNOTATION, isTrue, meshesOf, nativeAsked, NATIVE_KEYS, type MeshName } from '../pod/mesh.js';
+import { ANNOTATION, isTrue, meshesOf, nativeAsked, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
-import type { Config } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
 
 /** One annotation the config asks for. `field`: a key inside a YAML/JSON annotation value. */
@@ -26,10 +26,31 @@ interface Want {
   holds?: boolean;
 }
 
-/** mesh.<m>.native -> "true", "false", or nothing (auto without a kubernetesVersion: the mesh's own default). */
-function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined, note = ''): Want | undefined {
-  const want = nativeKeyWant(ctx, mesh, native, key);
-  return want && { ...want, why: want.why + note };
+/**
+ * mesh.<m>.native -> "true", "false", or nothing (auto without a kubernetesVersion: the mesh's own
+ * default), on the newest key the configured release reads. With no release, the key every
+ * release reads (Linkerd's alpha one), said in the result; on a release that reads none (Istio
+ * before 1.24, Dapr before 1.18), nothing is written and a result says so.
+ */
+function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined): Want | undefined {
+  const version = configuredRelease(ctx.cfg, mesh);
+  const rows = tableOf(mesh).nativeKeys ?? [];
+  const key = factAt(rows, version)?.value;
+  const want = nativeKeyWant(ctx, mesh, native, key ?? rows[0]?.value);
+  if (!want) return undefined;
+  if (key === undefined) {
+    const first = rows.map((r) => r.since!).sort(compareVersions)[0];
+    const title = `${mesh[0]!.toUpperCase()}${mesh.slice(1)}`;
+    ctx.report(
+      'info',
+      `wrote no native-sidecar annotation for ${profiles[mesh].containerName}: ${title} ${version} reads none (${rows[0]!.value} came in ${first}), so it is injected as a classic sidecar`,
+      podMetaField(ctx.w, 'annotations'),
+    );
+    return undefined;
+  }
+  const { oldest, newest } = tableOf(mesh).releases;
+  const unknown = version === undefined && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : '';
+  return { ...want, why: want.why + unknown };
 }
 
 function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined): Want | undefined {
@@ -43,11 +64,6 @@ function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | unde
   const minor = minorVersion(ctx.cfg);
   if (minor === undefined || minor < NATIVE_SIDECARS_SINCE) return undefined;
   return { key, value: 'true', why: `so ${container} is injected as a native sidecar: Kubernetes ${ctx.cfg.kubernetesVersion} runs native sidecars` };
-}
-
-/** The newest native key the configured release reads; with no release, the one every release reads. */
-function linkerdNativeKey(cfg: Config): string | undefined {
-  return factAt(tableOf('linkerd').nativeKeys, cfg.mesh.linkerd?.version)?.value;
 }
 
 /**
@@ -64,19 +80,20 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
   switch (mesh) {
     case 'istio': {
       const m = cfg.mesh.istio!;
-      yield nativeWant(ctx, mesh, m.native, NATIVE_KEYS.istio[0]);
+      yield nativeWant(ctx, mesh, m.native);
       if (m.hold) yield { key: ANNOTATION.istioConfig, field: ANNOTATION.istioHold, value: 'true', why: hold, holds: true };
       break;
     }
     case 'linkerd': {
       const m = cfg.mesh.linkerd!;
-      const unknown = m.version === undefined ? ' (mesh.linkerd.version is not set: the alpha key, which every release from 2.15 to 2.20 reads)' : '';
-      yield nativeWant(ctx, mesh, m.native, linkerdNativeKey(cfg), unknown);
+      yield nativeWant(ctx, mesh, m.native);
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: 'enabled', why: hold, holds: true };
-      if (m.shutdown && endsJob()) {
+      // Linkerd 2.15 has the endpoint on always; from 2.16 the annotation turns it on.
+      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
+      if (m.shutdown && switchOn && endsJob()) {
         yield {
           key: ANNOTATION.linkerdShutdown,
-          value: 'enabled',
+          value: switchOn,
           why: `so a Job wrapper can shut ${container} down when the work ends (the endpoint is off by default since Linkerd 2.16)`,
         };
       }
@@ -87,7 +104,7 @@ function* wants(ctx: Ctx, mesh: MeshName): Generator<Want | undefined> {
       break;
     case 'dapr':
       // Dapr adds no startupProbe to a native daprd: it ends with a Job's work but does not hold the app.
-      if (cfg.mesh.dapr!.native) yield nativeWant(ctx, mesh, true, NATIVE_KEYS.dapr[0]);
+      if (cfg.mesh.dapr!.native) yield nativeWant(ctx, mesh, true);
       break;
     case 'vault': {
       const m = cfg.mesh.vault!;

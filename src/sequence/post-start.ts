@@ -4,6 +4,7 @@
  * wrote runs after the wait, in the same hook.
  */
 import { chain, parseHook, postStartWait } from '../shell/index.js';
+import { profiles } from '../profiles/index.js';
 import { podField, type Container, type Handler } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
 import { ensureArgs, readinessArgs } from './readiness.js';
@@ -39,13 +40,20 @@ function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
     ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${path}.args`);
   if (JSON.stringify(existing?.exec?.command) === JSON.stringify(command)) return;
   c.lifecycle = { ...(c.lifecycle ?? {}), postStart: { exec: { command } } };
-  const how = spec.waitCommand ? `\`${spec.waitCommand.join(' ')}\`` : `a loop on ${describeCheck(spec.readiness)}`;
+  const how = spec.waitCommand ? `\`${spec.waitCommand.join(' ')}\`` : `a loop on ${describeCheck(spec.readiness)}${noWaitCommand(spec)}`;
   ctx.report(
     'info',
     `added a postStart hook to ${s.name} that waits (${how}) so later containers start only once it is ready` +
       (userHook ? '; your own postStart command runs after the wait' : ''),
     `${path}.lifecycle.postStart`,
   );
+}
+
+/** Why a profile's wait command is not used: the sidecar's release predates it (cloud-sql-proxy before 2.8.0). */
+function noWaitCommand(spec: FoundSidecar['spec']): string {
+  const usual = profiles[spec.profile].waitCommand;
+  if (spec.waitCommand || !usual || spec.version === undefined) return '';
+  return `; ${spec.profile} ${spec.version} has no \`${usual.join(' ')}\` (its image tag says so)`;
 }
 
 /** The hook's command: the wait, then the user's own hook if any. */

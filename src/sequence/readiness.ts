@@ -1,6 +1,6 @@
 /** Turning a sidecar's readiness check into Kubernetes probes, and the args it needs. */
 import type { Check, SidecarSpec } from '../config/types.js';
-import { profiles } from '../profiles/index.js';
+import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -51,6 +51,6 @@ function flagName(arg: string): string {
 }
 
 export function readinessArgs(spec: SidecarSpec, native: boolean): string[] {
-  const p = profiles[spec.profile];
+  const p = profileAt(spec.profile, spec.version);
   return [...(p.readinessArgs ?? []), ...(native ? (p.probeArgs ?? []) : [])];
 }

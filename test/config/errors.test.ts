@@ -41,7 +41,10 @@ describe('unknown fields, at every depth', () => {
     ).toEqual([
       ['spec.exclude.name', "spec.exclude.name: unknown field 'name' (did you mean 'names'?); the fields of spec.exclude are kinds, names, namespaces, labels"],
       ['spec.mesh.consul', "spec.mesh.consul: unknown field 'consul'; the fields of spec.mesh are istio, linkerd, kuma, dapr, vault"],
-      ['spec.mesh.istio.holdApplication', "spec.mesh.istio.holdApplication: unknown field 'holdApplication'; the fields of spec.mesh.istio are hold, native"],
+      [
+        'spec.mesh.istio.holdApplication',
+        "spec.mesh.istio.holdApplication: unknown field 'holdApplication'; the fields of spec.mesh.istio are hold, native, version",
+      ],
       [
         'spec.dependencies[0].selector.kind',
         "spec.dependencies[0].selector.kind: unknown field 'kind' (did you mean 'kinds'?); the fields of spec.dependencies[0].selector are kinds, names, namespaces, labels",
