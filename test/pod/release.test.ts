@@ -63,8 +63,8 @@ describe('the release decides the wait, readiness and quit call', () => {
   it('kuma-dp 2.14.0 with no probe to read: waited for on 9902; 2.13.2 on 9901', () => {
     const kuma = (tag: string) => run(job(`      - name: kuma-sidecar\n        image: kumahq/kuma-dp:${tag}\n`)).spec;
     const wait = (s: Spec) => s.containers.find((c) => c.name === 'kuma-sidecar')!.lifecycle?.postStart?.exec?.command;
-    expect(wait(kuma('2.14.0'))).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9902/ready']);
-    expect(wait(kuma('2.13.2'))).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9901/ready']);
+    expect(wait(kuma('2.14.0'))).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9902/ready', '--timeout=180s']);
+    expect(wait(kuma('2.13.2'))).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9901/ready', '--timeout=180s']);
   });
 
   // GoogleCloudPlatform/cloud-sql-proxy@v2.8.0:cmd/root.go (`wait` is new in 2.8.0)
