@@ -103,6 +103,7 @@ const KINDS = [
   ['nativeKeys', 'native-sidecar annotation'],
   ['injection', 'injection marker'],
   ['switches', 'annotation written'],
+  ['nativeProbeNeeds', 'native startupProbe only with'],
 ];
 
 export function renderDocs(tables) {

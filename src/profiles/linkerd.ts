@@ -72,6 +72,8 @@ export const linkerd: VendorTable = {
       whenUnknown: true,
     },
   ],
+  // The injector gives a native proxy its startupProbe only with proxy-await on.
+  nativeProbeNeeds: [{ value: 'await', since: '2.15', source: TAG + PROXY, quote: '{{- if and .Values.proxy.nativeSidecar .Values.proxy.await }}' }],
   injection: [
     {
       value: { key: 'linkerd.io/inject', at: 'pod', in: 'annotation', on: ['enabled', 'ingress'], off: ['disabled'] },

@@ -100,6 +100,8 @@ export interface VendorTable {
   nativeKeys?: Fact<string>[];
   injection?: Fact<Marker>[];
   switches?: Fact<{ name: SwitchName; key: string; field?: string }>[];
+  /** The switch without which a native sidecar gets no startupProbe, so holds nothing (Linkerd: await). */
+  nativeProbeNeeds?: Fact<SwitchName>[];
 }
 
 /** Facts about one kind of sidecar at one release (or the defaults when the release is unknown). */

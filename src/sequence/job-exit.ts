@@ -111,7 +111,11 @@ function prepare(ctx: Ctx, s: JobSidecar): void {
           `${podField(w, 'containers', i)}.args`,
         );
     }
-    for (const [key, value] of Object.entries(p.shutdownSwitch?.annotations ?? {})) annotate(ctx, s, key, value);
+    // A proxy already in the manifest reads no pod annotation: its switch is env on the container
+    // (Linkerd's LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED); the annotation is for the webhook.
+    const env = p.shutdownSwitch?.env;
+    if (i >= 0 && env) for (const [name, value] of Object.entries(env)) setEnv(ctx, s, i, name, value);
+    else for (const [key, value] of Object.entries(p.shutdownSwitch?.annotations ?? {})) annotate(ctx, s, key, value);
   }
   if (s.shutdown?.signal && !s.shutdown.http) {
     if (w.pod.shareProcessNamespace !== true) {
@@ -137,6 +141,24 @@ function annotate(ctx: Ctx, s: JobSidecar, key: string, value: string): void {
     ctx.report(
       'warning',
       `left annotation ${key}: ${JSON.stringify(String(current))} as is, so ${s.name}'s shutdown call may fail and the pod not complete; remove it to let pod-sequencer set ${JSON.stringify(value)}`,
+      path,
+    );
+  }
+}
+
+/** An env var on the sidecar's container: one already set wins; one that switches the endpoint off is worth a warning. */
+function setEnv(ctx: Ctx, s: JobSidecar, i: number, name: string, value: string): void {
+  const c = ctx.w.pod.containers![i]!;
+  const env = ((c as { env?: { name?: unknown; value?: unknown }[] }).env ??= []);
+  const path = `${podField(ctx.w, 'containers', i)}.env`;
+  const current = env.find((e) => e?.name === name);
+  if (!current) {
+    env.push({ name, value });
+    ctx.report('info', `added env ${name}=${value} to ${s.name} so its shutdown endpoint exists (a proxy in the manifest reads no pod annotation)`, path);
+  } else if (String(current.value) !== value) {
+    ctx.report(
+      'warning',
+      `left env ${name}=${JSON.stringify(current.value ?? null)} on ${s.name} as is, so its shutdown call may fail and the pod not complete; set it to ${value}`,
       path,
     );
   }

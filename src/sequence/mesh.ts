@@ -160,7 +160,9 @@ function apply(ctx: Ctx, mesh: MeshName, want: Want, because: string): void {
 
 /** The user's per-pod value wins; say so only when it lets the app start before its proxy. */
 function contrary(ctx: Ctx, mesh: MeshName, want: Want, what: string, path: string): void {
-  if (!want.holds || nativeAsked(mesh, podAnnotations(ctx.w))) return;
+  // A native sidecar holds the app by its startupProbe, unless that probe needs this very switch (Linkerd's await).
+  const needs = tableOf(mesh).nativeProbeNeeds?.map((r) => switchKeyOf(mesh, r.value)) ?? [];
+  if (!want.holds || (nativeAsked(mesh, podAnnotations(ctx.w)) && !needs.includes(want.key))) return;
   const container = profiles[mesh].containerName!;
   ctx.report(
     'warning',
@@ -176,4 +178,8 @@ function set(ctx: Ctx, key: string, value: string): void {
 /** `spec.template.metadata.annotations["proxy.istio.io/config"]`: annotation keys hold dots. */
 function annotationPath(ctx: Ctx, key: string): string {
   return `${podMetaField(ctx.w, 'annotations')}[${JSON.stringify(key)}]`;
+}
+
+function switchKeyOf(mesh: MeshName, name: string): string | undefined {
+  return tableOf(mesh).switches?.find((r) => r.value.name === name)?.value.key;
 }
