@@ -1,11 +1,18 @@
 // Build: compile the config schema into a standalone ajv validator, then bundle the CLI with esbuild.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// The profile names (types, schema enum) and docs/profiles.md come from the vendor tables.
+const facts = join(root, 'scripts', 'gen-facts.mjs');
+if (existsSync(facts)) {
+  const { stale } = await import(facts);
+  for (const [path, text] of await stale()) writeFileSync(path, text);
+}
 
 const validator = join(root, 'scripts', 'build-validator.mjs');
 if (existsSync(validator)) {

@@ -35,7 +35,7 @@ describe('sequence()', () => {
     expect(manifests[0]).not.toBe(input[0]);
     const pod = podOf(manifests[0]!);
     expect(pod.containers.map((c) => c.name)).toEqual(['istio-proxy', 'web']);
-    expect(pod.containers[0]!.lifecycle).toEqual({ postStart: { exec: { command: ['pilot-agent', 'wait'] } } });
+    expect(pod.containers[0]!.lifecycle).toEqual({ postStart: { exec: { command: ['pilot-agent', 'wait', '--timeoutSeconds=120'] } } });
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r: Result) => r.severity === 'info')).toBe(true);
     expect(results[0]!.resourceRef).toMatchObject({ kind: 'Deployment', name: 'web', namespace: 'shop' });

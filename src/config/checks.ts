@@ -3,7 +3,8 @@
  * (the schema reports those), so both kinds of problem are reported in one run.
  */
 import { validateGlob } from '../workloads/glob.js';
-import { profiles } from '../profiles/index.js';
+import { profiles, tableOf } from '../profiles/index.js';
+import { compareVersions, factAt } from '../profiles/versions.js';
 import { mergeSidecar } from './resolve.js';
 import { isObject, joinPath, linkerdMinorOf, minorOf, nativeSidecarMinor, type Problem, type SidecarInput } from './spec.js';
 import type { ProfileName } from './types.js';
@@ -83,13 +84,19 @@ export function semanticProblems(spec: unknown): Problem[] {
     check('spec.mesh.linkerd.version', mesh.linkerd.version, (v) =>
       linkerdMinorOf(v) === undefined ? `'${v}' is not a Linkerd version; write the 2.N it is or corresponds to, for example "2.18"` : undefined,
     );
-    const lminor = linkerdMinorOf(mesh.linkerd.version);
-    if (mesh.linkerd.native === true && lminor !== undefined && lminor < 15) {
-      add(
-        'spec.mesh.linkerd.native',
-        `Linkerd ${String(mesh.linkerd.version)} has no native sidecars (they came in 2.15); set native to auto or false, or version to 2.15 or later`,
-      );
-    }
+  }
+  // native: true on a release that reads no native-sidecar annotation would write a key nobody reads.
+  for (const name of ['istio', 'linkerd', 'dapr'] as const) {
+    const m = mesh[name];
+    if (!isObject(m) || m.native !== true || typeof m.version !== 'string') continue;
+    const rows = tableOf(name).nativeKeys ?? [];
+    if (factAt(rows, m.version)) continue;
+    const first = rows.map((r) => r.since!).sort(compareVersions)[0];
+    const title = name[0]!.toUpperCase() + name.slice(1);
+    add(
+      `spec.mesh.${name}.native`,
+      `${title} ${m.version} has no native sidecars (they came in ${first}); set native to auto or false, or version to ${first} or later`,
+    );
   }
 
   const names = new Map<string, number>();

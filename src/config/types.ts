@@ -7,7 +7,8 @@ import type { RuleId, Severity } from '../krm/types.js';
  */
 
 export type Strategy = 'auto' | 'native' | 'postStart' | 'wrap' | 'first';
-export type ProfileName = 'istio' | 'linkerd' | 'envoy' | 'cloud-sql-proxy' | 'dapr' | 'vault' | 'kuma' | 'generic';
+export type { ProfileName } from '../profiles/names.generated.js';
+import type { ProfileName } from '../profiles/names.generated.js';
 
 /** A readiness check: exactly one of http (URL) or tcp (host:port). */
 export interface Check {
@@ -49,6 +50,8 @@ export interface SidecarSpec {
   shutdown?: Shutdown;
   timeoutSeconds: number;
   onTimeout: 'fail' | 'continue';
+  /** The sidecar's release, read from its image tag or `mesh.<profile>.version` (pod facts); undefined when unknown. */
+  version?: string;
   /** Index in spec.sidecars (for field paths in results); -1 for built-in defaults. */
   index: number;
 }
@@ -79,6 +82,7 @@ interface MeshSwitch {
 export interface MeshIstio extends MeshSwitch {
   hold?: boolean;
   native?: 'auto' | boolean;
+  version?: string;
 }
 export interface MeshLinkerd extends MeshSwitch {
   await?: boolean;
@@ -90,14 +94,17 @@ export interface MeshLinkerd extends MeshSwitch {
 /** Simple switches for webhook-injected Kuma, Dapr and Vault agent (see schema descriptions). */
 export interface MeshKuma extends MeshSwitch {
   waitReady?: boolean;
+  version?: string;
 }
 export interface MeshDapr extends MeshSwitch {
   native?: boolean;
   shutdown?: boolean;
+  version?: string;
 }
 export interface MeshVault extends MeshSwitch {
   prePopulateOnly?: boolean;
   quit?: boolean;
+  version?: string;
 }
 
 /** The settings of every mesh, by name (`spec.mesh`). */

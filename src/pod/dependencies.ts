@@ -11,7 +11,7 @@ import { profiles } from '../profiles/index.js';
 import { matches } from '../workloads/select.js';
 import { getPath, podAnnotations, podField, podMetaField, type Container, type ObjectMeta } from '../workloads/workload.js';
 import type { Ctx } from './context.js';
-import { meshedSidecars, type MeshName } from './mesh.js';
+import { meshedSidecars, MESHES, type MeshName } from './mesh.js';
 import { resolvesClusterNames } from './host.js';
 import { specFor } from './sidecars.js';
 
@@ -144,8 +144,11 @@ function podLabelsOf(ctx: Ctx): Record<string, string> {
   return meta?.labels ?? {};
 }
 
-/** Meshes whose init-container workaround docs/sidecars.md ("Meshes injected at admission") documents: traffic of the proxy's UID is not captured. */
-const CAPTURING: MeshName[] = ['istio', 'linkerd'];
+/**
+ * Meshes that capture the pod's traffic from the start: those whose table has a proxy UID, whose
+ * traffic is not captured (Istio 1337, Linkerd 2102, Kuma 5678; docs/profiles.md).
+ */
+const CAPTURING: MeshName[] = MESHES.filter((m) => profiles[m].proxyUid !== undefined);
 
 /** A proxy that captures the pod's traffic: init containers that run before it is up cannot reach the network. */
 export interface Captor {

@@ -6,16 +6,18 @@
  * (docs/architecture.md).
  */
 import { meshDefaults } from '../config/resolve.js';
-import type { Check, MeshDapr, MeshLinkerd, MeshSettings, MeshVault, Shutdown } from '../config/types.js';
-import { profiles } from '../profiles/index.js';
+import type { Check, Config, MeshDapr, MeshLinkerd, MeshSettings, MeshVault, Shutdown } from '../config/types.js';
+import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.js';
+import { configuredRelease } from './release.js';
+import type { Marker, SwitchName } from '../profiles/types.js';
 import { getPath, type ObjectMeta, podAnnotations } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
 import type { Ctx } from './context.js';
 import { specFor } from './sidecars.js';
 
 /** The meshes `spec.mesh` can name, in the order they are handled and listed. */
-export const MESHES = ['istio', 'linkerd', 'kuma', 'dapr', 'vault'] as const;
-export type MeshName = (typeof MESHES)[number];
+export const MESHES = ['istio', 'linkerd', 'kuma', 'dapr', 'vault'] as const satisfies readonly MeshName[];
+export type { MeshName };
 
 /** A webhook-injected sidecar this pod will get (see meshedSidecars). */
 export interface MeshedSidecar {
@@ -36,82 +38,35 @@ export interface MeshedSidecar {
 }
 
 /**
- * A label or annotation an injector reads to decide whether to inject a pod. '*': any value
- * means yes. `in`: where the injector reads it; `offOnly`: it can turn injection off but not on
- * (read by the injector only once its webhook has selected the pod).
+ * Where each injector looks, first marker with a value deciding (the vendor tables' injection
+ * rows). An empty `namespace` list means the injector acts only on pods that ask for it (Dapr,
+ * the Vault agent).
  */
-interface Marker {
-  key: string;
-  in: 'label' | 'annotation' | 'both';
-  on: string[] | '*';
-  off: string[];
-  offOnly?: boolean;
+const INJECTION = Object.fromEntries(
+  MESHES.map((m) => {
+    const rows = (tableOf(m).injection ?? []).map((r) => r.value);
+    return [m, { pod: rows.filter((r) => r.at === 'pod'), namespace: rows.filter((r) => r.at === 'namespace') }];
+  }),
+) as Record<MeshName, { pod: Marker[]; namespace: Marker[] }>;
+
+/** Annotations that ask for a native sidecar, the first present one deciding (Linkerd: GA, beta, alpha): every release's. */
+export const NATIVE_KEYS = Object.fromEntries(MESHES.map((m) => [m, profiles[m].nativeKeys])) as Record<MeshName, string[]>;
+
+/** The annotation a mesh's switch is written to (src/profiles/*.ts `switches`). */
+function switchKey(mesh: MeshName, name: SwitchName): { key: string; field?: string } {
+  const row = tableOf(mesh).switches?.find((r) => r.value.name === name);
+  if (!row) throw new Error(`no ${name} switch in the ${mesh} table`);
+  return row.value;
 }
 
-// Sources: Istio's sidecar injector webhooks select by label (objectSelector on the pod's
-// sidecar.istio.io/inject and istio.io/rev, namespaceSelector on istio-injection and
-// istio.io/rev); the pod annotation is read by the injector afterwards, so it can only say no
-// (istio.io docs, "Installing the sidecar", "Controlling the injection policy"). Linkerd's
-// proxy injector reads the linkerd.io/inject annotation of the pod, then of its Namespace
-// (linkerd.io docs, "Automatic proxy injection"). Kuma reads kuma.io/sidecar-injection as a
-// label (2.x) or an annotation (older). Dapr and the Vault agent injector read annotations only.
-const istioInject: Marker = { key: 'sidecar.istio.io/inject', in: 'label', on: ['true'], off: ['false'] };
-const istioInjectAnnotation: Marker = { key: 'sidecar.istio.io/inject', in: 'annotation', on: ['true'], off: ['false'], offOnly: true };
-const istioRev: Marker = { key: 'istio.io/rev', in: 'label', on: '*', off: [] };
-/** Ambient mode: ztunnel carries the pod's traffic, no sidecar is injected. */
-const istioAmbient: Marker = { key: 'istio.io/dataplane-mode', in: 'label', on: [], off: ['ambient'] };
-const linkerdInject: Marker = { key: 'linkerd.io/inject', in: 'annotation', on: ['enabled', 'ingress'], off: ['disabled'] };
-const kumaInject: Marker = { key: 'kuma.io/sidecar-injection', in: 'both', on: ['enabled', 'true'], off: ['disabled', 'false'] };
-
-/**
- * Where each injector looks, first marker with a value deciding. An empty `namespace` list means
- * the injector acts only on pods that ask for it (Dapr, the Vault agent).
- */
-const INJECTION: Record<MeshName, { pod: Marker[]; namespace: Marker[] }> = {
-  // istio-injection wins over istio.io/rev on a Namespace, as in Istio's webhook selectors.
-  istio: {
-    pod: [istioInject, istioInjectAnnotation, istioAmbient, istioRev],
-    namespace: [{ key: 'istio-injection', in: 'label', on: ['enabled'], off: ['disabled'] }, istioAmbient, istioRev],
-  },
-  linkerd: { pod: [linkerdInject], namespace: [linkerdInject] },
-  kuma: { pod: [kumaInject], namespace: [kumaInject] },
-  dapr: { pod: [{ key: 'dapr.io/enabled', in: 'annotation', on: ['true'], off: ['false'] }], namespace: [] },
-  vault: { pod: [{ key: 'vault.hashicorp.com/agent-inject', in: 'annotation', on: ['true'], off: ['false'] }], namespace: [] },
-};
-
-/** Annotations that ask for a native sidecar, the first present one deciding (Linkerd: GA, beta, alpha). */
-export const NATIVE_KEYS: Record<MeshName, string[]> = {
-  istio: ['sidecar.istio.io/nativeSidecar'],
-  linkerd: [
-    'config.linkerd.io/proxy-enable-native-sidecar',
-    'config.beta.linkerd.io/proxy-enable-native-sidecar',
-    'config.alpha.linkerd.io/proxy-enable-native-sidecar',
-  ],
-  kuma: [], // a control-plane setting in Kuma, not a pod annotation
-  dapr: ['dapr.io/enable-native-sidecar'],
-  vault: [],
-};
-
-/** Linkerd's native-sidecar annotation by the first minor that reads it (newest first). */
-export const LINKERD_NATIVE: [since: number, key: string][] = [
-  [20, 'config.linkerd.io/proxy-enable-native-sidecar'],
-  [19, 'config.beta.linkerd.io/proxy-enable-native-sidecar'],
-  [15, 'config.alpha.linkerd.io/proxy-enable-native-sidecar'],
-];
-/**
- * Without mesh.linkerd.version: 2.19's beta key. It is the one key that gives a native proxy on
- * both 2.19 and 2.20 (where native is on by default anyway), and Linkerd's docs name it.
- */
-export const DEFAULT_LINKERD_MINOR = 19;
-
 export const ANNOTATION = {
-  istioConfig: 'proxy.istio.io/config',
-  istioHold: 'holdApplicationUntilProxyStarts',
-  linkerdAwait: 'config.linkerd.io/proxy-await',
-  linkerdShutdown: 'config.linkerd.io/proxy-admin-shutdown',
-  kumaWait: 'kuma.io/wait-for-dataplane-ready',
-  vaultPrePopulate: 'vault.hashicorp.com/agent-pre-populate-only',
-  vaultQuit: 'vault.hashicorp.com/agent-enable-quit',
+  istioConfig: switchKey('istio', 'hold').key,
+  istioHold: switchKey('istio', 'hold').field!,
+  linkerdAwait: switchKey('linkerd', 'await').key,
+  linkerdShutdown: switchKey('linkerd', 'shutdown').key,
+  kumaWait: switchKey('kuma', 'waitReady').key,
+  vaultPrePopulate: switchKey('vault', 'prePopulateOnly').key,
+  vaultQuit: switchKey('vault', 'quit').key,
 };
 
 /**
@@ -232,9 +187,9 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }): MeshedSidecar[] => {
     // Pre-populate-only: the agent runs as an init container and there is no sidecar at all.
     if (mesh === 'vault' && isTrue(annotations[ANNOTATION.vaultPrePopulate])) return [];
-    const p = profiles[mesh];
+    const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
     const native = nativeAsked(mesh, annotations);
-    const shutdown = !native && shutdownEnabled(mesh, settings, annotations) ? p.shutdown : undefined;
+    const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : undefined;
     // Copies: callers may adjust them without touching the shared profile.
     const readiness = p.readiness && structuredClone(p.readiness);
     return [
@@ -244,12 +199,15 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
 }
 
 /** Whether the sidecar's shutdown endpoint exists in this pod and config allows calling it. */
-function shutdownEnabled(mesh: MeshName, settings: MeshSettings[MeshName], annotations: Record<string, string>): boolean {
+function shutdownEnabled(cfg: Config, mesh: MeshName, settings: MeshSettings[MeshName], annotations: Record<string, string>): boolean {
   switch (mesh) {
     case 'istio':
       return true; // /quitquitquit is always there (Istio >= 1.3)
-    case 'linkerd':
-      return (settings as MeshLinkerd).shutdown === true && annotations[ANNOTATION.linkerdShutdown] === 'enabled';
+    case 'linkerd': {
+      // Off by default from 2.16 (the switch's annotation turns it on); always on in 2.15.
+      const on = profileAt(mesh, configuredRelease(cfg, mesh)).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
+      return (settings as MeshLinkerd).shutdown === true && (on === undefined || annotations[ANNOTATION.linkerdShutdown] === on);
+    }
     case 'dapr':
       return (settings as MeshDapr).shutdown === true;
     case 'vault':

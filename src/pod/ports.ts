@@ -1,43 +1,12 @@
 /**
  * The ports a sidecar really listens on, read from its own container: a flag in its command or
  * args, else its environment, else the vendor's default (issue 15: a port set by a flag or an env
- * var is the port). Where each port lives is data; a row holds the release range it was read for
- * and where it was read (`repo@tag:path`).
+ * var is the port). Where each port lives is data: the `ports` rows of the vendor tables
+ * (src/profiles/), each with the releases it holds for and its source.
  */
 import type { SidecarSpec } from '../config/types.js';
+import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
-
-interface PortRow {
-  profile: SidecarSpec['profile'];
-  /** Which URL of the profile the port is in. */
-  url: 'readiness' | 'shutdown';
-  flag: string;
-  env: string;
-  default: string;
-  releases: string;
-  source: string;
-}
-
-export const PORTS: readonly PortRow[] = [
-  {
-    profile: 'cloud-sql-proxy',
-    url: 'readiness',
-    flag: '--http-port',
-    env: 'CSQL_PROXY_HTTP_PORT',
-    default: '9090',
-    releases: 'v2 (read at v2.25.3)',
-    source: 'GoogleCloudPlatform/cloud-sql-proxy@v2.25.3:cmd/root.go',
-  },
-  {
-    profile: 'cloud-sql-proxy',
-    url: 'shutdown',
-    flag: '--admin-port',
-    env: 'CSQL_PROXY_ADMIN_PORT',
-    default: '9091',
-    releases: 'v2 (read at v2.25.3)',
-    source: 'GoogleCloudPlatform/cloud-sql-proxy@v2.25.3:cmd/root.go',
-  },
-];
 
 /** `--flag=V` or `--flag V` (also with one dash, as Go's flag packages accept) in command + args. */
 function flagValue(c: Container, flag: string): string | undefined {
@@ -66,10 +35,9 @@ function envValue(c: Container, name: string): string | undefined {
  */
 export function withContainerPorts(spec: SidecarSpec, c: Container): SidecarSpec {
   let out = fromOwnProbe(spec, c);
-  for (const row of PORTS) {
-    if (row.profile !== spec.profile) continue;
-    const flag = flagValue(c, row.flag);
-    const port = flag ?? envValue(c, row.env);
+  for (const row of profileAt(spec.profile, spec.version).ports) {
+    const flag = row.flag === undefined ? undefined : flagValue(c, row.flag);
+    const port = flag ?? (row.env === undefined ? undefined : envValue(c, row.env));
     const check = row.url === 'readiness' ? out.readiness : out.shutdown;
     if (!port || !/^\d{1,5}$/.test(port) || port === row.default || !check?.http) continue;
     const url = new URL(check.http);

@@ -6,6 +6,7 @@ import { profiles } from '../profiles/index.js';
 import type { ProfileName } from '../config/types.js';
 import { podAnnotations, type Container, type Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
+import { atRelease } from './release.js';
 
 export type Effective = 'native' | 'postStart' | 'wrap' | 'first';
 
@@ -44,7 +45,7 @@ export function findSidecars(w: Workload, cfg: Config): FoundSidecar[] {
   const found: FoundSidecar[] = [];
   const add = (c: Container, spec: SidecarSpec, native: boolean) => {
     const keep = injectorLeftUngated(w, c, spec);
-    found.push({ spec: withContainerPorts(spec, c), name: c.name, native, ...(keep && { keep }) });
+    found.push({ spec: withContainerPorts(atRelease(spec, c, cfg), c), name: c.name, native, ...(keep && { keep }) });
   };
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : undefined;

@@ -1,12 +1,46 @@
-import type { Profile } from './types.js';
+import type { VendorTable } from './types.js';
 
-export const dapr: Profile = {
+const TAG = 'dapr/dapr@v1.18.0:';
+const ANNOTATIONS = 'pkg/injector/annotations/annotations.go';
+
+export const dapr: VendorTable = {
   name: 'dapr',
   description: 'Dapr sidecar (daprd)',
-  containerName: 'daprd',
-  // Answers 204 once the sidecar can serve outbound calls.
-  readiness: { http: 'http://127.0.0.1:3500/v1.0/healthz/outbound' },
-  shutdown: { http: 'http://127.0.0.1:3500/v1.0/shutdown', method: 'POST' },
+  releases: { oldest: '1.14.0', newest: '1.18.0', scheme: 'x.y.z, from the daprd image tag' },
   timeoutSeconds: 120,
-  initAfter: [],
+  images: [
+    { value: { image: '*/daprd', tag: '^(\\d+\\.\\d+\\.\\d+)' }, source: `${TAG}charts/dapr/charts/dapr_sidecar_injector/values.yaml`, quote: 'name: "daprd"' },
+  ],
+  containerName: [{ value: 'daprd', source: `${TAG}pkg/injector/consts/consts.go`, quote: 'SidecarContainerName           = "daprd"' }],
+  // Answers 204 once the sidecar can serve outbound calls; needs no API token.
+  readiness: [
+    { value: { http: 'http://127.0.0.1:3500/v1.0/healthz/outbound' }, source: `${TAG}pkg/api/http/healthz.go`, quote: 'Route:   "healthz/outbound"' },
+  ],
+  shutdown: [
+    { value: { http: 'http://127.0.0.1:3500/v1.0/shutdown', method: 'POST' }, source: `${TAG}pkg/api/http/shutdown.go`, quote: 'Route:   "shutdown"' },
+  ],
+  // With dapr.io/api-token-secret, every call but the health checks needs the header.
+  token: [
+    {
+      value: { annotation: 'dapr.io/api-token-secret', header: 'dapr-api-token', env: 'DAPR_API_TOKEN', secretKey: 'token' },
+      source: `${TAG}pkg/security/consts/consts.go`,
+      quote: 'APITokenHeader = "dapr-api-token"',
+    },
+  ],
+  nativeKeys: [
+    {
+      value: 'dapr.io/enable-native-sidecar',
+      since: '1.18.0',
+      source: TAG + ANNOTATIONS,
+      quote: 'KeyEnableNativeSidecar              = "dapr.io/enable-native-sidecar"',
+      absentAt: `dapr/dapr@v1.17.0:${ANNOTATIONS}`,
+    },
+  ],
+  injection: [
+    {
+      value: { key: 'dapr.io/enabled', at: 'pod', in: 'annotation', on: ['true'], off: ['false'] },
+      source: TAG + ANNOTATIONS,
+      quote: 'KeyEnabled                          = "dapr.io/enabled"',
+    },
+  ],
 };

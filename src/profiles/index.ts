@@ -1,4 +1,8 @@
-import type { ProfileName } from '../config/types.js';
+/**
+ * The vendor tables, and the profile of a sidecar at a release: each fact's row that holds for
+ * it (src/profiles/versions.ts). `profiles` is the view for an unknown release, which is what
+ * the config's defaults are built from.
+ */
 import { cloudSqlProxy } from './cloud-sql-proxy.js';
 import { dapr } from './dapr.js';
 import { envoy } from './envoy.js';
@@ -6,20 +10,51 @@ import { generic } from './generic.js';
 import { istio } from './istio.js';
 import { kuma } from './kuma.js';
 import { linkerd } from './linkerd.js';
-import type { Profile } from './types.js';
+import type { ProfileName } from './names.generated.js';
+import type { Profile, VendorTable } from './types.js';
+import { factAt, factsAt } from './versions.js';
 import { vault } from './vault.js';
 
-export type { Profile } from './types.js';
+export type { Profile, VendorTable } from './types.js';
+export type { MeshName, ProfileName } from './names.generated.js';
 
-export const profiles: Record<ProfileName, Profile> = {
-  istio,
-  linkerd,
-  envoy,
-  'cloud-sql-proxy': cloudSqlProxy,
-  dapr,
-  vault,
-  kuma,
-  generic,
-};
+/** Every vendor table, in the order profile names are listed (schema, docs). */
+export const TABLES: readonly VendorTable[] = [istio, linkerd, envoy, cloudSqlProxy, dapr, vault, kuma, generic];
 
-export const profileNames = Object.keys(profiles) as ProfileName[];
+export function tableOf(name: ProfileName): VendorTable {
+  return TABLES.find((t) => t.name === name)!;
+}
+
+const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
+
+/** The profile at `version` (a release in the vendor's scheme), or for an unknown release. */
+export function profileAt(name: ProfileName, version?: string): Profile {
+  const t = tableOf(name);
+  const one = <T>(rows: Parameters<typeof factAt<T>>[0]) => clone(factAt(rows, version)?.value);
+  const p: Profile = {
+    name,
+    version,
+    description: t.description,
+    timeoutSeconds: t.timeoutSeconds,
+    containerName: one(t.containerName),
+    readiness: one(t.readiness),
+    readinessArgs: one(t.readinessArgs),
+    probeArgs: one(t.probeArgs),
+    waitCommand: one(t.waitCommand),
+    waitBudget: one(t.waitBudget),
+    shutdown: one(t.shutdown),
+    shutdownSwitch: one(t.shutdownSwitch),
+    shutdownRetry: one(t.shutdownRetry),
+    token: one(t.token),
+    ports: factsAt(t.ports, version).map((r) => clone(r.value)),
+    initAfter: (t.setupInit ?? []).map((r) => r.value),
+    proxyUid: one(t.proxyUid),
+    nativeKeys: factsAt(t.nativeKeys, version).map((r) => r.value),
+    mayBeTheWorkload: t.mayBeTheWorkload,
+  };
+  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as unknown as Profile;
+}
+
+export const profiles = Object.fromEntries(TABLES.map((t) => [t.name, profileAt(t.name as ProfileName)])) as Record<ProfileName, Profile>;
+
+export const profileNames = TABLES.map((t) => t.name as ProfileName);

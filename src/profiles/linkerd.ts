@@ -1,15 +1,102 @@
-import type { Profile } from './types.js';
+import type { VendorTable } from './types.js';
 
-export const linkerd: Profile = {
+const TAG = 'linkerd/linkerd2@version-2.20:';
+const LABELS = 'pkg/k8s/labels.go';
+const PROXY = 'charts/partials/templates/_proxy.tpl';
+const VALUES = 'charts/linkerd-control-plane/values.yaml';
+
+export const linkerd: VendorTable = {
   name: 'linkerd',
   description: 'Linkerd proxy',
-  containerName: 'linkerd-proxy',
-  readiness: { http: 'http://127.0.0.1:4191/ready' },
-  waitCommand: ['/usr/lib/linkerd/linkerd-await', '--timeout=2m', '--port=4191'],
-  shutdown: { http: 'http://127.0.0.1:4191/shutdown', method: 'POST' },
-  // The shutdown endpoint is off by default since Linkerd 2.16.
-  shutdownAnnotations: { 'config.linkerd.io/proxy-admin-shutdown': 'enabled' },
+  releases: { oldest: '2.15', newest: '2.20', scheme: 'stable minor 2.x; image tags stable-2.x.y (edge-YY.M.N tags are not mapped: unknown)' },
   timeoutSeconds: 120,
-  initAfter: ['linkerd-init', 'linkerd-network-validator'],
-  proxyUid: 2102,
+  images: [{ value: { image: '*/linkerd/proxy', tag: '^stable-(\\d+\\.\\d+\\.\\d+)$' }, source: TAG + VALUES, quote: 'name: cr.l5d.io/linkerd/proxy' }],
+  containerName: [{ value: 'linkerd-proxy', source: TAG + LABELS, quote: 'ProxyContainerName = "linkerd-proxy"' }],
+  readiness: [{ value: { http: 'http://127.0.0.1:4191/ready' }, source: TAG + VALUES, quote: 'admin: 4191' }],
+  waitCommand: [{ value: ['/usr/lib/linkerd/linkerd-await', '--timeout=2m', '--port=4191'], source: TAG + PROXY, quote: '- /usr/lib/linkerd/linkerd-await' }],
+  waitBudget: [{ value: { flag: '--timeout', unit: 'duration' }, source: TAG + PROXY, quote: '- --timeout=2m' }],
+  shutdown: [
+    { value: { http: 'http://127.0.0.1:4191/shutdown', method: 'POST' }, source: TAG + LABELS, quote: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED config' },
+  ],
+  // Off by default since 2.16: the injector turns it on from the annotation; a proxy already in
+  // the manifest reads only its own env.
+  shutdownSwitch: [
+    { value: {}, since: '2.15', until: '2.16', source: `linkerd/linkerd2@version-2.15:${PROXY}`, quote: 'LINKERD2_PROXY_ADMIN_LISTEN_ADDR' },
+    {
+      value: { annotations: { 'config.linkerd.io/proxy-admin-shutdown': 'enabled' }, env: { LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED: 'true' } },
+      since: '2.16',
+      source: `linkerd/linkerd2@version-2.16:${PROXY}`,
+      quote: '- name: LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED',
+      absentAt: `linkerd/linkerd2@version-2.15:${PROXY}`,
+    },
+  ],
+  ports: [
+    {
+      value: { url: 'readiness', annotation: 'config.linkerd.io/admin-port', default: '4191' },
+      source: TAG + LABELS,
+      quote: 'ProxyAdminPortAnnotation = ProxyConfigAnnotationsPrefix + "/admin-port"',
+    },
+    {
+      value: { url: 'shutdown', annotation: 'config.linkerd.io/admin-port', default: '4191' },
+      source: TAG + LABELS,
+      quote: 'ProxyAdminPortAnnotation = ProxyConfigAnnotationsPrefix + "/admin-port"',
+    },
+  ],
+  setupInit: [
+    { value: 'linkerd-init', source: TAG + LABELS, quote: 'InitContainerName = "linkerd-init"' },
+    { value: 'linkerd-network-validator', source: `${TAG}charts/partials/templates/_network-validator.tpl`, quote: 'name: linkerd-network-validator' },
+  ],
+  proxyUid: [{ value: 2102, source: TAG + VALUES, quote: 'uid: 2102' }],
+  // Newest first: the first key present on a pod decides. Every release 2.15-2.20 reads the alpha key.
+  nativeKeys: [
+    {
+      value: 'config.linkerd.io/proxy-enable-native-sidecar',
+      since: '2.20',
+      source: TAG + LABELS,
+      quote: 'ProxyEnableNativeSidecarAnnotation = ProxyConfigAnnotationsPrefix + "/proxy-enable-native-sidecar"',
+      absentAt: `linkerd/linkerd2@version-2.19:${LABELS}`,
+    },
+    {
+      value: 'config.beta.linkerd.io/proxy-enable-native-sidecar',
+      since: '2.19',
+      source: `linkerd/linkerd2@version-2.19:${LABELS}`,
+      quote: 'ProxyConfigAnnotationsPrefixBeta + "/proxy-enable-native-sidecar"',
+      absentAt: `linkerd/linkerd2@version-2.18:${LABELS}`,
+    },
+    {
+      value: 'config.alpha.linkerd.io/proxy-enable-native-sidecar',
+      since: '2.15',
+      source: `linkerd/linkerd2@version-2.15:${LABELS}`,
+      quote: 'ProxyConfigAnnotationsPrefixAlpha + "/proxy-enable-native-sidecar"',
+      absentAt: `linkerd/linkerd2@stable-2.14.0:${LABELS}`,
+      whenUnknown: true,
+    },
+  ],
+  // The injector gives a native proxy its startupProbe only with proxy-await on.
+  nativeProbeNeeds: [{ value: 'await', since: '2.15', source: TAG + PROXY, quote: '{{- if and .Values.proxy.nativeSidecar .Values.proxy.await }}' }],
+  injection: [
+    {
+      value: { key: 'linkerd.io/inject', at: 'pod', in: 'annotation', on: ['enabled', 'ingress'], off: ['disabled'] },
+      source: TAG + LABELS,
+      quote: 'ProxyInjectAnnotation = Prefix + "/inject"',
+    },
+    {
+      value: { key: 'linkerd.io/inject', at: 'namespace', in: 'annotation', on: ['enabled', 'ingress'], off: ['disabled'] },
+      source: TAG + LABELS,
+      quote: 'ProxyInjectAnnotation = Prefix + "/inject"',
+    },
+  ],
+  switches: [
+    {
+      value: { name: 'await', key: 'config.linkerd.io/proxy-await' },
+      source: TAG + LABELS,
+      quote: 'ProxyAwait = ProxyConfigAnnotationsPrefix + "/proxy-await"',
+    },
+    {
+      value: { name: 'shutdown', key: 'config.linkerd.io/proxy-admin-shutdown' },
+      since: '2.16',
+      source: TAG + LABELS,
+      quote: 'ProxyAdminShutdownAnnotation = ProxyConfigAnnotationsPrefix + "/proxy-admin-shutdown"',
+    },
+  ],
 };

@@ -1,35 +1,141 @@
-import type { Check, ProfileName, Shutdown } from '../config/types.js';
+import type { Check, Shutdown } from '../config/types.js';
+import type { Fact } from './versions.js';
+import type { ProfileName } from './names.generated.js';
 
-/** Facts about one kind of sidecar (docs/sidecars.md). Data only: no behaviour lives here. */
-export interface Profile {
-  name: ProfileName;
-  /** Default container-name glob; undefined when the profile has no usual name (generic). */
-  containerName?: string;
-  readiness?: Check;
-  /** Blocking wait command that exists inside the sidecar's own image. */
-  waitCommand?: string[];
-  shutdown?: Shutdown;
+/** Images whose tag is the sidecar's version: a glob on the image without its tag, and the tag's form. */
+export interface ImageVersion {
+  /** Glob on the image name before `:` (registry and path), e.g. `*\/proxyv2`. */
+  image: string;
+  /** Regular expression on the tag; its first group is the version in the vendor's scheme. */
+  tag: string;
+}
+
+/**
+ * Where a port of the sidecar can be moved: a flag or env var on its container, or an annotation
+ * of its pod (read by the injector). `url`: which of the profile's URLs the port is in.
+ */
+export interface PortSource {
+  url: 'readiness' | 'shutdown';
+  flag?: string;
+  env?: string;
+  annotation?: string;
+  default: string;
+}
+
+/** What turns the shutdown endpoint on: an annotation for the webhook, env or args on a container in the manifest. */
+export interface Switch {
+  annotations?: Record<string, string>;
+  env?: Record<string, string>;
+  args?: string[];
+}
+
+/** The flag that sets a vendor wait command's budget: whole seconds, or a Go duration (`120s`). */
+export interface Budget {
+  flag: string;
+  unit: 'seconds' | 'duration';
+}
+
+/**
+ * A label or annotation an injector reads to decide whether to inject a pod. '*': any value
+ * means yes. `in`: where the injector reads it; `offOnly`: it can turn injection off but not on
+ * (read by the injector only once its webhook has selected the pod). `at`: on the pod or its
+ * Namespace.
+ */
+export interface Marker {
+  key: string;
+  at: 'pod' | 'namespace';
+  in: 'label' | 'annotation' | 'both';
+  on: string[] | '*';
+  off: string[];
+  offOnly?: boolean;
+}
+
+/** Names of the pod annotations pod-sequencer writes for a mesh (src/sequence/mesh.ts). */
+export type SwitchName = 'hold' | 'await' | 'waitReady' | 'prePopulateOnly' | 'quit' | 'shutdown';
+
+/** The header a quit call needs, whose value the app container has in an env var (Dapr's API token). */
+export interface Token {
+  /** The pod annotation that turns the token on. */
+  annotation: string;
+  header: string;
+  env: string;
+  /** The key of the Secret the annotation names, for an env var that reads it. */
+  secretKey: string;
+}
+
+/**
+ * One sidecar's and mesh's facts, each row with the releases it holds for and its source
+ * (src/profiles/versions.ts). Data only: no behaviour lives here. docs/profiles.md, the schema's
+ * profile names and src/profiles/names.generated.ts are generated from these tables
+ * (scripts/gen-facts.mjs).
+ */
+export interface VendorTable {
+  name: string;
+  description: string;
+  /** The releases the rows were read for; `scheme` says how the vendor numbers them. */
+  releases: { oldest: string; newest: string; scheme: string };
   /** Default readiness budget in seconds. */
   timeoutSeconds: number;
-  /**
-   * Init containers (name globs) the sidecar needs to have run first: a native sidecar is
-   * placed after them, e.g. the mesh's iptables setup.
-   */
-  initAfter: string[];
+  images?: Fact<ImageVersion>[];
+  containerName?: Fact<string>[];
+  readiness?: Fact<Check>[];
   /** Args the sidecar needs for its readiness endpoint to exist (any readiness gate). */
-  readinessArgs?: string[];
+  readinessArgs?: Fact<string[]>[];
   /** Extra args so the kubelet (from outside the pod's loopback) can probe it (native sidecars). */
-  probeArgs?: string[];
-  /** Args the sidecar needs for its shutdown endpoint to exist (Jobs). */
-  shutdownArgs?: string[];
-  /** Pod-template annotations needed for the shutdown endpoint (Jobs). */
-  shutdownAnnotations?: Record<string, string>;
-  /** The proxy's UID, for the init-container traffic workaround under a CNI mesh. */
-  proxyUid?: number;
+  probeArgs?: Fact<string[]>[];
+  /** Blocking wait command that exists inside the sidecar's own image. */
+  waitCommand?: Fact<string[]>[];
+  waitBudget?: Fact<Budget>[];
+  shutdown?: Fact<Shutdown>[];
+  shutdownSwitch?: Fact<Switch>[];
+  /** The quit call can race the sidecar's start: retry it a few times (Vault agent). */
+  shutdownRetry?: Fact<boolean>[];
+  token?: Fact<Token>[];
+  ports?: Fact<PortSource>[];
+  /** Init containers (names) the sidecar needs to have run first: the mesh's network setup. */
+  setupInit?: Fact<string>[];
+  /** The proxy's UID: traffic from it is not captured (the init-container workaround under a CNI mesh). */
+  proxyUid?: Fact<number>[];
+  /** Annotations that ask for a native sidecar, the first present one deciding. */
+  nativeKeys?: Fact<string>[];
+  injection?: Fact<Marker>[];
+  switches?: Fact<{ name: SwitchName; key: string; field?: string }>[];
+  /** The switch without which a native sidecar gets no startupProbe, so holds nothing (Linkerd: await). */
+  nativeProbeNeeds?: Fact<SwitchName>[];
   /**
    * A container of this kind is as often the workload itself as a helper beside one (Envoy: an
    * ingress's data plane, a gateway). It is then a sidecar only beside an app container that
-   * serves ports of its own (src/pod/sidecars.ts).
+   * serves ports of its own (src/pod/sidecars.ts). A judgement of ours, not a vendor fact.
+   */
+  mayBeTheWorkload?: boolean;
+}
+
+/** Facts about one kind of sidecar at one release (or the defaults when the release is unknown). */
+export interface Profile {
+  name: ProfileName;
+  /** The release these facts are for; undefined when not known. */
+  version?: string;
+  /** Default container-name glob; undefined when the profile has no usual name (generic). */
+  containerName?: string;
+  readiness?: Check;
+  waitCommand?: string[];
+  waitBudget?: Budget;
+  shutdown?: Shutdown;
+  shutdownSwitch?: Switch;
+  shutdownRetry?: boolean;
+  token?: Token;
+  ports: PortSource[];
+  /** Default readiness budget in seconds. */
+  timeoutSeconds: number;
+  initAfter: string[];
+  readinessArgs?: string[];
+  probeArgs?: string[];
+  proxyUid?: number;
+  nativeKeys: string[];
+  /**
+   * A container of this kind is as often the workload itself as a helper beside one (Envoy: an
+   * ingress's data plane, a gateway). It is then a sidecar only beside an app container that
+   * serves ports of its own (src/pod/sidecars.ts). A judgement of ours, not a vendor fact.
    */
   mayBeTheWorkload?: boolean;
   /** One line for docs and explain output. */

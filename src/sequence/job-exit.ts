@@ -6,7 +6,7 @@
  * find its sidecars, so they are shut down after success only; with Never, after any exit.
  */
 import type { Check, ProfileName, Shutdown } from '../config/types.js';
-import { profiles } from '../profiles/index.js';
+import { profileAt, profiles } from '../profiles/index.js';
 import type { KillCall, ReadyCheck, ShutdownCall } from '../shell/index.js';
 import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
@@ -28,6 +28,8 @@ export interface JobSidecar {
   onTimeout: 'fail' | 'continue';
   /** Cannot be ended when absent (Kuma): the job-sidecar-blocks-completion rule says so. */
   shutdown?: Shutdown;
+  /** Its release, when known: which switch turns its shutdown endpoint on. */
+  version?: string;
 }
 
 /** The manifest's classic sidecars (call after the strategy transforms, which may make them native). */
@@ -41,6 +43,7 @@ export function manifestJobSidecars(sidecars: FoundSidecar[]): JobSidecar[] {
       timeoutSeconds: spec.timeoutSeconds,
       onTimeout: spec.onTimeout,
       shutdown: spec.shutdown,
+      ...(spec.version !== undefined && { version: spec.version }),
     }));
 }
 
@@ -95,11 +98,12 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
 /** What the sidecar needs for its shutdown to work: flags, pod annotations, a shared process namespace. */
 function prepare(ctx: Ctx, s: JobSidecar): void {
   const { w } = ctx;
-  const p = profiles[s.profile];
+  const p = profileAt(s.profile, s.version);
   const i = (w.pod.containers ?? []).findIndex((c) => c.name === s.name);
   if (s.shutdown?.http) {
-    if (i >= 0 && p.shutdownArgs) {
-      const added = ensureArgs(w.pod.containers![i]!, p.shutdownArgs);
+    const args = p.shutdownSwitch?.args;
+    if (i >= 0 && args) {
+      const added = ensureArgs(w.pod.containers![i]!, args);
       if (added.length)
         ctx.report(
           'info',
@@ -107,7 +111,11 @@ function prepare(ctx: Ctx, s: JobSidecar): void {
           `${podField(w, 'containers', i)}.args`,
         );
     }
-    for (const [key, value] of Object.entries(p.shutdownAnnotations ?? {})) annotate(ctx, s, key, value);
+    // A proxy already in the manifest reads no pod annotation: its switch is env on the container
+    // (Linkerd's LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED); the annotation is for the webhook.
+    const env = p.shutdownSwitch?.env;
+    if (i >= 0 && env) for (const [name, value] of Object.entries(env)) setEnv(ctx, s, i, name, value);
+    else for (const [key, value] of Object.entries(p.shutdownSwitch?.annotations ?? {})) annotate(ctx, s, key, value);
   }
   if (s.shutdown?.signal && !s.shutdown.http) {
     if (w.pod.shareProcessNamespace !== true) {
@@ -133,6 +141,24 @@ function annotate(ctx: Ctx, s: JobSidecar, key: string, value: string): void {
     ctx.report(
       'warning',
       `left annotation ${key}: ${JSON.stringify(String(current))} as is, so ${s.name}'s shutdown call may fail and the pod not complete; remove it to let pod-sequencer set ${JSON.stringify(value)}`,
+      path,
+    );
+  }
+}
+
+/** An env var on the sidecar's container: one already set wins; one that switches the endpoint off is worth a warning. */
+function setEnv(ctx: Ctx, s: JobSidecar, i: number, name: string, value: string): void {
+  const c = ctx.w.pod.containers![i]!;
+  const env = ((c as { env?: { name?: unknown; value?: unknown }[] }).env ??= []);
+  const path = `${podField(ctx.w, 'containers', i)}.env`;
+  const current = env.find((e) => e?.name === name);
+  if (!current) {
+    env.push({ name, value });
+    ctx.report('info', `added env ${name}=${value} to ${s.name} so its shutdown endpoint exists (a proxy in the manifest reads no pod annotation)`, path);
+  } else if (String(current.value) !== value) {
+    ctx.report(
+      'warning',
+      `left env ${name}=${JSON.stringify(current.value ?? null)} on ${s.name} as is, so its shutdown call may fail and the pod not complete; set it to ${value}`,
       path,
     );
   }

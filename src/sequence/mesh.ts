@@ -7,11 +7,12 @@
  * per-pod choice); we only add missing ones. A contrary value that lets the app start before
  * its proxy is worth a warning; other contrary values are respected silently.
  */
-import { linkerdMinorOf } from '../config/spec.js';
-import { profiles } from '../profiles/index.js';
+import { profileAt, profiles, tableOf } from '../profiles/index.js';
+import { compareVersions, factAt } from '../profiles/versions.js';
+import { configuredRelease } from '../pod/release.js';
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
-import { ANNOTATION, DEFAULT_LINKERD_MINOR, isTrue, LINKERD_NATIVE, meshesOf, nativeAsked, NATIVE_KEYS, type ActiveMesh, type MeshName } from '../pod/mesh.js';
+import { ANNOTATION, isTrue, meshesOf, nativeAsked, type ActiveMesh, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
 import type { MeshDapr, MeshIstio, MeshKuma, MeshLinkerd, MeshVault } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
@@ -26,8 +27,34 @@ interface Want {
   holds?: boolean;
 }
 
-/** mesh.<m>.native -> "true", "false", or nothing (auto without a kubernetesVersion: the mesh's own default). */
-function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined): Want | undefined {
+/**
+ * mesh.<m>.native -> "true", "false", or nothing (auto without a kubernetesVersion: the mesh's own
+ * default), on the newest key the configured release reads. With no release, the key every
+ * release reads (Linkerd's alpha one), said in the result; on a release that reads none (Istio
+ * before 1.24, Dapr before 1.18), nothing is written and a result says so.
+ */
+function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined): Want | undefined {
+  const version = configuredRelease(ctx.cfg, mesh);
+  const rows = tableOf(mesh).nativeKeys ?? [];
+  const key = factAt(rows, version)?.value;
+  const want = nativeKeyWant(ctx, mesh, native, key ?? rows[0]?.value);
+  if (!want) return undefined;
+  if (key === undefined) {
+    const first = rows.map((r) => r.since!).sort(compareVersions)[0];
+    const title = `${mesh[0]!.toUpperCase()}${mesh.slice(1)}`;
+    ctx.report(
+      'info',
+      `wrote no native-sidecar annotation for ${profiles[mesh].containerName}: ${title} ${version} reads none (${rows[0]!.value} came in ${first}), so it is injected as a classic sidecar`,
+      podMetaField(ctx.w, 'annotations'),
+    );
+    return undefined;
+  }
+  const { oldest, newest } = tableOf(mesh).releases;
+  const unknown = version === undefined && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : '';
+  return { ...want, why: want.why + unknown };
+}
+
+function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined): Want | undefined {
   if (!key) return undefined;
   const container = profiles[mesh].containerName!;
   if (native === true || native === false) {
@@ -38,11 +65,6 @@ function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefin
   const minor = minorVersion(ctx.cfg);
   if (minor === undefined || minor < NATIVE_SIDECARS_SINCE) return undefined;
   return { key, value: 'true', why: `so ${container} is injected as a native sidecar: Kubernetes ${ctx.cfg.kubernetesVersion} runs native sidecars` };
-}
-
-function linkerdNativeKey(m: MeshLinkerd): string | undefined {
-  const minor = linkerdMinorOf(m.version) ?? DEFAULT_LINKERD_MINOR;
-  return LINKERD_NATIVE.find(([since]) => minor >= since)?.[1];
 }
 
 /**
@@ -59,18 +81,20 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
   switch (mesh) {
     case 'istio': {
       const m = settings as MeshIstio;
-      yield nativeWant(ctx, mesh, m.native, NATIVE_KEYS.istio[0]);
+      yield nativeWant(ctx, mesh, m.native);
       if (m.hold) yield { key: ANNOTATION.istioConfig, field: ANNOTATION.istioHold, value: 'true', why: hold, holds: true };
       break;
     }
     case 'linkerd': {
       const m = settings as MeshLinkerd;
-      yield nativeWant(ctx, mesh, m.native, linkerdNativeKey(m));
+      yield nativeWant(ctx, mesh, m.native);
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: 'enabled', why: hold, holds: true };
-      if (m.shutdown && endsJob()) {
+      // Linkerd 2.15 has the endpoint on always; from 2.16 the annotation turns it on.
+      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
+      if (m.shutdown && switchOn && endsJob()) {
         yield {
           key: ANNOTATION.linkerdShutdown,
-          value: 'enabled',
+          value: switchOn,
           why: `so a Job wrapper can shut ${container} down when the work ends (the endpoint is off by default since Linkerd 2.16)`,
         };
       }
@@ -81,7 +105,7 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
       break;
     case 'dapr':
       // Dapr adds no startupProbe to a native daprd: it ends with a Job's work but does not hold the app.
-      if ((settings as MeshDapr).native) yield nativeWant(ctx, mesh, true, NATIVE_KEYS.dapr[0]);
+      if ((settings as MeshDapr).native) yield nativeWant(ctx, mesh, true);
       break;
     case 'vault': {
       const m = settings as MeshVault;
@@ -138,7 +162,9 @@ function apply(ctx: Ctx, mesh: MeshName, want: Want, because: string): void {
 
 /** The user's per-pod value wins; say so only when it lets the app start before its proxy. */
 function contrary(ctx: Ctx, mesh: MeshName, want: Want, what: string, path: string): void {
-  if (!want.holds || nativeAsked(mesh, podAnnotations(ctx.w))) return;
+  // A native sidecar holds the app by its startupProbe, unless that probe needs this very switch (Linkerd's await).
+  const needs = tableOf(mesh).nativeProbeNeeds?.map((r) => switchKeyOf(mesh, r.value)) ?? [];
+  if (!want.holds || (nativeAsked(mesh, podAnnotations(ctx.w)) && !needs.includes(want.key))) return;
   const container = profiles[mesh].containerName!;
   ctx.report(
     'warning',
@@ -154,4 +180,8 @@ function set(ctx: Ctx, key: string, value: string): void {
 /** `spec.template.metadata.annotations["proxy.istio.io/config"]`: annotation keys hold dots. */
 function annotationPath(ctx: Ctx, key: string): string {
   return `${podMetaField(ctx.w, 'annotations')}[${JSON.stringify(key)}]`;
+}
+
+function switchKeyOf(mesh: MeshName, name: string): string | undefined {
+  return tableOf(mesh).switches?.find((r) => r.value.name === name)?.value.key;
 }

@@ -106,7 +106,7 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
 function dropWaitHook(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   const hook = c.lifecycle?.postStart;
   if (!hook?.exec?.command) return;
-  const user = userCommand(hook, s.spec.waitCommand);
+  const user = userCommand(hook, s.spec);
   if (user && user === hook.exec.command) return; // the user's own hook, not ours
   const lifecycle = { ...c.lifecycle };
   if (user) lifecycle.postStart = { exec: { command: user } };

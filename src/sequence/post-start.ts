@@ -4,9 +4,11 @@
  * wrote runs after the wait, in the same hook.
  */
 import { chain, parseHook, postStartWait } from '../shell/index.js';
+import { profiles } from '../profiles/index.js';
 import { podField, type Container, type Handler } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
-import { ensureArgs, readinessArgs } from './readiness.js';
+import { budgetedWait, ensureArgs, readinessArgs, withoutBudget } from './readiness.js';
+import type { SidecarSpec } from '../config/types.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { containerIndex, type FoundSidecar } from '../pod/sidecars.js';
 
@@ -24,7 +26,7 @@ function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   // nothing here, so no result (a second run must be silent).
   if (!spec.waitCommand && !spec.readiness) return;
   const existing = c.lifecycle?.postStart;
-  const userHook = userCommand(existing, spec.waitCommand);
+  const userHook = userCommand(existing, spec);
   if (userHook === null) {
     ctx.report(
       'warning',
@@ -38,21 +40,33 @@ function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   if (added.length > 0)
     ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${path}.args`);
   if (JSON.stringify(existing?.exec?.command) === JSON.stringify(command)) return;
+  // The vendor's bare wait (an injector's `pilot-agent wait`, or ours before budgets reached it)
+  // already holds the app: a valid manifest is left as it is (docs/decisions.md, "Evidence before names").
+  if (spec.waitCommand && JSON.stringify(existing?.exec?.command) === JSON.stringify(spec.waitCommand)) return;
   c.lifecycle = { ...(c.lifecycle ?? {}), postStart: { exec: { command } } };
-  const how = spec.waitCommand ? `\`${spec.waitCommand.join(' ')}\`` : `a loop on ${describeCheck(spec.readiness)}`;
+  const wait = budgetedWait(spec);
+  const how = wait ? `\`${wait.join(' ')}\`` : `a loop on ${describeCheck(spec.readiness)}${noWaitCommand(spec)}`;
   ctx.report(
     'info',
-    `added a postStart hook to ${s.name} that waits (${how}) so later containers start only once it is ready` +
+    `${existing && userHook === undefined ? 'updated the postStart hook of' : 'added a postStart hook to'} ${s.name} that waits (${how}) so later containers start only once it is ready` +
       (userHook ? '; your own postStart command runs after the wait' : ''),
     `${path}.lifecycle.postStart`,
   );
+}
+
+/** Why a profile's wait command is not used: the sidecar's release predates it (cloud-sql-proxy before 2.8.0). */
+function noWaitCommand(spec: FoundSidecar['spec']): string {
+  const usual = profiles[spec.profile].waitCommand;
+  if (spec.waitCommand || !usual || spec.version === undefined) return '';
+  return `; ${spec.profile} ${spec.version} has no \`${usual.join(' ')}\` (its image tag says so)`;
 }
 
 /** The hook's command: the wait, then the user's own hook if any. */
 function hookCommand(ctx: Ctx, s: FoundSidecar, userHook: string[] | undefined): string[] {
   const { spec } = s;
   const check = { name: s.name, ...spec.readiness, timeoutSeconds: spec.timeoutSeconds, onTimeout: spec.onTimeout };
-  if (spec.waitCommand) return userHook ? chain(spec.waitCommand, userHook, ctx.shell) : spec.waitCommand;
+  const wait = budgetedWait(spec);
+  if (wait) return userHook ? chain(wait, userHook, ctx.shell) : wait;
   return postStartWait(check, ctx.shell, userHook);
 }
 
@@ -60,11 +74,12 @@ function hookCommand(ctx: Ctx, s: FoundSidecar, userHook: string[] | undefined):
  * The user's own postStart command, undefined when there is none (or it is only our wait),
  * null when it is a hook we cannot chain (httpGet, tcpSocket, sleep).
  */
-export function userCommand(hook: Handler | undefined, waitCommand?: string[]): string[] | undefined | null {
+export function userCommand(hook: Handler | undefined, spec: SidecarSpec): string[] | undefined | null {
   if (!hook) return undefined;
   const cmd = hook.exec?.command;
   if (!cmd) return null;
-  if (waitCommand && JSON.stringify(cmd) === JSON.stringify(waitCommand)) return undefined;
+  // Ours: the wait command as written now, or as written before budgets reached it.
+  if (spec.waitCommand && JSON.stringify(withoutBudget(cmd, spec)) === JSON.stringify(withoutBudget(spec.waitCommand, spec))) return undefined;
   const ours = parseHook(cmd);
   if (ours) return ours.then;
   return cmd;

@@ -1,6 +1,6 @@
 /** Turning a sidecar's readiness check into Kubernetes probes, and the args it needs. */
 import type { Check, SidecarSpec } from '../config/types.js';
-import { profiles } from '../profiles/index.js';
+import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -51,6 +51,34 @@ function flagName(arg: string): string {
 }
 
 export function readinessArgs(spec: SidecarSpec, native: boolean): string[] {
-  const p = profiles[spec.profile];
+  const p = profileAt(spec.profile, spec.version);
   return [...(p.readinessArgs ?? []), ...(native ? (p.probeArgs ?? []) : [])];
+}
+
+/**
+ * The wait command as written into a hook: the profile's own command gets the configured budget
+ * through the vendor's flag (`pilot-agent wait --timeoutSeconds`, `cloud-sql-proxy wait --max`,
+ * `linkerd-await --timeout`, `kuma-dp wait --timeout`), replacing the one it had; otherwise the
+ * vendor's own budget (60s, 30s, 2m, 180s) would end the wait whatever timeoutSeconds says. A
+ * wait command the config wrote itself is left as it is.
+ */
+export function budgetedWait(spec: SidecarSpec): string[] | undefined {
+  const argv = spec.waitCommand;
+  const flag = budgetFlag(spec);
+  if (!argv || !flag) return argv;
+  const value = flag.unit === 'seconds' ? String(spec.timeoutSeconds) : `${spec.timeoutSeconds}s`;
+  return [...withoutBudget(argv, spec), `${flag.flag}=${value}`];
+}
+
+/** The vendor's budget flag, when the spec's wait command is the profile's own. */
+function budgetFlag(spec: SidecarSpec) {
+  const p = profileAt(spec.profile, spec.version);
+  return spec.waitCommand && p.waitBudget && p.waitCommand && spec.waitCommand[0] === p.waitCommand[0] ? p.waitBudget : undefined;
+}
+
+/** The argv without its budget flag (`--flag=V` or `--flag V`): how a hook we wrote with another budget is recognised. */
+export function withoutBudget(argv: string[], spec: SidecarSpec): string[] {
+  const flag = budgetFlag(spec)?.flag;
+  if (!flag) return argv;
+  return argv.filter((a, i) => a !== flag && !a.startsWith(`${flag}=`) && argv[i - 1] !== flag);
 }

@@ -43,7 +43,7 @@ describe('unknown fields, at every depth', () => {
       ['spec.mesh.consul', "spec.mesh.consul: unknown field 'consul'; the fields of spec.mesh are istio, linkerd, kuma, dapr, vault"],
       [
         'spec.mesh.istio.holdApplication',
-        "spec.mesh.istio.holdApplication: unknown field 'holdApplication'; the fields of spec.mesh.istio are enabled, hold, native",
+        "spec.mesh.istio.holdApplication: unknown field 'holdApplication'; the fields of spec.mesh.istio are enabled, hold, native, version",
       ],
       [
         'spec.dependencies[0].selector.kind',

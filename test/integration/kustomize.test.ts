@@ -24,7 +24,7 @@ describe('kustomize build --enable-alpha-plugins --enable-exec', () => {
     const dep = docs.find((d) => d.kind === 'Deployment');
     const names = dep.spec.template.spec.containers.map((c: { name: string }) => c.name);
     expect(names).toEqual(['istio-proxy', 'web']);
-    expect(dep.spec.template.spec.containers[0].lifecycle.postStart.exec.command).toEqual(['pilot-agent', 'wait']);
+    expect(dep.spec.template.spec.containers[0].lifecycle.postStart.exec.command).toEqual(['pilot-agent', 'wait', '--timeoutSeconds=120']);
     expect(docs.map((d) => d.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Service']);
   });
 

@@ -38,7 +38,7 @@ describe('cloud-sql-proxy ports from the container', () => {
       ),
     );
     const proxy = spec.containers.find((c) => c.name === 'cloud-sql-proxy')!;
-    expect(proxy.lifecycle?.postStart?.exec?.command).toEqual(['/cloud-sql-proxy', 'wait', '--http-port=9190']);
+    expect(proxy.lifecycle?.postStart?.exec?.command).toEqual(['/cloud-sql-proxy', 'wait', '--http-port=9190', '--max=120s']);
     const wrapper = parseWrapper(spec.containers.find((c) => c.name === 'migrate')!.command!)!;
     expect(wrapper.spec.checks.map((c) => c.http)).toEqual(['http://127.0.0.1:9190/startup']);
     expect(wrapper.spec.shutdown.map((s) => s.http)).toEqual(['http://127.0.0.1:9191/quitquitquit']);
@@ -56,7 +56,7 @@ describe('cloud-sql-proxy ports from the container', () => {
 
   it('defaults stay as they were', () => {
     const spec = specOf(job(`      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n`));
-    expect(spec.containers.find((c) => c.name === 'cloud-sql-proxy')!.lifecycle?.postStart?.exec?.command).toEqual(['/cloud-sql-proxy', 'wait']);
+    expect(spec.containers.find((c) => c.name === 'cloud-sql-proxy')!.lifecycle?.postStart?.exec?.command).toEqual(['/cloud-sql-proxy', 'wait', '--max=120s']);
   });
 });
 
@@ -83,8 +83,8 @@ spec:
 
   it('2.14+: the wait and the startupProbe use 9902; 2.13 and before: 9901 as written', () => {
     const sidecar = (s: Spec) => s.containers.find((c) => c.name === 'kuma-sidecar')!;
-    expect(sidecar(hook(9902)).lifecycle?.postStart?.exec?.command).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9902/ready']);
-    expect(sidecar(hook(9901)).lifecycle?.postStart?.exec?.command).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9901/ready']);
+    expect(sidecar(hook(9902)).lifecycle?.postStart?.exec?.command).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9902/ready', '--timeout=180s']);
+    expect(sidecar(hook(9901)).lifecycle?.postStart?.exec?.command).toEqual(['kuma-dp', 'wait', '--url', 'http://localhost:9901/ready', '--timeout=180s']);
     const native = hook(9902, { ...defaultConfig(), kubernetesVersion: '1.30' });
     expect(native.initContainers!.find((c) => c.name === 'kuma-sidecar')!.startupProbe!.httpGet!.port).toBe(9902);
   });

@@ -55,7 +55,17 @@ function userHook(cmd: unknown, waits: unknown[]): unknown {
   const p = scriptParams(cmd, 'pod-sequencer-hook');
   if (p?.[0] === 'wait') return p.slice(7).length ? p.slice(7) : undefined;
   if (p?.[0] === 'chain') return p.slice(2 + Number(p[1])).length ? p.slice(2 + Number(p[1])) : undefined;
-  return waits.some((w) => same(w, cmd)) ? undefined : cmd;
+  return waits.some((w) => same(w, cmd) || same(withoutBudget(w), withoutBudget(cmd))) ? undefined : cmd;
+}
+
+/**
+ * The vendor waits' budget flags, restated here from the vendors' docs (issue 15): a wait command
+ * with its budget flag added is still only the wait.
+ */
+const BUDGET_FLAGS = ['--timeoutSeconds=', '--max=', '--timeout='];
+
+function withoutBudget(cmd: unknown): unknown {
+  return Array.isArray(cmd) ? cmd.filter((a) => !BUDGET_FLAGS.some((f) => String(a).startsWith(f))) : cmd;
 }
 
 function globRe(glob: string): RegExp {
@@ -84,8 +94,12 @@ const list = (v: unknown) => (Array.isArray(v) ? (v as Obj[]) : []);
 function containerProblems(name: string, a: Obj, b: Obj, aInit: boolean, bInit: boolean, item: Obj, cfg: Config): string[] {
   const out: string[] = [];
   const at = `container ${name}`;
-  const changing = ['lifecycle', 'restartPolicy', 'startupProbe', 'args', 'command', 'volumeMounts'];
+  const changing = ['lifecycle', 'restartPolicy', 'startupProbe', 'args', 'command', 'volumeMounts', 'env'];
   if (!same(without(a, changing), without(b, changing))) out.push(`${at}: a field outside what may change was changed`);
+  // env only gains a sidecar's shutdown switch (Linkerd's, on a proxy in the manifest); nothing else in it changes.
+  const envAdded = list(b.env).slice(list(a.env).length);
+  if (!same(list(b.env).slice(0, list(a.env).length), list(a.env)) || envAdded.some((e) => e.name !== 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED'))
+    out.push(`${at}: env changed beyond a shutdown switch`);
   const mounts = (c: Obj) => list(c.volumeMounts).filter((m) => !String(m.name).startsWith('seq-'));
   if (!same(mounts(a), mounts(b))) out.push(`${at}: volumeMounts changed`);
   for (const m of list(b.volumeMounts)) if (String(m.name).startsWith('seq-') && m.readOnly !== true) out.push(`${at}: tools mount must be read-only`);

@@ -159,6 +159,8 @@ describe('meshes: the UID workaround and init-network-under-mesh', () => {
   it.each([
     ['istio', { istio: {} }, 1337],
     ['linkerd', { linkerd: {} }, 2102],
+    // kumahq/kuma@v2.14.0:pkg/config/app/kuma-cp/kuma-cp.defaults.yaml (sidecar uid: 5678; issue 15)
+    ['kuma', { kuma: {} }, 5678],
   ])('%s injected as a classic sidecar: waits run as its proxy UID, and say so', (_m, mesh, proxyUid) => {
     const { wait, results } = apply({ mesh, dependencies: [{ tcp: 'db:5432' }] }, { initContainers: [userCurl], containers: [app] });
     expect(uid(wait('db'))).toBe(proxyUid);

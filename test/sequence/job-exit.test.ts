@@ -123,7 +123,10 @@ describe('Job wrapper', () => {
     expect(rules(second.results)).toContain('warning process-namespace-sharing');
   });
 
-  it('cloud-sql-proxy gets its shutdown flags; a Linkerd shutdown annotation the user set otherwise is kept, with a warning', () => {
+  // linkerd/linkerd2@version-2.16:charts/partials/templates/_proxy.tpl: the injector turns the
+  // endpoint on with env LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED; a proxy already in the manifest
+  // reads no pod annotation (issue 15).
+  it('cloud-sql-proxy gets its shutdown flags; a linkerd-proxy in the manifest gets the env switch, not an annotation', () => {
     const sql = apply(
       job([
         { name: 'app', command: ['/app'] },
@@ -131,14 +134,22 @@ describe('Job wrapper', () => {
       ]),
     );
     expect(app(sql.pod, 'cloud-sql-proxy').args).toEqual(['--port=5432', '--health-check', '--quitquitquit', '--exit-zero-on-sigterm']);
-    const obj = job([
-      { name: 'app', command: ['/app'] },
-      { name: 'linkerd-proxy', image: 'x' },
-    ]);
-    (obj.spec.template as Record<string, unknown>).metadata = { annotations: { 'config.linkerd.io/proxy-admin-shutdown': 'disabled' } };
-    const l5d = apply(obj);
-    expect(l5d.meta?.annotations).toEqual({ 'config.linkerd.io/proxy-admin-shutdown': 'disabled' });
-    expect(l5d.results.some((r) => r.severity === 'warning' && r.message.includes('proxy-admin-shutdown'))).toBe(true);
+    const l5d = apply(
+      job([
+        { name: 'app', command: ['/app'] },
+        { name: 'linkerd-proxy', image: 'x' },
+      ]),
+    );
+    expect(l5d.meta?.annotations).toBeUndefined();
+    expect((app(l5d.pod, 'linkerd-proxy') as { env?: unknown }).env).toEqual([{ name: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED', value: 'true' }]);
+    const off = apply(
+      job([
+        { name: 'app', command: ['/app'] },
+        { name: 'linkerd-proxy', image: 'x', env: [{ name: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED', value: 'false' }] } as never,
+      ]),
+    );
+    expect((app(off.pod, 'linkerd-proxy') as { env?: unknown }).env).toEqual([{ name: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED', value: 'false' }]);
+    expect(off.results.some((r) => r.severity === 'warning' && r.message.includes('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED'))).toBe(true);
   });
 
   it('a Deployment with strategy wrap gets exec wrappers; no Job wrapper outside Job-like pods', () => {

@@ -225,13 +225,15 @@ describe('annotations and meshedSidecars', () => {
     expect(podAnnotations(off)['sidecar.istio.io/nativeSidecar']).toBe('false');
   });
 
-  it('Linkerd: the native key follows mesh.linkerd.version (default 2.19, beta)', () => {
+  // linkerd/linkerd2@version-2.15..2.20:pkg/k8s/labels.go: alpha read by all, beta from 2.19, GA from 2.20.
+  it('Linkerd: the native key follows mesh.linkerd.version (unknown: alpha, read by every release)', () => {
     const keyFor = (version?: string) => {
       const w = workload('Deployment');
       applyMesh(ctxFor({ linkerd: { native: true, ...(version && { version }) } }, w, { kubernetesVersion: '1.30' }).ctx);
       return Object.keys(podAnnotations(w)).filter((k) => k.includes('native'));
     };
-    expect(keyFor()).toEqual(['config.beta.linkerd.io/proxy-enable-native-sidecar']);
+    expect(keyFor()).toEqual(['config.alpha.linkerd.io/proxy-enable-native-sidecar']);
+    expect(keyFor('2.19')).toEqual(['config.beta.linkerd.io/proxy-enable-native-sidecar']);
     expect(keyFor('2.15')).toEqual(['config.alpha.linkerd.io/proxy-enable-native-sidecar']);
     expect(keyFor('stable-2.18.2')).toEqual(['config.alpha.linkerd.io/proxy-enable-native-sidecar']);
     expect(keyFor('2.20')).toEqual(['config.linkerd.io/proxy-enable-native-sidecar']);
@@ -292,11 +294,21 @@ describe('annotations and meshedSidecars', () => {
     expect(results.map((r) => r.severity)).toEqual(['warning']);
     expect(results[0]!.message).toContain('holdApplicationUntilProxyStarts: false');
 
-    // Under a native sidecar the startupProbe holds the app: nothing to warn about.
+    // Under a native Istio sidecar the startupProbe holds the app: nothing to warn about.
+    const i = workload('Deployment', {
+      labels: { 'sidecar.istio.io/inject': 'true' },
+      annotations: { 'proxy.istio.io/config': 'holdApplicationUntilProxyStarts: false\n' },
+    });
+    const ic = ctxFor({ istio: { native: true } }, i, { kubernetesVersion: '1.30' });
+    applyMesh(ic.ctx);
+    expect(ic.results.map((r) => r.severity)).toEqual(['info']);
+    // Linkerd gives a native proxy its startupProbe only with proxy-await on
+    // (linkerd/linkerd2@version-2.20:charts/partials/templates/_proxy.tpl): disabled, it holds nothing.
     const n = workload('Deployment', { annotations: { 'config.linkerd.io/proxy-await': 'disabled' } });
     const nc = ctxFor({ linkerd: { native: true } }, n, { kubernetesVersion: '1.30' });
     applyMesh(nc.ctx);
-    expect(nc.results.map((r) => r.severity)).toEqual(['info']);
+    expect(nc.results.map((r) => r.severity)).toEqual(['info', 'warning']);
+    expect(nc.results[1]!.message).toContain('config.linkerd.io/proxy-await: "disabled"');
   });
 
   it('an unreadable proxy.istio.io/config is left alone with a warning', () => {

@@ -1,0 +1,59 @@
+/**
+ * Which release of its vendor a sidecar is (issue 15: versions from the manifest first): the
+ * image tag where the manifest has one (`docker.io/istio/proxyv2:1.24.2`), else
+ * `mesh.<name>.version` in the config, else unknown. The spec then takes that release's rows
+ * from the vendor table (src/profiles/) for every field the config did not set itself.
+ */
+import type { Config, SidecarSpec } from '../config/types.js';
+import { profileAt, profiles, tableOf, type ProfileName } from '../profiles/index.js';
+import { holds } from '../profiles/versions.js';
+import { matchGlob } from '../workloads/glob.js';
+import type { Container } from '../workloads/workload.js';
+
+/** `registry:5000/a/b:tag@sha256:…` -> [`registry:5000/a/b`, `tag`]; no tag -> [name, undefined]. */
+export function splitImage(image: string): [string, string | undefined] {
+  const bare = image.split('@')[0]!;
+  const slash = bare.lastIndexOf('/');
+  const colon = bare.lastIndexOf(':');
+  return colon > slash ? [bare.slice(0, colon), bare.slice(colon + 1)] : [bare, undefined];
+}
+
+/** The release an image's tag names, by the vendor table's image rows; undefined when it names none (`latest`, `edge-25.4.1`). */
+export function imageRelease(profile: ProfileName, image: string | undefined): string | undefined {
+  if (image === undefined) return undefined;
+  const [name, tag] = splitImage(image);
+  if (tag === undefined) return undefined;
+  for (const row of tableOf(profile).images ?? []) {
+    if (!matchGlob(row.value.image, name)) continue;
+    const version = new RegExp(row.value.tag).exec(tag)?.[1];
+    if (version !== undefined && holds(row, version)) return version;
+  }
+  return undefined;
+}
+
+/** The configured release of a mesh's sidecar (`mesh.<name>.version`), if the profile is a mesh and one is set. */
+export function configuredRelease(cfg: Config, profile: ProfileName): string | undefined {
+  const m = cfg.mesh[profile] as { version?: unknown } | undefined;
+  return typeof m?.version === 'string' ? m.version : undefined;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The spec at this container's release: fields still at the profile's defaults for an unknown
+ * release take the release's rows (Kuma 2.14's readiness on 9902; no `wait` before
+ * cloud-sql-proxy 2.8.0; no health check or quit endpoint on cloud-sql-proxy v1). Fields the
+ * config set itself stay.
+ */
+export function atRelease(spec: SidecarSpec, c: Container, cfg: Config): SidecarSpec {
+  const version = imageRelease(spec.profile, c.image) ?? configuredRelease(cfg, spec.profile);
+  if (version === undefined) return spec;
+  const base = profiles[spec.profile];
+  const at = profileAt(spec.profile, version);
+  const out: SidecarSpec = { ...spec, version };
+  if (same(spec.readiness, base.readiness)) out.readiness = at.readiness;
+  if (same(spec.waitCommand, base.waitCommand)) out.waitCommand = at.waitCommand;
+  if (base.shutdown && same(spec.shutdown, { ...base.shutdown, method: base.shutdown.method ?? 'POST' })) out.shutdown = at.shutdown;
+  for (const k of ['readiness', 'waitCommand', 'shutdown'] as const) if (out[k] === undefined) delete out[k];
+  return out;
+}
