@@ -381,9 +381,10 @@ function valueAt(v: unknown, path: readonly string[]): unknown {
  * printer takes one sequence style and one width for the whole item: in an item that mixes
  * styles (Helm charts: a template's own lists indented, `toYaml`'s compact), the lists in the
  * other style are re-indented, and a flow collection alone on the line below its key moves up
- * beside it. The text edits (krm/patch.ts) keep both; this path is taken when they decline. Comments at the head of a list
- * item stay above its `-`: that is where kpt (which restores comments itself, matching list
- * items by name) expects them; anywhere else it prints them twice.
+ * beside it (test/vendor/byte-fidelity.test.ts). The text edits (src/krm/patch.ts) keep both;
+ * this path is taken when they decline. Comments at the head of a list item stay above its
+ * `-`: that is where kpt (which restores comments itself, matching list items by name) expects
+ * them; anywhere else it prints them twice.
  */
 function serialize(doc: Document, source: string): string {
   skipTagScan(doc);
