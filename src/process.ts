@@ -3,13 +3,13 @@
  * it (apply mode), lint it, and, only if it changed, carry the change into its parsed tree and
  * serialise that one item. Everything else stays text.
  */
-import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
+import { isAlias, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
 import { runRules } from './check/index.js';
 import type { Config } from './config/types.js';
 import { fastParse, type Spans } from './krm/fastparse.js';
 import { patchItem } from './krm/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
-import { deepEqual, syncDocument, type Before, type NodePool } from './krm/sync.js';
+import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './krm/sync.js';
 import { FatalError, type Result } from './krm/types.js';
 import { makeCtx, noFacts, type InputFacts } from './pod/context.js';
 import { sequenceWorkload } from './sequence/index.js';
@@ -174,7 +174,7 @@ export function processItem(
 ): string | undefined {
   // Most items fit fastParse's subset (same value as yaml's): build a Document only to write a change.
   const fast = parsed ? { value: parsed } : fastParse(text);
-  let doc = fast ? undefined : parseItem(text);
+  const doc = fast ? undefined : parseItem(text);
   const obj = fast ? fast.value : toValue(doc!);
   if (!isObject(obj)) return undefined;
   const w = makeWorkload(obj, templatePath);
@@ -206,12 +206,38 @@ export function processItem(
     if (patched) return (writePath.patched++, patched);
     writePath.declined++;
   }
-  doc ??= parseItem(text);
-  if (text.includes('*')) expandAliases(doc, Math.max(65536, text.length)); // no `*`, no alias
+  return writeDocument(doc ?? parseItem(text), text, before, obj, templatePath);
+}
+
+/**
+ * The Document path. Aliases stay aliases (Linkerd's `name: *containerName`): an alias whose
+ * value did not change keeps its node. If the result no longer reads as the new value (a change
+ * moved an anchor after one of its aliases, or changed an anchored node another alias reads, or
+ * replaced it), the item is synced again from its text with every alias written out as a copy
+ * of its value, anchors kept for aliases in other items.
+ */
+function writeDocument(doc: Document, text: string, before: unknown, obj: Record<string, unknown>, templatePath: readonly string[]): string {
+  syncItem(doc, before, obj, templatePath);
+  if (!text.includes('*') || readsAs(doc, obj)) return serialize(doc, text); // no `*`, no alias
+  const expanded = parseItem(text);
+  expandAliases(expanded, Math.max(65536, text.length));
+  syncItem(expanded, before, obj, templatePath);
+  return serialize(expanded, text);
+}
+
+function syncItem(doc: Document, before: unknown, obj: Record<string, unknown>, templatePath: readonly string[]): void {
   const olds: Before = { value: before, pool: new Map(), holders: new Set() };
   const lists = new Set(['initContainers', 'containers'].map((l) => valueAt(obj, [...templatePath, 'spec', l])).filter(Array.isArray));
   syncDocument(doc, obj, containerPool(doc, templatePath, olds), olds, lists);
-  return serialize(doc, text);
+}
+
+/** Whether the Document, its aliases resolved, holds `value`. */
+function readsAs(doc: Document, value: unknown): boolean {
+  try {
+    return deepEqual(doc.toJS({ maxAliasCount: MAX_ALIASES }), value);
+  } catch {
+    return false; // an alias before its anchor, or without one
+  }
 }
 
 /**
@@ -331,7 +357,7 @@ function containerPool(doc: Document, templatePath: readonly string[], olds: Bef
     const before = valueAt(olds.value, path);
     const aligned = Array.isArray(before) && before.length === seq.items.length;
     seq.items.forEach((node, i) => {
-      const name = isMap(node) ? node.get('name') : undefined;
+      const name = nodeName(doc, node);
       if (typeof name === 'string' && !pool.has(name)) {
         pool.set(name, node as never);
         if (aligned) olds.pool.set(node as Node, before[i]);
@@ -350,14 +376,19 @@ function valueAt(v: unknown, path: readonly string[]): unknown {
 }
 
 /**
- * Serialises a changed item in the style of its source: compact or indented sequences as the
- * source had them, no line folding, flow collections unpadded. Comments at the head of a list
- * item stay above its `-`: that is where kpt (which restores comments itself, matching list
- * items by name) expects them; anywhere else it prints them twice.
+ * Serialises a changed item in the style of its source: its indent width, compact or indented
+ * sequences as most of the source has them, no line folding, flow collections unpadded. yaml's
+ * printer takes one sequence style and one width for the whole item: in an item that mixes
+ * styles (Helm charts: a template's own lists indented, `toYaml`'s compact), the lists in the
+ * other style are re-indented, and a flow collection alone on the line below its key moves up
+ * beside it (test/vendor/byte-fidelity.test.ts). The text edits (src/krm/patch.ts) keep both;
+ * this path is taken when they decline. Comments at the head of a list item stay above its
+ * `-`: that is where kpt (which restores comments itself, matching list items by name) expects
+ * them; anywhere else it prints them twice.
  */
 function serialize(doc: Document, source: string): string {
   skipTagScan(doc);
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indentSeq: !compactSequences(source) });
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indent: indentWidth(source), indentSeq: !compactSequences(source) });
 }
 
 /**
@@ -372,8 +403,40 @@ function skipTagScan(doc: Document): void {
   if (tags.length === 1 && tags[0]![0] === '!!' && tags[0]![1] === 'tag:yaml.org,2002:') dir.toString = () => '';
 }
 
-/** kpt and kustomize write `- ` at the parent key's indent ("compact"); yaml's default indents. */
+/**
+ * kpt, kustomize and Go's yaml (Helm's `toYaml`) write `- ` at the parent key's indent
+ * ("compact"); yaml's default and many templates indent it. The style of most of the text's
+ * lists, weighed by their lines (so the pod's container lists count for more than a one-line
+ * `drop: [ALL]` list); a tie goes to the first list, no list to compact.
+ */
 export function compactSequences(text: string): boolean {
-  const m = /^( *)[^\s#-][^\n]*:\n(?: *#[^\n]*\n)*( *)- /m.exec(text);
-  return m ? m[1]!.length === m[2]!.length : true;
+  let weight = 0;
+  let first = 0;
+  for (const m of text.matchAll(/^( *)[^\s#-][^\n]*:\n(?: *#[^\n]*\n)*( *)- /gm)) {
+    const style = m[1]!.length === m[2]!.length ? 1 : -1;
+    weight += style * blockLines(text, m.index + m[0].length - m[2]!.length - 2, m[1]!.length);
+    first ||= style;
+  }
+  return weight === 0 ? first >= 0 : weight > 0;
+}
+
+/** How many lines of the list whose first `- ` line starts at `from`, under a key at column `col`. */
+function blockLines(text: string, from: number, col: number): number {
+  const deeper = new RegExp(`^(?: {${col + 1}}| {${col}}- | *#| *$)`);
+  let n = 0;
+  let p = from;
+  for (; p < text.length; n++) {
+    const nl = text.indexOf('\n', p);
+    const line = text.slice(p, nl < 0 ? text.length : nl);
+    if (n > 0 && !deeper.test(line)) break;
+    p = nl < 0 ? text.length : nl + 1;
+  }
+  return n;
+}
+
+/** The text's indent width: how much deeper the first nested map's keys are than their parent key (2 if none). */
+export function indentWidth(text: string): number {
+  const m = /^( *)[^\s#-][^\n]*:\n(?: *#[^\n]*\n)*( *)[^\s#-]/m.exec(text);
+  const width = m ? m[2]!.length - m[1]!.length : 2;
+  return width >= 1 && width <= 8 ? width : 2;
 }

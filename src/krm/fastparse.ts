@@ -44,7 +44,10 @@ export interface Entry {
   at: number;
   /** After the key's `:` (maps only). */
   keyEnd: number;
-  /** Where the value starts on the entry's first line (-1 when it starts on a later line, or there is none). */
+  /**
+   * Where the value starts on the entry's first line, or on the next line for a flow collection
+   * alone there; -1 when a nested collection starts on a later line, or there is none.
+   */
   vAt: number;
   /** End of an inline scalar or flow collection (before the spaces and comment after it). */
   vEnd: number;
@@ -57,7 +60,8 @@ export interface Entry {
   /** Start of those comment lines, or -1. */
   tailAt: number;
   /**
-   * The value's shape: `scalar` (one line, plain or quoted), `flow` (one-line flow collection),
+   * The value's shape: `scalar` (one line, plain or quoted), `flow` (one-line flow collection, after
+   * its key or `-` or alone on the next line),
    * `block` (block scalar), `nested` (collection on the following lines), `inline` (collection
    * starting on the `- ` line), `null` (nothing).
    */
@@ -261,7 +265,7 @@ class Parser {
       let i = at + 1;
       while (i < this.end && s.charCodeAt(i) === SPACE) i++;
       if (i >= this.end || s.charCodeAt(i) === HASH) {
-        arr.push(this.nestedOrNull(indent, false));
+        arr.push(this.nestedOrNull(indent, false, i >= this.end));
       } else {
         if (this.isSeqEntry(i) || this.startsKey(i)) {
           // A sequence or map whose first entry shares the line with `- `.
@@ -337,7 +341,7 @@ class Parser {
   private value(i: number, indent: number, inMap: boolean): unknown {
     const s = this.s;
     while (i < this.end && s.charCodeAt(i) === SPACE) i++;
-    if (i >= this.end || s.charCodeAt(i) === HASH) return this.nestedOrNull(indent, inMap);
+    if (i >= this.end || s.charCodeAt(i) === HASH) return this.nestedOrNull(indent, inMap, i >= this.end);
     const c = s.charCodeAt(i);
     let value: unknown;
     let after: number;
@@ -379,18 +383,33 @@ class Parser {
     return value;
   }
 
-  /** After `key:` or `-` with nothing else on the line: a nested block node, or null. */
-  private nestedOrNull(indent: number, inMap: boolean): unknown {
+  /**
+   * After `key:` or `-` with nothing else on the line (`bare`: not even a comment): a nested
+   * block node, a one-line flow collection alone on the next line (Helm's `toYaml` writes
+   * `annotations:` then `{}`), or null.
+   */
+  private nestedOrNull(indent: number, inMap: boolean, bare: boolean): unknown {
     this.nextLine();
     let value: unknown = null;
     let col = -1;
     if (!this.nextSignificant()) value = null;
+    else if (this.ind > indent && isFlowStart(this.s.charCodeAt(this.pos + this.ind))) return this.flowBelow(indent, inMap, bare);
     else if (this.ind > indent) value = this.blockNode((col = this.ind));
     // `key:` followed by `- ` at the key's own column: a compact sequence.
     else if (inMap && this.ind === indent && this.isSeqEntry(this.pos + indent)) value = this.seq((col = indent));
     this.shape(value === null ? 'null' : 'nested');
     this.vCol = col;
     return value;
+  }
+
+  /**
+   * A flow collection on the line right after its bare `key:` or `-`: parsed as if it stood
+   * after them (shape `flow`, `vAt` on its own line). Comments or blank lines between the two
+   * are left to yaml.
+   */
+  private flowBelow(indent: number, inMap: boolean, bare: boolean): unknown {
+    if (!bare || this.pos !== this.contentEnd + 1) throw UNSURE;
+    return this.value(this.pos + this.ind, indent, inMap);
   }
 
   /** `|` or `>` with optional chomping indicator (no indentation indicator), then its lines. */
@@ -585,6 +604,10 @@ class Flow {
     this.i = e;
     return plainScalar(s.slice(start, e));
   }
+}
+
+function isFlowStart(c: number): boolean {
+  return c === 91 || c === 123;
 }
 
 function isFlowIndicator(c: number): boolean {

@@ -224,7 +224,8 @@ class Patch {
     const tail = this.src.slice(entry.vEnd, entry.end);
     if (!needsBlock(value)) {
       const items = value.map((v, i) => kept(i) ?? this.emitFlowItem(v));
-      return this.src.slice(after, entry.vAt) + '[' + items.join(', ') + ']' + tail;
+      // (A list alone on the line below its key moves with the entry's column.)
+      return shiftLines(this.src.slice(after, entry.vAt), col - from.col) + '[' + items.join(', ') + ']' + tail;
     }
     if (tail.trim() !== '') decline();
     const dash = this.indentSeq ? col + 2 : col;

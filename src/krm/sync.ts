@@ -64,14 +64,28 @@ export function syncDocument(doc: Document, value: unknown, pool: NodePool = new
 
 /** The node's pre-change value: `old` when known. */
 function oldOf(s: Sync, node: Node, old: Old): unknown {
-  return old === UNKNOWN ? node.toJS(s.doc) : old;
+  return old === UNKNOWN ? valueOf(s.doc, node) : old;
+}
+
+/**
+ * A node's value. Mid-sync the anchor of an alias in it may be out of the tree (its list is
+ * being rebuilt): then UNKNOWN, which equals no value, so the node is taken as changed.
+ */
+function valueOf(doc: Document, node: Node): unknown {
+  try {
+    return node.toJS(doc);
+  } catch (e) {
+    if (e instanceof ReferenceError) return UNKNOWN;
+    throw e;
+  }
 }
 
 function syncIn(s: Sync, node: Node | null, old: Old, value: unknown): Node {
   const { doc } = s;
   if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
   if (node && s.pooled.has(node)) s.dirty = true;
-  if (node && !isAlias(node) && deepEqual(oldOf(s, node, old), value)) return node;
+  // An unchanged alias stays one (process.ts checks that the whole still reads as the new value).
+  if (node && deepEqual(oldOf(s, node, old), value)) return node;
   if (isMap(node) && isPlainObject(value)) {
     syncMap(s, node, old, value);
     return node;
@@ -203,7 +217,15 @@ function takeFromPool(pool: NodePool, name: string, used: Set<Node>): Node | und
 }
 
 function plain(doc: Document, node: Node): unknown {
-  return isMap(node) ? { name: (node.get('name') as unknown) ?? undefined } : node.toJS(doc);
+  return isMap(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
+}
+
+/** A map node's `name`, read through an alias (Linkerd writes `name: *containerName`). */
+export function nodeName(doc: Document, node: unknown): unknown {
+  if (!isMap(node)) return undefined;
+  const name = node.get('name', true) as unknown;
+  const target = isAlias(name) ? name.resolve(doc) : name;
+  return isScalar(target) ? (target.value ?? undefined) : undefined;
 }
 
 export function nameOf(v: unknown): string | undefined {

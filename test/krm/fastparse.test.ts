@@ -158,6 +158,8 @@ describe('fastParse', () => {
     ['url: http://a:8080/x?y=1#frag\ncmd: [sh, -c, "echo a: b"]\nk:  v  # comment\n"q k": 1\n\'s k\': 2\n'],
     ['a: 1\n# comment\n\n   # indented comment\nb:\n  # inside\n  c: 2\n'],
     ['constructor: 1\ntoString: 2\nhasOwnProperty: 3\n'],
+    // Helm's toYaml: a flow collection alone on the line after its key or `-`.
+    ['a:\n  {}\nb:\n    [x, "y"]  # c\nc:\n- d:\n    {e: 1}\n-\n  []\n- f:\n  g:\n    []\n'],
   ])('parses %j like yaml', (text) => {
     expect(agrees(text)).toBe(true);
   });
@@ -187,6 +189,11 @@ describe('fastParse', () => {
     ['pair in flow seq', 'a: [b: 1]\n'],
     ['reserved indicator', 'a: @x\n'],
     ['BOM', '\ufeffa: 1\n'],
+    ['flow below a comment', 'a: # c\n  {}\n'],
+    ['flow below a blank line', 'a:\n\n  []\n'],
+    ['flow below a comment line', 'a:\n  # c\n  []\n'],
+    ['more after a flow below its key', 'a:\n  {}\n  b: 1\n'],
+    ['flow at its key column', 'a:\n{}\n'],
   ])('leaves %s to yaml', (_, text) => {
     expect(fastParse(text)).toBeUndefined();
   });

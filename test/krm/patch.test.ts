@@ -8,11 +8,14 @@ import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../bench/gen.mjs';
+import { fastParse, type Spans } from '../../src/krm/fastparse.js';
 import { readResourceList } from '../../src/krm/io.js';
+import { patchItem } from '../../src/krm/patch.js';
 import { compactSequences, writePath } from '../../src/process.js';
 import { runFilter, type FilterOutcome } from '../../src/run.js';
 import { cases, fcParams, renderList } from '../helpers/arbitraries.js';
 import { fixtureSources } from '../helpers/golden.js';
+import { lineDiff } from '../helpers/linediff.js';
 import { restyle } from '../helpers/restyle.js';
 
 function bothPaths(input: string): { text: FilterOutcome; doc: FilterOutcome; patched: number; declined: number } {
@@ -84,6 +87,7 @@ describe('text edits agree with the Document path', () => {
     fc.assert(
       fc.property(fc.nat(inputs.length - 1), fc.integer(), fc.constantFrom(2, 4), fc.boolean(), (i, seed, indent, indentSeq) => {
         const input = restyle(inputs[i]!.source, seed, indent, indentSeq);
+        expect(parseDocument(input).toJS(), 'the restyler keeps every value').toEqual(parseDocument(inputs[i]!.source).toJS());
         const r = bothPaths(input);
         patched += r.patched;
         declined += r.declined;
@@ -119,5 +123,136 @@ describe('text edits agree with the Document path', () => {
       fcParams(300),
     );
     console.log(`generated: ${patched} items patched, ${declined} declined`);
+  });
+});
+
+/** A ResourceList holding `item` (a standalone YAML text), and the item's text again after a run. */
+const listOf = (item: string) => 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n' + item.replace(/^/gm, '  ').replace(/^ {2}/, '- ');
+const itemOut = (o: FilterOutcome) => {
+  expect(o.exitCode).toBe(0);
+  return readResourceList(o.stdout).items[0]!.text.trimEnd();
+};
+
+describe('Helm-rendered layout (issue 16)', () => {
+  // Helm's toYaml: `annotations:` then `{}` on the next line, lists indented under their key, `env:` empty.
+  const helm = [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: x',
+    '  annotations:',
+    '    {}',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      containers:',
+    '        - name: app',
+    '          image: a',
+    '        - name: istio-proxy',
+    '          image: auto',
+    '          env:',
+    '',
+  ].join('\n');
+  const hook = [
+    '          lifecycle:',
+    '            postStart:',
+    '              exec:',
+    '                command:',
+    '                  - pilot-agent',
+    '                  - wait',
+    '                  - --timeoutSeconds=120',
+  ];
+  const moved = ['        - name: app', '          image: a'];
+
+  it('changes only the lines of the change: the proxy first, its hook', () => {
+    const r = bothPaths(listOf(helm));
+    expect(r.patched).toBe(1);
+    expect(r.declined).toBe(0);
+    const before = readResourceList(listOf(helm)).items[0]!.text.trimEnd();
+    expect(lineDiff(before, itemOut(r.text))).toEqual([
+      { removed: moved, added: [] },
+      { removed: [], added: [...hook, ...moved] },
+    ]);
+    // yaml's printer writes a flow collection beside its key: the one line the Document path cannot keep.
+    expect(lineDiff(before, itemOut(r.doc))).toEqual([
+      { removed: ['  annotations:', '    {}'], added: ['  annotations: {}'] },
+      { removed: moved, added: [] },
+      { removed: [], added: [...hook, ...moved] },
+    ]);
+  });
+
+  it('keeps an alias whose value did not change, and the indent width, on the Document path', () => {
+    const item = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '    name: &n x',
+      'spec:',
+      '    template:',
+      '        spec:',
+      '            containers:',
+      '                - name: app',
+      '                  image: a',
+      '                - name: istio-proxy',
+      '                  image: auto',
+      '                  args:',
+      '                      - *n',
+      '',
+    ].join('\n');
+    const r = bothPaths(listOf(item));
+    expect(r.patched).toBe(0); // an alias: fastParse leaves the item to yaml
+    const out = itemOut(r.text);
+    expect(out).toBe(itemOut(r.doc));
+    const at = (lines: string[]) => lines.map((l) => l.replace(/^ {8}/, '                '));
+    expect(lineDiff(readResourceList(listOf(item)).items[0]!.text.trimEnd(), out)).toEqual([
+      { removed: at(moved), added: [] },
+      {
+        removed: [],
+        added: [
+          ...[
+            'lifecycle:',
+            '    postStart:',
+            '        exec:',
+            '            command:',
+            '                - pilot-agent',
+            '                - wait',
+            '                - --timeoutSeconds=120',
+          ].map((l) => '                  ' + l),
+          ...at(moved),
+        ],
+      },
+    ]);
+  });
+
+  it('writes an alias out when its anchor now comes after it', () => {
+    const item = helm
+      .replace('          env:\n', '          env:\n            - name: B\n              value: *v\n')
+      .replace('          image: a\n', '          image: a\n          env:\n            - name: A\n              value: &v one\n');
+    const out = itemOut(bothPaths(listOf(item)).text);
+    expect(out.indexOf('name: istio-proxy')).toBeLessThan(out.indexOf('name: app'));
+    expect(out).not.toContain('*v');
+    const value = parseDocument(out).toJS() as { spec: { template: { spec: { containers: { env: { value: string }[] }[] } } } };
+    expect(value.spec.template.spec.containers.map((c) => c.env[0]!.value)).toEqual(['one', 'one']);
+  });
+});
+
+describe('patchItem: a flow collection alone below its key', () => {
+  const patch = (text: string, after: Record<string, unknown>) => {
+    const spans: Spans = new Map();
+    const before = fastParse(text, 0, spans)!.value as Record<string, unknown>;
+    return patchItem({ text, spans, before, after, poolPaths: [], indentSeq: true });
+  };
+
+  it('is copied byte for byte when unchanged', () => {
+    expect(patch('a:\n    {}\nb:\n  -\n    [x, y]\nc: 1\n', { a: {}, b: [['x', 'y']], c: 2 })).toBe('a:\n    {}\nb:\n  -\n    [x, y]\nc: 2\n');
+  });
+
+  it('keeps its line when a list changes, and its items that stay', () => {
+    expect(patch('a:\n  [x, "y"]  # c\nb: 1\n', { a: ['x', 'y', 'z'], b: 1 })).toBe('a:\n  [x, "y", z]  # c\nb: 1\n');
+  });
+
+  it('is written beside its key, as yaml writes it, when it must be written anew', () => {
+    expect(patch('a:\n  []\n', { a: 'x' })).toBe('a: x\n');
+    expect(patch('a:\n  {}\n', { a: { k: 'v' } })).toBeUndefined(); // a flow map's new entries: yaml's to style
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * Issue 16 on real Helm-rendered manifests: a changed item keeps every line the change did not
+ * touch. Istio's gateway chart (istio/istio operator/pkg/helm/testdata/output/
+ * gateway-additional-containers.golden.yaml: `annotations:` then `{}` on the next line, lists
+ * indented under their keys beside `toYaml`'s compact ones, `env:` with no value) and `linkerd
+ * install` (linkerd/linkerd2 cli/cmd/testdata/install_default.golden: the proxy's `name:
+ * *containerName`, which takes the Document path). Read by reference (test/vendor/README.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
+import { readManifest } from '../../src/files/read.js';
+import { runFiles } from '../../src/files/run.js';
+import { lineDiff, type Hunk } from '../helpers/linediff.js';
+import { corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
+
+const fileAt = (path: string) => {
+  const e = corpusEntries().find((x) => x.path === path);
+  return e && readCorpusFile(e);
+};
+
+/** `fix` on the file with a config that makes `container` a generic sidecar ready on `tcp`. */
+function fix(path: string, text: string, container: string, tcp: string): string {
+  const { config, errors } = loadConfig({
+    apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
+    kind: 'PodSequence',
+    metadata: { name: 'c' },
+    spec: { sidecars: [{ profile: 'generic', name: container, readiness: { tcp } }] },
+  });
+  expect(errors).toEqual([]);
+  const out = runFiles([readManifest(path, [], text)], { ...config, mode: 'apply' }).files[0]!.output;
+  expect(out, 'the config forces a change').toBeDefined();
+  return out!;
+}
+
+/** The lines of the block that starts at `first` (a `- ` line) and runs while lines are deeper than its dash. */
+function blockAt(text: string, first: string): string[] {
+  const lines = text.split('\n');
+  const at = lines.indexOf(first);
+  expect(at, first).toBeGreaterThanOrEqual(0);
+  const col = first.indexOf('-');
+  const end = lines.findIndex((l, i) => i > at && (l.length - l.trimStart().length <= col || l.trim() === ''));
+  return lines.slice(at, end);
+}
+
+/**
+ * The line diff once the moved block is taken out of both texts (it must stand whole in each):
+ * each hunk that only adds lines must start a new field (`keys`); returns the other hunks.
+ */
+function diffBesides(before: string, after: string, moved: string[], keys: RegExp): Hunk[] {
+  const block = moved.join('\n') + '\n';
+  expect(before).toContain(block);
+  expect(after).toContain(block);
+  const hunks = lineDiff(before.replace(block, ''), after.replace(block, ''));
+  for (const h of hunks) if (h.removed.length === 0) expect(h.added[0], 'added lines start a new field').toMatch(keys);
+  return hunks.filter((h) => h.removed.length > 0);
+}
+
+const GATEWAY = 'operator/pkg/helm/testdata/output/gateway-additional-containers.golden.yaml';
+const LINKERD = 'cli/cmd/testdata/install_default.golden';
+
+describe('a change to a Helm-rendered manifest touches only its own lines', () => {
+  const gateway = fileAt(GATEWAY);
+  it.skipIf(gateway === undefined)("Istio's gateway chart: the additional container made a sidecar", () => {
+    const out = fix(GATEWAY, gateway!, 'additional-container', 'localhost:8080');
+    const moved = blockAt(gateway!, '        - image: additional-image:latest');
+    expect(out.indexOf(moved.join('\n'))).toBeLessThan(out.indexOf('        - name: istio-proxy')); // before the gateway
+    expect(diffBesides(gateway!, out, moved, /^ *(?:lifecycle|volumeMounts|initContainers|volumes):$/)).toEqual([]);
+    expect(out).toContain('  annotations:\n    {}\n');
+  });
+
+  const linkerd = fileAt(LINKERD);
+  it.skipIf(linkerd === undefined)("linkerd install: the destination's policy container made a sidecar, the proxy's alias kept", () => {
+    const out = fix(LINKERD, linkerd!, 'policy', 'localhost:9990');
+    const moved = blockAt(linkerd!, '      - command: ["/linkerd-policy-controller"]');
+    expect(out.indexOf(moved.join('\n'))).toBeLessThan(out.indexOf('      - args:\n        - destination'));
+    const kept = diffBesides(linkerd!, out, moved, /^ *(?:lifecycle|volumeMounts|initContainers|volumes|- name: seq-tools):$|^ *- name: seq-tools$/);
+    // The alias takes the item to the Document path; yaml's printer writes one list style per
+    // item (the compact one, most of this item's) and no spaces on a blank line. Nothing else.
+    expect(kept).toEqual([
+      { removed: ['      '], added: [''] },
+      { removed: ['              - ALL'], added: ['            - ALL'] },
+    ]);
+    expect(out.match(/name: \*containerName/g)).toHaveLength(3);
+    expect(out.match(/&containerName linkerd-proxy/g)).toHaveLength(3);
+  });
+});
