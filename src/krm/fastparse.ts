@@ -681,8 +681,12 @@ function setKey(obj: Record<string, unknown>, key: string, value: unknown): void
   else Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/**
+ * `__proto__` would need care; `<<` (quoted or not) is a merge key to Kubernetes' readers, which
+ * process.ts refuses in workloads with its path: left to yaml, so a fast value never holds one.
+ */
 function checkKey(key: string): string {
-  if (key === '__proto__') throw UNSURE;
+  if (key === '__proto__' || key === '<<') throw UNSURE;
   return key;
 }
 

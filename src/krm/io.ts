@@ -143,21 +143,37 @@ function readRest(text: string, itemsKey: number, cut: number, removed: number):
 
 /**
  * An item's value when it is a valid mapping, else undefined (the full parse reports why).
- * `cut` is its text as it stands in the list, its first line at column `indent`.
+ * `cut` is its text as it stands in the list, its first line at column `indent`. A flow-style
+ * item is refused here: the scanner's spans are for block items (the full parse reads it).
  */
 function parseItem(cut: string, indent: number): { value: Record<string, unknown>; fast: boolean } | undefined {
-  let value = fastParse(cut, indent)?.value;
-  const fast = value !== undefined;
-  if (value === undefined) {
-    const doc = parseDocument(dedent(cut, indent), { uniqueKeys: true });
-    if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return undefined;
-    try {
-      value = doc.toJS({ maxAliasCount: MAX_ALIASES });
-    } catch {
-      return undefined;
-    }
+  const fast = fastParse(cut, indent)?.value;
+  const value = fast ?? yamlValue(dedent(cut, indent), false);
+  return isPlainMap(value) ? { value, fast: fast !== undefined } : undefined;
+}
+
+/**
+ * The value of one item's or document's standalone text, read as the readers read it (fastParse,
+ * else `yaml` with unique keys and bounded aliases), when it is a valid mapping; else undefined.
+ * For what reads an item again after a run (explain's timelines, before and after).
+ */
+export function itemValue(text: string): Record<string, unknown> | undefined {
+  const value = fastParse(text)?.value ?? yamlValue(text, true);
+  return isPlainMap(value) ? value : undefined;
+}
+
+function yamlValue(text: string, flow: boolean): unknown {
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length > 0 || !isMap(doc.contents) || (doc.contents.flow && !flow)) return undefined;
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch {
+    return undefined;
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? { value: value as Record<string, unknown>, fast } : undefined;
+}
+
+function isPlainMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function isEmptyValue(v: unknown): boolean {
