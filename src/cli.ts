@@ -47,7 +47,9 @@ function isStream(text: string): boolean {
     text
       .replace(/^\uFEFF/, '')
       .split(/^---(?:[ \t].*)?$/m)
-      .find((d) => d.replace(/^\s*[#%].*$/gm, '').trim() !== '') ?? '';
+      // A document with a line that is not blank, a comment or a directive (a test, not a copy
+      // of what may be the whole input).
+      .find((d) => /^\s*[^\s#%]/m.test(d)) ?? '';
   return !/^kind:[ \t]*['"]?(?:ResourceList|List)['"]?[ \t]*(?:#.*)?$/m.test(first) && !/"kind"\s*:\s*"(?:ResourceList|List)"/.test(first);
 }
 

@@ -90,9 +90,12 @@ export function lazyItem(source: string, index: number, span: ItemSpan, value: R
   let text: string | undefined;
   const spec = value.spec;
   let kept: Record<string, unknown> | undefined = fast && spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? value : undefined;
+  // Fields written out, not spread: a spread in a literal is a slow path, taken for every item.
   const item: RawItem = {
     index,
-    ...span,
+    start: span.start,
+    end: span.end,
+    indent: span.indent,
     kind: str(value.kind),
     apiVersion: str(value.apiVersion),
     get text() {

@@ -67,7 +67,7 @@ function insertionIndex(init: Container[]): number {
 export function awaitDependencies(ctx: Ctx, deps: Dependency[]): void {
   const pod: PodSpec = ctx.w.pod;
   const before = pod.initContainers ?? [];
-  const uid = workaround(ctx);
+  const uid = deps.length > 0 ? workaround(ctx) : undefined; // only waits run as its UID
   const others = before.filter((c) => !isWaitContainer(c));
   const at = insertionIndex(others);
   // An unchanged wait keeps its object (and so its key order in the file).
