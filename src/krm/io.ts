@@ -7,7 +7,7 @@
  */
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
 import { stringifyResults } from './emit.js';
-import { fastParse } from './fastparse.js';
+import { fastParse, plainChars } from './fastparse.js';
 import { scanResourceList, type ItemSpan } from './scan.js';
 import { dedent, indent, LineIndex, type Position } from './text.js';
 import { FatalError, type Result } from './types.js';
@@ -74,8 +74,9 @@ export function readFast(source: string): ResourceListInput | undefined {
   const rest = readRest(source.slice(0, from) + source.slice(to), scan.itemsKey, from, to - from);
   if (!rest) return undefined;
   const items: RawItem[] = [];
+  const plain = plainChars(source); // one test of the whole list, not one per item
   for (const [index, span] of scan.items.entries()) {
-    const parsed = parseItem(source.slice(span.start, span.end), span.indent);
+    const parsed = parseItem(source.slice(span.start, span.end), span.indent, plain);
     if (parsed === undefined) return undefined;
     items.push(lazyItem(source, index, span, parsed.value, parsed.fast));
   }
@@ -149,8 +150,8 @@ function readRest(text: string, itemsKey: number, cut: number, removed: number):
  * `cut` is its text as it stands in the list, its first line at column `indent`. A flow-style
  * item is refused here: the scanner's spans are for block items (the full parse reads it).
  */
-function parseItem(cut: string, indent: number): { value: Record<string, unknown>; fast: boolean } | undefined {
-  const fast = fastParse(cut, indent)?.value;
+function parseItem(cut: string, indent: number, plain: boolean): { value: Record<string, unknown>; fast: boolean } | undefined {
+  const fast = fastParse(cut, indent, undefined, plain)?.value;
   const value = fast ?? yamlValue(dedent(cut, indent), false);
   return isPlainMap(value) ? { value, fast: fast !== undefined } : undefined;
 }
