@@ -8,7 +8,7 @@
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
-import { fastParse, type Spans } from '../krm/fastparse.js';
+import { fastParse, plainChars, type Spans } from '../krm/fastparse.js';
 import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../krm/text.js';
 import type { Result } from '../krm/types.js';
@@ -126,12 +126,13 @@ export function readManifest(path: string, notes: Note[], raw: string): Manifest
   const docs: ManifestDoc[] = [];
   let skipped = false;
   const chunks = splitDocuments(source);
+  const plain = plainChars(source); // one test of the whole file, not one per document
   // Comments and blank lines before the first `---` open the first document; they are not one.
   if (chunks.length > 1 && !contentSpan(source, chunks[0]!)) chunks.shift();
   for (const [index, chunk] of chunks.entries()) {
     const span = contentSpan(source, chunk);
     if (!span) continue;
-    const read = readDocument(source, span);
+    const read = readDocument(source, span, plain);
     if (read.error !== undefined) {
       const at = lines.linePos(span.start + read.offset);
       const cut = source.slice(span.start, span.end);
@@ -221,10 +222,10 @@ function firstNonSpace(source: string, from: number, to: number): number {
 
 type DocRead = { item?: RawItem; error?: undefined; template?: boolean } | { error: string; offset: number };
 
-function readDocument(source: string, span: Span): DocRead {
+function readDocument(source: string, span: Span, plain: boolean): DocRead {
   const col = span.start - (source.lastIndexOf('\n', span.start - 1) + 1);
   const cut = source.slice(span.start, span.end);
-  const fast = fastParse(cut, col)?.value;
+  const fast = fastParse(cut, col, undefined, plain)?.value;
   if (isPlainMap(fast)) return { item: lazyItem(source, 0, { ...span, indent: col }, fast, true) };
   // Outside fastParse's subset (flow style, anchors, templates, ...), or not valid YAML.
   const doc = parseDocument(' '.repeat(col) + cut, { uniqueKeys: true, prettyErrors: false });

@@ -696,6 +696,14 @@ function checkKey(key: string): string {
   return key;
 }
 
+function allDigits(str: string): boolean {
+  for (let i = 0; i < str.length; i++) {
+    const c = str.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** The plain scalars starting with a letter that the core schema does not read as strings. */
 const LETTER_WORDS = new Map<string, null | boolean>([
   ...['null', 'Null', 'NULL'].map((w) => [w, null] as const),
@@ -712,6 +720,7 @@ export function plainScalar(str: string): unknown {
     const word = LETTER_WORDS.get(str);
     return word === undefined ? str : word;
   }
+  if (c >= 48 && c <= 57 && allDigits(str)) return parseInt(str, 10); // ports, counts: the int tag
   if (/^(?:~|[Nn]ull|NULL)?$/.test(str)) return null;
   if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(str)) return str[0] === 't' || str[0] === 'T';
   if (/^0o[0-7]+$/.test(str)) return parseInt(str.substring(2), 8);
