@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { postRender } from './files/post-render.js';
 import { readManifest } from './files/read.js';
 import { runFilter } from './run.js';
-import { decodeUtf8Strict } from './krm/text.js';
+import { decodeUtf8Strict } from './yaml/text.js';
 import { FatalError } from './krm/types.js';
 import { VERSION } from './version.js';
 

@@ -6,10 +6,10 @@
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
 import { runRules } from './check/index.js';
 import type { Config } from './config/types.js';
-import { fastParse, type Spans } from './krm/fastparse.js';
-import { patchItem } from './krm/patch.js';
+import { fastParse, type Spans } from './yaml/fastparse.js';
+import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
-import { deepEqual, syncDocument, type Before, type NodePool } from './krm/sync.js';
+import { deepEqual, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type Result } from './krm/types.js';
 import { makeCtx, noFacts, type InputFacts } from './pod/context.js';
 import { sequenceWorkload } from './sequence/index.js';
@@ -182,7 +182,7 @@ export function processItem(
   if (!isObject(obj)) return undefined;
   const w = makeWorkload(obj, templatePath);
   if (!w || !isSelected(w, cfg)) return undefined;
-  // fastParse declines `<<` keys (src/krm/fastparse.ts checkKey): only a yaml value may hold one.
+  // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
   const bad = shapeProblem(w) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined);
   if (bad) {
     // The field itself, or the nearest node that holds it when it is missing.

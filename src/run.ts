@@ -2,7 +2,7 @@
 import { loadConfig } from './config/load.js';
 import { origin, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { formatResult, hasErrors, isSuppressed } from './krm/results.js';
-import { LineIndex, normalizeInput, restoreLineEndings, type Position } from './krm/text.js';
+import { LineIndex, normalizeInput, restoreLineEndings, type Position } from './yaml/text.js';
 import { FatalError, type Result } from './krm/types.js';
 import { ItemError, processItems } from './process.js';
 

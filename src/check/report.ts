@@ -1,7 +1,7 @@
 /** Findings of `check` (and `fix`) as text lines, JSON, or SARIF 2.1.0 for code-scanning UIs. */
 import { isAbsolute, sep } from 'node:path';
 import { isSuppressed } from '../krm/results.js';
-import { printable } from '../krm/text.js';
+import { printable } from '../yaml/text.js';
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../krm/types.js';
 import type { Finding, Note } from '../files/read.js';

@@ -3,14 +3,14 @@
  * split into documents by their `---` lines, each document read as src/krm/io.ts reads a
  * ResourceList item (fastParse, else `yaml`, one item model: `lazyItem`), and written back by
  * splicing changed documents into the original text, so separators, comments and untouched
- * documents stay byte-identical. Line endings follow the one rule of src/krm/text.ts.
+ * documents stay byte-identical. Line endings follow the one rule of src/yaml/text.ts.
  */
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
-import { fastParse, plainChars, type Spans } from '../krm/fastparse.js';
+import { fastParse, plainChars, type Spans } from '../yaml/fastparse.js';
 import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
-import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../krm/text.js';
+import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../yaml/text.js';
 import type { Result } from '../krm/types.js';
 
 /** A document of a file: an item whose span is in the file's (LF) text. */
@@ -48,7 +48,7 @@ export interface Note {
   message: string;
 }
 
-export type { Position } from '../krm/text.js';
+export type { Position } from '../yaml/text.js';
 
 export class PathError extends Error {}
 

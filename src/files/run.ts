@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/types.js';
-import { decodeUtf8Strict } from '../krm/text.js';
+import { decodeUtf8Strict } from '../yaml/text.js';
 import { sourceOffset } from '../krm/io.js';
 import { FatalError } from '../krm/types.js';
 import { ItemError, processItems } from '../process.js';

@@ -6,10 +6,10 @@
  * and functionConfig come back byte-identical.
  */
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
-import { stringifyResults } from './emit.js';
-import { fastParse, plainChars } from './fastparse.js';
-import { scanResourceList, type ItemSpan } from './scan.js';
-import { dedent, indent, LineIndex, type Position } from './text.js';
+import { stringifyResults } from '../yaml/emit.js';
+import { fastParse, plainChars } from '../yaml/fastparse.js';
+import { scanResourceList, type ItemSpan } from '../yaml/scan.js';
+import { dedent, indent, LineIndex, type Position } from '../yaml/text.js';
 import { FatalError, type Result } from './types.js';
 
 export interface RawItem {

@@ -8,7 +8,7 @@
  * removed when its dependency is gone. Other init containers are never touched.
  */
 import type { Config, Dependency } from '../config/types.js';
-import { deepEqual } from '../krm/sync.js';
+import { deepEqual } from '../yaml/sync.js';
 import { profileNames, profiles } from '../profiles/index.js';
 import { dependencyWait, type DependencyWait, type ShellEnv } from '../shell/index.js';
 import { matchGlob } from '../workloads/glob.js';

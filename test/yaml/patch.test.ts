@@ -1,5 +1,5 @@
 /**
- * Changed items are written as text edits (src/krm/patch.ts), with the yaml Document path as the
+ * Changed items are written as text edits (src/yaml/patch.ts), with the yaml Document path as the
  * fallback. The two must agree: same results, and items whose texts differ only in layout that
  * the Document path re-prints (yaml normalises both to the same text). On input already in
  * yaml's layout they must be byte-identical.
