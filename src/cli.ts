@@ -8,8 +8,8 @@ import { parse } from 'yaml';
 import { postRender } from './files/post-render.js';
 import { readManifest } from './files/read.js';
 import { runFilter } from './run.js';
-import { tooLarge } from './krm/limits.js';
-import { decodeUtf8Strict } from './krm/text.js';
+import { tooLarge } from './yaml/limits.js';
+import { decodeUtf8Strict } from './yaml/text.js';
 import { FatalError } from './krm/types.js';
 import { VERSION } from './version.js';
 import { FAIL_ON_LEVELS, type FailOn } from './config/types.js';
@@ -49,7 +49,9 @@ function isStream(text: string): boolean {
     text
       .replace(/^\uFEFF/, '')
       .split(/^---(?:[ \t].*)?$/m)
-      .find((d) => d.replace(/^\s*[#%].*$/gm, '').trim() !== '') ?? '';
+      // A document with a line that is not blank, a comment or a directive (a test, not a copy
+      // of what may be the whole input).
+      .find((d) => /^\s*[^\s#%]/m.test(d)) ?? '';
   return !/^kind:[ \t]*['"]?(?:ResourceList|List)['"]?[ \t]*(?:#.*)?$/m.test(first) && !/"kind"\s*:\s*"(?:ResourceList|List)"/.test(first);
 }
 

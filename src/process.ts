@@ -6,10 +6,10 @@
 import { isAlias, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
 import { runRules } from './check/index.js';
 import type { Config } from './config/types.js';
-import { fastParse, type Spans } from './krm/fastparse.js';
-import { patchItem } from './krm/patch.js';
+import { fastParse, type Spans } from './yaml/fastparse.js';
+import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
-import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './krm/sync.js';
+import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type Result } from './krm/types.js';
 import { makeCtx, noFacts, type InputFacts } from './pod/context.js';
 import { sequenceWorkload } from './sequence/index.js';
@@ -81,7 +81,8 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
     }
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!path) return;
-    const text = inItem(index, () => processItem(item.text, path, cfg, results, facts, item.takeValue?.()));
+    // The item's text is read only if the workload changed or is refused (it is made on demand).
+    const text = inItem(index, () => processItem(() => item.text, path, cfg, results, facts, item.takeValue?.()));
     if (text !== undefined) replacements.set(index, text);
     while (itemOf.length < results.length) {
       itemOf.push(index);
@@ -165,24 +166,27 @@ function isStringMap(v: unknown): v is Record<string, string> {
 }
 
 export function processItem(
-  text: string,
+  source: string | (() => string),
   templatePath: readonly string[],
   cfg: Config,
   results: Result[],
   facts: InputFacts = noFacts(),
   parsed?: Record<string, unknown>,
 ): string | undefined {
+  let text = typeof source === 'string' ? source : undefined;
+  const textOf = (): string => (text ??= (source as () => string)());
   // Most items fit fastParse's subset (same value as yaml's): build a Document only to write a change.
-  const fast = parsed ? { value: parsed } : fastParse(text);
-  const doc = fast ? undefined : parseItem(text);
+  const fast = parsed ? { value: parsed } : fastParse(textOf());
+  const doc = fast ? undefined : parseItem(textOf());
   const obj = fast ? fast.value : toValue(doc!);
   if (!isObject(obj)) return undefined;
   const w = makeWorkload(obj, templatePath);
   if (!w || !isSelected(w, cfg)) return undefined;
-  const bad = shapeProblem(w) ?? (text.includes('<<') ? mergeKey(obj, []) : undefined);
+  // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
+  const bad = shapeProblem(w) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined);
   if (bad) {
     // The field itself, or the nearest node that holds it when it is missing.
-    const d = doc ?? parseItem(text);
+    const d = doc ?? parseItem(textOf());
     const node = bad.path.map((_, i) => d.getIn(bad.path.slice(0, bad.path.length - i), true) as Node | undefined).find((n) => n?.range);
     const field = bad.path
       .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
@@ -196,6 +200,7 @@ export function processItem(
   if (cfg.mode === 'apply') sequenceWorkload(ctx, before);
   runRules(ctx);
   if (deepEqual(before, obj)) return undefined;
+  text = textOf();
   forgetKptIds(obj);
   if (fast && writePath.textEdits) {
     // Where each part of the old value is: one more parse, of changed items only.
@@ -257,9 +262,14 @@ function forgetKptIds(obj: Record<string, unknown>): void {
 /** A copy of plain data (objects, arrays, scalars), as fastParse makes it. */
 function copyPlain(v: unknown): unknown {
   if (typeof v !== 'object' || v === null) return v;
-  if (Array.isArray(v)) return v.map(copyPlain);
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyPlain(v[i]);
+    return out;
+  }
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = copyPlain((v as Record<string, unknown>)[k]);
+  // for-in: fastParse's objects have only own enumerable keys (Object.prototype has none).
+  for (const k in v) out[k] = copyPlain((v as Record<string, unknown>)[k]);
   return out;
 }
 
@@ -381,7 +391,7 @@ function valueAt(v: unknown, path: readonly string[]): unknown {
  * printer takes one sequence style and one width for the whole item: in an item that mixes
  * styles (Helm charts: a template's own lists indented, `toYaml`'s compact), the lists in the
  * other style are re-indented, and a flow collection alone on the line below its key moves up
- * beside it (test/vendor/byte-fidelity.test.ts). The text edits (src/krm/patch.ts) keep both;
+ * beside it (test/vendor/byte-fidelity.test.ts). The text edits (src/yaml/patch.ts) keep both;
  * this path is taken when they decline. Comments at the head of a list item stay above its
  * `-`: that is where kpt (which restores comments itself, matching list items by name) expects
  * them; anywhere else it prints them twice.

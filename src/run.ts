@@ -3,7 +3,7 @@ import { loadConfig } from './config/load.js';
 import type { FailOn } from './config/types.js';
 import { origin, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { failsOn, formatResult, isSuppressed } from './krm/results.js';
-import { LineIndex, normalizeInput, restoreLineEndings, type Position } from './krm/text.js';
+import { LineIndex, normalizeInput, restoreLineEndings, type Position } from './yaml/text.js';
 import { FatalError, type Result } from './krm/types.js';
 import { ItemError, processItems } from './process.js';
 
@@ -61,7 +61,12 @@ function withRuleId(r: Result): Result {
  * only stderr, so errors always go there: see failed().
  */
 function fromKpt(text: string): boolean {
-  return /^\s+internal\.config\.kubernetes\.io\/path: /m.test(text) && !/^\s+kustomize\.config\.k8s\.io\/id: /m.test(text);
+  // `includes` first: a multi-line regex that fails scans every line of a large list.
+  const has = (key: string, line: RegExp) => text.includes(key) && line.test(text);
+  return (
+    has('internal.config.kubernetes.io/path: ', /^\s+internal\.config\.kubernetes\.io\/path: /m) &&
+    !has('kustomize.config.k8s.io/id: ', /^\s+kustomize\.config\.k8s\.io\/id: /m)
+  );
 }
 
 function failed(results: Result[]): FilterOutcome {

@@ -17,6 +17,7 @@ const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
  */
 const LAYERS: string[][] = [
   ['profiles', 'version.ts'],
+  ['yaml'],
   ['krm', 'files/read.ts'],
   ['shell'],
   ['config'],
@@ -34,6 +35,7 @@ const LAYERS: string[][] = [
 const ALLOWED: Record<string, string> = {
   'profiles -> config': 'the vendor tables are typed with the config types (Check, Shutdown)',
   'config -> workloads': 'a selector in the config is validated with the glob matcher',
+  'yaml -> krm': 'the text layer throws the one FatalError (with its position) and emits results, both typed in krm/types.ts',
 };
 
 const rank = (layer: string) => LAYERS.findIndex((l) => l.includes(layer));

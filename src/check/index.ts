@@ -96,13 +96,14 @@ export const IGNORE_PREFIX = 'pod-sequencer.dev/ignore.';
  */
 function suppressions(ctx: Ctx): Map<string, string> {
   const out = new Map<string, string>();
-  const ids = new Set<string>(ruleInfos.map((r) => r.id));
+  let ids: Set<string> | undefined; // made only when a suppression is found: most workloads have none
   const sources: [Record<string, unknown> | undefined, string][] = [[ctx.w.metadata.annotations, 'metadata.annotations']];
   if (ctx.w.templatePath.length > 0) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, 'annotations')]);
   for (const [annotations, at] of sources) {
     for (const [key, raw] of Object.entries(annotations ?? {})) {
       if (!key.startsWith(IGNORE_PREFIX)) continue;
       const id = key.slice(IGNORE_PREFIX.length);
+      ids ??= new Set<string>(ruleInfos.map((r) => r.id));
       const reason = String(raw ?? '').trim();
       const why = !ids.has(id)
         ? `names no rule (rules: ${[...ids].join(', ')})`

@@ -1,6 +1,6 @@
 /** Findings of `check` (and `fix`) as text lines and JSON; SARIF and JUnit are in sarif.ts and junit.ts. */
 import { isSuppressed } from '../krm/results.js';
-import { printable } from '../krm/text.js';
+import { printable } from '../yaml/text.js';
 import type { Severity } from '../krm/types.js';
 import type { Finding, Note } from '../files/read.js';
 

@@ -1,13 +1,12 @@
 /** `explain`: each workload's start/stop sequence after the function would run (and before, with --diff). */
-import { parseDocument } from 'yaml';
 import type { Config } from '../config/types.js';
-import { MAX_ALIASES } from '../krm/io.js';
+import { itemValue } from '../krm/io.js';
 import type { ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
 import { listOf, readFacts, type ItemText } from '../process.js';
 import type { InputFacts } from '../pod/context.js';
 import { templatePathFor } from '../workloads/kinds.js';
-import { isObject, makeWorkload } from '../workloads/workload.js';
+import { makeWorkload } from '../workloads/workload.js';
 import { timeline, type Timeline } from './model.js';
 import { fenced, textDiff, timelineMermaid, timelineText } from './render.js';
 
@@ -16,9 +15,10 @@ export interface ExplainOptions {
   diff: boolean;
 }
 
+/** A workload's timeline, from its text read as the readers read it (src/krm/io.ts itemValue). */
 function model(text: string, templatePath: readonly string[], cfg: Config, facts: InputFacts): Timeline | undefined {
-  const obj = parseDocument(text).toJS({ maxAliasCount: MAX_ALIASES }) as unknown;
-  const w = isObject(obj) ? makeWorkload(obj, templatePath) : undefined;
+  const obj = itemValue(text);
+  const w = obj && makeWorkload(obj, templatePath);
   return w && timeline(w, cfg, facts);
 }
 
@@ -27,11 +27,12 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
   // Namespace labels decide mesh injection: read across all files, as the run itself does.
   const facts = readFacts(files.flatMap((f) => f.docs));
   const blocks: string[] = [];
-  const add = (item: ItemText, afterText: string, where: string) => {
+  // `afterText` undefined: the run left the item as it was.
+  const add = (item: ItemText, afterText: string | undefined, where: string) => {
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     const before = path && model(item.text, path, cfg, facts);
     if (!path || !before) return;
-    const after = model(afterText, path, cfg, facts) ?? before;
+    const after = (afterText !== undefined && model(afterText, path, cfg, facts)) || before;
     if (opts.format === 'mermaid') {
       if (opts.diff)
         blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
@@ -40,13 +41,13 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
   };
   for (const { file, replacements } of outcomes) {
     file.docs.forEach((doc, d) => {
-      const after = replacements.get(d) ?? doc.text;
+      const after = replacements.get(d);
       const at = (offset: number) => `${file.path}:${file.lines.linePos(doc.start + offset).line}`;
       const list = listOf(doc);
       if (!list) return add(doc, after, at(0));
       // A List's objects, before and after (a changed List is still a List of as many items).
-      const afterList = listOf({ text: after, kind: doc.kind }) ?? list;
-      list.items.forEach((item, k) => add(item, afterList.items[k]?.text ?? item.text, at(item.start)));
+      const afterList = (after !== undefined && listOf({ text: after, kind: doc.kind })) || undefined;
+      list.items.forEach((item, k) => add(item, afterList?.items[k]?.text, at(item.start)));
     });
   }
   return blocks.join('\n');

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/types.js';
 import { FatalError, type Severity } from '../krm/types.js';
-import { decodeUtf8Strict, printable } from '../krm/text.js';
+import { decodeUtf8Strict, printable } from '../yaml/text.js';
 import { formatResult, isSuppressed } from '../krm/results.js';
 import { PathError, readManifest, splice, type ManifestFile } from './read.js';
 import { runFiles, type Finding } from './run.js';

@@ -3,16 +3,16 @@
  * split into documents by their `---` lines, each document read as src/krm/io.ts reads a
  * ResourceList item (fastParse, else `yaml`, one item model: `lazyItem`), and written back by
  * splicing changed documents into the original text, so separators, comments and untouched
- * documents stay byte-identical. Line endings follow the one rule of src/krm/text.ts.
+ * documents stay byte-identical. Line endings follow the one rule of src/yaml/text.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
-import { fastParse, type Spans } from '../krm/fastparse.js';
-import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../krm/limits.js';
+import { fastParse, plainChars, type Spans } from '../yaml/fastparse.js';
+import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
-import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../krm/text.js';
+import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../yaml/text.js';
 import type { Result } from '../krm/types.js';
 
 /** A document of a file: an item whose span is in the file's (LF) text. */
@@ -52,7 +52,7 @@ export interface Note {
   message: string;
 }
 
-export type { Position } from '../krm/text.js';
+export type { Position } from '../yaml/text.js';
 
 export class PathError extends Error {}
 
@@ -175,6 +175,7 @@ export function readManifest(path: string, notes: Note[], raw: string): Manifest
   const docs: ManifestDoc[] = [];
   let skipped = false;
   const chunks = splitDocuments(source);
+  const plain = plainChars(source); // one test of the whole file, not one per document
   // Comments and blank lines before the first `---` open the first document; they are not one.
   if (chunks.length > 1 && !contentSpan(source, chunks[0]!)) chunks.shift();
   if (chunks.length > LIMITS.documents) {
@@ -184,7 +185,7 @@ export function readManifest(path: string, notes: Note[], raw: string): Manifest
   for (const [index, chunk] of chunks.entries()) {
     const span = contentSpan(source, chunk);
     if (!span) continue;
-    const read = readDocument(source, span);
+    const read = readDocument(source, span, plain);
     if (read.error !== undefined) {
       const at = lines.linePos(span.start + read.offset);
       const cut = source.slice(span.start, span.end);
@@ -275,10 +276,10 @@ function firstNonSpace(source: string, from: number, to: number): number {
 
 type DocRead = { item?: RawItem; error?: undefined; template?: boolean } | { error: string; offset: number; limit: boolean };
 
-function readDocument(source: string, span: Span): DocRead {
+function readDocument(source: string, span: Span, plain: boolean): DocRead {
   const col = span.start - (source.lastIndexOf('\n', span.start - 1) + 1);
   const cut = source.slice(span.start, span.end);
-  const fast = fastParse(cut, col)?.value;
+  const fast = fastParse(cut, col, undefined, plain)?.value;
   if (isPlainMap(fast)) return { item: lazyItem(source, 0, { ...span, indent: col }, fast, true) };
   // Outside fastParse's subset (flow style, anchors, templates, ...), or not valid YAML.
   const doc = parseDocument(' '.repeat(col) + cut, { uniqueKeys: true, prettyErrors: false });

@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { Config } from '../config/types.js';
-import { decodeUtf8Strict } from '../krm/text.js';
+import { decodeUtf8Strict } from '../yaml/text.js';
 import { sourceOffset } from '../krm/io.js';
-import { tooLarge } from '../krm/limits.js';
+import { tooLarge } from '../yaml/limits.js';
 import { FatalError } from '../krm/types.js';
 import { ItemError, processItems } from '../process.js';
 import { containerAt, locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';

@@ -6,11 +6,11 @@
  * and functionConfig come back byte-identical.
  */
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
-import { stringifyResults } from './emit.js';
-import { fastParse } from './fastparse.js';
-import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from './limits.js';
-import { scanResourceList, type ItemSpan } from './scan.js';
-import { dedent, indent, LineIndex, type Position } from './text.js';
+import { stringifyResults } from '../yaml/emit.js';
+import { fastParse, plainChars } from '../yaml/fastparse.js';
+import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
+import { scanResourceList, type ItemSpan } from '../yaml/scan.js';
+import { dedent, indent, LineIndex, type Position } from '../yaml/text.js';
 import { FatalError, type Result } from './types.js';
 
 export interface RawItem {
@@ -79,8 +79,9 @@ export function readFast(source: string): ResourceListInput | undefined {
   const rest = readRest(source.slice(0, from) + source.slice(to), scan.itemsKey, from, to - from);
   if (!rest) return undefined;
   const items: RawItem[] = [];
+  const plain = plainChars(source); // one test of the whole list, not one per item
   for (const [index, span] of scan.items.entries()) {
-    const parsed = parseItem(source.slice(span.start, span.end), span.indent);
+    const parsed = parseItem(source.slice(span.start, span.end), span.indent, plain);
     if (parsed === undefined) return undefined;
     items.push(lazyItem(source, index, span, parsed.value, parsed.fast));
   }
@@ -95,9 +96,12 @@ export function lazyItem(source: string, index: number, span: ItemSpan, value: R
   let text: string | undefined;
   const spec = value.spec;
   let kept: Record<string, unknown> | undefined = fast && spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? value : undefined;
+  // Fields written out, not spread: a spread in a literal is a slow path, taken for every item.
   const item: RawItem = {
     index,
-    ...span,
+    start: span.start,
+    end: span.end,
+    indent: span.indent,
     kind: str(value.kind),
     apiVersion: str(value.apiVersion),
     get text() {
@@ -148,21 +152,37 @@ function readRest(text: string, itemsKey: number, cut: number, removed: number):
 
 /**
  * An item's value when it is a valid mapping, else undefined (the full parse reports why).
- * `cut` is its text as it stands in the list, its first line at column `indent`.
+ * `cut` is its text as it stands in the list, its first line at column `indent`. A flow-style
+ * item is refused here: the scanner's spans are for block items (the full parse reads it).
  */
-function parseItem(cut: string, indent: number): { value: Record<string, unknown>; fast: boolean } | undefined {
-  let value = fastParse(cut, indent)?.value;
-  const fast = value !== undefined;
-  if (value === undefined) {
-    const doc = parseDocument(dedent(cut, indent), { uniqueKeys: true });
-    if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow || tooDeep(doc.contents)) return undefined;
-    try {
-      value = doc.toJS({ maxAliasCount: MAX_ALIASES });
-    } catch {
-      return undefined;
-    }
+function parseItem(cut: string, indent: number, plain: boolean): { value: Record<string, unknown>; fast: boolean } | undefined {
+  const fast = fastParse(cut, indent, undefined, plain)?.value;
+  const value = fast ?? yamlValue(dedent(cut, indent), false);
+  return isPlainMap(value) ? { value, fast: fast !== undefined } : undefined;
+}
+
+/**
+ * The value of one item's or document's standalone text, read as the readers read it (fastParse,
+ * else `yaml` with unique keys and bounded aliases), when it is a valid mapping; else undefined.
+ * For what reads an item again after a run (explain's timelines, before and after).
+ */
+export function itemValue(text: string): Record<string, unknown> | undefined {
+  const value = fastParse(text)?.value ?? yamlValue(text, true);
+  return isPlainMap(value) ? value : undefined;
+}
+
+function yamlValue(text: string, flow: boolean): unknown {
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length > 0 || !isMap(doc.contents) || (doc.contents.flow && !flow) || tooDeep(doc.contents)) return undefined;
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch {
+    return undefined;
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? { value: value as Record<string, unknown>, fast } : undefined;
+}
+
+function isPlainMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function isEmptyValue(v: unknown): boolean {

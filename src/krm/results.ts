@@ -1,4 +1,4 @@
-import { printable } from './text.js';
+import { printable } from '../yaml/text.js';
 import type { Result, Severity } from './types.js';
 
 /** One readable line per result for stderr (kustomize shows only stderr, never results). */

@@ -55,6 +55,9 @@ export function shellScript(argv: readonly Word[]): Word | undefined {
 
 const UNIT: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
 const SLEEP = '(?:/bin/)?sleep\\s+(\\d+(?:\\.\\d+)?)([smhd]?)';
+/** Compiled once: leadingSleep runs for every container of every workload. */
+const SCRIPT_SLEEP = new RegExp(`^\\s*(?:set\\s+[-+]\\w+\\s*(?:;|\\n)\\s*)*${SLEEP}\\s*(;|&&|\\n|$)([\\s\\S]*)$`);
+const ARGV_SLEEP = new RegExp(`^${SLEEP}$`);
 
 export interface Delay {
   seconds: number;
@@ -71,11 +74,11 @@ export interface Delay {
 export function leadingSleep(argv: readonly Word[]): Delay | undefined {
   const script = shellScript(argv);
   if (script) {
-    const m = new RegExp(`^\\s*(?:set\\s+[-+]\\w+\\s*(?:;|\\n)\\s*)*${SLEEP}\\s*(;|&&|\\n|$)([\\s\\S]*)$`).exec(script.text);
+    const m = SCRIPT_SLEEP.exec(script.text);
     if (!m) return undefined;
     return { seconds: Number(m[1]) * UNIT[m[2]!]!, at: script, only: m[4]!.trim() === '' };
   }
-  const m = new RegExp(`^${SLEEP}$`).exec(argv.map((w) => w.text).join(' '));
+  const m = ARGV_SLEEP.exec(argv.map((w) => w.text).join(' '));
   return m ? { seconds: Number(m[1]) * UNIT[m[2]!]!, at: argv[0]!, only: true } : undefined;
 }
 

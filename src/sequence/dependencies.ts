@@ -8,7 +8,7 @@
  * removed when its dependency is gone. Other init containers are never touched.
  */
 import type { Config, Dependency } from '../config/types.js';
-import { deepEqual } from '../krm/sync.js';
+import { deepEqual } from '../yaml/sync.js';
 import { profileNames, profiles } from '../profiles/index.js';
 import { dependencyWait, type DependencyWait, type ShellEnv } from '../shell/index.js';
 import { matchGlob } from '../workloads/glob.js';
@@ -67,7 +67,7 @@ function insertionIndex(init: Container[]): number {
 export function awaitDependencies(ctx: Ctx, deps: Dependency[]): void {
   const pod: PodSpec = ctx.w.pod;
   const before = pod.initContainers ?? [];
-  const uid = workaround(ctx);
+  const uid = deps.length > 0 ? workaround(ctx) : undefined; // only waits run as its UID
   const others = before.filter((c) => !isWaitContainer(c));
   const at = insertionIndex(others);
   // An unchanged wait keeps its object (and so its key order in the file).

@@ -5,7 +5,7 @@
  * edit is only accepted when re-parsing shows every other key unchanged.
  */
 import { isMap, parse, parseDocument } from 'yaml';
-import { deepEqual } from '../krm/sync.js';
+import { deepEqual } from '../yaml/sync.js';
 
 export type Scalar = string | number | boolean;
 

@@ -67,7 +67,7 @@ describe('readManifest', () => {
     ]);
   });
 
-  it('reads LF; CRLF only when every line ends so (one rule with the filter, src/krm/text.ts)', () => {
+  it('reads LF; CRLF only when every line ends so (one rule with the filter, src/yaml/text.ts)', () => {
     expect(readManifest('x.yaml', [], istioLast.replace(/\n/g, '\r\n'))).toMatchObject({ crlf: true, source: istioLast });
     const mixed = istioLast.replace('\n', '\r\n');
     expect(readManifest('x.yaml', [], mixed)).toMatchObject({ crlf: false, source: istioLast });

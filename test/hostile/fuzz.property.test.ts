@@ -1,7 +1,7 @@
 /**
  * Random mutations of real manifests (the check and explain fixtures, and the vendor corpus
  * when its files are at hand) through every way in: the KRM filter, the stream on stdin
- * (post-render's path), `check` and `fix` (issue 20). Edits are those of test/krm/mutate.ts
+ * (post-render's path), `check` and `fix` (issue 20). Edits are those of test/yaml/mutate.ts
  * plus hostile bytes: NUL, invalid UTF-8, a BOM, CR, truncation, prototype keys and shell
  * metacharacters. The properties, for every input:
  * - no exception but the ones the CLI turns into one clear error line (FatalError, PathError,
@@ -26,7 +26,7 @@ import { runFilter } from '../../src/run.js';
 import { fcParams } from '../helpers/arbitraries.js';
 import { ROOT } from '../helpers/cli.js';
 import { corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
-import { mutate } from '../krm/mutate.js';
+import { mutate } from '../yaml/mutate.js';
 
 function fixtures(): string[] {
   const out: string[] = [];

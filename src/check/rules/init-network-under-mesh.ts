@@ -41,6 +41,7 @@ export const initNetworkUnderMesh: Rule = {
   check(ctx, report) {
     const pod = ctx.w.pod;
     const init = pod.initContainers ?? [];
+    if (init.length === 0) return; // most pods: no init container, nothing to look up
     const classic = classicCaptors(ctx);
     init.forEach((c, i) => {
       if (isNativeSidecar(c) || captureSetup.some((g) => matchGlob(g, c.name))) return;

@@ -1,5 +1,5 @@
 /**
- * Changed items are written as text edits (src/krm/patch.ts), with the yaml Document path as the
+ * Changed items are written as text edits (src/yaml/patch.ts), with the yaml Document path as the
  * fallback. The two must agree: same results, and items whose texts differ only in layout that
  * the Document path re-prints (yaml normalises both to the same text). On input already in
  * yaml's layout they must be byte-identical.
@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../bench/gen.mjs';
-import { fastParse, type Spans } from '../../src/krm/fastparse.js';
+import { fastParse, type Spans } from '../../src/yaml/fastparse.js';
 import { readResourceList } from '../../src/krm/io.js';
-import { patchItem } from '../../src/krm/patch.js';
+import { patchItem } from '../../src/yaml/patch.js';
 import { compactSequences, writePath } from '../../src/process.js';
 import { runFilter, type FilterOutcome } from '../../src/run.js';
 import { cases, fcParams, renderList } from '../helpers/arbitraries.js';

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../bench/gen.mjs';
 import { loadConfig } from '../../src/config/load.js';
 import { readFast, readFull, readResourceList, writeResourceList, type ResourceListInput } from '../../src/krm/io.js';
-import { scanResourceList } from '../../src/krm/scan.js';
+import { scanResourceList } from '../../src/yaml/scan.js';
 import { processItems } from '../../src/process.js';
 import { cases, fcParams, renderList } from '../helpers/arbitraries.js';
 import { fixtureSources } from '../helpers/golden.js';

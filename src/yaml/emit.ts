@@ -5,7 +5,7 @@
  * (a multi-line or non-ASCII string, a value of another type, an empty map) goes to yaml.
  */
 import { stringify } from 'yaml';
-import type { Result } from './types.js';
+import type { Result } from '../krm/types.js';
 
 const YAML_OPTIONS = { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false } as const;
 

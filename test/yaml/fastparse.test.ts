@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { generate } from '../../bench/gen.mjs';
-import { fastParse } from '../../src/krm/fastparse.js';
+import { fastParse } from '../../src/yaml/fastparse.js';
 import { readFull } from '../../src/krm/io.js';
 import { cases, fcParams, renderItem } from '../helpers/arbitraries.js';
 import { fixtureSources } from '../helpers/golden.js';

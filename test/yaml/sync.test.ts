@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { deepEqual, syncDocument } from '../../src/krm/sync.js';
+import { deepEqual, syncDocument } from '../../src/yaml/sync.js';
 
 function roundTrip(src: string, edit: (o: any) => void, pool = true): string {
   const doc = parseDocument(src);

@@ -19,9 +19,10 @@ const UNSURE: unknown = Object.freeze({ unsure: true });
  * column `indent` (after its `- `), the others keeping their indentation; the value is that of
  * the item dedented by `indent`, without making that copy.
  */
-export function fastParse(text: string, indent = 0, spans?: Spans): { value: unknown } | undefined {
+export function fastParse(text: string, indent = 0, spans?: Spans, plainText = false): { value: unknown } | undefined {
   // Tabs, CR, BOM, NEL, control characters: yaml has rules for each; leave them to it.
-  if (ODD_CHARS.test(text)) return undefined;
+  // (`plainText`: the caller tested the whole input it cut `text` from, once.)
+  if (!plainText && ODD_CHARS.test(text)) return undefined;
   try {
     return { value: new Parser(text, indent, spans).document() };
   } catch (e) {
@@ -78,6 +79,11 @@ export interface CollectionSpan {
 export type Spans = Map<object, CollectionSpan>;
 
 const ODD_CHARS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]/;
+
+/** Whether fastParse can read `text` at all as far as its characters go (see `plainText`). */
+export function plainChars(text: string): boolean {
+  return !ODD_CHARS.test(text);
+}
 /** Deeper nesting than any manifest: left to yaml, whose reader refuses it by name (limits.ts). */
 const MAX_DEPTH = LIMITS.nesting;
 const SPACE = 32;
@@ -726,18 +732,40 @@ function setKey(obj: Record<string, unknown>, key: string, value: unknown): void
   else Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/**
+ * `__proto__` would need care; `<<` (quoted or not) is a merge key to Kubernetes' readers, which
+ * process.ts refuses in workloads with its path: left to yaml, so a fast value never holds one.
+ */
 function checkKey(key: string): string {
-  if (key === '__proto__') throw UNSURE;
+  if (key === '__proto__' || key === '<<') throw UNSURE;
   return key;
 }
+
+function allDigits(str: string): boolean {
+  for (let i = 0; i < str.length; i++) {
+    const c = str.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** The plain scalars starting with a letter that the core schema does not read as strings. */
+const LETTER_WORDS = new Map<string, null | boolean>([
+  ...['null', 'Null', 'NULL'].map((w) => [w, null] as const),
+  ...['true', 'True', 'TRUE'].map((w) => [w, true] as const),
+  ...['false', 'False', 'FALSE'].map((w) => [w, false] as const),
+]);
 
 /** A plain scalar under the YAML 1.2 core schema, exactly as `yaml` resolves it. */
 export function plainScalar(str: string): unknown {
   const c = str.charCodeAt(0);
-  // Most values start with a letter that no core tag can match: skip the regexes.
-  if ((c >= 97 && c <= 122 && c !== 110 && c !== 116 && c !== 102) || (c >= 65 && c <= 90 && c !== 78 && c !== 84 && c !== 70) || c === 47) {
-    return str;
+  // Most keys and values start with a letter or `/`: of the core tags only null and the booleans
+  // can match those (numbers start with a digit, a sign or a dot). Skip the regexes.
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 47) {
+    const word = LETTER_WORDS.get(str);
+    return word === undefined ? str : word;
   }
+  if (c >= 48 && c <= 57 && allDigits(str)) return parseInt(str, 10); // ports, counts: the int tag
   if (/^(?:~|[Nn]ull|NULL)?$/.test(str)) return null;
   if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(str)) return str[0] === 't' || str[0] === 'T';
   if (/^0o[0-7]+$/.test(str)) return parseInt(str.substring(2), 8);

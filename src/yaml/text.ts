@@ -5,7 +5,7 @@
  * - CRLF input is read as LF and answered in CRLF when every line ended in CRLF (so untouched
  *   items stay byte-identical); mixed line endings are answered in LF.
  */
-import { FatalError } from './types.js';
+import { FatalError } from '../krm/types.js';
 
 /** Decodes UTF-8, dropping a leading BOM; throws a FatalError naming the first invalid byte. */
 export function decodeUtf8Strict(buf: Uint8Array): string {

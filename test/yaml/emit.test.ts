@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Document, Scalar, stringify, visit, type Node } from 'yaml';
-import { BlockEmitter, flowScalar, scalar, stringifyResults } from '../../src/krm/emit.js';
+import { BlockEmitter, flowScalar, scalar, stringifyResults } from '../../src/yaml/emit.js';
 import type { Result } from '../../src/krm/types.js';
 import { AWKWARD, fcParams } from '../helpers/arbitraries.js';
 
