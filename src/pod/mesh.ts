@@ -9,6 +9,7 @@ import { meshDefaults } from '../config/resolve.js';
 import type { Check, Config, MeshDapr, MeshLinkerd, MeshSettings, MeshVault, Shutdown } from '../config/types.js';
 import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.js';
 import { configuredRelease } from './release.js';
+import { withPodPorts } from './ports.js';
 import type { Marker, SwitchName } from '../profiles/types.js';
 import { getPath, type ObjectMeta, podAnnotations } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
@@ -191,9 +192,17 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
     const native = nativeAsked(mesh, annotations);
     const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : undefined;
     // Copies: callers may adjust them without touching the shared profile.
-    const readiness = p.readiness && structuredClone(p.readiness);
+    const urls = withPodPorts({ readiness: p.readiness, shutdown }, mesh, configuredRelease(ctx.cfg, mesh), annotations);
+    const readiness = urls.readiness && structuredClone(urls.readiness);
     return [
-      { profile: mesh, container: p.containerName!, native, ...(readiness && { readiness }), ...(shutdown && { shutdown: structuredClone(shutdown) }), reason },
+      {
+        profile: mesh,
+        container: p.containerName!,
+        native,
+        ...(readiness && { readiness }),
+        ...(urls.shutdown && { shutdown: structuredClone(urls.shutdown) }),
+        reason,
+      },
     ];
   });
 }

@@ -4,7 +4,8 @@
  * var is the port). Where each port lives is data: the `ports` rows of the vendor tables
  * (src/profiles/), each with the releases it holds for and its source.
  */
-import type { SidecarSpec } from '../config/types.js';
+import type { Check, ProfileName, Shutdown, SidecarSpec } from '../config/types.js';
+import type { PortSource } from '../profiles/types.js';
 import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
 
@@ -38,19 +39,43 @@ export function withContainerPorts(spec: SidecarSpec, c: Container): SidecarSpec
   for (const row of profileAt(spec.profile, spec.version).ports) {
     const flag = row.flag === undefined ? undefined : flagValue(c, row.flag);
     const port = flag ?? (row.env === undefined ? undefined : envValue(c, row.env));
-    const check = row.url === 'readiness' ? out.readiness : out.shutdown;
-    if (!port || !/^\d{1,5}$/.test(port) || port === row.default || !check?.http) continue;
-    const url = new URL(check.http);
-    if (url.port !== row.default) continue;
-    url.port = port;
-    const http = url.toString();
-    if (row.url === 'shutdown') out = { ...out, shutdown: { ...out.shutdown!, http } };
-    else {
-      const waitCommand = out.waitCommand && flag ? [...out.waitCommand, `${row.flag}=${flag}`] : out.waitCommand;
-      out = { ...out, readiness: { ...out.readiness, http }, waitCommand };
-    }
+    const moved = onPort(out, row, port);
+    if (moved === out) continue;
+    const waitCommand = row.url === 'readiness' && out.waitCommand && flag ? [...out.waitCommand, `${row.flag}=${flag}`] : out.waitCommand;
+    out = { ...moved, ...(waitCommand && { waitCommand }) };
   }
   return out;
+}
+
+/**
+ * A webhook-injected sidecar's URLs on the ports its pod's annotations set: the injector reads
+ * them (Istio's `status.sidecar.istio.io/port`, Linkerd's `config.linkerd.io/admin-port`, the
+ * Vault agent's cache listener port; the rows of src/profiles/ with an `annotation`).
+ */
+export function withPodPorts<T extends Urls>(s: T, profile: ProfileName, version: string | undefined, annotations: Record<string, unknown>): T {
+  let out = s;
+  for (const row of profileAt(profile, version).ports) {
+    if (row.annotation === undefined) continue;
+    const value = annotations[row.annotation];
+    out = onPort(out, row, value === undefined || value === null ? undefined : String(value));
+  }
+  return out;
+}
+
+interface Urls {
+  readiness?: Check;
+  shutdown?: Shutdown;
+}
+
+/** `s` with the row's URL on `port`, only while that URL is on the vendor's default port; else `s` itself. */
+function onPort<T extends Urls>(s: T, row: PortSource, port: string | undefined): T {
+  const check = row.url === 'readiness' ? s.readiness : s.shutdown;
+  if (!port || !/^\d{1,5}$/.test(port) || port === row.default || !check?.http) return s;
+  const url = new URL(check.http);
+  if (url.port !== row.default) return s;
+  url.port = port;
+  const http = url.toString();
+  return row.url === 'shutdown' ? { ...s, shutdown: { ...s.shutdown!, http } } : { ...s, readiness: { ...s.readiness, http } };
 }
 
 /**

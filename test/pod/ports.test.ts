@@ -89,3 +89,42 @@ spec:
     expect(native.initContainers!.find((c) => c.name === 'kuma-sidecar')!.startupProbe!.httpGet!.port).toBe(9902);
   });
 });
+
+describe("a webhook-injected sidecar's ports from its pod's annotations (the injector reads them)", () => {
+  const meshedJob = (annotations: string) => `apiVersion: batch/v1
+kind: Job
+metadata: {name: migrate}
+spec:
+  template:
+    metadata:
+      labels: {sidecar.istio.io/inject: "true"}
+      annotations:
+        linkerd.io/inject: enabled
+${annotations}    spec:
+      restartPolicy: Never
+      containers:
+      - name: migrate
+        image: app:1
+        command: [./migrate]
+`;
+  const checksOf = (text: string) => {
+    const spec = specOf(text);
+    const w = parseWrapper(spec.containers[0]!.command!)!.spec;
+    return w.checks.map((k) => [k.name, k.http, w.shutdown.find((x) => x.name === k.name)?.http]);
+  };
+
+  it("Istio's status.sidecar.istio.io/port moves the quit call; Linkerd's config.linkerd.io/admin-port moves both", () => {
+    const moved = checksOf(meshedJob('        status.sidecar.istio.io/port: "15099"\n        config.linkerd.io/admin-port: "4999"\n'));
+    expect(moved).toEqual([
+      ['istio-proxy', 'http://127.0.0.1:15021/healthz/ready', 'http://127.0.0.1:15099/quitquitquit'],
+      ['linkerd-proxy', 'http://127.0.0.1:4999/ready', 'http://127.0.0.1:4999/shutdown'],
+    ]);
+  });
+
+  it('without them, the defaults', () => {
+    expect(checksOf(meshedJob(''))).toEqual([
+      ['istio-proxy', 'http://127.0.0.1:15021/healthz/ready', 'http://127.0.0.1:15020/quitquitquit'],
+      ['linkerd-proxy', 'http://127.0.0.1:4191/ready', 'http://127.0.0.1:4191/shutdown'],
+    ]);
+  });
+});
