@@ -27,8 +27,29 @@ export function tableOf(name: ProfileName): VendorTable {
 
 const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
 
-/** The profile at `version` (a release in the vendor's scheme), or for an unknown release. */
+const computed = new Map<string, Profile>();
+
+/**
+ * The profile at `version` (a release in the vendor's scheme), or for an unknown release. Made
+ * once per name and release, and frozen: readers share it (every container of every workload
+ * asks), so a caller that needs to change a value copies it first.
+ */
 export function profileAt(name: ProfileName, version?: string): Profile {
+  const key = `${name}@${version ?? ''}`;
+  let p = computed.get(key);
+  if (p === undefined) computed.set(key, (p = deepFreeze(makeProfile(name, version))));
+  return p;
+}
+
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+function makeProfile(name: ProfileName, version?: string): Profile {
   const t = tableOf(name);
   const one = <T>(rows: Parameters<typeof factAt<T>>[0]) => clone(factAt(rows, version)?.value);
   const p: Profile = {
