@@ -123,7 +123,8 @@ describe('text edits agree with the Document path', () => {
       fcParams(300),
     );
     console.log(`generated: ${patched} items patched, ${declined} declined`);
-  });
+    // 300 generated lists through both write paths: about 30 s alone, over 60 s on a loaded machine.
+  }, 180_000);
 });
 
 /** A ResourceList holding `item` (a standalone YAML text), and the item's text again after a run. */
