@@ -1,9 +1,8 @@
 /** Which containers are sidecars, and what the config says each should become. */
-import type { Check, Config, SidecarSpec } from '../config/types.js';
+import type { Check, Config, ProfileName, SidecarSpec } from '../config/types.js';
 import { minorOf, nativeSidecarMinor } from '../config/spec.js';
 import { matchGlob } from '../workloads/glob.js';
 import { profiles } from '../profiles/index.js';
-import type { ProfileName } from '../config/types.js';
 import { podAnnotations, type Container, type Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
 import { atRelease } from './release.js';
