@@ -1,6 +1,6 @@
 /**
  * SARIF 2.1.0 (OASIS) as GitHub code scanning reads it (docs/integrations.md, "GitHub code
- * scanning"): every rule in the driver with its descriptions, help and page; per result its
+ * scanning"): every rule in the driver with its descriptions and help (its whole page); per result its
  * ruleIndex, a region at the field's line and column, and a fingerprint that does not depend on
  * the line, so an alert survives edits above it. URIs are relative to the repository root and
  * carry no uriBaseId, which code scanning resolves against the checkout.
@@ -15,11 +15,6 @@ import { fingerprint } from './baseline.js';
 import { ruleInfos } from './index.js';
 import { ruleDocs } from './rule-docs.generated.js';
 import { suppressionOf } from './report.js';
-
-/** Where the rule pages are published (docs/rules/<id>.md of this repository). */
-export const RULE_DOCS_URL = 'https://github.com/pod-sequencer/pod-sequencer/blob/main/docs/rules/';
-
-export const ruleHelpUri = (id: string) => `${RULE_DOCS_URL}${id}.md`;
 
 const LEVEL: Record<Severity | 'off', string> = { error: 'error', warning: 'warning', info: 'note', off: 'none' };
 
@@ -45,7 +40,7 @@ export function formatSarif(findings: readonly Finding[], notes: readonly Note[]
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'pod-sequencer', version: opts.version, informationUri: RULE_DOCS_URL, rules: ruleInfos.map((r) => driverRule(r, opts)) } },
+        tool: { driver: { name: 'pod-sequencer', version: opts.version, rules: ruleInfos.map((r) => driverRule(r, opts)) } },
         columnKind: 'utf16CodeUnits',
         results: findings.map((f) => {
           const rule = f.result.tags?.rule;
@@ -94,8 +89,9 @@ function driverRule(r: (typeof ruleInfos)[number], opts: SarifOptions) {
     name: r.id,
     shortDescription: { text: r.summary },
     fullDescription: { text: doc?.description ?? r.summary },
+    // The whole rule page (docs/rules/<id>.md), shown in the alert. No helpUri: the project has no
+    // published home yet, and a link that answers 404 is worse than none (docs/decisions.md).
     help: { text: doc?.help ?? r.summary, markdown: doc?.help ?? r.summary },
-    helpUri: ruleHelpUri(r.id),
     defaultConfiguration: { level: LEVEL[level], ...(level === 'off' ? { enabled: false } : {}) },
   };
 }
