@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { hasTool, needsOf, TOOLS, usesOf, type ToolName } from './test/helpers/tools.js';
@@ -33,5 +34,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Most
+    // test files wait on child processes (the CLI, kpt, shells), so one per core keeps both busy.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

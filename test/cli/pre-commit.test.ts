@@ -23,9 +23,13 @@ const env: NodeJS.ProcessEnv = {
   GIT_AUTHOR_EMAIL: 'test@example.com',
   GIT_COMMITTER_NAME: 'test',
   GIT_COMMITTER_EMAIL: 'test@example.com',
+  // pre-commit's npm install of the hook package: from the local cache where it can, no audit.
+  npm_config_prefer_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
 };
-const sh = (cmd: string, args: string[], cwd: string) => {
-  const r = run(cmd, args, { cwd, env });
+const sh = (cmd: string, args: string[], cwd: string, timeout?: number) => {
+  const r = run(cmd, args, { cwd, env, timeout });
   return { ...r, out: r.stdout + r.stderr };
 };
 const git = (args: string[], cwd = repo) => sh('git', args, cwd);
@@ -49,7 +53,8 @@ beforeAll(() => {
     `repos:\n- repo: ${hooks}\n  rev: ${rev}\n  hooks:\n  - id: pod-sequencer-check\n    args: [--config, podsequence.yaml]\n  - id: pod-sequencer-fix\n    args: [--config, podsequence.yaml]\n    stages: [manual]\n`,
   );
   writeFileSync(join(repo, 'podsequence.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: function-input}\ndata:\n  kubernetesVersion: "1.28"\n');
-  const installed = sh('pre-commit', ['install', '--install-hooks'], repo);
+  // npm install, build and pack of the hook package: about a minute alone, more beside other test files.
+  const installed = sh('pre-commit', ['install', '--install-hooks'], repo, 540_000);
   expect(installed.code, installed.out).toBe(0);
 }, 600_000);
 

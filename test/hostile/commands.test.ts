@@ -45,7 +45,7 @@ const CORPUS: Record<string, Buffer> = {
   'a BOM in the middle': Buffer.from(DOCS.replace('---\n', '---\n\ufeff')),
   'a lone CR': Buffer.from(WEB.replace('  name: web\n', '  name: web\r')),
   'a 10 MB scalar': Buffer.from(WEB.replace('"hi"', 'x'.repeat(10 * 1024 * 1024))),
-  'a 5 MB double-quoted scalar over many lines': Buffer.from(WEB.replace('"hi"', `"${Array.from({ length: 65536 }, () => 'y'.repeat(79)).join('\n    ')}"`)),
+  'a 1 MB double-quoted scalar over many lines': Buffer.from(WEB.replace('"hi"', `"${Array.from({ length: 13_000 }, () => 'y'.repeat(79)).join('\n    ')}"`)),
   'prototype keys': Buffer.from(WEB.replace('{note: "hi"}', '{__proto__: {polluted: "yes"}, constructor: {prototype: {x: 1}}}')),
   'a __proto__ container field': Buffer.from(
     WEB.replace('      - name: istio-proxy\n', '      - __proto__: {restartPolicy: Always}\n        name: istio-proxy\n'),

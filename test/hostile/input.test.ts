@@ -141,16 +141,17 @@ const deployment = (annotations: string, env: string) =>
   `${HEADER}- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web\n    annotations:\n${annotations}  spec:\n    template:\n      spec:\n        containers:\n        - name: web\n          image: web\n          env:\n${env}        - name: istio-proxy\n          image: proxy\n`;
 
 describe.concurrent('large and deep input', () => {
-  const big = 'x'.repeat(50 * 1024 * 1024);
+  // Far past any real manifest; how the cost grows with size is the benchmark's (BENCHMARKS.md, YAML shapes).
+  const big = 'x'.repeat(16 * 1024 * 1024);
 
-  it('a 50 MB scalar in a workload that changes: kept intact', () => {
+  it('a 16 MB scalar in a workload that changes: kept intact', () => {
     const r = runGuarded(deployment(`      big: ${big}\n`, `          - name: BIG\n            value: "${big.slice(0, 1000)}"\n`));
     const out = parse(stripResults(accepted(r)));
     expect(out.items[0].metadata.annotations.big.length).toBe(big.length);
     expect(out.items[0].spec.template.spec.containers[0].name).toBe('istio-proxy');
   });
 
-  it('a 50 MB block scalar in an item that does not change: byte-identical', () => {
+  it('a 16 MB block scalar in an item that does not change: byte-identical', () => {
     const input = `${HEADER}- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c}\n  data:\n    big: |\n      ${big}\n`;
     expect(accepted(runGuarded(input))).toBe(input);
   });

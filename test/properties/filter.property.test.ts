@@ -47,7 +47,7 @@ function pairs(c: Case): { a: { text: string; value: Obj }; b: { text: string; v
   return a.map((x, i) => ({ a: x, b: b[i]! }));
 }
 
-const RUNS = 100;
+const RUNS = 60;
 
 describe('properties of the filter over generated workloads and configs', () => {
   it('is idempotent: a second run changes nothing and reports no change', () => {

@@ -121,7 +121,7 @@ describe('the fast reader', () => {
       fc.property(cases, (c) => {
         if (compare(renderList(c)) === 'fast') fast++;
       }),
-      fcParams(100),
+      fcParams(60),
     );
     expect(fast).toBeGreaterThan(50);
   });
