@@ -71,7 +71,9 @@ const SHOW = {
       ...Object.entries(v.env ?? {}).map(([k, x]) => `env ${code(`${k}=${x}`)} (container in the manifest)`),
       ...(v.args ?? []).map((a) => `arg ${code(a)}`),
     ].join(', ') || 'always on',
-  token: (v) => `with annotation ${code(v.annotation)}: header ${code(v.header)} from env ${code(v.env)} (Secret key ${code(v.secretKey)})`,
+  token: (v) => `with annotation ${code(v.annotation)}: header ${code(v.header)}, the token in env ${code(v.env)}`,
+  tokenSecret: (v) =>
+    `Secret key ${code(v.key)}; the injector gives the env var ${v.toApps ? 'to app containers too' : 'to the sidecar only, not to app containers'}`,
   ports: (v) =>
     `${v.url} port ${code(v.default)}, moved by ${[v.flag && `flag ${code(v.flag)}`, v.env && `env ${code(v.env)}`, v.annotation && `pod annotation ${code(v.annotation)}`].filter(Boolean).join(', ')}`,
   injection: (v) =>
@@ -97,6 +99,7 @@ const KINDS = [
   ['shutdownSwitch', 'quit endpoint switch'],
   ['shutdownRetry', 'quit call retried'],
   ['token', 'quit call token'],
+  ['tokenSecret', 'quit call token from'],
   ['ports', 'ports'],
   ['setupInit', 'setup init containers'],
   ['proxyUid', 'proxy UID'],

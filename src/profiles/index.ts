@@ -11,7 +11,7 @@ import { istio } from './istio.js';
 import { kuma } from './kuma.js';
 import { linkerd } from './linkerd.js';
 import type { ProfileName } from './names.generated.js';
-import type { Profile, VendorTable } from './types.js';
+import type { Profile, Token, VendorTable } from './types.js';
 import { factAt, factsAt } from './versions.js';
 import { vault } from './vault.js';
 
@@ -66,7 +66,7 @@ function makeProfile(name: ProfileName, version?: string): Profile {
     shutdown: one(t.shutdown),
     shutdownSwitch: one(t.shutdownSwitch),
     shutdownRetry: one(t.shutdownRetry),
-    token: one(t.token),
+    token: tokenAt(t, version),
     ports: factsAt(t.ports, version).map((r) => clone(r.value)),
     initAfter: (t.setupInit ?? []).map((r) => r.value),
     proxyUid: one(t.proxyUid),
@@ -74,6 +74,13 @@ function makeProfile(name: ProfileName, version?: string): Profile {
     mayBeTheWorkload: t.mayBeTheWorkload,
   };
   return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as unknown as Profile;
+}
+
+/** The token header and where the injector puts the token: one value, or none unless both rows hold. */
+function tokenAt(t: VendorTable, version?: string): Token | undefined {
+  const header = factAt(t.token, version)?.value;
+  const secret = factAt(t.tokenSecret, version)?.value;
+  return header && secret ? { ...header, secretKey: secret.key, toApps: secret.toApps } : undefined;
 }
 
 export const profiles = Object.fromEntries(TABLES.map((t) => [t.name, profileAt(t.name as ProfileName)])) as Record<ProfileName, Profile>;

@@ -53,15 +53,28 @@ export interface Marker {
 /** Names of the pod annotations pod-sequencer writes for a mesh (src/sequence/mesh.ts). */
 export type SwitchName = 'hold' | 'await' | 'waitReady' | 'prePopulateOnly' | 'quit' | 'shutdown';
 
-/** The header a quit call needs, whose value the app container has in an env var (Dapr's API token). */
-export interface Token {
-  /** The pod annotation that turns the token on. */
+/**
+ * The header a quit call needs (Dapr's API token): the annotation that turns it on, the header,
+ * and the env var the sidecar reads the token from.
+ */
+export interface TokenHeader {
+  /** The pod annotation that turns the token on; its value names a Secret. */
   annotation: string;
   header: string;
   env: string;
-  /** The key of the Secret the annotation names, for an env var that reads it. */
-  secretKey: string;
 }
+
+/**
+ * Where the injector puts the token: the key of the Secret the annotation names, and whether app
+ * containers get the env var too (Dapr: no, only daprd), so the Job wrapper in the app must be given it.
+ */
+export interface TokenSecret {
+  key: string;
+  toApps: boolean;
+}
+
+/** A quit call's token, both rows together (src/profiles/index.ts). */
+export type Token = TokenHeader & { secretKey: string; toApps: boolean };
 
 /**
  * One sidecar's and mesh's facts, each row with the releases it holds for and its source
@@ -90,7 +103,8 @@ export interface VendorTable {
   shutdownSwitch?: Fact<Switch>[];
   /** The quit call can race the sidecar's start: retry it a few times (Vault agent). */
   shutdownRetry?: Fact<boolean>[];
-  token?: Fact<Token>[];
+  token?: Fact<TokenHeader>[];
+  tokenSecret?: Fact<TokenSecret>[];
   ports?: Fact<PortSource>[];
   /** Init containers (names) the sidecar needs to have run first: the mesh's network setup. */
   setupInit?: Fact<string>[];
