@@ -72,6 +72,7 @@ const SHOW = {
       ...(v.args ?? []).map((a) => `arg ${code(a)}`),
     ].join(', ') || 'always on',
   token: (v) => `with annotation ${code(v.annotation)}: header ${code(v.header)}, the token in env ${code(v.env)}`,
+  listenAddress: (v) => `${code(v.default)}, set by ${[v.flag && `flag ${code(v.flag)}`, v.env && `env ${code(v.env)}`].filter(Boolean).join(', ')}`,
   tokenSecret: (v) =>
     `Secret key ${code(v.key)}; the injector gives the env var ${v.toApps ? 'to app containers too' : 'to the sidecar only, not to app containers'}`,
   ports: (v) =>
@@ -93,6 +94,7 @@ const KINDS = [
   ['readiness', 'readiness'],
   ['readinessArgs', 'args for readiness'],
   ['probeArgs', 'args for a native startupProbe'],
+  ['listenAddress', 'health endpoints listen on'],
   ['waitCommand', 'wait command'],
   ['waitBudget', 'wait budget flag'],
   ['shutdown', 'quit call'],

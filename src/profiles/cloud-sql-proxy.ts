@@ -34,6 +34,17 @@ export const cloudSqlProxy: VendorTable = {
   // otherwise; the kubelet's startupProbe comes from outside the pod's loopback.
   readinessArgs: [{ value: ['--health-check'], since: '2.0.0', source: TAG + ROOT, quote: '"health-check", false' }],
   probeArgs: [{ value: ['--http-address=0.0.0.0'], since: '2.0.0', source: TAG + ROOT, quote: 'httpAddressFlag, "localhost"' }],
+  // The health endpoints' address: "localhost" unless the flag or its env form (viper,
+  // CSQL_PROXY_ + the flag's name, cmd/root.go) says otherwise. One the user set to loopback is
+  // kept: no native startupProbe then (src/pod/ports.ts, loopbackListener).
+  listenAddress: [
+    {
+      value: { flag: '--http-address', env: 'CSQL_PROXY_HTTP_ADDRESS', default: 'localhost' },
+      since: '2.0.0',
+      source: TAG + ROOT,
+      quote: 'globalFlags.StringVar(&c.conf.HTTPAddress, httpAddressFlag, "localhost",',
+    },
+  ],
   // It polls the same /startup endpoint, so it also needs --health-check. The image is distroless
   // with the binary at /, which is not on PATH.
   waitCommand: [

@@ -61,6 +61,7 @@ function makeProfile(name: ProfileName, version?: string): Profile {
     readiness: one(t.readiness),
     readinessArgs: one(t.readinessArgs),
     probeArgs: one(t.probeArgs),
+    listenAddress: one(t.listenAddress),
     waitCommand: one(t.waitCommand),
     waitBudget: one(t.waitBudget),
     shutdown: one(t.shutdown),

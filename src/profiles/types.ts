@@ -22,6 +22,16 @@ export interface PortSource {
   default: string;
 }
 
+/**
+ * Where the address the readiness endpoint listens on is set: a flag or env var on the sidecar's
+ * container, and its default. On a loopback address the kubelet's probe (on the pod IP) cannot reach it.
+ */
+export interface AddressSource {
+  flag?: string;
+  env?: string;
+  default: string;
+}
+
 /** What turns the shutdown endpoint on: an annotation for the webhook, env or args on a container in the manifest. */
 export interface Switch {
   annotations?: Record<string, string>;
@@ -96,6 +106,8 @@ export interface VendorTable {
   readinessArgs?: Fact<string[]>[];
   /** Extra args so the kubelet (from outside the pod's loopback) can probe it (native sidecars). */
   probeArgs?: Fact<string[]>[];
+  /** Where the readiness endpoint's listen address is set (cloud-sql-proxy's --http-address). */
+  listenAddress?: Fact<AddressSource>[];
   /** Blocking wait command that exists inside the sidecar's own image. */
   waitCommand?: Fact<string[]>[];
   waitBudget?: Fact<Budget>[];
@@ -144,6 +156,7 @@ export interface Profile {
   initAfter: string[];
   readinessArgs?: string[];
   probeArgs?: string[];
+  listenAddress?: AddressSource;
   proxyUid?: number;
   nativeKeys: string[];
   /**
