@@ -73,6 +73,7 @@ const SHOW = {
     ].join(', ') || 'always on',
   token: (v) => `with annotation ${code(v.annotation)}: header ${code(v.header)}, the token in env ${code(v.env)}`,
   listenAddress: (v) => `${code(v.default)}, set by ${[v.flag && `flag ${code(v.flag)}`, v.env && `env ${code(v.env)}`].filter(Boolean).join(', ')}`,
+  nativeByDefault: (v) => `on Kubernetes ≥ ${v.kubernetes}, with no pod annotation (the control plane's default)`,
   tokenSecret: (v) =>
     `Secret key ${code(v.key)}; the injector gives the env var ${v.toApps ? 'to app containers too' : 'to the sidecar only, not to app containers'}`,
   ports: (v) =>
@@ -106,6 +107,7 @@ const KINDS = [
   ['setupInit', 'setup init containers'],
   ['proxyUid', 'proxy UID'],
   ['nativeKeys', 'native-sidecar annotation'],
+  ['nativeByDefault', 'native sidecar by default'],
   ['injection', 'injection marker'],
   ['switches', 'annotation written'],
   ['nativeProbeNeeds', 'native startupProbe only with'],
@@ -133,7 +135,7 @@ export function renderDocs(tables) {
     const rows = KINDS.flatMap(([kind, label]) =>
       (t[kind] ?? []).map(
         (r) =>
-          `| ${label} | ${cell(show(kind, r.value))} | ${releases(r)}${r.whenUnknown ? ' (when unknown)' : ''} | ${code(r.source)}${r.absentAt ? `; absent at ${code(r.absentAt)}` : ''} |`,
+          `| ${label} | ${cell(show(kind, r.value))} | ${releases(r)}${r.whenUnknown ? ' (when unknown)' : ''} | ${code(r.source)}${[...new Set((r.also ?? []).map((a) => a.source))].map((a) => `; ${code(a)}`).join('')}${r.absentAt ? `; absent at ${code(r.absentAt)}` : ''} |`,
       ),
     );
     if (rows.length === 0) {

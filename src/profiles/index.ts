@@ -72,6 +72,8 @@ function makeProfile(name: ProfileName, version?: string): Profile {
     initAfter: (t.setupInit ?? []).map((r) => r.value),
     proxyUid: one(t.proxyUid),
     nativeKeys: factsAt(t.nativeKeys, version).map((r) => r.value),
+    // Only for a known release: with none, the conservative path (a classic sidecar).
+    nativeByDefault: version === undefined ? undefined : one(t.nativeByDefault),
     mayBeTheWorkload: t.mayBeTheWorkload,
   };
   return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as unknown as Profile;

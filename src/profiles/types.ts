@@ -60,6 +60,11 @@ export interface Marker {
   offOnly?: boolean;
 }
 
+/** The injector's own native-sidecar default: on Kubernetes servers from this minor (`1.29`). */
+export interface NativeByDefault {
+  kubernetes: string;
+}
+
 /** Names of the pod annotations pod-sequencer writes for a mesh (src/sequence/mesh.ts). */
 export type SwitchName = 'hold' | 'await' | 'waitReady' | 'prePopulateOnly' | 'quit' | 'shutdown';
 
@@ -124,6 +129,11 @@ export interface VendorTable {
   proxyUid?: Fact<number>[];
   /** Annotations that ask for a native sidecar, the first present one deciding. */
   nativeKeys?: Fact<string>[];
+  /**
+   * From these releases the injector makes its sidecar native with no pod annotation, on a
+   * Kubernetes server at or above `kubernetes` (its control plane's default; an operator can turn it off).
+   */
+  nativeByDefault?: Fact<NativeByDefault>[];
   injection?: Fact<Marker>[];
   switches?: Fact<{ name: SwitchName; key: string; field?: string }>[];
   /** The switch without which a native sidecar gets no startupProbe, so holds nothing (Linkerd: await). */
@@ -159,6 +169,7 @@ export interface Profile {
   listenAddress?: AddressSource;
   proxyUid?: number;
   nativeKeys: string[];
+  nativeByDefault?: NativeByDefault;
   /**
    * A container of this kind is as often the workload itself as a helper beside one (Envoy: an
    * ingress's data plane, a gateway). It is then a sidecar only beside an app container that

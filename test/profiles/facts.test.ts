@@ -55,6 +55,7 @@ describe('every vendor fact is stated by its source', () => {
       expect(text, `${row.source} does not exist`).toBeDefined();
       expect(text, `${row.source} does not say ${JSON.stringify(row.quote)}`).toContain(row.quote);
       if (row.absentAt) expect(read(row.absentAt) ?? '', `${row.absentAt} already says ${JSON.stringify(row.quote)}`).not.toContain(row.quote);
+      for (const a of row.also ?? []) expect(read(a.source), `${a.source} does not say ${JSON.stringify(a.quote)}`).toContain(a.quote);
     });
   }
 });
