@@ -74,6 +74,7 @@ const SHOW = {
   token: (v) => `with annotation ${code(v.annotation)}: header ${code(v.header)}, the token in env ${code(v.env)}`,
   listenAddress: (v) => `${code(v.default)}, set by ${[v.flag && `flag ${code(v.flag)}`, v.env && `env ${code(v.env)}`].filter(Boolean).join(', ')}`,
   nativeByDefault: (v) => `on Kubernetes ≥ ${v.kubernetes}, with no pod annotation (the control plane's default)`,
+  edges: (v) => `${code(v.edge)} and later read as ${code(v.as)}`,
   tokenSecret: (v) =>
     `Secret key ${code(v.key)}; the injector gives the env var ${v.toApps ? 'to app containers too' : 'to the sidecar only, not to app containers'}`,
   ports: (v) =>
@@ -91,6 +92,7 @@ function show(kind, v) {
 
 const KINDS = [
   ['images', 'version from image'],
+  ['edges', 'edge release'],
   ['containerName', 'container name'],
   ['readiness', 'readiness'],
   ['readinessArgs', 'args for readiness'],

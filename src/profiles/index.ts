@@ -12,7 +12,7 @@ import { kuma } from './kuma.js';
 import { linkerd } from './linkerd.js';
 import type { ProfileName } from './names.generated.js';
 import type { Profile, Token, VendorTable } from './types.js';
-import { factAt, factsAt } from './versions.js';
+import { compareVersions, factAt, factsAt } from './versions.js';
 import { vault } from './vault.js';
 
 export type { Profile, VendorTable } from './types.js';
@@ -23,6 +23,17 @@ export const TABLES: readonly VendorTable[] = [istio, linkerd, envoy, cloudSqlPr
 
 export function tableOf(name: ProfileName): VendorTable {
   return TABLES.find((t) => t.name === name)!;
+}
+
+/**
+ * A release on the table's own scheme: `edge-25.4.1` reads as the release whose facts it has (the
+ * `edges` rows, src/profiles/linkerd.ts); an edge older than every row, or a table without edge
+ * rows, gives undefined (unknown). Any other version is returned as it is.
+ */
+export function asRelease(name: ProfileName, version: string): string | undefined {
+  if (!version.startsWith('edge-')) return version;
+  const rows = tableOf(name).edges ?? [];
+  return rows.filter((r) => compareVersions(version, r.value.edge) >= 0).at(-1)?.value.as;
 }
 
 const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));

@@ -11,6 +11,15 @@ export interface ImageVersion {
 }
 
 /**
+ * A vendor's other numbering (Linkerd's edge-YY.M.N releases): from `edge` on, a release has the
+ * facts of release `as` of the table's scheme, up to the next row's edge.
+ */
+export interface EdgeRelease {
+  edge: string;
+  as: string;
+}
+
+/**
  * Where a port of the sidecar can be moved: a flag or env var on its container, or an annotation
  * of its pod (read by the injector). `url`: which of the profile's URLs the port is in.
  */
@@ -105,6 +114,11 @@ export interface VendorTable {
   /** Default readiness budget in seconds. */
   timeoutSeconds: number;
   images?: Fact<ImageVersion>[];
+  /**
+   * Edge releases, oldest first, each row at the first edge that has a fact of release `as` (the
+   * row of that fact starting at `as`): an image tagged with an edge reads as that release.
+   */
+  edges?: Fact<EdgeRelease>[];
   containerName?: Fact<string>[];
   readiness?: Fact<Check>[];
   /** Args the sidecar needs for its readiness endpoint to exist (any readiness gate). */
