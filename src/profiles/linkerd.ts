@@ -54,7 +54,13 @@ export const linkerd: VendorTable = {
   waitCommand: [{ value: ['/usr/lib/linkerd/linkerd-await', '--timeout=2m', '--port=4191'], source: TAG + PROXY, quote: '- /usr/lib/linkerd/linkerd-await' }],
   waitBudget: [{ value: { flag: '--timeout', unit: 'duration' }, source: TAG + PROXY, quote: '- --timeout=2m' }],
   shutdown: [
-    { value: { http: 'http://127.0.0.1:4191/shutdown', method: 'POST' }, source: TAG + LABELS, quote: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED config' },
+    {
+      value: { http: 'http://127.0.0.1:4191/shutdown', method: 'POST' },
+      source: TAG + LABELS,
+      quote: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED config',
+      // The endpoint is the proxy's (linkerd2-proxy); 2.15's own notes name it, from 2.11 on.
+      also: [{ source: 'linkerd/linkerd2@version-2.15:CHANGES.md', quote: 'Added a new `/shutdown` admin endpoint that may only be accessed over the' }],
+    },
   ],
   // Off by default since 2.16: the injector turns it on from the annotation; a proxy already in
   // the manifest reads only its own env.
