@@ -71,7 +71,12 @@ const SHOW = {
       ...Object.entries(v.env ?? {}).map(([k, x]) => `env ${code(`${k}=${x}`)} (container in the manifest)`),
       ...(v.args ?? []).map((a) => `arg ${code(a)}`),
     ].join(', ') || 'always on',
-  token: (v) => `with annotation ${code(v.annotation)}: header ${code(v.header)} from env ${code(v.env)} (Secret key ${code(v.secretKey)})`,
+  token: (v) => `with annotation ${code(v.annotation)}: header ${code(v.header)}, the token in env ${code(v.env)}`,
+  listenAddress: (v) => `${code(v.default)}, set by ${[v.flag && `flag ${code(v.flag)}`, v.env && `env ${code(v.env)}`].filter(Boolean).join(', ')}`,
+  nativeByDefault: (v) => `on Kubernetes ≥ ${v.kubernetes}, with no pod annotation (the control plane's default)`,
+  edges: (v) => `${code(v.edge)} and later read as ${code(v.as)}`,
+  tokenSecret: (v) =>
+    `Secret key ${code(v.key)}; the injector gives the env var ${v.toApps ? 'to app containers too' : 'to the sidecar only, not to app containers'}`,
   ports: (v) =>
     `${v.url} port ${code(v.default)}, moved by ${[v.flag && `flag ${code(v.flag)}`, v.env && `env ${code(v.env)}`, v.annotation && `pod annotation ${code(v.annotation)}`].filter(Boolean).join(', ')}`,
   injection: (v) =>
@@ -87,20 +92,24 @@ function show(kind, v) {
 
 const KINDS = [
   ['images', 'version from image'],
+  ['edges', 'edge release'],
   ['containerName', 'container name'],
   ['readiness', 'readiness'],
   ['readinessArgs', 'args for readiness'],
   ['probeArgs', 'args for a native startupProbe'],
+  ['listenAddress', 'health endpoints listen on'],
   ['waitCommand', 'wait command'],
   ['waitBudget', 'wait budget flag'],
   ['shutdown', 'quit call'],
   ['shutdownSwitch', 'quit endpoint switch'],
   ['shutdownRetry', 'quit call retried'],
   ['token', 'quit call token'],
+  ['tokenSecret', 'quit call token from'],
   ['ports', 'ports'],
   ['setupInit', 'setup init containers'],
   ['proxyUid', 'proxy UID'],
   ['nativeKeys', 'native-sidecar annotation'],
+  ['nativeByDefault', 'native sidecar by default'],
   ['injection', 'injection marker'],
   ['switches', 'annotation written'],
   ['nativeProbeNeeds', 'native startupProbe only with'],
@@ -128,7 +137,7 @@ export function renderDocs(tables) {
     const rows = KINDS.flatMap(([kind, label]) =>
       (t[kind] ?? []).map(
         (r) =>
-          `| ${label} | ${cell(show(kind, r.value))} | ${releases(r)}${r.whenUnknown ? ' (when unknown)' : ''} | ${code(r.source)}${r.absentAt ? `; absent at ${code(r.absentAt)}` : ''} |`,
+          `| ${label} | ${cell(show(kind, r.value))} | ${releases(r)}${r.whenUnknown ? ' (when unknown)' : ''} | ${code(r.source)}${[...new Set((r.also ?? []).map((a) => a.source))].map((a) => `; ${code(a)}`).join('')}${r.absentAt ? `; absent at ${code(r.absentAt)}` : ''} |`,
       ),
     );
     if (rows.length === 0) {

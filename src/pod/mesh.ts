@@ -14,7 +14,8 @@ import type { Marker, SwitchName } from '../profiles/types.js';
 import { getPath, type ObjectMeta, podAnnotations } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
 import type { Ctx } from './context.js';
-import { specFor } from './sidecars.js';
+import { minorVersion, specFor } from './sidecars.js';
+import { minorOf } from '../config/spec.js';
 
 /** The meshes `spec.mesh` can name, in the order they are handled and listed. */
 export const MESHES = ['istio', 'linkerd', 'kuma', 'dapr', 'vault'] as const satisfies readonly MeshName[];
@@ -174,6 +175,33 @@ export function nativeChoice(ctx: Ctx, profile: string): { key: string; native: 
   return key === undefined ? undefined : { key, native: isTrue(annotations[key]) };
 }
 
+/**
+ * The injector's own default, when it makes this pod's sidecar native with no annotation (Kuma
+ * 2.14+ on Kubernetes 1.29+): the release and Kubernetes version that say so. Undefined when
+ * either is unknown or below: the conservative path, a classic sidecar (job-sidecar-blocks-completion
+ * then names the setting: nativeDefaultUnknown).
+ */
+export function nativeByDefault(ctx: Ctx, mesh: MeshName): { release: string; kubernetes: string } | undefined {
+  const release = configuredRelease(ctx.cfg, mesh);
+  const row = profileAt(mesh, release).nativeByDefault;
+  const minor = minorVersion(ctx.cfg);
+  if (!row || release === undefined || minor === undefined || minor < minorOf(row.kubernetes)!) return undefined;
+  return { release, kubernetes: ctx.cfg.kubernetesVersion! };
+}
+
+/**
+ * Whether some release of the mesh makes its sidecar native by default on this pod's Kubernetes,
+ * but the configured release is unknown: the releases from which it does, for a result naming the
+ * conservative choice; undefined otherwise.
+ */
+export function nativeDefaultUnknown(ctx: Ctx, mesh: MeshName): { since: string; kubernetes: string } | undefined {
+  if (configuredRelease(ctx.cfg, mesh) !== undefined || nativeChoice(ctx, mesh)) return undefined;
+  const row = tableOf(mesh).nativeByDefault?.[0];
+  const minor = minorVersion(ctx.cfg);
+  if (!row?.since || minor === undefined || minor < minorOf(row.value.kubernetes)!) return undefined;
+  return { since: row.since, kubernetes: row.value.kubernetes };
+}
+
 export function nativeAsked(mesh: MeshName, annotations: Record<string, string>): boolean {
   const key = NATIVE_KEYS[mesh].find((k) => annotations[k] !== undefined);
   return key !== undefined && isTrue(annotations[key]);
@@ -189,7 +217,7 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
     // Pre-populate-only: the agent runs as an init container and there is no sidecar at all.
     if (mesh === 'vault' && isTrue(annotations[ANNOTATION.vaultPrePopulate])) return [];
     const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
-    const native = nativeAsked(mesh, annotations);
+    const native = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== undefined;
     const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : undefined;
     // Copies: callers may adjust them without touching the shared profile.
     const urls = withPodPorts({ readiness: p.readiness, shutdown }, mesh, configuredRelease(ctx.cfg, mesh), annotations);

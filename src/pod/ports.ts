@@ -96,3 +96,25 @@ function fromOwnProbe(spec: SidecarSpec, c: Container): SidecarSpec {
   const waitCommand = spec.waitCommand?.map((a) => a.replace(old, `:${port}${url.pathname}`));
   return { ...spec, readiness: { ...spec.readiness, http: url.toString() }, waitCommand };
 }
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * The flag or env var by which the sidecar's own container puts its readiness endpoint on a
+ * loopback address (`--http-address=127.0.0.1`), as it reads in results; undefined when none
+ * does. The vendor's default (cloud-sql-proxy: localhost) does not count: pod-sequencer adds the
+ * profile's probe args for a native sidecar, but never overrides an address the user chose.
+ */
+export function loopbackListener(spec: SidecarSpec, c: Container): string | undefined {
+  const a = profileAt(spec.profile, spec.version).listenAddress;
+  if (!a) return undefined;
+  const flag = a.flag === undefined ? undefined : flagValue(c, a.flag);
+  if (flag !== undefined) return LOOPBACK.test(flag) ? `${a.flag}=${flag}` : undefined;
+  const env = a.env === undefined ? undefined : envValue(c, a.env);
+  return env !== undefined && LOOPBACK.test(env) ? `env ${a.env}=${env}` : undefined;
+}
+
+/** The setting that lets the kubelet probe the sidecar: the profile's probe args (`--http-address=0.0.0.0`). */
+export function probeFix(s: { spec: SidecarSpec }): string {
+  return (profileAt(s.spec.profile, s.spec.version).probeArgs ?? []).join(' ') || 'a listen address the pod IP reaches';
+}

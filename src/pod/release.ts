@@ -5,7 +5,7 @@
  * from the vendor table (src/profiles/) for every field the config did not set itself.
  */
 import type { Config, SidecarSpec } from '../config/types.js';
-import { profileAt, profiles, tableOf, type ProfileName } from '../profiles/index.js';
+import { asRelease, profileAt, profiles, tableOf, type ProfileName } from '../profiles/index.js';
 import { holds } from '../profiles/versions.js';
 import { matchGlob } from '../workloads/glob.js';
 import type { Container } from '../workloads/workload.js';
@@ -18,7 +18,10 @@ export function splitImage(image: string): [string, string | undefined] {
   return colon > slash ? [bare.slice(0, colon), bare.slice(colon + 1)] : [bare, undefined];
 }
 
-/** The release an image's tag names, by the vendor table's image rows; undefined when it names none (`latest`, `edge-25.4.1`). */
+/**
+ * The release an image's tag names, by the vendor table's image rows (an edge release read as the
+ * release whose facts it has, `asRelease`); undefined when it names none (`latest`).
+ */
 export function imageRelease(profile: ProfileName, image: string | undefined): string | undefined {
   if (image === undefined) return undefined;
   const [name, tag] = splitImage(image);
@@ -26,7 +29,7 @@ export function imageRelease(profile: ProfileName, image: string | undefined): s
   for (const row of tableOf(profile).images ?? []) {
     if (!matchGlob(row.value.image, name)) continue;
     const version = new RegExp(row.value.tag).exec(tag)?.[1];
-    if (version !== undefined && holds(row, version)) return version;
+    if (version !== undefined && holds(row, version)) return asRelease(profile, version);
   }
   return undefined;
 }

@@ -28,12 +28,39 @@ export const cloudSqlProxy: VendorTable = {
       quote: 'gcr.io/cloudsql-docker/gce-proxy',
     },
   ],
-  containerName: [{ value: 'cloud-sql-proxy', source: `${TAG}examples/k8s-sidecar/job_with_sidecar.yaml`, quote: 'name: cloud-sql-proxy' }],
+  containerName: [
+    {
+      value: 'cloud-sql-proxy',
+      source: `${TAG}examples/k8s-sidecar/job_with_sidecar.yaml`,
+      quote: 'name: cloud-sql-proxy',
+      also: [{ source: `${REPO}@v1.33.0:examples/k8s-health-check/proxy_with_http_health_check.yaml`, quote: '- name: cloud-sql-proxy' }],
+    },
+  ],
   readiness: [{ value: { http: 'http://127.0.0.1:9090/startup' }, since: '2.0.0', source: TAG + ROOT, quote: 'mux.HandleFunc("/startup", hc.HandleStartup)' }],
   // The health endpoints exist only with --health-check and listen on localhost unless told
   // otherwise; the kubelet's startupProbe comes from outside the pod's loopback.
   readinessArgs: [{ value: ['--health-check'], since: '2.0.0', source: TAG + ROOT, quote: '"health-check", false' }],
-  probeArgs: [{ value: ['--http-address=0.0.0.0'], since: '2.0.0', source: TAG + ROOT, quote: 'httpAddressFlag, "localhost"' }],
+  probeArgs: [
+    {
+      value: ['--http-address=0.0.0.0'],
+      since: '2.0.0',
+      source: TAG + ROOT,
+      quote: 'httpAddressFlag, "localhost"',
+      also: [{ source: `${REPO}@v2.0.0:${ROOT}`, quote: 'pflags.StringVar(&c.conf.HTTPAddress, "http-address", "localhost",' }],
+    },
+  ],
+  // The health endpoints' address: "localhost" unless the flag or its env form (viper,
+  // CSQL_PROXY_ + the flag's name, cmd/root.go) says otherwise. One the user set to loopback is
+  // kept: no native startupProbe then (src/pod/ports.ts, loopbackListener).
+  listenAddress: [
+    {
+      value: { flag: '--http-address', env: 'CSQL_PROXY_HTTP_ADDRESS', default: 'localhost' },
+      since: '2.0.0',
+      source: TAG + ROOT,
+      quote: 'globalFlags.StringVar(&c.conf.HTTPAddress, httpAddressFlag, "localhost",',
+      also: [{ source: `${REPO}@v2.0.0:${ROOT}`, quote: 'pflags.StringVar(&c.conf.HTTPAddress, "http-address", "localhost",' }],
+    },
+  ],
   // It polls the same /startup endpoint, so it also needs --health-check. The image is distroless
   // with the binary at /, which is not on PATH.
   waitCommand: [
@@ -67,12 +94,14 @@ export const cloudSqlProxy: VendorTable = {
       since: '2.0.0',
       source: TAG + ROOT,
       quote: 'httpPortFlag, "9090"',
+      also: [{ source: `${REPO}@v2.0.0:${ROOT}`, quote: 'pflags.StringVar(&c.conf.HTTPPort, "http-port", "9090",' }],
     },
     {
       value: { url: 'shutdown', flag: '--admin-port', env: 'CSQL_PROXY_ADMIN_PORT', default: '9091' },
       since: '2.1.0',
       source: TAG + ROOT,
       quote: 'adminPortFlag, "9091"',
+      also: [{ source: `${REPO}@v2.1.0:${ROOT}`, quote: 'pflags.StringVar(&c.conf.AdminPort, "admin-port", "9091",' }],
     },
   ],
 };

@@ -19,12 +19,25 @@ export const dapr: VendorTable = {
   shutdown: [
     { value: { http: 'http://127.0.0.1:3500/v1.0/shutdown', method: 'POST' }, source: `${TAG}pkg/api/http/shutdown.go`, quote: 'Route:   "shutdown"' },
   ],
-  // With dapr.io/api-token-secret, every call but the health checks needs the header.
+  // With dapr.io/api-token-secret, every call but the health checks needs the header
+  // (pkg/api/http/middlewares.go reads securityConsts.APITokenHeader).
   token: [
     {
-      value: { annotation: 'dapr.io/api-token-secret', header: 'dapr-api-token', env: 'DAPR_API_TOKEN', secretKey: 'token' },
+      value: { annotation: 'dapr.io/api-token-secret', header: 'dapr-api-token', env: 'DAPR_API_TOKEN' },
       source: `${TAG}pkg/security/consts/consts.go`,
       quote: 'APITokenHeader = "dapr-api-token"',
+    },
+  ],
+  // The injector sets DAPR_API_TOKEN from the annotation's Secret, key "token", on daprd only
+  // (sidecar_container.go, `if c.APITokenSecret != ""`); app containers get DAPR_HTTP_PORT,
+  // DAPR_GRPC_PORT and APP_PROTOCOL, nothing more (sidecar_patcher.go, addDaprEnvVarsToContainers),
+  // the same in every release from 1.14.0 to 1.18.0.
+  tokenSecret: [
+    {
+      value: { key: 'token', toApps: false },
+      source: `${TAG}pkg/injector/patcher/sidecar_container.go`,
+      quote:
+        'Name: securityConsts.APITokenEnvVar,\n\t\t\tValueFrom: &corev1.EnvVarSource{\n\t\t\t\tSecretKeyRef: &corev1.SecretKeySelector{\n\t\t\t\t\tKey: "token",',
     },
   ],
   nativeKeys: [

@@ -11,8 +11,8 @@ import { istio } from './istio.js';
 import { kuma } from './kuma.js';
 import { linkerd } from './linkerd.js';
 import type { ProfileName } from './names.generated.js';
-import type { Profile, VendorTable } from './types.js';
-import { factAt, factsAt } from './versions.js';
+import type { Profile, Token, VendorTable } from './types.js';
+import { compareVersions, factAt, factsAt } from './versions.js';
 import { vault } from './vault.js';
 
 export type { Profile, VendorTable } from './types.js';
@@ -23,6 +23,17 @@ export const TABLES: readonly VendorTable[] = [istio, linkerd, envoy, cloudSqlPr
 
 export function tableOf(name: ProfileName): VendorTable {
   return TABLES.find((t) => t.name === name)!;
+}
+
+/**
+ * A release on the table's own scheme: `edge-25.4.1` reads as the release whose facts it has (the
+ * `edges` rows, src/profiles/linkerd.ts); an edge older than every row, or a table without edge
+ * rows, gives undefined (unknown). Any other version is returned as it is.
+ */
+export function asRelease(name: ProfileName, version: string): string | undefined {
+  if (!version.startsWith('edge-')) return version;
+  const rows = tableOf(name).edges ?? [];
+  return rows.filter((r) => compareVersions(version, r.value.edge) >= 0).at(-1)?.value.as;
 }
 
 const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
@@ -61,19 +72,29 @@ function makeProfile(name: ProfileName, version?: string): Profile {
     readiness: one(t.readiness),
     readinessArgs: one(t.readinessArgs),
     probeArgs: one(t.probeArgs),
+    listenAddress: one(t.listenAddress),
     waitCommand: one(t.waitCommand),
     waitBudget: one(t.waitBudget),
     shutdown: one(t.shutdown),
     shutdownSwitch: one(t.shutdownSwitch),
     shutdownRetry: one(t.shutdownRetry),
-    token: one(t.token),
+    token: tokenAt(t, version),
     ports: factsAt(t.ports, version).map((r) => clone(r.value)),
     initAfter: (t.setupInit ?? []).map((r) => r.value),
     proxyUid: one(t.proxyUid),
     nativeKeys: factsAt(t.nativeKeys, version).map((r) => r.value),
+    // Only for a known release: with none, the conservative path (a classic sidecar).
+    nativeByDefault: version === undefined ? undefined : one(t.nativeByDefault),
     mayBeTheWorkload: t.mayBeTheWorkload,
   };
   return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as unknown as Profile;
+}
+
+/** The token header and where the injector puts the token: one value, or none unless both rows hold. */
+function tokenAt(t: VendorTable, version?: string): Token | undefined {
+  const header = factAt(t.token, version)?.value;
+  const secret = factAt(t.tokenSecret, version)?.value;
+  return header && secret ? { ...header, secretKey: secret.key, toApps: secret.toApps } : undefined;
 }
 
 export const profiles = Object.fromEntries(TABLES.map((t) => [t.name, profileAt(t.name as ProfileName)])) as Record<ProfileName, Profile>;

@@ -55,6 +55,9 @@ export const istio: VendorTable = {
       source: `istio/istio@1.24.0:${TEMPLATE}`,
       quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar`) "true"',
       absentAt: `istio/istio@1.23.0:${TEMPLATE}`,
+      also: [
+        { source: TAG + TEMPLATE, quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar` | default (printf "%t" .NativeSidecars)) "false"' },
+      ],
     },
   ],
   injection: [

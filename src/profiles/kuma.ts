@@ -58,6 +58,26 @@ export const kuma: VendorTable = {
   ],
   setupInit: [{ value: 'kuma-init', source: `${TAG}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaInitContainerName          = "kuma-init"' }],
   proxyUid: [{ value: 5678, source: TAG + DEFAULTS, quote: 'uid: 5678 # ENV: KUMA_RUNTIME_KUBERNETES_INJECTOR_SIDECAR_CONTAINER_UID' }],
+  // The injector makes kuma-sidecar native when the control plane's experimental.sidecarContainers
+  // is on and the API server is 1.29 or later (plugin.go, sidecarContainerVersion); on by default
+  // from 2.14.0 (off in 2.13). No pod annotation chooses it.
+  nativeByDefault: [
+    {
+      value: { kubernetes: '1.29' },
+      since: '2.14.0',
+      source: TAG + DEFAULTS,
+      quote: 'sidecarContainers: true # ENV: KUMA_EXPERIMENTAL_SIDECAR_CONTAINERS',
+      absentAt: `kumahq/kuma@v2.13.0:${DEFAULTS}`,
+      also: [
+        { source: `${TAG}pkg/plugins/runtime/k8s/plugin.go`, quote: 'semver.New(1, 29, 0, "", "")' },
+        { source: `${TAG}pkg/plugins/runtime/k8s/plugin.go`, quote: 'sidecarContainersEnabled = rt.Config().Experimental.SidecarContainers' },
+        {
+          source: `${TAG}pkg/plugins/runtime/k8s/webhooks/injector/injector.go`,
+          quote: 'patchedContainer.RestartPolicy = pointer.To(kube_core.ContainerRestartPolicyAlways)',
+        },
+      ],
+    },
+  ],
   injection: [
     {
       value: { key: 'kuma.io/sidecar-injection', at: 'pod', in: 'both', on: ['enabled', 'true'], off: ['disabled', 'false'] },

@@ -8,15 +8,59 @@ const VALUES = 'charts/linkerd-control-plane/values.yaml';
 export const linkerd: VendorTable = {
   name: 'linkerd',
   description: 'Linkerd proxy',
-  releases: { oldest: '2.15', newest: '2.20', scheme: 'stable minor 2.x; image tags stable-2.x.y (edge-YY.M.N tags are not mapped: unknown)' },
+  releases: {
+    oldest: '2.15',
+    newest: '2.20',
+    scheme: 'stable minor 2.x; image tags stable-2.x.y, and edge-YY.M.N read as the minor whose facts it has (the edge rows; older edges: unknown)',
+  },
   timeoutSeconds: 120,
-  images: [{ value: { image: '*/linkerd/proxy', tag: '^stable-(\\d+\\.\\d+\\.\\d+)$' }, source: TAG + VALUES, quote: 'name: cr.l5d.io/linkerd/proxy' }],
+  images: [
+    { value: { image: '*/linkerd/proxy', tag: '^stable-(\\d+\\.\\d+\\.\\d+)$' }, source: TAG + VALUES, quote: 'name: cr.l5d.io/linkerd/proxy' },
+    { value: { image: '*/linkerd/proxy', tag: '^(edge-\\d+\\.\\d+\\.\\d+)$' }, source: TAG + VALUES, quote: 'name: cr.l5d.io/linkerd/proxy' },
+  ],
+  // The open-source project ships edge releases; its version-2.N tags sit on edge commits
+  // (version-2.17 on edge-24.11.8, version-2.19 on edge-25.10.7), and the facts of a minor come in
+  // edges before its tag. So each row is the first edge that has a fact whose row starts at that
+  // minor, and says so by the fact's own quote there (absent at the edge before): an edge reads as
+  // the minor whose facts it has. test/profiles/edges.test.ts holds every `since` of this table to a row.
+  edges: [
+    {
+      value: { edge: 'edge-23.11.4', as: '2.15' },
+      source: `linkerd/linkerd2@edge-23.11.4:${LABELS}`,
+      quote: 'ProxyConfigAnnotationsPrefixAlpha + "/proxy-enable-native-sidecar"',
+      absentAt: `linkerd/linkerd2@edge-23.11.3:${LABELS}`,
+    },
+    {
+      value: { edge: 'edge-24.6.2', as: '2.16' },
+      source: `linkerd/linkerd2@edge-24.6.2:${PROXY}`,
+      quote: '- name: LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED',
+      absentAt: `linkerd/linkerd2@edge-24.6.1:${PROXY}`,
+    },
+    {
+      value: { edge: 'edge-25.10.2', as: '2.19' },
+      source: `linkerd/linkerd2@edge-25.10.2:${LABELS}`,
+      quote: 'ProxyConfigAnnotationsPrefixBeta + "/proxy-enable-native-sidecar"',
+      absentAt: `linkerd/linkerd2@edge-25.10.1:${LABELS}`,
+    },
+    {
+      value: { edge: 'edge-26.5.2', as: '2.20' },
+      source: `linkerd/linkerd2@edge-26.5.2:${LABELS}`,
+      quote: 'ProxyEnableNativeSidecarAnnotation = ProxyConfigAnnotationsPrefix + "/proxy-enable-native-sidecar"',
+      absentAt: `linkerd/linkerd2@edge-26.5.1:${LABELS}`,
+    },
+  ],
   containerName: [{ value: 'linkerd-proxy', source: TAG + LABELS, quote: 'ProxyContainerName = "linkerd-proxy"' }],
   readiness: [{ value: { http: 'http://127.0.0.1:4191/ready' }, source: TAG + VALUES, quote: 'admin: 4191' }],
   waitCommand: [{ value: ['/usr/lib/linkerd/linkerd-await', '--timeout=2m', '--port=4191'], source: TAG + PROXY, quote: '- /usr/lib/linkerd/linkerd-await' }],
   waitBudget: [{ value: { flag: '--timeout', unit: 'duration' }, source: TAG + PROXY, quote: '- --timeout=2m' }],
   shutdown: [
-    { value: { http: 'http://127.0.0.1:4191/shutdown', method: 'POST' }, source: TAG + LABELS, quote: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED config' },
+    {
+      value: { http: 'http://127.0.0.1:4191/shutdown', method: 'POST' },
+      source: TAG + LABELS,
+      quote: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED config',
+      // The endpoint is the proxy's (linkerd2-proxy); 2.15's own notes name it, from 2.11 on.
+      also: [{ source: 'linkerd/linkerd2@version-2.15:CHANGES.md', quote: 'Added a new `/shutdown` admin endpoint that may only be accessed over the' }],
+    },
   ],
   // Off by default since 2.16: the injector turns it on from the annotation; a proxy already in
   // the manifest reads only its own env.

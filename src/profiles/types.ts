@@ -11,6 +11,15 @@ export interface ImageVersion {
 }
 
 /**
+ * A vendor's other numbering (Linkerd's edge-YY.M.N releases): from `edge` on, a release has the
+ * facts of release `as` of the table's scheme, up to the next row's edge.
+ */
+export interface EdgeRelease {
+  edge: string;
+  as: string;
+}
+
+/**
  * Where a port of the sidecar can be moved: a flag or env var on its container, or an annotation
  * of its pod (read by the injector). `url`: which of the profile's URLs the port is in.
  */
@@ -19,6 +28,16 @@ export interface PortSource {
   flag?: string;
   env?: string;
   annotation?: string;
+  default: string;
+}
+
+/**
+ * Where the address the readiness endpoint listens on is set: a flag or env var on the sidecar's
+ * container, and its default. On a loopback address the kubelet's probe (on the pod IP) cannot reach it.
+ */
+export interface AddressSource {
+  flag?: string;
+  env?: string;
   default: string;
 }
 
@@ -50,18 +69,36 @@ export interface Marker {
   offOnly?: boolean;
 }
 
+/** The injector's own native-sidecar default: on Kubernetes servers from this minor (`1.29`). */
+export interface NativeByDefault {
+  kubernetes: string;
+}
+
 /** Names of the pod annotations pod-sequencer writes for a mesh (src/sequence/mesh.ts). */
 export type SwitchName = 'hold' | 'await' | 'waitReady' | 'prePopulateOnly' | 'quit' | 'shutdown';
 
-/** The header a quit call needs, whose value the app container has in an env var (Dapr's API token). */
-export interface Token {
-  /** The pod annotation that turns the token on. */
+/**
+ * The header a quit call needs (Dapr's API token): the annotation that turns it on, the header,
+ * and the env var the sidecar reads the token from.
+ */
+export interface TokenHeader {
+  /** The pod annotation that turns the token on; its value names a Secret. */
   annotation: string;
   header: string;
   env: string;
-  /** The key of the Secret the annotation names, for an env var that reads it. */
-  secretKey: string;
 }
+
+/**
+ * Where the injector puts the token: the key of the Secret the annotation names, and whether app
+ * containers get the env var too (Dapr: no, only daprd), so the Job wrapper in the app must be given it.
+ */
+export interface TokenSecret {
+  key: string;
+  toApps: boolean;
+}
+
+/** A quit call's token, both rows together (src/profiles/index.ts). */
+export type Token = TokenHeader & { secretKey: string; toApps: boolean };
 
 /**
  * One sidecar's and mesh's facts, each row with the releases it holds for and its source
@@ -77,12 +114,19 @@ export interface VendorTable {
   /** Default readiness budget in seconds. */
   timeoutSeconds: number;
   images?: Fact<ImageVersion>[];
+  /**
+   * Edge releases, oldest first, each row at the first edge that has a fact of release `as` (the
+   * row of that fact starting at `as`): an image tagged with an edge reads as that release.
+   */
+  edges?: Fact<EdgeRelease>[];
   containerName?: Fact<string>[];
   readiness?: Fact<Check>[];
   /** Args the sidecar needs for its readiness endpoint to exist (any readiness gate). */
   readinessArgs?: Fact<string[]>[];
   /** Extra args so the kubelet (from outside the pod's loopback) can probe it (native sidecars). */
   probeArgs?: Fact<string[]>[];
+  /** Where the readiness endpoint's listen address is set (cloud-sql-proxy's --http-address). */
+  listenAddress?: Fact<AddressSource>[];
   /** Blocking wait command that exists inside the sidecar's own image. */
   waitCommand?: Fact<string[]>[];
   waitBudget?: Fact<Budget>[];
@@ -90,7 +134,8 @@ export interface VendorTable {
   shutdownSwitch?: Fact<Switch>[];
   /** The quit call can race the sidecar's start: retry it a few times (Vault agent). */
   shutdownRetry?: Fact<boolean>[];
-  token?: Fact<Token>[];
+  token?: Fact<TokenHeader>[];
+  tokenSecret?: Fact<TokenSecret>[];
   ports?: Fact<PortSource>[];
   /** Init containers (names) the sidecar needs to have run first: the mesh's network setup. */
   setupInit?: Fact<string>[];
@@ -98,6 +143,11 @@ export interface VendorTable {
   proxyUid?: Fact<number>[];
   /** Annotations that ask for a native sidecar, the first present one deciding. */
   nativeKeys?: Fact<string>[];
+  /**
+   * From these releases the injector makes its sidecar native with no pod annotation, on a
+   * Kubernetes server at or above `kubernetes` (its control plane's default; an operator can turn it off).
+   */
+  nativeByDefault?: Fact<NativeByDefault>[];
   injection?: Fact<Marker>[];
   switches?: Fact<{ name: SwitchName; key: string; field?: string }>[];
   /** The switch without which a native sidecar gets no startupProbe, so holds nothing (Linkerd: await). */
@@ -130,8 +180,10 @@ export interface Profile {
   initAfter: string[];
   readinessArgs?: string[];
   probeArgs?: string[];
+  listenAddress?: AddressSource;
   proxyUid?: number;
   nativeKeys: string[];
+  nativeByDefault?: NativeByDefault;
   /**
    * A container of this kind is as often the workload itself as a helper beside one (Envoy: an
    * ingress's data plane, a gateway). It is then a sidecar only beside an app container that

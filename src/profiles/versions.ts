@@ -21,6 +21,8 @@ export interface Fact<T> extends Releases {
   absentAt?: string;
   /** The row to use when the version is not known (else the newest row). */
   whenUnknown?: boolean;
+  /** Further evidence the fact needs (a default in one file, the condition in another), each read like `source`. */
+  also?: { source: string; quote: string }[];
 }
 
 /** The numbers of a version ("v2.14.0", "1.24", "stable-2.14.10" -> [2, 14, 0]); undefined if none. */

@@ -20,6 +20,7 @@ import { keepSidecarsForDrain } from './stop-order.js';
 import { syncTools } from './tools.js';
 import { wrapForReadiness } from './wrap.js';
 import { appContainers } from '../pod/apps.js';
+import { loopbackListener, probeFix } from '../pod/ports.js';
 
 /** `before`: a copy of the workload's object as it is now, if the caller already made one. */
 export function sequenceWorkload(ctx: Ctx, before?: Record<string, unknown>): void {
@@ -67,6 +68,7 @@ function transform(ctx: Ctx): void {
  */
 function strategyOf(ctx: Ctx, s: FoundSidecar): Effective {
   const planned = effectiveStrategy(s.spec, ctx.cfg, s.native);
+  if (planned === 'native' && !s.native && unprobeable(ctx, s)) return 'postStart';
   if (s.spec.strategy !== 'auto' || planned !== 'native') return planned;
   const choice = nativeChoice(ctx, s.spec.profile);
   if (!choice || choice.native) return planned;
@@ -76,4 +78,22 @@ function strategyOf(ctx: Ctx, s: FoundSidecar): Effective {
     podMetaField(ctx.w, 'annotations'),
   );
   return s.native ? 'native' : 'postStart';
+}
+
+/**
+ * A classic sidecar whose own flag or env keeps its readiness endpoint on loopback
+ * (cloud-sql-proxy `--http-address=127.0.0.1`) stays classic: as a native sidecar it would need a
+ * startupProbe, which the kubelet sends to the pod IP, so it would never pass and the app never
+ * start. pod-sequencer does not widen an address the user chose; a warning names the fix.
+ */
+function unprobeable(ctx: Ctx, s: FoundSidecar): boolean {
+  const i = (ctx.w.pod.containers ?? []).findIndex((c) => c.name === s.name);
+  const setting = i < 0 || !s.spec.readiness ? undefined : loopbackListener(s.spec, ctx.w.pod.containers![i]!);
+  if (!setting) return false;
+  ctx.report(
+    'warning',
+    `kept ${s.name} classic (a postStart wait holds the app) instead of making it a native sidecar: its ${setting} keeps its health endpoint on loopback, where the kubelet's startupProbe (sent to the pod IP) cannot reach it; set ${probeFix(s)} to let it become native`,
+    podField(ctx.w, 'containers', i),
+  );
+  return true;
 }

@@ -15,7 +15,8 @@ import { ensureArgs } from './readiness.js';
 import { endsItsSidecars } from '../pod/commands.js';
 import type { FoundSidecar } from '../pod/sidecars.js';
 import { setWrappers } from './wrap.js';
-import type { App } from '../pod/apps.js';
+import { pathNow, type App } from '../pod/apps.js';
+import { hasEnv, podToken, type EnvVar } from '../pod/token.js';
 
 /** A classic sidecar the app's wrapper waits for and ends: from the manifest or from a mesh. */
 export interface JobSidecar {
@@ -67,9 +68,7 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
   const checks: ReadyCheck[] = sidecars.flatMap((s) =>
     s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : [],
   );
-  const shutdown: ShutdownCall[] = sidecars.flatMap((s) =>
-    s.shutdown?.http ? [{ name: s.name, http: s.shutdown.http, method: s.shutdown.method ?? 'POST' }] : [],
-  );
+  const shutdown = shutdownCalls(ctx, sidecars);
   const kill: KillCall[] = sidecars.flatMap((s) => (s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []));
   if (shutdown.length + kill.length === 0 || apps.length === 0) return false;
 
@@ -85,6 +84,7 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
   if (!setWrappers(ctx, apps, { mode: 'job', checks, shutdown, shutdownOn, ...(kill.length ? { kill } : {}) }, why)) return true;
 
   for (const s of sidecars) prepare(ctx, s);
+  giveTokens(ctx, apps, sidecars);
   if (apps.length > 1) {
     ctx.report(
       'warning',
@@ -93,6 +93,52 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
     );
   }
   return true;
+}
+
+/**
+ * Tries of a quit call that can race the sidecar's start (the profile's `shutdownRetry`: the Vault
+ * agent has no readiness the app waits for, so a short job can end before the agent listens).
+ * Five tries a second apart cover an agent that is still authenticating, without holding a
+ * failed job's pod for long.
+ */
+export const QUIT_ATTEMPTS = 5;
+
+/** The quit calls of the sidecars that have one: with the header a token asks for, and tries. */
+export function shutdownCalls(ctx: Ctx, sidecars: JobSidecar[]): ShutdownCall[] {
+  return sidecars.flatMap((s): ShutdownCall[] => {
+    if (!s.shutdown?.http) return [];
+    const token = podToken(ctx, s.profile, s.version, s.name)?.token;
+    const retry = profileAt(s.profile, s.version).shutdownRetry;
+    return [
+      {
+        name: s.name,
+        http: s.shutdown.http,
+        method: s.shutdown.method ?? 'POST',
+        ...(token && { header: { name: token.header, fromEnv: token.env } }),
+        ...(retry && { attempts: QUIT_ATTEMPTS }),
+      },
+    ];
+  });
+}
+
+/**
+ * The wrapper sends a token's header from the app container's env: an app without the env var
+ * gets it from where the sidecar gets it, unless the injector gives it to apps itself.
+ */
+function giveTokens(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): void {
+  for (const s of sidecars) {
+    const t = s.shutdown?.http ? podToken(ctx, s.profile, s.version, s.name) : undefined;
+    if (!t || t.token.toApps) continue;
+    for (const { c } of apps) {
+      if (hasEnv(c, t.token.env)) continue;
+      ((c as { env?: EnvVar[] }).env ??= []).push(structuredClone(t.env));
+      ctx.report(
+        'info',
+        `added env ${t.token.env} to ${c.name} from ${t.from}: its wrapper sends it as header ${t.token.header} on ${s.name}'s shutdown call, and only ${s.name} is given it`,
+        `${pathNow(ctx.w, c)}.env`,
+      );
+    }
+  }
 }
 
 /** What the sidecar needs for its shutdown to work: flags, pod annotations, a shared process namespace. */

@@ -12,6 +12,7 @@ import { ensureArgs, readinessArgs, startupProbe } from './readiness.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from './tools.js';
+import { loopbackListener } from '../pod/ports.js';
 
 export function makeNative(ctx: Ctx, sidecars: FoundSidecar[]): void {
   for (const s of sidecars) {
@@ -89,7 +90,10 @@ function alreadyGated(c: Container): boolean {
 
 function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   const { spec } = s;
-  if (!c.startupProbe && spec.readiness) {
+  const loopback = loopbackListener(spec, c);
+  // Already native in the input with its address on loopback (a classic one stays classic,
+  // src/sequence/index.ts): a startupProbe would never pass; sidecar-no-readiness-gate says why.
+  if (!c.startupProbe && spec.readiness && !loopback) {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
       'info',
@@ -98,7 +102,7 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
     );
   }
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
-  const added = ensureArgs(c, readinessArgs(spec, true));
+  const added = ensureArgs(c, readinessArgs(spec, !loopback));
   if (added.length > 0) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
 }
 

@@ -40,8 +40,9 @@ describe('the release from the image tag', () => {
     ['istio', 'docker.io/istio/proxyv2:1.24.2', '1.24.2'],
     ['istio', 'gcr.io/istio-release/proxyv2:1.30.0-distroless', '1.30.0'],
     ['linkerd', 'cr.l5d.io/linkerd/proxy:stable-2.14.10', '2.14.10'],
-    // Linkerd's edge releases are not mapped to a stable minor: unknown.
-    ['linkerd', 'cr.l5d.io/linkerd/proxy:edge-25.4.1', undefined],
+    // Linkerd's edge releases read as the minor whose facts they have (test/profiles/edges.test.ts).
+    ['linkerd', 'cr.l5d.io/linkerd/proxy:edge-25.4.1', '2.16'],
+    ['linkerd', 'cr.l5d.io/linkerd/proxy:edge-22.1.1', undefined],
     ['kuma', 'kumahq/kuma-dp:2.14.0', '2.14.0'],
     ['cloud-sql-proxy', 'gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.25.3', '2.25.3'],
     ['cloud-sql-proxy', 'gcr.io/cloudsql-docker/gce-proxy:1.33', '1.33'],

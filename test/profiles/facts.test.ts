@@ -55,6 +55,36 @@ describe('every vendor fact is stated by its source', () => {
       expect(text, `${row.source} does not exist`).toBeDefined();
       expect(text, `${row.source} does not say ${JSON.stringify(row.quote)}`).toContain(row.quote);
       if (row.absentAt) expect(read(row.absentAt) ?? '', `${row.absentAt} already says ${JSON.stringify(row.quote)}`).not.toContain(row.quote);
+      for (const a of row.also ?? []) expect(read(a.source), `${a.source} does not say ${JSON.stringify(a.quote)}`).toContain(a.quote);
     });
+  }
+});
+
+/**
+ * Facts a source states by what it leaves out: the text between `from` and `to` in the file at
+ * each tag must not hold `absent` (and `from` must be there, so a moved function fails loudly).
+ */
+const ABSENT = [
+  {
+    // src/profiles/dapr.ts tokenSecret `toApps: false`: app containers get no DAPR_API_TOKEN.
+    fact: 'dapr tokenSecret toApps false',
+    sources: ['v1.14.0', 'v1.15.0', 'v1.16.0', 'v1.17.0', 'v1.18.0'].map((t) => `dapr/dapr@${t}:pkg/injector/patcher/sidecar_patcher.go`),
+    from: 'func (c *SidecarConfig) addDaprEnvVarsToContainers(',
+    to: '\n}\n',
+    absent: 'APITokenEnvVar',
+  },
+];
+
+describe('facts stated by what a source leaves out', () => {
+  for (const a of ABSENT) {
+    for (const source of a.sources) {
+      it.skipIf(!gitDir(SOURCE.exec(source)![1]!))(`${a.fact}: ${source}`, () => {
+        const text = read(source) ?? '';
+        const start = text.indexOf(a.from);
+        expect(start, `${source} has no ${JSON.stringify(a.from)}`).toBeGreaterThanOrEqual(0);
+        const body = text.slice(start, text.indexOf(a.to, start));
+        expect(body, `${source}: ${a.from} holds ${a.absent}`).not.toContain(a.absent);
+      });
+    }
   }
 });

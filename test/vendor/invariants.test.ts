@@ -1,6 +1,7 @@
 /**
  * Invariants on real manifests written by vendors' own tools (test/vendor/README.md): Istio's and
- * Linkerd's injector goldens, Google's cloud-sql-proxy examples, Contour's quickstart. For every
+ * Linkerd's injector goldens, Google's cloud-sql-proxy examples, Contour's quickstart, Kuma's
+ * injector goldens, Dapr's e2e app manifests, the Vault injector's Deployment and acceptance Job. For every
  * file, with the default config and with kubernetesVersion 1.30, as `fix` runs on files:
  * no error, untouched documents byte-identical, native sidecars stay native, a pod whose only
  * container is a sidecar (an ingress gateway) is untouched, no workload less valid than its input, idempotent, every changed
@@ -43,6 +44,11 @@ const EXPECTED_ERRORS: Record<string, string[]> = {
   // for a native proxy instead, and completes.
   'default linkerd/linkerd2:cli/cmd/testdata/inject_emojivoto_cronjob.golden.yml': ['container hello has no command', 'this CronJob never completes'],
   'default linkerd/linkerd2:cli/cmd/testdata/inject_emojivoto_cronjob_nometa.golden.yml': ['container hello has no command', 'this CronJob never completes'],
+  // Dapr's e2e Job (dapr.io/enabled, no mesh.dapr native): a classic daprd, and a container with
+  // neither command nor args (its image's entrypoint), so no wrapper can end daprd. Both errors
+  // name the fix (the entrypoint, or a native daprd with Dapr 1.18's dapr.io/enable-native-sidecar).
+  'default dapr/dapr:tests/apps/job-publisher/service.yaml': ['container job-publisher has no command', 'this Job never completes'],
+  '1.30 dapr/dapr:tests/apps/job-publisher/service.yaml': ['container job-publisher has no command', 'this Job never completes'],
 };
 
 /** Container names of the built-in sidecar profiles: a pod with one of them alone is that proxy's own workload. */

@@ -1,5 +1,5 @@
 import { parseWrapper } from '../../shell/index.js';
-import { meshedSidecars } from '../../pod/mesh.js';
+import { meshedSidecars, nativeDefaultUnknown } from '../../pod/mesh.js';
 import { findSidecars } from '../../pod/sidecars.js';
 import { appContainers, argvToWrap } from '../../pod/apps.js';
 import { podField } from '../../workloads/workload.js';
@@ -31,8 +31,12 @@ export const jobSidecarBlocksCompletion: Rule = {
     for (const m of meshedSidecars(ctx)) {
       if (m.native || ended.has(m.container)) continue;
       const native = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
+      const unknown = nativeDefaultUnknown(ctx, m.profile);
+      const byDefault = unknown
+        ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release`
+        : '';
       const why = !m.shutdown
-        ? `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)`
+        ? `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}`
         : !cfg.jobs.terminateSidecars
           ? 'jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar'
           : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or ask for a native sidecar";

@@ -1,3 +1,4 @@
+import { loopbackListener, probeFix } from '../../pod/ports.js';
 import { findSidecars, type FoundSidecar } from '../../pod/sidecars.js';
 import { parseHook, parseWrapper } from '../../shell/index.js';
 import { podField, type Container } from '../../workloads/workload.js';
@@ -26,10 +27,12 @@ export const sidecarNoReadinessGate: Rule = {
         const i = (pod.initContainers ?? []).findIndex((c) => c.name === s.name);
         const c = pod.initContainers![i]!;
         if (!c.startupProbe && !c.lifecycle?.postStart) {
-          report(
-            `native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; add one (pod-sequencer strategy native does)`,
-            podField(ctx.w, 'initContainers', i),
-          );
+          // Its own loopback address is why pod-sequencer added none (src/sequence/native.ts).
+          const loopback = loopbackListener(s.spec, c);
+          const fix = loopback
+            ? `its ${loopback} keeps its health endpoint on loopback, where the kubelet's probe (sent to the pod IP) cannot reach it: set ${probeFix(s)}, then add one (pod-sequencer strategy native does)`
+            : 'add one (pod-sequencer strategy native does)';
+          report(`native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; ${fix}`, podField(ctx.w, 'initContainers', i));
         }
         continue;
       }
