@@ -60,6 +60,23 @@ export const istio: VendorTable = {
       ],
     },
   ],
+  // From 1.27 the webhook's default is "auto": native when the pod's node (else every node) runs a
+  // kubelet of 1.33 or later (webhook.go, DetectNativeSidecar). kubernetesVersion stands for the
+  // kubelets here; `istioctl kube-inject`, with no cluster to ask, stays classic unless told.
+  nativeByDefault: [
+    {
+      value: { kubernetes: '1.33' },
+      since: '1.27.0',
+      source: 'istio/istio@1.27.0:pilot/pkg/features/pilot.go',
+      quote: 'env.Register("ENABLE_NATIVE_SIDECARS", "auto",',
+      absentAt: 'istio/istio@1.26.0:pilot/pkg/features/pilot.go',
+      also: [
+        { source: 'istio/istio@1.27.0:pkg/kube/inject/webhook.go', quote: 'minVersion := 33' },
+        { source: `${TAG}pilot/pkg/features/pilot.go`, quote: 'env.Register("ENABLE_NATIVE_SIDECARS", "auto",' },
+        { source: `${TAG}pkg/kube/inject/webhook.go`, quote: 'minVersion := 33' },
+      ],
+    },
+  ],
   injection: [
     {
       value: { key: 'sidecar.istio.io/inject', at: 'pod', in: 'label', on: ['true'], off: ['false'] },

@@ -17,27 +17,28 @@ import { runRules } from '../../src/check/index.js';
 import { sequenceWorkload } from '../../src/sequence/index.js';
 import { makeWorkload } from '../../src/workloads/workload.js';
 
-function config(kuma: Record<string, unknown>, kubernetesVersion?: string): Config {
-  const spec = { mesh: { kuma }, ...(kubernetesVersion && { kubernetesVersion }) };
+function config(kuma: Record<string, unknown>, kubernetesVersion?: string, mesh = 'kuma'): Config {
+  const spec = { mesh: { [mesh]: kuma }, ...(kubernetesVersion && { kubernetesVersion }) };
   const { config, errors } = loadConfig({ apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'c' }, spec });
   expect(errors).toEqual([]);
   return config;
 }
 
-const job = () => ({
+const KUMA = { 'kuma.io/sidecar-injection': 'enabled' };
+const job = (labels: Record<string, string> = KUMA) => ({
   apiVersion: 'batch/v1',
   kind: 'Job',
   metadata: { name: 'migrate', namespace: 'shop' },
   spec: {
     template: {
-      metadata: { labels: { 'kuma.io/sidecar-injection': 'enabled' } },
+      metadata: { labels },
       spec: { restartPolicy: 'Never', containers: [{ name: 'app', command: ['/migrate'] }] },
     },
   },
 });
 
-function run(cfg: Config) {
-  const obj = job();
+function run(cfg: Config, labels?: Record<string, string>) {
+  const obj = job(labels);
   const w = makeWorkload(obj, ['spec', 'template'])!;
   const results: Result[] = [];
   const ctx = makeCtx(cfg, w, results);
@@ -85,5 +86,35 @@ describe('Kuma native sidecars by default', () => {
     expect(meshed[0]!.native).toBe(false);
     expect(blocked(results)).toBeDefined();
     expect(blocked(results)?.message).not.toContain('mesh.kuma.version');
+  });
+});
+
+/**
+ * Istio 1.27+: ENABLE_NATIVE_SIDECARS defaults to "auto", native where the kubelet is 1.33 or
+ * later (istio/istio@1.27.0:pilot/pkg/features/pilot.go; pkg/kube/inject/webhook.go, minVersion 33).
+ */
+describe('Istio native sidecars by default', () => {
+  const ISTIO = { 'sidecar.istio.io/inject': 'true' };
+  it('Istio 1.27+ on Kubernetes 1.33+: native, so the Job completes; no error, no wrapper', () => {
+    for (const [version, k8s] of [
+      ['1.27.0', '1.33'],
+      ['1.30.1', '1.34'],
+    ]) {
+      const { meshed, results, command } = run(config({ version }, k8s, 'istio'), ISTIO);
+      expect(meshed).toMatchObject([{ profile: 'istio', container: 'istio-proxy', native: true }]);
+      expect(blocked(results)).toBeUndefined();
+      expect(command).toEqual(['/migrate']);
+    }
+  });
+
+  it('Kubernetes 1.28: classic, and the Job wrapper asks the proxy to quit', () => {
+    for (const [version, k8s] of [
+      ['1.26.2', '1.28'],
+      ['1.30.0', '1.28'],
+    ]) {
+      const { meshed, command } = run(config({ version }, k8s, 'istio'), ISTIO);
+      expect(meshed[0]!.native).toBe(false);
+      expect(command?.join(' ')).toContain('quitquitquit');
+    }
   });
 });
