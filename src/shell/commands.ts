@@ -7,7 +7,7 @@
  * records need. parse* never look at it, so they also recognise commands of older versions.
  */
 import { dependencyScript, hookChainScript, hookWaitScript, HOOK_MARKER, WAIT_MARKER, WRAP_MARKER, wrapScript } from './scripts.js';
-import type { DependencyWait, ReadyCheck, ShellEnv, WrapperSpec } from './types.js';
+import type { DependencyWait, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
 
 export function busyboxPath(env: ShellEnv): string {
   return `${env.toolsDir.replace(/\/+$/, '')}/busybox`;
@@ -62,13 +62,33 @@ export function dependencyWait(dep: DependencyWait, env: ShellEnv): string[] {
   return command(env, dependencyScript(env.delivery, kind), WAIT_MARKER, [dep.name, kind, t, seconds(dep.timeoutSeconds, 'timeoutSeconds'), String(period)]);
 }
 
+const HEADER_NAME = /^[A-Za-z0-9_-]+$/;
+/** Letters first: our own variables start with "_", and the script reads this one through eval. */
+const VAR_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** A quit record, after the header and tries records that apply to it (when it has them). */
+function quitRecords(s: ShutdownCall): string[] {
+  const out: string[] = [];
+  if (s.header) {
+    if (!HEADER_NAME.test(s.header.name))
+      throw new Error(`shutdown header of ${s.name}: ${JSON.stringify(s.header.name)} is not a header name (letters, digits, - and _)`);
+    if (!VAR_NAME.test(s.header.fromEnv))
+      throw new Error(`shutdown header of ${s.name}: ${JSON.stringify(s.header.fromEnv)} is not an environment variable name`);
+    out.push('header', s.header.name, s.header.fromEnv);
+  }
+  const attempts = s.attempts ?? 1;
+  if (!Number.isSafeInteger(attempts) || attempts < 1) throw new RangeError(`attempts of ${s.name} must be a whole number >= 1, got ${attempts}`);
+  if (attempts > 1) out.push('tries', String(attempts));
+  return [...out, 'quit', s.method, s.http, s.name];
+}
+
 export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
   const records: string[] = [];
   for (const c of spec.checks) {
     const [kind, t] = target(c);
     records.push('ready', kind, t, seconds(c.timeoutSeconds, 'timeoutSeconds'), c.onTimeout, c.name);
   }
-  if (spec.mode === 'job') for (const s of spec.shutdown) records.push('quit', s.method, s.http, s.name);
+  if (spec.mode === 'job') for (const s of spec.shutdown) records.push(...quitRecords(s));
   if (spec.mode === 'job') for (const k of spec.kill ?? []) records.push('kill', nonBlank(k.process, 'process name'), k.name);
   const script = wrapScript(env.delivery, {
     mode: spec.mode,
@@ -76,6 +96,8 @@ export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
     kinds: spec.checks.map((c) => target(c)[0]).filter((k) => k === 'http' || k === 'tcp'),
     shutdown: spec.shutdown.length > 0,
     post: spec.shutdown.some((s) => s.method !== 'GET'),
+    header: spec.shutdown.some((s) => s.header),
+    retry: spec.shutdown.some((s) => (s.attempts ?? 1) > 1),
     kill: (spec.kill ?? []).length > 0,
   });
   // An empty argv is allowed: an image with no ENTRYPOINT, whose `args` are the whole command.
@@ -109,14 +131,19 @@ function readyCheck(kind: string, t: string, timeout: string, onTimeout: string,
 }
 
 /** Record tags in a wrapper's parameters; 0.1.0 and before wrote R, S and K, still read on a rerun. */
-const RECORD: Record<string, 'ready' | 'quit' | 'kill' | undefined> = Object.assign(Object.create(null), {
+const RECORD: Record<string, 'ready' | 'quit' | 'kill' | 'header' | 'tries' | undefined> = Object.assign(Object.create(null), {
   ready: 'ready',
   quit: 'quit',
   kill: 'kill',
+  header: 'header',
+  tries: 'tries',
   R: 'ready',
   S: 'quit',
   K: 'kill',
 });
+
+/** What header and tries records say about the quit record that follows them. */
+type Pending = Pick<ShutdownCall, 'header' | 'attempts'>;
 
 export function parseWrapper(command: string[]): { spec: WrapperSpec; env: ShellEnv } | null {
   const s = split(command);
@@ -124,22 +151,33 @@ export function parseWrapper(command: string[]): { spec: WrapperSpec; env: Shell
   const [mode, shutdownOn, ...rest] = s.params;
   if ((mode !== 'exec' && mode !== 'job') || (shutdownOn !== 'success' && shutdownOn !== 'always')) return null;
   const spec: WrapperSpec = { mode, shutdownOn, checks: [], shutdown: [], argv: [] };
+  let pending: Pending | null = null;
   let i = 0;
   while (rest[i] !== '--') {
     const [tag, a, b, c, d, e] = rest.slice(i, i + 6);
-    if (RECORD[tag] === 'ready' && i + 6 < rest.length) {
+    const kind = RECORD[tag];
+    if (kind !== 'quit' && kind !== 'header' && kind !== 'tries' && pending) return null;
+    if (kind === 'ready' && i + 6 < rest.length) {
       const check = readyCheck(a, b, c, d, e);
       if (!check) return null;
       spec.checks.push(check);
       i += 6;
-    } else if (RECORD[tag] === 'quit' && i + 4 < rest.length && (a === 'POST' || a === 'GET')) {
-      spec.shutdown.push({ name: c, http: b, method: a });
+    } else if (kind === 'quit' && i + 4 < rest.length && (a === 'POST' || a === 'GET')) {
+      spec.shutdown.push({ name: c, http: b, method: a, ...(pending ?? {}) });
+      pending = null;
       i += 4;
-    } else if (RECORD[tag] === 'kill' && i + 3 < rest.length && spec.mode === 'job') {
+    } else if (kind === 'header' && i + 3 < rest.length && !pending?.header && HEADER_NAME.test(a) && VAR_NAME.test(b)) {
+      pending = { ...(pending ?? {}), header: { name: a, fromEnv: b } };
+      i += 3;
+    } else if (kind === 'tries' && i + 2 < rest.length && !pending?.attempts && isSeconds(a) && Number(a) >= 1) {
+      pending = { ...(pending ?? {}), attempts: Number(a) };
+      i += 2;
+    } else if (kind === 'kill' && i + 3 < rest.length && spec.mode === 'job') {
       (spec.kill ??= []).push({ name: b, process: a });
       i += 3;
     } else return null;
   }
+  if (pending) return null;
   spec.argv = rest.slice(i + 1);
   return { spec, env: s.env };
 }

@@ -10,6 +10,7 @@ export interface RecordedRequest {
   path: string;
   /** ms since the server was created. */
   at: number;
+  headers: IncomingMessage['headers'];
 }
 
 /** An answer: a status code, a status with headers, or 'hang' (never answer). */
@@ -25,12 +26,16 @@ export interface TestHttpServer {
   requests: RecordedRequest[];
   hits(path: string, method?: string): RecordedRequest[];
   route(path: string, response: Answer | Responder): void;
+  /** Starts listening now (with `listenLater`); connections were refused until then. */
+  listen(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface HttpServerOptions {
   /** Refuse connections until this many ms have passed (the port is reserved up front). */
   listenAfterMs?: number;
+  /** Refuse connections until listen() is called (the port is reserved up front). */
+  listenLater?: boolean;
   /** A fixed port, e.g. a mesh's real one (15021); default: a free one. */
   port?: number;
 }
@@ -63,7 +68,7 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
 
   const server = createHttpServer((req, res) => {
     const path = req.url ?? '/';
-    requests.push({ method: req.method ?? '', path, at: Date.now() - t0 });
+    requests.push({ method: req.method ?? '', path, at: Date.now() - t0, headers: req.headers });
     const n = counts.get(path) ?? 0;
     counts.set(path, n + 1);
     req.resume();
@@ -79,10 +84,11 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
   });
 
   const port = opts.port ?? (await freePort());
-  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  let listening: Promise<void> | undefined;
+  const listen = () => (listening ??= new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)));
   let timer: NodeJS.Timeout | undefined;
   if (opts.listenAfterMs) timer = setTimeout(() => void listen(), opts.listenAfterMs);
-  else await listen();
+  else if (!opts.listenLater) await listen();
 
   return {
     port,
@@ -90,6 +96,7 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
     requests,
     hits: (path, method) => requests.filter((r) => r.path === path && (!method || r.method === method)),
     route,
+    listen,
     close: () =>
       new Promise<void>((resolve) => {
         clearTimeout(timer);

@@ -36,6 +36,8 @@ export interface RunOptions {
   stdin?: string;
   /** Called with each stdout chunk; may signal the process. */
   onStdout?: (text: string, pid: number) => void;
+  /** Called with all stderr so far on each chunk (the scripts' log lines). */
+  onStderr?: (text: string) => void;
   onSpawn?: (pid: number) => void;
   env?: Record<string, string>;
 }
@@ -68,7 +70,10 @@ export function run(cmd: string[], opts: RunOptions): Promise<RunResult> {
       stdout += d.toString();
       opts.onStdout?.(stdout, child.pid!);
     });
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      opts.onStderr?.(stderr);
+    });
     if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
     child.on('error', reject);
     child.on('close', (code, signal) => {

@@ -157,6 +157,90 @@ describe.concurrent('wrapper, job mode', () => {
     }));
 });
 
+describe.concurrent('wrapper, job mode, quit calls with a header and retries', () => {
+  const token = "s3cr3t $(touch CANARY) 'x' \\n";
+  const dapr = (url: string, more: Partial<ShutdownCall> = {}): ShutdownCall => ({
+    name: 'daprd',
+    http: url,
+    method: 'POST',
+    header: { name: 'dapr-api-token', fromEnv: 'DAPR_API_TOKEN' },
+    ...more,
+  });
+
+  test('sends the header with the value of its variable, read at run time; without it, says so and gets 401', () =>
+    eachRunner(lab.runners, async (r) => {
+      const value = token.replace('CANARY', lab.canary);
+      const srv = await startHttpServer({ '/v1.0/shutdown': (req) => (req.headers['dapr-api-token'] === value ? 200 : 401) });
+      try {
+        const spec = job(nodeRun('process.exit(3)'), { shutdown: [dapr(srv.url('/v1.0/shutdown'))], shutdownOn: 'always' });
+        expect(JSON.stringify(wrapperCommand(spec, r.env))).not.toContain('s3cr3t');
+        const res = await run(wrapperCommand(spec, r.env), { path: r.path, env: { DAPR_API_TOKEN: value } });
+        expect(res.code, res.stderr).toBe(3);
+        expect(res.stderr).toContain('asked daprd to shut down');
+        expect(srv.requests.map((q) => [q.method, q.headers['dapr-api-token']])).toEqual([['POST', value]]);
+        for (const env of [{}, { DAPR_API_TOKEN: '' }] as Record<string, string>[]) {
+          const bare = await run(wrapperCommand(spec, r.env), { path: r.path, env });
+          expect(bare.code, bare.stderr).toBe(3);
+          expect(bare.stderr).toContain('DAPR_API_TOKEN is empty or unset: calling daprd without dapr-api-token');
+          expect(bare.stderr).toContain(`could not ask daprd to shut down (POST ${srv.url('/v1.0/shutdown')}); going on`);
+        }
+        expect(srv.requests.map((q) => q.headers['dapr-api-token'])).toEqual([value, undefined, undefined]);
+        // a value that would split the request is not sent
+        const nl = await run(wrapperCommand(spec, r.env), { path: r.path, env: { DAPR_API_TOKEN: 'a\r\nx-evil: 1' } });
+        expect(nl.stderr).toContain('DAPR_API_TOKEN holds a control character: calling daprd without dapr-api-token');
+        expect(srv.requests.at(-1)!.headers).not.toHaveProperty('x-evil');
+        expect(existsSync(lab.canary)).toBe(false);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('attempts: a sidecar that starts listening only after the first try is asked again, 1 s later', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/agent/v1/quit': 200 }, { listenLater: true });
+      try {
+        const spec = job(nodeRun('process.exit(0)'), { shutdown: [{ name: 'vault-agent', http: srv.url('/agent/v1/quit'), method: 'POST', attempts: 3 }] });
+        // the server starts on the script's own report of the refused first try
+        const res = await run(wrapperCommand(spec, r.env), {
+          path: r.path,
+          onStderr: (text) => text.includes('vault-agent did not take its shutdown call (try 1 of 3)') && void srv.listen(),
+        });
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.stderr).toMatch(
+          /did not take its shutdown call \(try 1 of 3\); trying again in 1s\n(.*\n)?pod-sequencer: asked vault-agent to shut down\n$/,
+        );
+        expect(res.stderr).not.toContain('try 2 of 3');
+        expect(srv.hits('/agent/v1/quit', 'POST')).toHaveLength(1);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('attempts: non-2xx answers are retried up to N times, then given up with a message; the exit code is kept', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/late': sequence(503, 500, 200), '/never': 401 });
+      try {
+        const late = await wrap(r, job(nodeRun('process.exit(0)'), { shutdown: [{ name: 'a', http: srv.url('/late'), method: 'POST', attempts: 3 }] }));
+        expect(late.code, late.stderr).toBe(0);
+        expect(srv.hits('/late', 'POST')).toHaveLength(3);
+        expect(late.stderr).toContain('asked a to shut down');
+        const never = await run(
+          wrapperCommand(job(nodeRun('process.exit(4)'), { shutdownOn: 'always', shutdown: [dapr(srv.url('/never'), { attempts: 2 })] }), r.env),
+          { path: r.path, env: { DAPR_API_TOKEN: 'wrong' } },
+        );
+        expect(never.code, never.stderr).toBe(4);
+        expect(srv.hits('/never', 'POST').map((q) => q.headers['dapr-api-token'])).toEqual(['wrong', 'wrong']);
+        expect(never.stderr).toContain('daprd did not take its shutdown call (try 1 of 2); trying again in 1s');
+        expect(never.stderr).not.toContain('try 2 of 2');
+        expect(never.stderr).toMatch(
+          /command exited with code 4\n.*\(try 1 of 2\).*\n.*could not ask daprd to shut down \(POST http:[^)]*\/never\); going on\n$/,
+        );
+      } finally {
+        await srv.close();
+      }
+    }));
+});
+
 describe.concurrent('wrapper, job mode, K records', () => {
   test('SIGTERM every process of that name after the shutdown calls; say when there is none', () =>
     eachRunner(lab.runners, async (r) => {
