@@ -85,7 +85,12 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
 
   const port = opts.port ?? (await freePort());
   let listening: Promise<void> | undefined;
-  const listen = () => (listening ??= new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)));
+  // a port taken (another run of a test on a mesh's fixed port) fails the test at once, saying so
+  const listen = () =>
+    (listening ??= new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    }));
   let timer: NodeJS.Timeout | undefined;
   if (opts.listenAfterMs) timer = setTimeout(() => void listen(), opts.listenAfterMs);
   else if (!opts.listenLater) await listen();
@@ -137,17 +142,33 @@ export interface TestTcpListener {
   port: number;
   /** Connections accepted so far. */
   accepted: number;
+  /** Starts accepting now, if it has not yet. */
+  start(): void;
   close(): Promise<void>;
 }
 
-/** A TCP listener that starts accepting (and then holds connections open, silent) after `delayMs`. */
-export async function listenTcpLater(delayMs: number): Promise<TestTcpListener> {
+/**
+ * A TCP listener that starts accepting (and then holds connections open, silent) after
+ * `delayMs`, or, without it, when start() is called (e.g. on a script's own log line).
+ */
+export async function listenTcpLater(delayMs?: number): Promise<TestTcpListener> {
   const port = await freePort();
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   const l: TestTcpListener = {
     port,
     accepted: 0,
+    start: () => {
+      clearTimeout(timer);
+      if (server) return;
+      server = createTcpServer((s) => {
+        l.accepted++;
+        sockets.add(s);
+        s.on('error', () => {});
+        s.on('close', () => sockets.delete(s));
+      });
+      server.listen(port, '127.0.0.1');
+    },
     close: () =>
       new Promise<void>((resolve) => {
         clearTimeout(timer);
@@ -156,14 +177,6 @@ export async function listenTcpLater(delayMs: number): Promise<TestTcpListener> 
         server.close(() => resolve());
       }),
   };
-  const timer = setTimeout(() => {
-    server = createTcpServer((s) => {
-      l.accepted++;
-      sockets.add(s);
-      s.on('error', () => {});
-      s.on('close', () => sockets.delete(s));
-    });
-    server.listen(port, '127.0.0.1');
-  }, delayMs);
+  const timer = delayMs === undefined ? undefined : setTimeout(l.start, delayMs);
   return l;
 }

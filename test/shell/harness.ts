@@ -24,7 +24,7 @@ export interface RunResult {
   signal: string | null;
   stdout: string;
   stderr: string;
-  ms: number;
+  /** Killed by the harness (timeoutMs). No duration here: tests assert behaviour, never wall-clock time. */
   timedOut: boolean;
 }
 
@@ -47,7 +47,6 @@ export const BUSYBOX = '/bin/busybox';
 
 /** Spawns [...cmd, ...args]; kills the whole process group if it outlives timeoutMs. */
 export function run(cmd: string[], opts: RunOptions): Promise<RunResult> {
-  const t0 = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(cmd[0], [...cmd.slice(1), ...(opts.args ?? [])], {
       env: { PATH: opts.path, ...opts.env },
@@ -78,7 +77,7 @@ export function run(cmd: string[], opts: RunOptions): Promise<RunResult> {
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - t0, timedOut });
+      resolve({ code, signal, stdout, stderr, timedOut });
     });
   });
 }
