@@ -4,9 +4,22 @@
  * Shape of every command: [...shellPrefix(env), SCRIPT, MARKER, BUSYBOX, ...params], where
  * BUSYBOX is the injected busybox's path ('' in image mode). Values only ever travel as params.
  * SCRIPT is composed for the command (scripts.ts): only what its delivery, check kinds and
- * records need. parse* never look at it, so they also recognise commands of older versions.
+ * records need. parse* never look at it, so they also recognise commands of older versions;
+ * parseWrapper only tells the shared form (SCRIPT a call of the pod's one wrapper) apart.
  */
-import { dependencyScript, hookChainScript, hookWaitScript, HOOK_MARKER, WAIT_MARKER, WRAP_MARKER, wrapScript } from './scripts.js';
+import {
+  dependencyScript,
+  hookChainScript,
+  hookWaitScript,
+  HOOK_MARKER,
+  SHARED_WRAP_CALL,
+  TOOLS_MARKER,
+  toolsScript,
+  WAIT_MARKER,
+  WRAP_MARKER,
+  wrapScript,
+  type WrapperShape,
+} from './scripts.js';
 import type { DependencyWait, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
 
 export function busyboxPath(env: ShellEnv): string {
@@ -82,7 +95,13 @@ function quitRecords(s: ShutdownCall): string[] {
   return [...out, 'quit', s.method, s.http, s.name];
 }
 
-export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
+/**
+ * inline: the command carries its whole script. shared (inject delivery only): the command runs
+ * the pod's one shared wrapper, which the `seq-tools` init container writes (sharedWrapper).
+ */
+export type WrapperForm = 'inline' | 'shared';
+
+export function wrapperCommand(spec: WrapperSpec, env: ShellEnv, form: WrapperForm = 'inline'): string[] {
   const records: string[] = [];
   for (const c of spec.checks) {
     const [kind, t] = target(c);
@@ -90,7 +109,14 @@ export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
   }
   if (spec.mode === 'job') for (const s of spec.shutdown) records.push(...quitRecords(s));
   if (spec.mode === 'job') for (const k of spec.kill ?? []) records.push('kill', nonBlank(k.process, 'process name'), k.name);
-  const script = wrapScript(env.delivery, {
+  const script = form === 'shared' && env.delivery === 'inject' ? SHARED_WRAP_CALL : wrapScript(env.delivery, shapeOf(spec));
+  // An empty argv is allowed: an image with no ENTRYPOINT, whose `args` are the whole command.
+  return command(env, script, WRAP_MARKER, [spec.mode, spec.shutdownOn, ...records, '--', ...spec.argv]);
+}
+
+/** What a wrapper's script must handle for this spec (never a value). */
+function shapeOf(spec: WrapperSpec): WrapperShape {
+  return {
     mode: spec.mode,
     // ready records are http or tcp: any other kind is refused by the script, as it always was
     kinds: spec.checks.map((c) => target(c)[0]).filter((k) => k === 'http' || k === 'tcp'),
@@ -99,9 +125,39 @@ export function wrapperCommand(spec: WrapperSpec, env: ShellEnv): string[] {
     header: spec.shutdown.some((s) => s.header),
     retry: spec.shutdown.some((s) => (s.attempts ?? 1) > 1),
     kill: (spec.kill ?? []).length > 0,
-  });
-  // An empty argv is allowed: an image with no ENTRYPOINT, whose `args` are the whole command.
-  return command(env, script, WRAP_MARKER, [spec.mode, spec.shutdownOn, ...records, '--', ...spec.argv]);
+  };
+}
+
+/**
+ * The shared wrapper of a pod whose wrapped containers run these specs (all of one mode): the
+ * union of what each needs, for inject delivery.
+ */
+export function sharedWrapper(specs: WrapperSpec[]): string {
+  const shapes = specs.map(shapeOf);
+  const mode = shapes[0]?.mode;
+  if (!mode || shapes.some((s) => s.mode !== mode)) throw new Error('a shared wrapper needs wrappers, all of one mode');
+  const any = (k: 'shutdown' | 'post' | 'header' | 'retry' | 'kill') => shapes.some((s) => s[k]);
+  const shape = {
+    mode,
+    kinds: [...new Set(shapes.flatMap((s) => s.kinds))],
+    shutdown: any('shutdown'),
+    post: any('post'),
+    header: any('header'),
+    retry: any('retry'),
+    kill: any('kill'),
+  };
+  return wrapScript('inject', shape, true);
+}
+
+/** The `seq-tools` command that copies BUSYBOX into toolsDir and writes the shared wrapper there. */
+export function toolsInstall(busybox: string, toolsDir: string, wrapper: string): string[] {
+  return [busybox, 'sh', '-c', toolsScript(), TOOLS_MARKER, busybox, toolsDir.replace(/\/+$/, ''), nonBlank(wrapper, 'shared wrapper')];
+}
+
+/** A toolsInstall command: its busybox, tools directory and shared wrapper; null if it is not one. */
+export function parseToolsInstall(cmd: string[]): { busybox: string; toolsDir: string; wrapper: string } | null {
+  if (cmd.length !== 8 || cmd[1] !== 'sh' || cmd[2] !== '-c' || cmd[4] !== TOOLS_MARKER || cmd[0] !== cmd[5]) return null;
+  return { busybox: cmd[5], toolsDir: cmd[6], wrapper: cmd[7] };
 }
 
 /** Splits one of our commands into env, marker and params; null if it is not shaped like ours. */
@@ -145,7 +201,8 @@ const RECORD: Record<string, 'ready' | 'quit' | 'kill' | 'header' | 'tries' | un
 /** What header and tries records say about the quit record that follows them. */
 type Pending = Pick<ShutdownCall, 'header' | 'attempts'>;
 
-export function parseWrapper(command: string[]): { spec: WrapperSpec; env: ShellEnv } | null {
+/** `shared`: the command runs the pod's shared wrapper (wrapperCommand's shared form). */
+export function parseWrapper(command: string[]): { spec: WrapperSpec; env: ShellEnv; shared?: true } | null {
   const s = split(command);
   if (!s || s.marker !== WRAP_MARKER) return null;
   const [mode, shutdownOn, ...rest] = s.params;
@@ -179,7 +236,7 @@ export function parseWrapper(command: string[]): { spec: WrapperSpec; env: Shell
   }
   if (pending) return null;
   spec.argv = rest.slice(i + 1);
-  return { spec, env: s.env };
+  return { spec, env: s.env, ...(s.env.delivery === 'inject' && command[3] === SHARED_WRAP_CALL ? { shared: true as const } : {}) };
 }
 
 export function parseHook(command: string[]): { then?: string[] } | null {

@@ -32,6 +32,17 @@ function sh(strings: TemplateStringsArray): string {
 export const WRAP_MARKER = 'pod-sequencer-wrap';
 export const HOOK_MARKER = 'pod-sequencer-hook';
 export const WAIT_MARKER = 'pod-sequencer-wait';
+export const TOOLS_MARKER = 'pod-sequencer-tools';
+
+/** Name of the shared wrapper in the tools directory, next to the injected busybox. */
+export const SHARED_WRAPPER = 'wrap.sh';
+
+/**
+ * The script of a wrapper command in its shared form (tools.delivery inject): it runs the pod's
+ * shared wrapper, which the `seq-tools` init container wrote next to the busybox ($1), in this
+ * very shell, so the wrapper sees the same parameters as an inline one.
+ */
+export const SHARED_WRAP_CALL = '. "${1%/*}/' + SHARED_WRAPPER + '"';
 
 export type Delivery = 'inject' | 'image';
 export type Kind = 'http' | 'tcp' | 'dns';
@@ -963,7 +974,7 @@ const indent = (text: string): string => text.replace(/^(?=.)/gm, '  ');
  * (0.1.0 wrote R, S and K for ready, quit and kill.)
  * Kubernetes appends the container's args after ARGV.
  */
-export function wrapScript(delivery: Delivery, shape: WrapperShape): string {
+export function wrapScript(delivery: Delivery, shape: WrapperShape, shared = false): string {
   const job = shape.mode === 'job';
   const f = features(delivery, {
     kinds: shape.kinds.map(kindOf),
@@ -1054,5 +1065,27 @@ fi
         does: `${checks ? 'Waits for the sidecars, runs' : 'Runs'} the command${ends(f) ? ', then asks the sidecars to exit' : ''}; keeps its exit code.`,
       }
     : { what: 'wrapper', from: 'sidecars[].strategy: wrap', does: 'Waits for the sidecars, then runs the command in its place.' };
+  if (shared) purpose.does += ` Shared by the wrapped containers of this pod, whose commands run it with their own parameters.`;
   return compose(f, roots, main, purpose);
+}
+
+/**
+ * The `seq-tools` init container's script when the pod has a shared wrapper.
+ * Params: BUSYBOX DIR SCRIPT: copies BUSYBOX to DIR/busybox and writes SCRIPT to DIR/wrap.sh.
+ */
+export function toolsScript(): string {
+  const head = comment(
+    `pod-sequencer ${VERSION}: tools, from tools.delivery: inject. Copies a static busybox into the shared tools volume and writes the wrapper its containers run. Values come only as parameters, never as code.`,
+  );
+  return (
+    head +
+    sh`
+[ $# = 3 ] || {
+  echo "pod-sequencer: bad parameters" >&2
+  exit 2
+}
+"$1" cp "$1" "$2/busybox"
+printf '%s' "$3" >"$2/wrap.sh"
+`
+  );
 }

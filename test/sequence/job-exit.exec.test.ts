@@ -14,7 +14,18 @@ import { parse, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { Container, PodSpec } from '../../src/workloads/workload.js';
 import { sequence, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
-import { eachRunner, NASTY, NODE, run, setupLab, type Lab, type RunOptions, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
+import {
+  eachRunner,
+  NASTY,
+  NODE,
+  run,
+  runToolsInit,
+  setupLab,
+  type Lab,
+  type RunOptions,
+  type Runner,
+  busyboxImage as makeBusyboxImage,
+} from '../shell/harness.js';
 
 let lab: Lab;
 /** PATH of a busybox image (sleep, sh) for the inject runner, whose own PATH is empty. */
@@ -67,21 +78,21 @@ function generate(job: Job, delivery: 'inject' | 'image'): PodSpec {
   return parse(out.stdout).items[0].spec.template.spec as PodSpec;
 }
 
-/** The app's command + args from the generated manifest, with /.seq/busybox pointed at the runner's busybox. */
-function appCommand(pod: PodSpec, r: Runner): { command: string[]; args: string[] } {
+/**
+ * The app's command + args from the generated manifest. Inject delivery: the pod's seq-tools
+ * init container runs first, for real, into a directory that plays /.seq (harness runToolsInit).
+ */
+async function appCommand(pod: PodSpec, r: Runner): Promise<{ command: string[]; args: string[] }> {
   const app = pod.containers!.find((c) => c.name === 'app')!;
-  const command = app.command!.map(String);
-  const end = command.indexOf('--');
-  expect(end).toBeGreaterThan(0);
-  if (r.env.delivery === 'inject') {
-    for (let i = 0; i < end; i++) if (command[i] === '/.seq/busybox') command[i] = `${r.env.toolsDir}/busybox`;
-  }
+  let command = app.command!.map(String);
+  expect(command.indexOf('--')).toBeGreaterThan(0);
+  if (r.env.delivery === 'inject') command = (await runToolsInit(lab, r, pod.initContainers))(command);
   return { command, args: (app.args ?? []).map(String) };
 }
 
 /** Generates for this runner's delivery, then runs the app container as the kubelet would. */
 async function runJob(r: Runner, job: Job, opts: Partial<RunOptions> = {}) {
-  const { command, args } = appCommand(generate(job, r.env.delivery), r);
+  const { command, args } = await appCommand(generate(job, r.env.delivery), r);
   return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args, ...opts });
 }
 
@@ -253,6 +264,27 @@ describe.concurrent('generated Job wrapper', () => {
     ));
 });
 
+describe.concurrent('inject delivery: one shared wrapper per pod', () => {
+  test('seq-tools writes the wrapper once; each app command runs it with its own records and argv', () =>
+    eachRunner(
+      lab.runners.filter((r) => r.env.delivery === 'inject'),
+      (r) =>
+        withServer({ '/ready': 200, '/quit': 200 }, async (srv) => {
+          const pod = generate({ command: [NODE, lab.dump, 'a b'], args: ['$HOME'], sidecar: proxy(srv) }, 'inject');
+          const app = pod.containers!.find((c) => c.name === 'app')!;
+          const tools = pod.initContainers!.find((c) => c.name === 'seq-tools')!;
+          // the script is in seq-tools only: the app's command is parameters and a one-line call
+          expect(app.command!.slice(0, 5)).toEqual(['/.seq/busybox', 'sh', '-c', '. "${1%/*}/wrap.sh"', 'pod-sequencer-wrap']);
+          expect(JSON.stringify(app.command)).not.toContain('_say');
+          expect(tools.command!.filter((w) => String(w).includes('_say'))).toHaveLength(1);
+          const res = await runJob(r, { command: [NODE, lab.dump, 'a b'], args: ['$HOME'], sidecar: proxy(srv) });
+          expect(res.code, res.stderr).toBe(0);
+          expect(JSON.parse(res.stdout)).toEqual(['a b', '$HOME']);
+          expect(srv.hits('/quit', 'POST')).toHaveLength(1);
+        }),
+    ));
+});
+
 describe.concurrent('seed: sleep-job with an Istio-like sidecar', () => {
   // Istio's endpoints, on the test server's port.
   const istio = (srv: TestHttpServer) => ({
@@ -267,7 +299,7 @@ describe.concurrent('seed: sleep-job with an Istio-like sidecar', () => {
         const pod = generate({ command: ['sleep', '1'], sidecar: istio(srv) }, r.env.delivery);
         const text = JSON.stringify(pod);
         expect(text).not.toMatch(/pkill|killall|SYS_PTRACE|shareProcessNamespace|"add"/);
-        const { command, args } = appCommand(pod, r);
+        const { command, args } = await appCommand(pod, r);
         const res = await run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args });
         expect(res.code, res.stderr).toBe(0);
         // the wrapper's own log: sidecar ready, `sleep 1` ran to its end, then the quit call

@@ -10,7 +10,7 @@ import { parse, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { PodSpec } from '../../src/workloads/workload.js';
 import { sequence, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
-import { NODE, run, setupLab, type Lab, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
+import { NODE, run, runToolsInit, setupLab, type Lab, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
 
 let lab: Lab;
 let busyboxImage: string;
@@ -82,9 +82,10 @@ function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): PodSp
   return pod;
 }
 
+/** The app container as the kubelet runs it; inject delivery: after the pod's seq-tools, run for real. */
 async function runAs(r: Runner, pod: PodSpec) {
   const c = pod.containers![0]!;
-  const command = c.command!.map((x) => (r.env.delivery === 'inject' && x === '/.seq/busybox' ? `${r.env.toolsDir}/busybox` : String(x)));
+  const command = r.env.delivery === 'inject' ? (await runToolsInit(lab, r, pod.initContainers))(c.command!) : c.command!.map(String);
   return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args: (c.args ?? []).map(String), timeoutMs: 30_000 });
 }
 

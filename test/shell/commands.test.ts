@@ -10,13 +10,16 @@ import {
   parseHook,
   parseWrapper,
   postStartWait,
+  parseToolsInstall,
+  sharedWrapper,
   shellPrefix,
   shq,
+  toolsInstall,
   wrapperCommand,
   type ShellEnv,
   type WrapperSpec,
 } from '../../src/shell/index.js';
-import { dependencyScript, hookChainScript, hookWaitScript, wrapScript } from '../../src/shell/scripts.js';
+import { dependencyScript, hookChainScript, hookWaitScript, SHARED_WRAP_CALL, toolsScript, wrapScript } from '../../src/shell/scripts.js';
 import { BUSYBOX, NASTY } from './harness.js';
 import { canUse } from '../helpers/tools.js';
 
@@ -35,6 +38,7 @@ function allScripts(): Record<string, string> {
       out[`hook ${d} ${k}`] = hookWaitScript(d, k);
     }
     out[`chain ${d}`] = hookChainScript(d);
+    out[`tools ${d}`] = toolsScript();
     for (const mode of ['exec', 'job'] as const)
       for (const kinds of [[], ['http'], ['tcp'], ['http', 'tcp']])
         for (const shutdown of [false, true])
@@ -371,6 +375,45 @@ describe('quit calls with a header from the environment and retries', () => {
       good.map((w) => (w === '5' ? '0' : w)),
     ];
     for (const c of cases) expect(parseWrapper(c), JSON.stringify(c.slice(6))).toBeNull();
+  });
+});
+
+describe('shared form (inject delivery: one wrapper per pod, in the tools volume)', () => {
+  test('the command carries a one-line call and the same parameters as the inline form', () => {
+    const inline = wrapperCommand(jobSpec, inject);
+    const shared = wrapperCommand(jobSpec, inject, 'shared');
+    expect(shared[3]).toBe(SHARED_WRAP_CALL);
+    expect(shared[3]).toBe('. "${1%/*}/wrap.sh"');
+    expect(shared.filter((_w, i) => i !== 3)).toEqual(inline.filter((_w, i) => i !== 3));
+    // image delivery has no tools volume: always inline
+    expect(wrapperCommand(jobSpec, image, 'shared')).toEqual(wrapperCommand(jobSpec, image));
+  });
+
+  test('parseWrapper reads both forms and says which', () => {
+    expect(parseWrapper(wrapperCommand(jobSpec, inject, 'shared'))).toEqual({ spec: jobSpec, env: inject, shared: true });
+    expect(parseWrapper(wrapperCommand(jobSpec, inject))).toEqual({ spec: jobSpec, env: inject });
+  });
+
+  test('sharedWrapper holds the union of what the specs need, and only that', () => {
+    const quitOnly: WrapperSpec = { ...jobSpec, checks: [], shutdown: [jobSpec.shutdown[1]] };
+    const tcpOnly: WrapperSpec = { ...jobSpec, checks: [jobSpec.checks[1]], shutdown: [] };
+    const both = sharedWrapper([quitOnly, tcpOnly]);
+    for (const fn of ['_quit', '_tcp', '_ready']) expect(both, fn).toContain(`${fn}()`);
+    for (const fn of ['_kill', '_hval', 'post-data']) expect(both, fn).not.toContain(fn);
+    expect(sharedWrapper([quitOnly])).not.toContain('_tcp()');
+    expect(sharedWrapper([jobSpec])).toBe(wrapScript('inject', { mode: 'job', kinds: ['http', 'tcp'], shutdown: true, post: true, kill: false }, true));
+    expect(() => sharedWrapper([jobSpec, { ...jobSpec, mode: 'exec' }])).toThrow(/all of one mode/);
+    expect(() => sharedWrapper([])).toThrow(/all of one mode/);
+  });
+
+  test('toolsInstall: the script is fixed text; busybox, directory and wrapper are parameters; parseToolsInstall reads them back', () => {
+    const wrapper = sharedWrapper([jobSpec]);
+    const cmd = toolsInstall('/bin/busybox', '/.seq/', wrapper);
+    expect(cmd).toEqual(['/bin/busybox', 'sh', '-c', toolsScript(), 'pod-sequencer-tools', '/bin/busybox', '/.seq', wrapper]);
+    expect(parseToolsInstall(cmd)).toEqual({ busybox: '/bin/busybox', toolsDir: '/.seq', wrapper });
+    for (const c of [cmd.slice(0, -1), ['/bin/busybox', 'cp', '/bin/busybox', '/.seq/busybox'], cmd.map((w, i) => (i === 4 ? 'other' : w))])
+      expect(parseToolsInstall(c)).toBeNull();
+    expect(() => toolsInstall('/bin/busybox', '/.seq', ' ')).toThrow(/shared wrapper must not be blank/);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ShellEnv } from '../../src/shell/index.js';
@@ -197,4 +197,30 @@ export async function busyboxImage(lab: Lab): Promise<string> {
     for (const applet of ['sh', 'sleep']) await symlink(BUSYBOX, join(dir, applet));
   }
   return dir;
+}
+
+interface ManifestContainer {
+  name?: unknown;
+  command?: unknown;
+}
+
+/**
+ * Inject delivery as the kubelet runs it: the pod's `seq-tools` init container, run for real,
+ * fills a fresh directory that plays the /.seq emptyDir (the tools image's /bin/busybox is the
+ * runner's busybox). Returns a function that points a container command's /.seq paths (before
+ * its "--") at that directory.
+ */
+export async function runToolsInit(lab: Lab, r: Runner, initContainers: ManifestContainer[] | undefined): Promise<(cmd: unknown[]) => string[]> {
+  const tools = initContainers?.find((c) => c.name === 'seq-tools');
+  if (!Array.isArray(tools?.command)) throw new Error('the pod has no seq-tools init container');
+  const dir = await mkdtemp(join(lab.dir, 'seq-'));
+  const bb = await realpath(`${r.env.toolsDir}/busybox`);
+  const local = (w: string) => (w === '/bin/busybox' ? bb : w === '/.seq' || w.startsWith('/.seq/') ? dir + w.slice('/.seq'.length) : w);
+  const res = await run((tools.command as unknown[]).map(String).map(local), { path: '/nonexistent' });
+  if (res.code !== 0) throw new Error(`seq-tools failed (${res.code}): ${res.stderr}`);
+  return (cmd) => {
+    const words = cmd.map(String);
+    const end = words.indexOf('--');
+    return words.map((w, i) => (end < 0 || i < end ? (w === '/.seq' || w.startsWith('/.seq/') ? dir + w.slice('/.seq'.length) : w) : w));
+  };
 }

@@ -2,12 +2,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { symlink } from 'node:fs/promises';
+import { mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseWrapper, wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
+import { parseWrapper, sharedWrapper, wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
 import { CLOSED_PORT, listenTcpLater, redirect, sequence, startHttpServer } from '../helpers/http-server.js';
-import { eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
+import { BUSYBOX, eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
 
 let lab: Lab;
 beforeAll(async () => {
@@ -427,4 +427,70 @@ describe.concurrent('wrapper, exec mode', () => {
       expect(res.code, res.stderr).toBe(0);
       expect(Number(res.stdout)).toBe(spawned);
     }));
+});
+
+describe.concurrent('wrapper, shared form (inject delivery: the script in the tools volume, once per pod)', () => {
+  /** A tools directory as seq-tools leaves it (busybox and wrap.sh for these specs), and each spec's command. */
+  async function shared(...specs: WrapperSpec[]): Promise<string[][]> {
+    const dir = await mkdtemp(join(lab.dir, 'shared-'));
+    await symlink(BUSYBOX, join(dir, 'busybox'));
+    await writeFile(join(dir, 'wrap.sh'), sharedWrapper(specs));
+    return specs.map((spec) => wrapperCommand(spec, { delivery: 'inject', toolsDir: dir }, 'shared'));
+  }
+  const path = '/nonexistent';
+
+  test('two containers, one script: each keeps its exit code and gets its argv and args byte for byte', async () => {
+    const nasty = NASTY.map((s) => s.replace('CANARY', lab.canary));
+    const srv = await startHttpServer({ '/ready': 200, '/quit': 200 });
+    try {
+      const more = { checks: [ready(srv.url('/ready'))], shutdown: [{ name: 'proxy', http: srv.url('/quit'), method: 'POST' as const }] };
+      const [dump, fail] = await shared(job([NODE, lab.dump, ...nasty], more), job(nodeRun('process.exit(3)'), { ...more, shutdownOn: 'always' }));
+      const [a, b] = await Promise.all([run(dump!, { path, args: nasty }), run(fail!, { path })]);
+      expect(a.code, a.stderr).toBe(0);
+      expect(JSON.parse(a.stdout)).toEqual([...nasty, ...nasty]);
+      expect(b.code, b.stderr).toBe(3);
+      expect(srv.hits('/quit', 'POST')).toHaveLength(2);
+      expect(existsSync(lab.canary)).toBe(false);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test('forwards SIGTERM; exec mode replaces itself with the command', async () => {
+    const code = `process.on("SIGTERM", () => { console.log("got SIGTERM"); process.exit(42) });
+      console.log("started"); setTimeout(() => {}, 10000)`;
+    const [term] = await shared(job(nodeRun(code)));
+    const res = await run(term!, { path, onStdout: (out, pid) => out === 'started\n' && process.kill(pid, 'SIGTERM') });
+    expect(res.stdout, res.stderr).toBe('started\ngot SIGTERM\n');
+    expect(res.code).toBe(42);
+    const [exec] = await shared({ ...job(nodeRun('console.log(process.pid)')), mode: 'exec' });
+    let spawned = 0;
+    const e = await run(exec!, { path, onSpawn: (pid) => (spawned = pid) });
+    expect(Number(e.stdout)).toBe(spawned);
+  });
+
+  test('a header from the environment and retries work as inline', async () => {
+    const srv = await startHttpServer({ '/v1.0/shutdown': (req) => (req.headers['dapr-api-token'] === 't0k' ? 200 : 401) });
+    try {
+      const call: ShutdownCall = {
+        name: 'daprd',
+        http: srv.url('/v1.0/shutdown'),
+        method: 'POST',
+        header: { name: 'dapr-api-token', fromEnv: 'DAPR_API_TOKEN' },
+        attempts: 2,
+      };
+      const [cmd] = await shared(job(nodeRun('process.exit(0)'), { shutdown: [call] }));
+      const [ok, bare] = await Promise.all([run(cmd!, { path, env: { DAPR_API_TOKEN: 't0k' } }), run(cmd!, { path })]);
+      expect(ok.stderr).toContain('asked daprd to shut down');
+      expect(bare.stderr).toContain('(try 1 of 2)');
+      expect(
+        srv
+          .hits('/v1.0/shutdown')
+          .map((q) => q.headers['dapr-api-token'] ?? '-')
+          .sort(),
+      ).toEqual(['-', '-', 't0k']);
+    } finally {
+      await srv.close();
+    }
+  });
 });
