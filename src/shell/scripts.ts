@@ -1065,7 +1065,7 @@ fi
         does: `${checks ? 'Waits for the sidecars, runs' : 'Runs'} the command${ends(f) ? ', then asks the sidecars to exit' : ''}; keeps its exit code.`,
       }
     : { what: 'wrapper', from: 'sidecars[].strategy: wrap', does: 'Waits for the sidecars, then runs the command in its place.' };
-  if (shared) purpose.does += ` Shared by the wrapped containers of this pod, whose commands run it with their own parameters.`;
+  if (shared) purpose.does += ' Each wrapped container of the pod runs it with its own parameters.';
   return compose(f, roots, main, purpose);
 }
 
@@ -1074,16 +1074,11 @@ fi
  * Params: BUSYBOX DIR SCRIPT: copies BUSYBOX to DIR/busybox and writes SCRIPT to DIR/wrap.sh.
  */
 export function toolsScript(): string {
-  const head = comment(
-    `pod-sequencer ${VERSION}: tools, from tools.delivery: inject. Copies a static busybox into the shared tools volume and writes the wrapper its containers run. Values come only as parameters, never as code.`,
-  );
+  const head = comment(`pod-sequencer ${VERSION}: tools, from tools.delivery: inject. Copies busybox and writes the pod's wrapper; values are parameters.`);
   return (
     head +
     sh`
-[ $# = 3 ] || {
-  echo "pod-sequencer: bad parameters" >&2
-  exit 2
-}
+[ $# = 3 ] || { echo 'bad parameters' >&2; exit 2; }
 "$1" cp "$1" "$2/busybox"
 printf '%s' "$3" >"$2/wrap.sh"
 `
