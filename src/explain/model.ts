@@ -13,7 +13,7 @@ import { meshedSidecars } from '../pod/mesh.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { isNativeSidecar, specFor } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from '../pod/context.js';
-import { parseDependencyWait, parseHook, parseWrapper, type WrapperSpec } from '../shell/index.js';
+import { parseDependencyWait, parseHook, parseToolsInstall, parseWrapper, SHARED_WRAPPER, type ShutdownCall, type WrapperSpec } from '../shell/index.js';
 import type { Container, Handler, Workload } from '../workloads/workload.js';
 
 export type Role = 'init' | 'tools' | 'dependency' | 'native-sidecar' | 'sidecar' | 'app';
@@ -92,7 +92,11 @@ function initStep(c: Container, cfg: Config): Step {
     };
   }
   const exit: Gate = { on: 'exit' };
-  if (c.name === TOOLS_CONTAINER) return { role: 'tools', name: c.name, runs: 'copies a static busybox into /.seq for the wait scripts', gate: exit };
+  if (c.name === TOOLS_CONTAINER) {
+    const shared = parseToolsInstall((c.command ?? []).map(String));
+    const runs = `copies a static busybox into /.seq for the wait scripts${shared ? `, and writes the wrapper the wrapped containers run to ${shared.toolsDir}/${SHARED_WRAPPER}` : ''}`;
+    return { role: 'tools', name: c.name, runs, gate: exit };
+  }
   const dep = dependencyWait(c);
   if (dep) return { role: 'dependency', name: c.name, runs: dep, gate: exit };
   return { role: 'init', name: c.name, runs: runs(c), gate: exit, ...sleepWarning(c) };
@@ -146,11 +150,17 @@ function describeWrapper(spec: WrapperSpec, c: Container): string {
   const first = waits.length ? `waits for ${waits.join(', ')}, then ` : '';
   if (spec.mode === 'exec') return `${first}execs ${argv}`;
   const quit = [
-    ...spec.shutdown.map((s) => `${s.name} (${s.method} ${s.http})`),
+    ...spec.shutdown.map((s) => `${s.name} (${s.method} ${s.http}${callDetail(s)})`),
     ...(spec.kill ?? []).map((k) => `${k.name} (SIGTERM to process ${k.process} in the shared process namespace)`),
   ].join(', ');
   const when = spec.shutdownOn === 'always' ? 'whatever its exit code' : 'only if it succeeded';
   return `${first}runs ${argv} forwarding SIGTERM/SIGINT${quit ? `; when it exits, asks ${quit} to shut down (${when})` : ''}; exits with its exit code`;
+}
+
+/** A quit call's header (its variable's name: the value is read when the call is made) and tries. */
+function callDetail(s: ShutdownCall): string {
+  const header = s.header ? `, header ${s.header.name} from $${s.header.fromEnv}` : '';
+  return header + ((s.attempts ?? 1) > 1 ? `, up to ${s.attempts} tries 1 s apart` : '');
 }
 
 /** Our dependency-wait init container (seq-wait-*), read back from its command. */

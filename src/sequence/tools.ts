@@ -2,9 +2,12 @@
  * `tools.delivery: inject`: generated scripts that run inside images we do not control use a
  * static busybox copied into a shared emptyDir by the `seq-tools` init container. This pass
  * runs last: it adds the copy where some container now calls into /.seq, and removes it (with
- * its volume and mounts) where nothing does any more.
+ * its volume and mounts) where nothing does any more. Where wrapped containers run the shared
+ * wrapper (wrap.ts), `seq-tools` also writes that one script, made for what they all need, so the
+ * manifest carries it once per pod instead of once per container.
  */
 import type { Config } from '../config/types.js';
+import { parseToolsInstall, parseWrapper, SHARED_WRAPPER, sharedWrapper, toolsInstall, wrapperCommand, type WrapperSpec } from '../shell/index.js';
 import { podField, type Container, type PodSpec } from '../workloads/workload.js';
 import { TOOLS_CONTAINER, TOOLS_DIR, type Ctx } from '../pod/context.js';
 export { TOOLS_CONTAINER };
@@ -33,17 +36,22 @@ export function syncTools(ctx: Ctx): void {
       return;
     }
     const before = JSON.stringify(pod.initContainers?.[0]);
-    const tools = toolsContainer(ctx.cfg);
+    const shared = sharedWrapperOf(users);
+    const tools = toolsContainer(ctx.cfg, shared);
     pod.initContainers = [tools, ...(pod.initContainers ?? []).filter((c) => c.name !== TOOLS_CONTAINER)];
     if (!(pod.volumes ?? []).some((v) => v.name === TOOLS_VOLUME)) pod.volumes = [...(pod.volumes ?? []), { name: TOOLS_VOLUME, emptyDir: {} }];
     if (!present) {
       ctx.report(
         'info',
-        `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(', ')}`,
+        `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(', ')}${shared ? `, and writes the wrapper script to ${TOOLS_DIR}/${SHARED_WRAPPER}` : ''}`,
         podField(ctx.w, 'initContainers', 0),
       );
     } else if (before !== JSON.stringify(tools)) {
-      ctx.report('info', `updated init container ${TOOLS_CONTAINER} to the configured tools image and resources`, podField(ctx.w, 'initContainers', 0));
+      ctx.report(
+        'info',
+        `updated init container ${TOOLS_CONTAINER}: the configured tools image and resources, and the shared wrapper its containers need`,
+        podField(ctx.w, 'initContainers', 0),
+      );
     }
   } else if (present) {
     pod.initContainers = pod.initContainers!.filter((c) => c.name !== TOOLS_CONTAINER);
@@ -54,11 +62,26 @@ export function syncTools(ctx: Ctx): void {
   }
 }
 
-export function toolsContainer(cfg: Config): Container {
+/** The shared wrapper for these containers' wrappers in the shared form; undefined if none has one. */
+function sharedWrapperOf(users: Container[]): string | undefined {
+  const specs: WrapperSpec[] = [];
+  for (const c of users) {
+    const w = parseWrapper((c.command ?? []).map(String));
+    if (!w?.shared) continue;
+    // One run gives every app of a pod the same wrapper mode; one of another mode (left from an
+    // earlier run) keeps its script inline rather than share one made for the other mode.
+    if (specs.length && w.spec.mode !== specs[0]!.mode) c.command = wrapperCommand(w.spec, w.env, 'inline');
+    else specs.push(w.spec);
+  }
+  return specs.length ? sharedWrapper(specs) : undefined;
+}
+
+/** `shared`: the shared wrapper's text, which the container then writes next to the busybox. */
+export function toolsContainer(cfg: Config, shared?: string): Container {
   return {
     name: TOOLS_CONTAINER,
     image: cfg.tools.image,
-    command: ['/bin/busybox', 'cp', '/bin/busybox', `${TOOLS_DIR}/busybox`],
+    command: shared ? toolsInstall('/bin/busybox', TOOLS_DIR, shared) : ['/bin/busybox', 'cp', '/bin/busybox', `${TOOLS_DIR}/busybox`],
     resources: cfg.tools.resources,
     securityContext: restrictedSecurityContext(),
     volumeMounts: [{ name: TOOLS_VOLUME, mountPath: TOOLS_DIR }],
@@ -78,9 +101,10 @@ export function restrictedSecurityContext(uid = 65534): Record<string, unknown> 
   };
 }
 
-/** Our tools copy: a busybox `cp` of itself into the tools directory (any image, any resources). */
+/** Our tools copy: a busybox `cp` of itself into the tools directory, or toolsInstall (any image, any resources). */
 function isOurs(c: Container): boolean {
   const cmd = (c.command ?? []).map(String);
+  if (parseToolsInstall(cmd)?.toolsDir === TOOLS_DIR) return true;
   return cmd.length === 4 && cmd[0]!.endsWith('busybox') && cmd[1] === 'cp' && cmd[3] === `${TOOLS_DIR}/busybox`;
 }
 

@@ -35,7 +35,8 @@ export function setWrappers(ctx: Ctx, apps: App[], plan: Plan | undefined, why: 
   if (!ok) return false;
   apps.forEach(({ c }, i) => {
     const a = argvs[i] as { argv: string[]; from?: string };
-    const command = wrapperCommand({ ...plan, argv: a.argv }, ctx.shell);
+    // inject: the pod's one shared wrapper, which tools.ts has seq-tools write (image: inline)
+    const command = wrapperCommand({ ...plan, argv: a.argv }, ctx.shell, 'shared');
     if (JSON.stringify(c.command) === JSON.stringify(command)) return;
     const verb = parseWrapper((c.command ?? []).map(String)) ? 'updated the wrapper of' : 'wrapped';
     c.command = command;

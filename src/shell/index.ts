@@ -5,5 +5,19 @@
  */
 export type { DependencyWait, KillCall, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
 export { shq } from './quote.js';
-export { busyboxPath, chain, dependencyWait, parseDependencyWait, parseHook, parseWrapper, postStartWait, shellPrefix, wrapperCommand } from './commands.js';
-export { HOOK_MARKER, WAIT_MARKER, WRAP_MARKER } from './scripts.js';
+export {
+  busyboxPath,
+  chain,
+  dependencyWait,
+  parseDependencyWait,
+  parseHook,
+  parseToolsInstall,
+  parseWrapper,
+  postStartWait,
+  sharedWrapper,
+  shellPrefix,
+  toolsInstall,
+  wrapperCommand,
+  type WrapperForm,
+} from './commands.js';
+export { HOOK_MARKER, SHARED_WRAPPER, TOOLS_MARKER, WAIT_MARKER, WRAP_MARKER } from './scripts.js';

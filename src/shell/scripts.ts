@@ -32,6 +32,17 @@ function sh(strings: TemplateStringsArray): string {
 export const WRAP_MARKER = 'pod-sequencer-wrap';
 export const HOOK_MARKER = 'pod-sequencer-hook';
 export const WAIT_MARKER = 'pod-sequencer-wait';
+export const TOOLS_MARKER = 'pod-sequencer-tools';
+
+/** Name of the shared wrapper in the tools directory, next to the injected busybox. */
+export const SHARED_WRAPPER = 'wrap.sh';
+
+/**
+ * The script of a wrapper command in its shared form (tools.delivery inject): it runs the pod's
+ * shared wrapper, which the `seq-tools` init container wrote next to the busybox ($1), in this
+ * very shell, so the wrapper sees the same parameters as an inline one.
+ */
+export const SHARED_WRAP_CALL = '. "${1%/*}/' + SHARED_WRAPPER + '"';
 
 export type Delivery = 'inject' | 'image';
 export type Kind = 'http' | 'tcp' | 'dns';
@@ -45,6 +56,10 @@ interface Features {
   /** Wrapper: HTTP shutdown calls (quit records); `post` when one of them POSTs. */
   shutdown: boolean;
   post: boolean;
+  /** Wrapper: a quit call sends a header read from the environment (header records). */
+  header: boolean;
+  /** Wrapper: a quit call is tried more than once (tries records). */
+  retry: boolean;
   /** Wrapper: SIGTERM-by-process-name calls (kill records). */
   kill: boolean;
 }
@@ -68,6 +83,13 @@ interface Snippet {
 
 const ends = (f: Features) => f.shutdown || f.kill;
 const records = (f: Features) => f.kinds.length > 0 || ends(f);
+
+/** _http's optional 3rd and 4th parameters, for quit calls that send a header. */
+const headerArgs = sh`
+  # and HEADER VALUE, sent when VALUE is not empty
+  _hn=$3
+  _hv=$4
+`;
 
 /** In emission order. */
 const LIBRARY: Snippet[] = [
@@ -172,6 +194,27 @@ _need_dns() {
 `,
   },
 
+  {
+    name: 'need_header',
+    needs: () => ['die'],
+    text: sh`
+# _need_header NAME VAR: exit unless NAME is a header name
+# and VAR a variable name (_quit reads it through eval)
+_need_header() {
+  case $1 in
+    ''|*[!A-Za-z0-9_-]*) _die "bad header name: $1" ;;
+  esac
+  case $2 in
+    [A-Za-z]*) ;;
+    *) _die "bad variable name: $2" ;;
+  esac
+  case $2 in
+    *[!A-Za-z0-9_]*) _die "bad variable name: $2" ;;
+  esac
+}
+`,
+  },
+
   // Checks: 0 when the target is up. Tools are set up further down (they run).
   {
     name: 'nc',
@@ -202,6 +245,7 @@ _http() (
           sh`
   _m=$1
 `,
+        f.header && headerArgs,
         sh`
   set -- -q -O /dev/null -t 1 "$2"
 `,
@@ -209,6 +253,11 @@ _http() (
           sh`
   # POST with an empty body
   [ "$_m" = GET ] || set -- --post-data= "$@"
+`,
+        f.header &&
+          sh`
+  # busybox wget takes a header on its command line only
+  [ -z "$_hv" ] || set -- --header "$_hn: $_hv" "$@"
 `,
         sh`
   if [ -n "$_WT" ]; then "$_bb" wget -T 2 "$@"
@@ -235,6 +284,7 @@ _http() (
           sh`
   _m=$1
 `,
+        f.header && headerArgs,
         sh`
   if [ "$_H" = curl ]; then
     set -- -o /dev/null -w '%{http_code}' --max-time 2 "$2"
@@ -244,17 +294,37 @@ _http() (
     # POST with an empty body, as wget --post-data= does
     [ "$_m" = GET ] || set -- --data '' "$@"
 `,
-        sh`
+        f.header
+          ? sh`
+    # -g: brackets (IPv6) and braces in a URL are no globs;
+    # -H @-: the header comes on stdin, out of sight of ps
+    if [ -n "$_hv" ]; then
+      _c=$(printf '%s: %s\n' "$_hn" "$_hv" |
+        curl -gs -H @- "$@")
+    else _c=$(curl -gs "$@")
+    fi
+    case $_c in [23][0-9][0-9]) exit 0 ;; esac
+    exit 1
+  fi
+`
+          : sh`
     # -g: brackets (IPv6) and braces in a URL are no globs
     case $(curl -gs "$@") in [23][0-9][0-9]) exit 0 ;; esac
     exit 1
   fi
+`,
+        sh`
   # wget exits 0 only on 2xx/3xx (after redirects)
   set -- -q -O /dev/null -t 1 "$2"
 `,
         f.post &&
           sh`
   [ "$_m" = GET ] || set -- --post-data= "$@"
+`,
+        f.header &&
+          sh`
+  # wget takes a header on its command line only
+  [ -z "$_hv" ] || set -- --header "$_hn: $_hv" "$@"
 `,
         sh`
   if [ -n "$_WT" ]; then wget -T 2 "$@"
@@ -426,7 +496,7 @@ _first() {
 `,
   },
 
-  // Wrapper records: R KIND TARGET TIMEOUT ON_TIMEOUT NAME, S METHOD URL NAME, K PROCESS NAME.
+  // Wrapper records: see wrapScript.
   {
     name: 'each',
     needs: () => ['die'],
@@ -449,6 +519,14 @@ _each() {
           sh`
       quit) _len=4 ;;
 `,
+        f.header &&
+          sh`
+      header) _len=3 ;;
+`,
+        f.retry &&
+          sh`
+      tries) _len=2 ;;
+`,
         f.kill &&
           sh`
       kill) _len=3 ;;
@@ -466,7 +544,7 @@ _each() {
   },
   {
     name: 'check',
-    needs: (f) => ['die', ...f.kinds.map((k) => `need_${k}`), f.kinds.length > 0 && 'num', f.shutdown && 'need_http'],
+    needs: (f) => ['die', ...f.kinds.map((k) => `need_${k}`), (f.kinds.length > 0 || f.retry) && 'num', f.shutdown && 'need_http', f.header && 'need_header'],
     text: (f) => {
       const checks = f.kinds.length > 0;
       const stop = checks ? '; return' : '';
@@ -478,6 +556,8 @@ _check() {
 `,
         ...f.kinds.map((k) => `    ready:${k}) _need_${k} "$3" ;;\n`),
         f.shutdown && `    quit:GET|quit:POST) _need_http "$3"${stop} ;;\n`,
+        f.header && `    header:*) _need_header "$2" "$3"${stop} ;;\n`,
+        f.retry && `    tries:*) _num "$2"${stop} ;;\n`,
         f.kill && `    kill:*[![:space:]]*)${checks ? ' return' : ''} ;;\n`,
         sh`
     *) _die "bad parameters at: $1 $2" ;;
@@ -526,19 +606,79 @@ _ready() {
 `,
   },
   {
-    name: 'quit',
-    needs: () => ['http', 'say'],
+    name: 'hval',
+    needs: () => ['say'],
     text: sh`
+# _hval VAR NAME HEADER: _hv=$VAR, read when the call is
+# made; empty (and said) when unset or unfit for a header
+_hval() {
+  eval "_hv=\$$1"
+  case $_hv in
+    '') _say "$1 is empty or unset: calling $2 without $3"
+      ;;
+    *[[:cntrl:]]*)
+      _hv=
+      _say "$1 holds a control character:" \
+        "calling $2 without $3" ;;
+  esac
+}
+`,
+  },
+  {
+    name: 'quit',
+    needs: (f) => ['http', 'say', f.header && 'hval', (f.header || f.retry) && 'quit_init'],
+    text: (f) => {
+      const call = f.header ? '_http "$2" "$3" "$_qh" "$_hv"' : '_http "$2" "$3"';
+      return join(
+        sh`
 # _quit RECORD: make a quit record's call
 _quit() {
-  [ "$1" = quit ] || return 0
-  if _http "$2" "$3"; then
+`,
+        f.header || f.retry
+          ? join(
+              '  case $1 in\n',
+              f.header && '    header) _qh=$2; _qe=$3; return 0 ;;\n',
+              f.retry && '    tries) _qn=$2; return 0 ;;\n',
+              '    quit) ;;\n    *) return 0 ;;\n  esac\n',
+            )
+          : '  [ "$1" = quit ] || return 0\n',
+        f.header &&
+          sh`
+  _hv=
+  [ -z "$_qh" ] || _hval "$_qe" "$4" "$_qh"
+`,
+        f.retry
+          ? join(
+              '  _qi=1\n',
+              `  until ${call}; do\n`,
+              sh`
+    if [ "$_qi" -ge "$_qn" ]; then
+      _say "could not ask $4 to shut down ($2 $3); going on"
+      _qi=
+      break
+    fi
+    _say "$4 did not take its shutdown call (try $_qi of" \
+      "$_qn); trying again in 1s"
+    {bb}sleep 1
+    _qi=$((_qi + 1))
+  done
+  [ -z "$_qi" ] || _say "asked $4 to shut down"
+`,
+            )
+          : join(
+              `  if ${call}; then\n`,
+              sh`
     _say "asked $4 to shut down"
   else
     _say "could not ask $4 to shut down ($2 $3); going on"
   fi
-}
 `,
+            ),
+        f.header && '  _qh=\n',
+        f.retry && '  _qn=1\n',
+        '}\n',
+      );
+    },
   },
   {
     name: 'kill',
@@ -658,6 +798,16 @@ _NZ=
 case $({bb}nc -h 2>&1) in *-z*) _NZ=1 ;; esac
 `,
   },
+  {
+    name: 'quit_init',
+    runs: true,
+    text: (f) =>
+      join(
+        `# ${f.header && f.retry ? 'header and tries records apply' : f.header ? 'a header record applies' : 'a tries record applies'} to the next quit record\n`,
+        f.header && '_qh=\n',
+        f.retry && '_qn=1\n',
+      ),
+  },
 ];
 
 /** The script's header: what it is, which config knob asked for it, what it does. */
@@ -710,7 +860,7 @@ function compose(f: Features, roots: Part[], main: string, purpose: Purpose): st
 
 function features(delivery: Delivery, more: Partial<Omit<Features, 'delivery'>> = {}): Features {
   const kinds = KINDS.filter((k) => more.kinds?.includes(k));
-  return { delivery, shutdown: false, post: false, kill: false, ...more, kinds };
+  return { delivery, shutdown: false, post: false, header: false, retry: false, kill: false, ...more, kinds };
 }
 
 function kindOf(kind: string): Kind {
@@ -805,6 +955,9 @@ export interface WrapperShape {
   /** quit records (job mode); `post` when one of them POSTs. */
   shutdown: boolean;
   post: boolean;
+  /** header records (a quit call sends a header read from the environment); tries records (a quit call retried). */
+  header?: boolean;
+  retry?: boolean;
   /** kill records (job mode). */
   kill: boolean;
 }
@@ -813,17 +966,22 @@ const indent = (text: string): string => text.replace(/^(?=.)/gm, '  ');
 
 /**
  * Command wrapper. Params: MODE(exec|job) SHUTDOWN_ON(success|always) RECORDS... -- ARGV...
- * Records: R KIND(http|tcp) TARGET TIMEOUT ON_TIMEOUT NAME   readiness, waited in order
- *          S METHOD URL NAME                                 shutdown call (job mode)
- *          K PROCESS NAME                                    SIGTERM by process name (job mode, opt-in)
+ * Records: ready KIND(http|tcp) TARGET TIMEOUT ON_TIMEOUT NAME   readiness, waited in order
+ *          quit METHOD URL NAME                                 shutdown call (job mode)
+ *          header NAME VAR                                      the next quit call sends header NAME: $VAR
+ *          tries N                                              the next quit call is tried up to N times, 1 s apart
+ *          kill PROCESS NAME                                    SIGTERM by process name (job mode, opt-in)
+ * (0.1.0 wrote R, S and K for ready, quit and kill.)
  * Kubernetes appends the container's args after ARGV.
  */
-export function wrapScript(delivery: Delivery, shape: WrapperShape): string {
+export function wrapScript(delivery: Delivery, shape: WrapperShape, shared = false): string {
   const job = shape.mode === 'job';
   const f = features(delivery, {
     kinds: shape.kinds.map(kindOf),
     shutdown: job && shape.shutdown,
     post: job && shape.shutdown && shape.post,
+    header: job && shape.shutdown && !!shape.header,
+    retry: job && shape.shutdown && !!shape.retry,
     kill: job && shape.kill,
   });
   const checks = f.kinds.length > 0;
@@ -907,5 +1065,22 @@ fi
         does: `${checks ? 'Waits for the sidecars, runs' : 'Runs'} the command${ends(f) ? ', then asks the sidecars to exit' : ''}; keeps its exit code.`,
       }
     : { what: 'wrapper', from: 'sidecars[].strategy: wrap', does: 'Waits for the sidecars, then runs the command in its place.' };
+  if (shared) purpose.does += ' Each wrapped container of the pod runs it with its own parameters.';
   return compose(f, roots, main, purpose);
+}
+
+/**
+ * The `seq-tools` init container's script when the pod has a shared wrapper.
+ * Params: BUSYBOX DIR SCRIPT: copies BUSYBOX to DIR/busybox and writes SCRIPT to DIR/wrap.sh.
+ */
+export function toolsScript(): string {
+  const head = comment(`pod-sequencer ${VERSION}: tools, from tools.delivery: inject. Copies busybox and writes the pod's wrapper; values are parameters.`);
+  return (
+    head +
+    sh`
+[ $# = 3 ] || { echo 'bad parameters' >&2; exit 2; }
+"$1" cp "$1" "$2/busybox"
+printf '%s' "$3" >"$2/wrap.sh"
+`
+  );
 }

@@ -10,6 +10,7 @@ export interface RecordedRequest {
   path: string;
   /** ms since the server was created. */
   at: number;
+  headers: IncomingMessage['headers'];
 }
 
 /** An answer: a status code, a status with headers, or 'hang' (never answer). */
@@ -25,12 +26,16 @@ export interface TestHttpServer {
   requests: RecordedRequest[];
   hits(path: string, method?: string): RecordedRequest[];
   route(path: string, response: Answer | Responder): void;
+  /** Starts listening now (with `listenLater`); connections were refused until then. */
+  listen(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface HttpServerOptions {
   /** Refuse connections until this many ms have passed (the port is reserved up front). */
   listenAfterMs?: number;
+  /** Refuse connections until listen() is called (the port is reserved up front). */
+  listenLater?: boolean;
   /** A fixed port, e.g. a mesh's real one (15021); default: a free one. */
   port?: number;
 }
@@ -63,7 +68,7 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
 
   const server = createHttpServer((req, res) => {
     const path = req.url ?? '/';
-    requests.push({ method: req.method ?? '', path, at: Date.now() - t0 });
+    requests.push({ method: req.method ?? '', path, at: Date.now() - t0, headers: req.headers });
     const n = counts.get(path) ?? 0;
     counts.set(path, n + 1);
     req.resume();
@@ -79,10 +84,16 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
   });
 
   const port = opts.port ?? (await freePort());
-  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  let listening: Promise<void> | undefined;
+  // a port taken (another run of a test on a mesh's fixed port) fails the test at once, saying so
+  const listen = () =>
+    (listening ??= new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    }));
   let timer: NodeJS.Timeout | undefined;
   if (opts.listenAfterMs) timer = setTimeout(() => void listen(), opts.listenAfterMs);
-  else await listen();
+  else if (!opts.listenLater) await listen();
 
   return {
     port,
@@ -90,6 +101,7 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
     requests,
     hits: (path, method) => requests.filter((r) => r.path === path && (!method || r.method === method)),
     route,
+    listen,
     close: () =>
       new Promise<void>((resolve) => {
         clearTimeout(timer);
@@ -130,17 +142,33 @@ export interface TestTcpListener {
   port: number;
   /** Connections accepted so far. */
   accepted: number;
+  /** Starts accepting now, if it has not yet. */
+  start(): void;
   close(): Promise<void>;
 }
 
-/** A TCP listener that starts accepting (and then holds connections open, silent) after `delayMs`. */
-export async function listenTcpLater(delayMs: number): Promise<TestTcpListener> {
+/**
+ * A TCP listener that starts accepting (and then holds connections open, silent) after
+ * `delayMs`, or, without it, when start() is called (e.g. on a script's own log line).
+ */
+export async function listenTcpLater(delayMs?: number): Promise<TestTcpListener> {
   const port = await freePort();
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   const l: TestTcpListener = {
     port,
     accepted: 0,
+    start: () => {
+      clearTimeout(timer);
+      if (server) return;
+      server = createTcpServer((s) => {
+        l.accepted++;
+        sockets.add(s);
+        s.on('error', () => {});
+        s.on('close', () => sockets.delete(s));
+      });
+      server.listen(port, '127.0.0.1');
+    },
     close: () =>
       new Promise<void>((resolve) => {
         clearTimeout(timer);
@@ -149,14 +177,6 @@ export async function listenTcpLater(delayMs: number): Promise<TestTcpListener> 
         server.close(() => resolve());
       }),
   };
-  const timer = setTimeout(() => {
-    server = createTcpServer((s) => {
-      l.accepted++;
-      sockets.add(s);
-      s.on('error', () => {});
-      s.on('close', () => sockets.delete(s));
-    });
-    server.listen(port, '127.0.0.1');
-  }, delayMs);
+  const timer = delayMs === undefined ? undefined : setTimeout(l.start, delayMs);
   return l;
 }

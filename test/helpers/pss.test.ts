@@ -71,6 +71,7 @@ describe('restricted checker', () => {
 
   it("holds pod-sequencer's own containers to the stricter promise", () => {
     expect(addedContainerViolations(toolsContainer(defaultConfig()))).toEqual([]);
+    expect(addedContainerViolations(toolsContainer(defaultConfig(), '# the shared wrapper\n'))).toEqual([]);
     expect(addedContainerViolations({ name: 'x', securityContext: restrictedSecurityContext() })).toEqual([
       'container x: resources.requests must be set',
       'container x: resources.limits must be set',

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import { startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
-import { eachRunner, NODE, run, setupLab, type Lab, type Runner } from '../shell/harness.js';
+import { eachRunner, NODE, run, runToolsInit, setupLab, type Lab, type Runner } from '../shell/harness.js';
 import { listItems } from '../properties/oracle.js';
 import { templateOf } from '../properties/k8s.js';
 
@@ -200,6 +200,8 @@ interface Job {
   kind: 'inject' | 'image' | 'tools';
   /** $0 of the script: which of our scripts it is. */
   marker: string;
+  /** The pod's init containers: inject delivery runs its seq-tools first (the shared wrapper). */
+  init: Obj[];
 }
 
 /** Every generated script command in the output, with the args Kubernetes would append. */
@@ -236,6 +238,7 @@ function jobs(output: string): Job[] {
           args: (args as string[] | undefined) ?? [],
           kind: p[1],
           marker: String(cmd[p[0].length + 1]),
+          init: (t.spec.initContainers as Obj[]) ?? [],
         });
       }
     }
@@ -243,10 +246,15 @@ function jobs(output: string): Job[] {
   return out;
 }
 
-/** The command as it runs in this lab: the injected busybox lives in a temp dir. */
-function localize(j: Job): string[] {
+/**
+ * The command as it runs in this lab: the injected busybox lives in a temp dir, filled by the
+ * pod's own seq-tools (run for real, once per pod) where it writes the shared wrapper.
+ */
+async function localize(j: Job, pods: Map<Obj[], Promise<(cmd: unknown[]) => string[]>>): Promise<string[]> {
   if (j.kind !== 'inject') return j.command;
-  return j.command.map((x, i) => (x === '/.seq/busybox' && (i === 0 || i === 5) ? join(injectDir, 'busybox') : x));
+  if (!pods.has(j.init))
+    pods.set(j.init, runToolsInit(lab, { name: 'inject', env: { delivery: 'inject', toolsDir: injectDir }, path: '/nonexistent' }, j.init));
+  return (await pods.get(j.init)!)(j.command);
 }
 
 async function runAll(delivery: 'inject' | 'image'): Promise<Map<string, number>> {
@@ -258,22 +266,26 @@ async function runAll(delivery: 'inject' | 'image'): Promise<Map<string, number>
   expect(found.some((j) => j.marker === 'pod-sequencer-wrap' && processPayloads(lab.canary).some((p) => j.command.includes(p)))).toBe(true);
   const runners: Runner[] = lab.runners.filter((r) => r.env.delivery === 'image');
   const seen = new Map<string, number>();
+  const pods = new Map<Obj[], Promise<(cmd: unknown[]) => string[]>>();
   await inBatches(
-    found.map((j) => async () => {
-      const targets = j.kind === 'image' ? runners.map((r) => r.path) : ['/nonexistent'];
-      await eachRunner(
-        targets.map((path) => ({ name: `${j.where} (${j.marker}) PATH=${path}`, env: { delivery, toolsDir: '/' }, path })),
-        async (r) => {
-          const res = await run(localize(j), { path: r.path, args: j.args, timeoutMs: 20_000 });
-          expect(res.timedOut, res.stderr).toBe(false);
-          expect(res.code, res.stderr).toBe(0);
-          for (const line of res.stdout.split('\n').filter(Boolean)) expect(expected.has(line), `unexpected argv ${line}`).toBe(true);
-          if (j.command.includes(lab.dump)) expect(res.stdout).not.toBe('');
-        },
-      );
-      const key = `${j.kind}:${j.marker}`;
-      seen.set(key, (seen.get(key) ?? 0) + 1);
-    }),
+    // seq-tools runs, once per pod, before the commands that need it (localize)
+    found
+      .filter((j) => j.marker !== 'pod-sequencer-tools')
+      .map((j) => async () => {
+        const targets = j.kind === 'image' ? runners.map((r) => r.path) : ['/nonexistent'];
+        await eachRunner(
+          targets.map((path) => ({ name: `${j.where} (${j.marker}) PATH=${path}`, env: { delivery, toolsDir: '/' }, path })),
+          async (r) => {
+            const res = await run(await localize(j, pods), { path: r.path, args: j.args, timeoutMs: 20_000 });
+            expect(res.timedOut, res.stderr).toBe(false);
+            expect(res.code, res.stderr).toBe(0);
+            for (const line of res.stdout.split('\n').filter(Boolean)) expect(expected.has(line), `unexpected argv ${line}`).toBe(true);
+            if (j.command.includes(lab.dump)) expect(res.stdout).not.toBe('');
+          },
+        );
+        const key = `${j.kind}:${j.marker}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }),
   );
   expect(existsSync(lab.canary), 'the canary file appeared: something ran a value as code').toBe(false);
   // Hostile URLs were fetched as URLs (clients differ in what they percent-encode).

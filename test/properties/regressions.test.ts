@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runFilter } from '../../src/run.js';
+import { parseToolsInstall } from '../../src/shell/index.js';
 import { stripResults } from '../helpers/golden.js';
 
 const list = (items: string, config = '') => `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${items}${config}`;
@@ -117,7 +118,9 @@ describe('regressions found by the properties', () => {
     const out = runFilter(input);
     expect(out.exitCode).toBe(0);
     const spec = parse(out.stdout).items[0].spec.template.spec;
-    expect(spec.initContainers[0]).toMatchObject({ name: 'seq-tools', command: ['/bin/busybox', 'cp', '/bin/busybox', '/.seq/busybox'] });
+    // ours, updated: it now also writes the wrapper the app runs (issue 19)
+    expect(spec.initContainers[0].name).toBe('seq-tools');
+    expect(parseToolsInstall(spec.initContainers[0].command)).toMatchObject({ busybox: '/bin/busybox', toolsDir: '/.seq' });
     expect(spec.initContainers[0].image).toBeDefined();
     expect(spec.containers.find((c: { name: string }) => c.name === 'app').volumeMounts).toEqual([{ name: 'seq-tools', mountPath: '/.seq', readOnly: true }]);
   });

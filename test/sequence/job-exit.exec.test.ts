@@ -13,8 +13,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { Container, PodSpec } from '../../src/workloads/workload.js';
-import { readyAfter, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
-import { eachRunner, NASTY, NODE, run, setupLab, type Lab, type RunOptions, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
+import { sequence, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
+import {
+  eachRunner,
+  NASTY,
+  NODE,
+  run,
+  runToolsInit,
+  setupLab,
+  type Lab,
+  type RunOptions,
+  type Runner,
+  busyboxImage as makeBusyboxImage,
+} from '../shell/harness.js';
 
 let lab: Lab;
 /** PATH of a busybox image (sleep, sh) for the inject runner, whose own PATH is empty. */
@@ -67,21 +78,21 @@ function generate(job: Job, delivery: 'inject' | 'image'): PodSpec {
   return parse(out.stdout).items[0].spec.template.spec as PodSpec;
 }
 
-/** The app's command + args from the generated manifest, with /.seq/busybox pointed at the runner's busybox. */
-function appCommand(pod: PodSpec, r: Runner): { command: string[]; args: string[] } {
+/**
+ * The app's command + args from the generated manifest. Inject delivery: the pod's seq-tools
+ * init container runs first, for real, into a directory that plays /.seq (harness runToolsInit).
+ */
+async function appCommand(pod: PodSpec, r: Runner): Promise<{ command: string[]; args: string[] }> {
   const app = pod.containers!.find((c) => c.name === 'app')!;
-  const command = app.command!.map(String);
-  const end = command.indexOf('--');
-  expect(end).toBeGreaterThan(0);
-  if (r.env.delivery === 'inject') {
-    for (let i = 0; i < end; i++) if (command[i] === '/.seq/busybox') command[i] = `${r.env.toolsDir}/busybox`;
-  }
+  let command = app.command!.map(String);
+  expect(command.indexOf('--')).toBeGreaterThan(0);
+  if (r.env.delivery === 'inject') command = (await runToolsInit(lab, r, pod.initContainers))(command);
   return { command, args: (app.args ?? []).map(String) };
 }
 
 /** Generates for this runner's delivery, then runs the app container as the kubelet would. */
 async function runJob(r: Runner, job: Job, opts: Partial<RunOptions> = {}) {
-  const { command, args } = appCommand(generate(job, r.env.delivery), r);
+  const { command, args } = await appCommand(generate(job, r.env.delivery), r);
   return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args, ...opts });
 }
 
@@ -114,10 +125,9 @@ describe.concurrent('generated Job wrapper', () => {
   test('keeps the exit code: 0, 1, 3, 255', () =>
     eachRunner(lab.runners, (r) =>
       withServer({ '/ready': 200, '/quit': 200, '/app': 200 }, async (srv) => {
-        for (const code of [0, 1, 3, 255]) {
-          const res = await runJob(r, { command: app(srv, code), sidecar: proxy(srv) });
-          expect(res.code, res.stderr).toBe(code);
-        }
+        const codes = [0, 1, 3, 255];
+        const results = await Promise.all(codes.map((code) => runJob(r, { command: app(srv, code), sidecar: proxy(srv) })));
+        results.forEach((res, i) => expect(res.code, res.stderr).toBe(codes[i]));
         expect(srv.hits('/app')).toHaveLength(4);
       }),
     ));
@@ -175,11 +185,11 @@ describe.concurrent('generated Job wrapper', () => {
 
   test('waits for a sidecar that is ready late, then runs the command', () =>
     eachRunner(lab.runners, (r) =>
-      withServer({ '/ready': readyAfter(1500), '/quit': 200, '/app': 200 }, async (srv) => {
+      withServer({ '/ready': sequence(503, 503, 200), '/quit': 200, '/app': 200 }, async (srv) => {
         const res = await runJob(r, { command: app(srv, 0), sidecar: proxy(srv) });
         expect(res.code, res.stderr).toBe(0);
-        expect(srv.hits('/ready').length).toBeGreaterThanOrEqual(2);
-        expect(srv.hits('/app')[0]!.at).toBeGreaterThanOrEqual(1400);
+        // the command ran once the sidecar answered 200, then the sidecar was asked to quit
+        expect(srv.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /ready', 'GET /ready', 'GET /ready', 'GET /app', 'POST /quit']);
       }),
     ));
 
@@ -210,9 +220,9 @@ describe.concurrent('generated Job wrapper', () => {
   test('onTimeout fail: exit 1 without running the command (Never: the sidecar is still ended)', () =>
     eachRunner(lab.runners, (r) =>
       withServer({ '/ready': 503, '/quit': 200, '/app': 200 }, async (srv) => {
-        const res = await runJob(r, { command: app(srv, 0), sidecar: proxy(srv, { timeoutSeconds: 2, onTimeout: 'fail' }) });
+        const res = await runJob(r, { command: app(srv, 0), sidecar: proxy(srv, { timeoutSeconds: 1, onTimeout: 'fail' }) });
         expect(res.code, res.stderr).toBe(1);
-        expect(res.stderr).toContain('proxy was not ready after 2s; giving up');
+        expect(res.stderr).toContain('proxy was not ready after 1s; giving up');
         expect(srv.hits('/app')).toEqual([]);
         expect(srv.hits('/quit', 'POST')).toHaveLength(1);
       }),
@@ -240,7 +250,7 @@ describe.concurrent('generated Job wrapper', () => {
 
   test('strategy wrap: waits, then execs the command in its place (same pid, no shell left)', () =>
     eachRunner(lab.runners, (r) =>
-      withServer({ '/ready': readyAfter(500) }, async (srv) => {
+      withServer({ '/ready': sequence(503, 200) }, async (srv) => {
         let spawned = 0;
         const res = await runJob(
           r,
@@ -254,6 +264,27 @@ describe.concurrent('generated Job wrapper', () => {
     ));
 });
 
+describe.concurrent('inject delivery: one shared wrapper per pod', () => {
+  test('seq-tools writes the wrapper once; each app command runs it with its own records and argv', () =>
+    eachRunner(
+      lab.runners.filter((r) => r.env.delivery === 'inject'),
+      (r) =>
+        withServer({ '/ready': 200, '/quit': 200 }, async (srv) => {
+          const pod = generate({ command: [NODE, lab.dump, 'a b'], args: ['$HOME'], sidecar: proxy(srv) }, 'inject');
+          const app = pod.containers!.find((c) => c.name === 'app')!;
+          const tools = pod.initContainers!.find((c) => c.name === 'seq-tools')!;
+          // the script is in seq-tools only: the app's command is parameters and a one-line call
+          expect(app.command!.slice(0, 5)).toEqual(['/.seq/busybox', 'sh', '-c', '. "${1%/*}/wrap.sh"', 'pod-sequencer-wrap']);
+          expect(JSON.stringify(app.command)).not.toContain('_say');
+          expect(tools.command!.filter((w) => String(w).includes('_say'))).toHaveLength(1);
+          const res = await runJob(r, { command: [NODE, lab.dump, 'a b'], args: ['$HOME'], sidecar: proxy(srv) });
+          expect(res.code, res.stderr).toBe(0);
+          expect(JSON.parse(res.stdout)).toEqual(['a b', '$HOME']);
+          expect(srv.hits('/quit', 'POST')).toHaveLength(1);
+        }),
+    ));
+});
+
 describe.concurrent('seed: sleep-job with an Istio-like sidecar', () => {
   // Istio's endpoints, on the test server's port.
   const istio = (srv: TestHttpServer) => ({
@@ -264,14 +295,15 @@ describe.concurrent('seed: sleep-job with an Istio-like sidecar', () => {
 
   test('`sleep 1` completes with exit 0 and ends the sidecar; nothing kills by name, no capability added', () =>
     eachRunner(lab.runners, (r) =>
-      withServer({ '/healthz/ready': readyAfter(300), '/quitquitquit': 200 }, async (srv) => {
+      withServer({ '/healthz/ready': sequence(503, 200), '/quitquitquit': 200 }, async (srv) => {
         const pod = generate({ command: ['sleep', '1'], sidecar: istio(srv) }, r.env.delivery);
         const text = JSON.stringify(pod);
         expect(text).not.toMatch(/pkill|killall|SYS_PTRACE|shareProcessNamespace|"add"/);
-        const { command, args } = appCommand(pod, r);
+        const { command, args } = await appCommand(pod, r);
         const res = await run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args });
         expect(res.code, res.stderr).toBe(0);
-        expect(res.ms).toBeGreaterThanOrEqual(1000);
+        // the wrapper's own log: sidecar ready, `sleep 1` ran to its end, then the quit call
+        expect(res.stderr).toMatch(/proxy is up after \d+s\n(.*\n)*pod-sequencer: command exited with code 0\npod-sequencer: asked proxy to shut down\n$/);
         expect(srv.hits('/quitquitquit', 'POST')).toHaveLength(1);
       }),
     ));

@@ -7,7 +7,7 @@ import type { Result } from '../../src/krm/types.js';
 import { makeCtx } from '../../src/pod/context.js';
 import { sequenceWorkload } from '../../src/sequence/index.js';
 import { meshJobSidecar } from '../../src/sequence/job-exit.js';
-import { parseWrapper, wrapperCommand, type WrapperSpec } from '../../src/shell/index.js';
+import { parseToolsInstall, parseWrapper, sharedWrapper, wrapperCommand, type WrapperSpec } from '../../src/shell/index.js';
 import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
 
 function config(spec: Record<string, unknown> = {}): Config {
@@ -70,6 +70,32 @@ describe('Job wrapper', () => {
     expect(second.results.filter((r) => r.severity === 'info')).toEqual([]);
     const changed = apply(structuredClone(first.obj), config({ sidecars: [{ profile: 'istio', timeoutSeconds: 9 }] }));
     expect(wrapped(app(changed.pod))).toMatchObject({ argv: ['/app'], checks: [{ timeoutSeconds: 9 }] });
+  });
+
+  it('inject: the app runs the shared wrapper that seq-tools writes; an inline wrapper of an older version becomes the shared form; image delivery goes back inline', () => {
+    const first = apply(job([{ name: 'app', command: ['/app'] }, { name: 'exporter', command: ['/export'] }, istio]));
+    const tools = first.pod.initContainers!.find((c) => c.name === 'seq-tools')!;
+    const installed = parseToolsInstall(tools.command!.map(String))!;
+    expect(installed).toMatchObject({ busybox: '/bin/busybox', toolsDir: '/.seq' });
+    expect(installed.wrapper).toBe(sharedWrapper([wrapped(app(first.pod))]));
+    for (const name of ['app', 'exporter']) expect(parseWrapper(app(first.pod, name).command!)).toMatchObject({ shared: true, spec: { mode: 'job' } });
+    // As 0.1.0 wrote it: the whole script in each command, and a seq-tools that only copies busybox.
+    const old = structuredClone(first.obj);
+    const oldPod = (old.spec as { template: { spec: PodSpec } }).template.spec;
+    for (const c of oldPod.containers!.filter((c) => c.name !== 'istio-proxy'))
+      c.command = wrapperCommand(wrapped(c), { delivery: 'inject', toolsDir: '/.seq' }, 'inline');
+    oldPod.initContainers!.find((c) => c.name === 'seq-tools')!.command = ['/bin/busybox', 'cp', '/bin/busybox', '/.seq/busybox'];
+    expect(parseWrapper(app(oldPod).command!)?.shared).toBeUndefined();
+    const upgraded = apply(old);
+    expect(upgraded.obj).toEqual(first.obj);
+    expect(upgraded.results.map((r) => r.message)).toContain(
+      'updated init container seq-tools: the configured tools image and resources, and the shared wrapper its containers need',
+    );
+    // image delivery: inline again, and no seq-tools
+    const image = apply(structuredClone(first.obj), config({ tools: { delivery: 'image' } }));
+    expect(parseWrapper(app(image.pod).command!)).toMatchObject({ env: { delivery: 'image' } });
+    expect(parseWrapper(app(image.pod).command!)?.shared).toBeUndefined();
+    expect((image.pod.initContainers ?? []).map((c) => c.name)).not.toContain('seq-tools');
   });
 
   it('an entrypoint from the annotation wins over jobs.entrypoints; entries need every glob they give to match', () => {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { PodSpec } from '../../src/workloads/workload.js';
-import { readyAfter, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
-import { NODE, run, setupLab, type Lab, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
+import { sequence, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
+import { NODE, run, runToolsInit, setupLab, type Lab, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
 
 let lab: Lab;
 let busyboxImage: string;
@@ -82,39 +82,41 @@ function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): PodSp
   return pod;
 }
 
+/** The app container as the kubelet runs it; inject delivery: after the pod's seq-tools, run for real. */
 async function runAs(r: Runner, pod: PodSpec) {
   const c = pod.containers![0]!;
-  const command = c.command!.map((x) => (r.env.delivery === 'inject' && x === '/.seq/busybox' ? `${r.env.toolsDir}/busybox` : String(x)));
+  const command = r.env.delivery === 'inject' ? (await runToolsInit(lab, r, pod.initContainers))(c.command!) : c.command!.map(String);
   return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args: (c.args ?? []).map(String), timeoutMs: 30_000 });
 }
 
-describe.each(meshes)('a Job under $name (injected, classic)', (mesh) => {
-  let servers: TestHttpServer[] = [];
-  beforeAll(async () => {
-    servers = await Promise.all(
-      Object.entries(mesh.servers).map(([port, r]) =>
-        startHttpServer(
-          { ...(r.ready ? { [r.ready]: readyAfter(300, mesh.name === 'dapr' ? 204 : 200) } : {}), [r.quit || '/none']: 200 },
-          { port: Number(port) },
-        ),
-      ),
-    );
-  });
-  afterAll(() => Promise.all(servers.map((s) => s.close())));
+/** The mesh's proxy on its real ports: readiness answers 503 once, then ready; quit answers 200. */
+function startProxy(mesh: Mesh): Promise<TestHttpServer[]> {
+  return Promise.all(
+    Object.entries(mesh.servers).map(([port, r]) =>
+      startHttpServer({ ...(r.ready ? { [r.ready]: sequence(503, mesh.name === 'dapr' ? 204 : 200) } : {}), [r.quit || '/none']: 200 }, { port: Number(port) }),
+    ),
+  );
+}
 
-  const quits = () => servers.flatMap((s, i) => s.hits(Object.values(mesh.servers)[i]!.quit || '/none', 'POST'));
-  const readies = () => servers.flatMap((s, i) => s.hits(Object.values(mesh.servers)[i]!.ready ?? '/none', 'GET'));
-
-  // One runner at a time: they share the mesh's fixed ports.
-  test.each([0, 3])('exits %i, with a readiness wait and one shutdown call on the real endpoints', async (code) => {
-    for (const r of lab.runners) {
-      const pod = generate(mesh, r.env.delivery, code);
-      const q0 = quits().length;
-      const g0 = readies().length;
-      const res = await runAs(r, pod);
-      expect(res.code, `[${r.name}] ${res.stderr}`).toBe(code);
-      expect(readies().length, r.name).toBeGreaterThan(g0);
-      expect(quits().length - q0, r.name).toBe(1);
+// The meshes at once (each has its own ports); within a mesh one run at a time, as they share its fixed ports.
+describe.concurrent('a Job under an injected, classic mesh', () => {
+  test.each(meshes)('$name: exits 0 or 3, with a readiness wait and one shutdown call on the real endpoints', async (mesh) => {
+    const servers = await startProxy(mesh);
+    try {
+      const quits = () => servers.flatMap((s, i) => s.hits(Object.values(mesh.servers)[i]!.quit || '/none', 'POST'));
+      const readies = () => servers.flatMap((s, i) => s.hits(Object.values(mesh.servers)[i]!.ready ?? '/none', 'GET'));
+      for (const code of [0, 3])
+        for (const r of lab.runners) {
+          const pod = generate(mesh, r.env.delivery, code);
+          const q0 = quits().length;
+          const g0 = readies().length;
+          const res = await runAs(r, pod);
+          expect(res.code, `[${r.name}] ${res.stderr}`).toBe(code);
+          expect(readies().length, r.name).toBeGreaterThan(g0);
+          expect(quits().length - q0, r.name).toBe(1);
+        }
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
     }
   });
 });

@@ -10,13 +10,16 @@ import {
   parseHook,
   parseWrapper,
   postStartWait,
+  parseToolsInstall,
+  sharedWrapper,
   shellPrefix,
   shq,
+  toolsInstall,
   wrapperCommand,
   type ShellEnv,
   type WrapperSpec,
 } from '../../src/shell/index.js';
-import { dependencyScript, hookChainScript, hookWaitScript, wrapScript } from '../../src/shell/scripts.js';
+import { dependencyScript, hookChainScript, hookWaitScript, SHARED_WRAP_CALL, toolsScript, wrapScript } from '../../src/shell/scripts.js';
 import { BUSYBOX, NASTY } from './harness.js';
 import { canUse } from '../helpers/tools.js';
 
@@ -35,6 +38,7 @@ function allScripts(): Record<string, string> {
       out[`hook ${d} ${k}`] = hookWaitScript(d, k);
     }
     out[`chain ${d}`] = hookChainScript(d);
+    out[`tools ${d}`] = toolsScript();
     for (const mode of ['exec', 'job'] as const)
       for (const kinds of [[], ['http'], ['tcp'], ['http', 'tcp']])
         for (const shutdown of [false, true])
@@ -43,6 +47,16 @@ function allScripts(): Record<string, string> {
               const shape = { mode, kinds, shutdown, post, kill };
               out[`wrap ${d} ${JSON.stringify(shape)}`] = wrapScript(d, shape);
             }
+    // quit calls with a header from the environment and/or retries (job mode only)
+    for (const kinds of [[], ['http'], ['tcp'], ['http', 'tcp']])
+      for (const [header, retry, post] of [
+        [true, true, true],
+        [true, false, false],
+        [false, true, false],
+      ]) {
+        const shape = { mode: 'job' as const, kinds, shutdown: true, post, header, retry, kill: false };
+        out[`wrap ${d} ${JSON.stringify(shape)}`] = wrapScript(d, shape);
+      }
   }
   return out;
 }
@@ -302,6 +316,104 @@ describe('parseWrapper', () => {
       ['/.seq/busybox', 'sh', '-c', good[3], 'pod-sequencer-wrap', '/.seq/busybox', 'job', 'always', 'R', 'http', 'u', '--'],
     ];
     for (const c of cases) expect(parseWrapper(c), JSON.stringify(c.slice(4))).toBeNull();
+  });
+});
+
+describe('quit calls with a header from the environment and retries', () => {
+  const dapr: WrapperSpec = {
+    ...jobSpec,
+    checks: [],
+    shutdown: [
+      { name: 'daprd', http: 'http://127.0.0.1:3500/v1.0/shutdown', method: 'POST', header: { name: 'dapr-api-token', fromEnv: 'DAPR_API_TOKEN' } },
+      { name: 'vault-agent', http: 'http://127.0.0.1:8200/agent/v1/quit', method: 'POST', attempts: 5 },
+      { name: 'both', http: 'http://127.0.0.1:1/q', method: 'GET', header: { name: 'x_h', fromEnv: 'T0' }, attempts: 2 },
+    ],
+  };
+
+  test('go before their quit record as header and tries records', () => {
+    const cmd = wrapperCommand(dapr, inject);
+    expect(cmd.slice(7, cmd.indexOf('--'))).toEqual([
+      'always',
+      ...['header', 'dapr-api-token', 'DAPR_API_TOKEN', 'quit', 'POST', 'http://127.0.0.1:3500/v1.0/shutdown', 'daprd'],
+      ...['tries', '5', 'quit', 'POST', 'http://127.0.0.1:8200/agent/v1/quit', 'vault-agent'],
+      ...['header', 'x_h', 'T0', 'tries', '2', 'quit', 'GET', 'http://127.0.0.1:1/q', 'both'],
+    ]);
+    // the variable's value is read at run time: only its name is in the manifest
+    expect(cmd[3]).toContain('_hval');
+    expect(wrapperCommand({ ...dapr, shutdown: [dapr.shutdown[1]] }, inject)[3]).not.toContain('_hval');
+    expect(wrapperCommand({ ...dapr, shutdown: [dapr.shutdown[0]] }, inject)[3]).not.toContain('_qn');
+    // one attempt is the default: no tries record
+    expect(wrapperCommand({ ...dapr, shutdown: [{ ...dapr.shutdown[1], attempts: 1 }] }, inject)).not.toContain('tries');
+  });
+
+  test('round-trip through parseWrapper, in both deliveries', () => {
+    for (const env of [inject, image]) expect(parseWrapper(wrapperCommand(dapr, env))).toEqual({ spec: dapr, env });
+  });
+
+  test('builders refuse what the script could not send', () => {
+    const call = dapr.shutdown[0];
+    const bad = (s: Partial<(typeof dapr.shutdown)[0]>) => () => wrapperCommand({ ...dapr, shutdown: [{ ...call, ...s }] }, inject);
+    expect(bad({ header: { name: 'x: y', fromEnv: 'T' } })).toThrow(/shutdown header of daprd: "x: y" is not a header name/);
+    expect(bad({ header: { name: '', fromEnv: 'T' } })).toThrow(/not a header name/);
+    for (const fromEnv of ['_T', '1T', 'T-1', 'T;id', '']) expect(bad({ header: { name: 'h', fromEnv } }), fromEnv).toThrow(/not an environment variable name/);
+    for (const attempts of [0, -1, 1.5]) expect(bad({ attempts }), String(attempts)).toThrow(/attempts of daprd must be a whole number >= 1/);
+  });
+
+  test('parseWrapper refuses header and tries records that are malformed or apply to no quit record', () => {
+    const good = wrapperCommand(dapr, inject);
+    const at = (tag: string) => good.indexOf(tag);
+    const cases: string[][] = [
+      // a header record before a ready record, or with nothing after it
+      [...good.slice(0, 8), 'header', 'h', 'T', 'ready', 'http', 'http://a/', '1', 'fail', 'x', '--'],
+      [...good.slice(0, 8), 'tries', '3', '--'],
+      // twice for one quit record
+      [...good.slice(0, at('header')), 'header', 'h', 'T', ...good.slice(at('header'))],
+      [...good.slice(0, at('tries')), 'tries', '3', ...good.slice(at('tries'))],
+      good.map((w) => (w === 'DAPR_API_TOKEN' ? 'A;B' : w)),
+      good.map((w) => (w === 'dapr-api-token' ? 'a b' : w)),
+      good.map((w) => (w === '5' ? 'five' : w)),
+      good.map((w) => (w === '5' ? '0' : w)),
+    ];
+    for (const c of cases) expect(parseWrapper(c), JSON.stringify(c.slice(6))).toBeNull();
+  });
+});
+
+describe('shared form (inject delivery: one wrapper per pod, in the tools volume)', () => {
+  test('the command carries a one-line call and the same parameters as the inline form', () => {
+    const inline = wrapperCommand(jobSpec, inject);
+    const shared = wrapperCommand(jobSpec, inject, 'shared');
+    expect(shared[3]).toBe(SHARED_WRAP_CALL);
+    expect(shared[3]).toBe('. "${1%/*}/wrap.sh"');
+    expect(shared.filter((_w, i) => i !== 3)).toEqual(inline.filter((_w, i) => i !== 3));
+    // image delivery has no tools volume: always inline
+    expect(wrapperCommand(jobSpec, image, 'shared')).toEqual(wrapperCommand(jobSpec, image));
+  });
+
+  test('parseWrapper reads both forms and says which', () => {
+    expect(parseWrapper(wrapperCommand(jobSpec, inject, 'shared'))).toEqual({ spec: jobSpec, env: inject, shared: true });
+    expect(parseWrapper(wrapperCommand(jobSpec, inject))).toEqual({ spec: jobSpec, env: inject });
+  });
+
+  test('sharedWrapper holds the union of what the specs need, and only that', () => {
+    const quitOnly: WrapperSpec = { ...jobSpec, checks: [], shutdown: [jobSpec.shutdown[1]] };
+    const tcpOnly: WrapperSpec = { ...jobSpec, checks: [jobSpec.checks[1]], shutdown: [] };
+    const both = sharedWrapper([quitOnly, tcpOnly]);
+    for (const fn of ['_quit', '_tcp', '_ready']) expect(both, fn).toContain(`${fn}()`);
+    for (const fn of ['_kill', '_hval', 'post-data']) expect(both, fn).not.toContain(fn);
+    expect(sharedWrapper([quitOnly])).not.toContain('_tcp()');
+    expect(sharedWrapper([jobSpec])).toBe(wrapScript('inject', { mode: 'job', kinds: ['http', 'tcp'], shutdown: true, post: true, kill: false }, true));
+    expect(() => sharedWrapper([jobSpec, { ...jobSpec, mode: 'exec' }])).toThrow(/all of one mode/);
+    expect(() => sharedWrapper([])).toThrow(/all of one mode/);
+  });
+
+  test('toolsInstall: the script is fixed text; busybox, directory and wrapper are parameters; parseToolsInstall reads them back', () => {
+    const wrapper = sharedWrapper([jobSpec]);
+    const cmd = toolsInstall('/bin/busybox', '/.seq/', wrapper);
+    expect(cmd).toEqual(['/bin/busybox', 'sh', '-c', toolsScript(), 'pod-sequencer-tools', '/bin/busybox', '/.seq', wrapper]);
+    expect(parseToolsInstall(cmd)).toEqual({ busybox: '/bin/busybox', toolsDir: '/.seq', wrapper });
+    for (const c of [cmd.slice(0, -1), ['/bin/busybox', 'cp', '/bin/busybox', '/.seq/busybox'], cmd.map((w, i) => (i === 4 ? 'other' : w))])
+      expect(parseToolsInstall(c)).toBeNull();
+    expect(() => toolsInstall('/bin/busybox', '/.seq', ' ')).toThrow(/shared wrapper must not be blank/);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ShellEnv } from '../../src/shell/index.js';
@@ -24,7 +24,7 @@ export interface RunResult {
   signal: string | null;
   stdout: string;
   stderr: string;
-  ms: number;
+  /** Killed by the harness (timeoutMs). No duration here: tests assert behaviour, never wall-clock time. */
   timedOut: boolean;
 }
 
@@ -36,6 +36,8 @@ export interface RunOptions {
   stdin?: string;
   /** Called with each stdout chunk; may signal the process. */
   onStdout?: (text: string, pid: number) => void;
+  /** Called with all stderr so far on each chunk (the scripts' log lines). */
+  onStderr?: (text: string) => void;
   onSpawn?: (pid: number) => void;
   env?: Record<string, string>;
 }
@@ -45,7 +47,6 @@ export const BUSYBOX = '/bin/busybox';
 
 /** Spawns [...cmd, ...args]; kills the whole process group if it outlives timeoutMs. */
 export function run(cmd: string[], opts: RunOptions): Promise<RunResult> {
-  const t0 = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(cmd[0], [...cmd.slice(1), ...(opts.args ?? [])], {
       env: { PATH: opts.path, ...opts.env },
@@ -68,12 +69,15 @@ export function run(cmd: string[], opts: RunOptions): Promise<RunResult> {
       stdout += d.toString();
       opts.onStdout?.(stdout, child.pid!);
     });
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      opts.onStderr?.(stderr);
+    });
     if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - t0, timedOut });
+      resolve({ code, signal, stdout, stderr, timedOut });
     });
   });
 }
@@ -193,4 +197,30 @@ export async function busyboxImage(lab: Lab): Promise<string> {
     for (const applet of ['sh', 'sleep']) await symlink(BUSYBOX, join(dir, applet));
   }
   return dir;
+}
+
+interface ManifestContainer {
+  name?: unknown;
+  command?: unknown;
+}
+
+/**
+ * Inject delivery as the kubelet runs it: the pod's `seq-tools` init container, run for real,
+ * fills a fresh directory that plays the /.seq emptyDir (the tools image's /bin/busybox is the
+ * runner's busybox). Returns a function that points a container command's /.seq paths (before
+ * its "--") at that directory.
+ */
+export async function runToolsInit(lab: Lab, r: Runner, initContainers: ManifestContainer[] | undefined): Promise<(cmd: unknown[]) => string[]> {
+  const tools = initContainers?.find((c) => c.name === 'seq-tools');
+  if (!Array.isArray(tools?.command)) throw new Error('the pod has no seq-tools init container');
+  const dir = await mkdtemp(join(lab.dir, 'seq-'));
+  const bb = await realpath(`${r.env.toolsDir}/busybox`);
+  const local = (w: string) => (w === '/bin/busybox' ? bb : w === '/.seq' || w.startsWith('/.seq/') ? dir + w.slice('/.seq'.length) : w);
+  const res = await run((tools.command as unknown[]).map(String).map(local), { path: '/nonexistent' });
+  if (res.code !== 0) throw new Error(`seq-tools failed (${res.code}): ${res.stderr}`);
+  return (cmd) => {
+    const words = cmd.map(String);
+    const end = words.indexOf('--');
+    return words.map((w, i) => (end < 0 || i < end ? (w === '/.seq' || w.startsWith('/.seq/') ? dir + w.slice('/.seq'.length) : w) : w));
+  };
 }

@@ -1,7 +1,7 @@
 /** @needs busybox dash bash curl wget getent */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chain, dependencyWait, postStartWait, type DependencyWait } from '../../src/shell/index.js';
-import { CLOSED_PORT, listenTcpLater, readyAfter, sequence, startHttpServer } from '../helpers/http-server.js';
+import { CLOSED_PORT, listenTcpLater, sequence, startHttpServer } from '../helpers/http-server.js';
 import { eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
 
 let lab: Lab;
@@ -21,9 +21,13 @@ const waitFor = (r: Runner, d: DependencyWait) => run(dependencyWait(d, r.env), 
 describe.concurrent('dependency wait', () => {
   test('HTTP: waits through refused connections and 500s, logs every try, ends when up', () =>
     eachRunner(lab.runners, async (r) => {
-      const srv = await startHttpServer({ '/info': sequence(500, 200) }, { listenAfterMs: 1500 });
+      const srv = await startHttpServer({ '/info': sequence(500, 200) }, { listenLater: true });
       try {
-        const res = await waitFor(r, dep({ http: srv.url('/info') }));
+        // the server starts on the script's own report of its first (refused) try
+        const res = await run(dependencyWait(dep({ http: srv.url('/info') }), r.env), {
+          path: r.path,
+          onStderr: (text) => text.includes('try 1,') && void srv.listen(),
+        });
         expect(res.code, res.stderr).toBe(0);
         const tries = res.stderr.match(/waiting for config-center \(http:\/\/127\.0\.0\.1:\d+\/info\): try \d+, \d+s elapsed/g);
         expect(tries?.length).toBeGreaterThanOrEqual(2);
@@ -42,6 +46,10 @@ describe.concurrent('dependency wait', () => {
         const res = await waitFor(r, dep({ http: srv.url('/info') }, 2));
         expect(res.code, res.stderr).toBe(1);
         expect(res.stderr).toContain(`gave up waiting for config-center (${srv.url('/info')}) after 2s`);
+        // tried until the budget ran out: each logged try (the first at 0s) was followed by one more
+        const logged = res.stderr.match(/try \d+/g) ?? [];
+        expect(logged.length).toBeGreaterThanOrEqual(1);
+        expect(srv.hits('/info')).toHaveLength(logged.length + 1);
         expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
         await srv.close();
@@ -51,21 +59,26 @@ describe.concurrent('dependency wait', () => {
   test('honours periodSeconds', () =>
     eachRunner(lab.runners, async (r) => {
       const closed = CLOSED_PORT;
-      const res = await waitFor(r, dep({ tcp: `127.0.0.1:${closed}` }, 4, 2));
+      const res = await waitFor(r, dep({ tcp: `127.0.0.1:${closed}` }, 3, 2));
       expect(res.code, res.stderr).toBe(1);
-      // tries at 0, 2 and 4s
+      // tries at 0, 2 and 4s (gives up there), not every second
       expect(res.stderr.match(/try \d+/g)).toEqual(['try 1', 'try 2']);
-      expect(res.stderr).toMatch(/try 2, [23]s elapsed/);
+      expect(res.stderr).toMatch(/try 2, [123]s elapsed/);
     }));
 
   test('TCP: waits for a port that opens late; a closed port times out in bounds', () =>
     eachRunner(lab.runners, async (r) => {
-      const late = await listenTcpLater(1500);
+      const late = await listenTcpLater();
       const closed = CLOSED_PORT;
       try {
-        const [up, down] = await Promise.all([waitFor(r, dep({ tcp: `127.0.0.1:${late.port}` })), waitFor(r, dep({ tcp: `127.0.0.1:${closed}` }, 2))]);
+        const [up, down] = await Promise.all([
+          // the port opens on the script's own report of its first (refused) try
+          run(dependencyWait(dep({ tcp: `127.0.0.1:${late.port}` }), r.env), { path: r.path, onStderr: (text) => text.includes('try 1,') && late.start() }),
+          waitFor(r, dep({ tcp: `127.0.0.1:${closed}` }, 1)),
+        ]);
         expect(up.code, up.stderr).toBe(0);
-        expect(up.ms).toBeGreaterThanOrEqual(1400);
+        expect(up.stderr).toMatch(/try 1, [01]s elapsed\n(.*\n)*pod-sequencer: config-center is up after [1-9]\d*s\n$/);
+        expect(late.accepted).toBeGreaterThanOrEqual(1);
         expect(down.code, down.stderr).toBe(1);
         expect(down.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
@@ -75,21 +88,23 @@ describe.concurrent('dependency wait', () => {
 
   test('DNS: localhost resolves; a .invalid name never does', () =>
     eachRunner(lab.runners, async (r) => {
-      const [up, down] = await Promise.all([waitFor(r, dep({ dns: 'localhost' })), waitFor(r, dep({ dns: 'nothing-here.invalid' }, 2))]);
+      const [up, down] = await Promise.all([waitFor(r, dep({ dns: 'localhost' })), waitFor(r, dep({ dns: 'nothing-here.invalid' }, 1))]);
       expect(up.code, up.stderr).toBe(0);
       expect(up.stderr).toMatch(/^pod-sequencer: config-center is up after [01]s\n$/);
       expect(down.code, down.stderr).toBe(1);
-      expect(down.stderr).toContain('gave up waiting for config-center (nothing-here.invalid) after 2s');
+      expect(down.stderr).toContain('gave up waiting for config-center (nothing-here.invalid) after 1s');
       expect(down.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
     }));
 
   test('timeoutSeconds 0 waits for as long as it takes', () =>
     eachRunner(lab.runners.slice(0, 1), async (r) => {
-      const srv = await startHttpServer({ '/info': readyAfter(2500) });
+      const srv = await startHttpServer({ '/info': sequence(503, 503, 200) });
       try {
         const res = await waitFor(r, dep({ http: srv.url('/info') }, 0));
         expect(res.code, res.stderr).toBe(0);
-        expect(res.ms).toBeGreaterThanOrEqual(2400);
+        // past any 1-2s budget: three tries, the last 2s in
+        expect(srv.hits('/info')).toHaveLength(3);
+        expect(res.stderr).toMatch(/config-center is up after [1-9]\d*s\n$/);
       } finally {
         await srv.close();
       }
@@ -114,14 +129,16 @@ describe.concurrent('postStart hooks', () => {
 
   test('postStartWait: waits, then runs the user hook with its exact argv', () =>
     eachRunner(lab.runners, async (r) => {
-      const srv = await startHttpServer({ '/ready': readyAfter(1200) });
+      const srv = await startHttpServer({ '/ready': sequence(503, 200) });
       try {
         const then = [NODE, lab.dump, ...nasty()];
         const check = { name: 'istio-proxy', http: srv.url('/ready'), timeoutSeconds: 10, onTimeout: 'fail' as const };
         const res = await run(postStartWait(check, r.env, then), { path: r.path });
         expect(res.code, res.stderr).toBe(0);
         expect(JSON.parse(res.stdout)).toEqual(nasty());
-        expect(res.ms).toBeGreaterThanOrEqual(1100);
+        // the hook ran once the sidecar answered 200, not at the first 503
+        expect(srv.hits('/ready')).toHaveLength(2);
+        expect(res.stderr).toMatch(/istio-proxy is up after \d+s\n$/);
         const bare = await run(postStartWait(check, r.env), { path: r.path });
         expect(bare.code, bare.stderr).toBe(0);
         expect(bare.stdout).toBe('');

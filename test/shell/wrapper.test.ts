@@ -2,12 +2,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { symlink } from 'node:fs/promises';
+import { mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseWrapper, wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
-import { CLOSED_PORT, listenTcpLater, readyAfter, redirect, sequence, startHttpServer } from '../helpers/http-server.js';
-import { eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
+import { parseWrapper, sharedWrapper, wrapperCommand, type ReadyCheck, type ShutdownCall, type WrapperSpec } from '../../src/shell/index.js';
+import { CLOSED_PORT, listenTcpLater, redirect, sequence, startHttpServer } from '../helpers/http-server.js';
+import { BUSYBOX, eachRunner, NASTY, NODE, nodeRun, run, setupLab, type Lab, type Runner } from './harness.js';
 
 let lab: Lab;
 beforeAll(async () => {
@@ -37,11 +37,12 @@ const ready = (url: string, timeoutSeconds = 10, onTimeout: ReadyCheck['onTimeou
 describe.concurrent('wrapper, job mode', () => {
   test('keeps the exit code: 0, 1, 3, 255', () =>
     eachRunner(lab.runners, async (r) => {
-      for (const code of [0, 1, 3, 255]) {
-        const res = await wrap(r, job(nodeRun(`process.exit(${code})`)));
-        expect(res.code, res.stderr).toBe(code);
-        expect(res.stderr).toContain(`command exited with code ${code}`);
-      }
+      const codes = [0, 1, 3, 255];
+      const results = await Promise.all(codes.map((code) => wrap(r, job(nodeRun(`process.exit(${code})`)))));
+      results.forEach((res, i) => {
+        expect(res.code, res.stderr).toBe(codes[i]);
+        expect(res.stderr).toContain(`command exited with code ${codes[i]}`);
+      });
     }));
 
   test('reports death by signal N as 128+N: SIGTERM 143, SIGKILL 137', () =>
@@ -157,6 +158,92 @@ describe.concurrent('wrapper, job mode', () => {
     }));
 });
 
+describe.concurrent('wrapper, job mode, quit calls with a header and retries', () => {
+  const token = "s3cr3t $(touch CANARY) 'x' \\n";
+  const dapr = (url: string, more: Partial<ShutdownCall> = {}): ShutdownCall => ({
+    name: 'daprd',
+    http: url,
+    method: 'POST',
+    header: { name: 'dapr-api-token', fromEnv: 'DAPR_API_TOKEN' },
+    ...more,
+  });
+
+  test('sends the header with the value of its variable, read at run time; without it, says so and gets 401', () =>
+    eachRunner(lab.runners, async (r) => {
+      const value = token.replace('CANARY', lab.canary);
+      const srv = await startHttpServer({ '/v1.0/shutdown': (req) => (req.headers['dapr-api-token'] === value ? 200 : 401) });
+      try {
+        const spec = job(nodeRun('process.exit(3)'), { shutdown: [dapr(srv.url('/v1.0/shutdown'))], shutdownOn: 'always' });
+        expect(JSON.stringify(wrapperCommand(spec, r.env))).not.toContain('s3cr3t');
+        const res = await run(wrapperCommand(spec, r.env), { path: r.path, env: { DAPR_API_TOKEN: value } });
+        expect(res.code, res.stderr).toBe(3);
+        expect(res.stderr).toContain('asked daprd to shut down');
+        expect(srv.requests.map((q) => [q.method, q.headers['dapr-api-token']])).toEqual([['POST', value]]);
+        for (const env of [{}, { DAPR_API_TOKEN: '' }] as Record<string, string>[]) {
+          const bare = await run(wrapperCommand(spec, r.env), { path: r.path, env });
+          expect(bare.code, bare.stderr).toBe(3);
+          expect(bare.stderr).toContain('DAPR_API_TOKEN is empty or unset: calling daprd without dapr-api-token');
+          expect(bare.stderr).toContain(`could not ask daprd to shut down (POST ${srv.url('/v1.0/shutdown')}); going on`);
+        }
+        expect(srv.requests.map((q) => q.headers['dapr-api-token'])).toEqual([value, undefined, undefined]);
+        // a value that would split the request is not sent
+        const nl = await run(wrapperCommand(spec, r.env), { path: r.path, env: { DAPR_API_TOKEN: 'a\r\nx-evil: 1' } });
+        expect(nl.stderr).toContain('DAPR_API_TOKEN holds a control character: calling daprd without dapr-api-token');
+        expect(srv.requests.at(-1)!.headers).not.toHaveProperty('x-evil');
+        expect(existsSync(lab.canary)).toBe(false);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('attempts: a sidecar that starts listening only after the first try is asked again, 1 s later', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/agent/v1/quit': 200 }, { listenLater: true });
+      try {
+        const spec = job(nodeRun('process.exit(0)'), { shutdown: [{ name: 'vault-agent', http: srv.url('/agent/v1/quit'), method: 'POST', attempts: 3 }] });
+        // the server starts on the script's own report of the refused first try
+        const res = await run(wrapperCommand(spec, r.env), {
+          path: r.path,
+          onStderr: (text) => text.includes('vault-agent did not take its shutdown call (try 1 of 3)') && void srv.listen(),
+        });
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.stderr).toMatch(
+          /did not take its shutdown call \(try 1 of 3\); trying again in 1s\n(.*\n)?pod-sequencer: asked vault-agent to shut down\n$/,
+        );
+        expect(res.stderr).not.toContain('try 2 of 3');
+        expect(srv.hits('/agent/v1/quit', 'POST')).toHaveLength(1);
+      } finally {
+        await srv.close();
+      }
+    }));
+
+  test('attempts: non-2xx answers are retried up to N times, then given up with a message; the exit code is kept', () =>
+    eachRunner(lab.runners, async (r) => {
+      const srv = await startHttpServer({ '/late': sequence(503, 500, 200), '/never': 401 });
+      try {
+        const [late, never] = await Promise.all([
+          wrap(r, job(nodeRun('process.exit(0)'), { shutdown: [{ name: 'a', http: srv.url('/late'), method: 'POST', attempts: 3 }] })),
+          run(wrapperCommand(job(nodeRun('process.exit(4)'), { shutdownOn: 'always', shutdown: [dapr(srv.url('/never'), { attempts: 2 })] }), r.env), {
+            path: r.path,
+            env: { DAPR_API_TOKEN: 'wrong' },
+          }),
+        ]);
+        expect(late.code, late.stderr).toBe(0);
+        expect(srv.hits('/late', 'POST')).toHaveLength(3);
+        expect(late.stderr).toContain('asked a to shut down');
+        expect(never.code, never.stderr).toBe(4);
+        expect(srv.hits('/never', 'POST').map((q) => q.headers['dapr-api-token'])).toEqual(['wrong', 'wrong']);
+        expect(never.stderr).toContain('daprd did not take its shutdown call (try 1 of 2); trying again in 1s');
+        expect(never.stderr).not.toContain('try 2 of 2');
+        expect(never.stderr).toMatch(
+          /command exited with code 4\n.*\(try 1 of 2\).*\n.*could not ask daprd to shut down \(POST http:[^)]*\/never\); going on\n$/,
+        );
+      } finally {
+        await srv.close();
+      }
+    }));
+});
+
 describe.concurrent('wrapper, job mode, K records', () => {
   test('SIGTERM every process of that name after the shutdown calls; say when there is none', () =>
     eachRunner(lab.runners, async (r) => {
@@ -191,16 +278,17 @@ describe.concurrent('wrapper, job mode, K records', () => {
 describe.concurrent('wrapper, readiness', () => {
   test('waits for a sidecar that becomes ready later, then runs the command', () =>
     eachRunner(lab.runners, async (r) => {
-      const srv = await startHttpServer({ '/ready': readyAfter(1500) });
+      const srv = await startHttpServer({ '/ready': sequence(503, 503, 200), '/app': 200 });
       try {
-        const res = await wrap(r, job(nodeRun('console.log("ran")'), { checks: [ready(srv.url('/ready'))] }));
+        const res = await wrap(
+          r,
+          job(nodeRun(`require("http").get(${JSON.stringify(srv.url('/app'))}, (r) => r.resume())`), { checks: [ready(srv.url('/ready'))] }),
+        );
         expect(res.code, res.stderr).toBe(0);
-        expect(res.stdout).toBe('ran\n');
-        expect(res.ms).toBeGreaterThanOrEqual(1400);
         expect(res.stderr).toMatch(/waiting for proxy \(http:\/\/127\.0\.0\.1:\d+\/ready\): try 1, [01]s elapsed/);
-        expect(res.stderr).toMatch(/proxy is up after \d+s/);
-        const codes = srv.hits('/ready');
-        expect(codes.length).toBeGreaterThanOrEqual(2);
+        expect(res.stderr).toMatch(/proxy is up after [1-9]\d*s\n/);
+        // the command ran after the third try (the first 200), never before
+        expect(srv.requests.map((q) => q.path)).toEqual(['/ready', '/ready', '/ready', '/app']);
       } finally {
         await srv.close();
       }
@@ -209,14 +297,19 @@ describe.concurrent('wrapper, readiness', () => {
   test('treats 500 as not ready and 3xx as ready; waits for a port that opens late; checks in order', () =>
     eachRunner(lab.runners, async (r) => {
       const srv = await startHttpServer({ '/a': sequence(500, 500, 200), '/b': redirect('/ok'), '/ok': 204 });
-      const tcp = await listenTcpLater(1200);
+      const tcp = await listenTcpLater();
       try {
         const checks: ReadyCheck[] = [
           ready(srv.url('/a')),
           { name: 'db', tcp: `127.0.0.1:${tcp.port}`, timeoutSeconds: 10, onTimeout: 'fail' },
           ready(srv.url('/b')),
         ];
-        const res = await wrap(r, job(nodeRun('console.log("ran")'), { checks }));
+        // the port opens on the script's own report that db refused its first try
+        const res = await run(wrapperCommand(job(nodeRun('console.log("ran")'), { checks }), r.env), {
+          path: r.path,
+          onStderr: (text) => text.includes('waiting for db') && tcp.start(),
+        });
+        expect(res.stderr).toMatch(/waiting for db \(127\.0\.0\.1:\d+\): try 1, /);
         expect(res.code, res.stderr).toBe(0);
         expect(res.stdout).toBe('ran\n');
         expect(srv.hits('/a').length).toBeGreaterThanOrEqual(3);
@@ -233,17 +326,16 @@ describe.concurrent('wrapper, readiness', () => {
       const srv = await startHttpServer({ '/ready': 503, '/quit': 200 });
       try {
         const spec = job(nodeRun('console.log("ran")'), {
-          checks: [ready(srv.url('/ready'), 2, 'fail')],
+          checks: [ready(srv.url('/ready'), 1, 'fail')],
           shutdown: [{ name: 'proxy', http: srv.url('/quit'), method: 'POST' }],
           shutdownOn: 'always',
         });
-        const res = await wrap(r, spec);
+        const [res, exec] = await Promise.all([wrap(r, spec), wrap(r, { ...spec, mode: 'exec' })]);
         expect(res.code, res.stderr).toBe(1);
         expect(res.stdout).toBe('');
-        expect(res.stderr).toContain('proxy was not ready after 2s; giving up');
+        expect(res.stderr).toContain('proxy was not ready after 1s; giving up');
         expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
         expect(srv.hits('/quit', 'POST')).toHaveLength(1);
-        const exec = await wrap(r, { ...spec, mode: 'exec' });
         expect(exec.code, exec.stderr).toBe(1);
         expect(exec.stdout).toBe('');
       } finally {
@@ -254,9 +346,11 @@ describe.concurrent('wrapper, readiness', () => {
   test('onTimeout continue: logs and runs the command anyway', () =>
     eachRunner(lab.runners, async (r) => {
       const closed = CLOSED_PORT;
-      for (const mode of ['job', 'exec'] as const) {
-        const spec = job(nodeRun('console.log("ran")'), { mode, checks: [ready(`http://127.0.0.1:${closed}/`, 1, 'continue')] });
-        const res = await wrap(r, spec);
+      const modes = ['job', 'exec'] as const;
+      const results = await Promise.all(
+        modes.map((mode) => wrap(r, job(nodeRun('console.log("ran")'), { mode, checks: [ready(`http://127.0.0.1:${closed}/`, 1, 'continue')] }))),
+      );
+      for (const res of results) {
         expect(res.code, res.stderr).toBe(0);
         expect(res.stdout).toBe('ran\n');
         expect(res.stderr).toContain('proxy was not ready after 1s; going on');
@@ -267,8 +361,11 @@ describe.concurrent('wrapper, readiness', () => {
     eachRunner(lab.runners, async (r) => {
       const srv = await startHttpServer({ '/ready': 'hang' });
       try {
-        const res = await wrap(r, job(nodeRun('console.log("ran")'), { checks: [ready(srv.url('/ready'), 2, 'fail')] }));
+        const res = await wrap(r, job(nodeRun('console.log("ran")'), { checks: [ready(srv.url('/ready'), 1, 'fail')] }));
         expect(res.code, res.stderr).toBe(1);
+        expect(res.stdout).toBe('');
+        // one try, cut short by the client's own timeout; then the budget is spent
+        expect(srv.hits('/ready')).toHaveLength(1);
         expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
         await srv.close();
@@ -330,4 +427,70 @@ describe.concurrent('wrapper, exec mode', () => {
       expect(res.code, res.stderr).toBe(0);
       expect(Number(res.stdout)).toBe(spawned);
     }));
+});
+
+describe.concurrent('wrapper, shared form (inject delivery: the script in the tools volume, once per pod)', () => {
+  /** A tools directory as seq-tools leaves it (busybox and wrap.sh for these specs), and each spec's command. */
+  async function shared(...specs: WrapperSpec[]): Promise<string[][]> {
+    const dir = await mkdtemp(join(lab.dir, 'shared-'));
+    await symlink(BUSYBOX, join(dir, 'busybox'));
+    await writeFile(join(dir, 'wrap.sh'), sharedWrapper(specs));
+    return specs.map((spec) => wrapperCommand(spec, { delivery: 'inject', toolsDir: dir }, 'shared'));
+  }
+  const path = '/nonexistent';
+
+  test('two containers, one script: each keeps its exit code and gets its argv and args byte for byte', async () => {
+    const nasty = NASTY.map((s) => s.replace('CANARY', lab.canary));
+    const srv = await startHttpServer({ '/ready': 200, '/quit': 200 });
+    try {
+      const more = { checks: [ready(srv.url('/ready'))], shutdown: [{ name: 'proxy', http: srv.url('/quit'), method: 'POST' as const }] };
+      const [dump, fail] = await shared(job([NODE, lab.dump, ...nasty], more), job(nodeRun('process.exit(3)'), { ...more, shutdownOn: 'always' }));
+      const [a, b] = await Promise.all([run(dump!, { path, args: nasty }), run(fail!, { path })]);
+      expect(a.code, a.stderr).toBe(0);
+      expect(JSON.parse(a.stdout)).toEqual([...nasty, ...nasty]);
+      expect(b.code, b.stderr).toBe(3);
+      expect(srv.hits('/quit', 'POST')).toHaveLength(2);
+      expect(existsSync(lab.canary)).toBe(false);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test('forwards SIGTERM; exec mode replaces itself with the command', async () => {
+    const code = `process.on("SIGTERM", () => { console.log("got SIGTERM"); process.exit(42) });
+      console.log("started"); setTimeout(() => {}, 10000)`;
+    const [term] = await shared(job(nodeRun(code)));
+    const res = await run(term!, { path, onStdout: (out, pid) => out === 'started\n' && process.kill(pid, 'SIGTERM') });
+    expect(res.stdout, res.stderr).toBe('started\ngot SIGTERM\n');
+    expect(res.code).toBe(42);
+    const [exec] = await shared({ ...job(nodeRun('console.log(process.pid)')), mode: 'exec' });
+    let spawned = 0;
+    const e = await run(exec!, { path, onSpawn: (pid) => (spawned = pid) });
+    expect(Number(e.stdout)).toBe(spawned);
+  });
+
+  test('a header from the environment and retries work as inline', async () => {
+    const srv = await startHttpServer({ '/v1.0/shutdown': (req) => (req.headers['dapr-api-token'] === 't0k' ? 200 : 401) });
+    try {
+      const call: ShutdownCall = {
+        name: 'daprd',
+        http: srv.url('/v1.0/shutdown'),
+        method: 'POST',
+        header: { name: 'dapr-api-token', fromEnv: 'DAPR_API_TOKEN' },
+        attempts: 2,
+      };
+      const [cmd] = await shared(job(nodeRun('process.exit(0)'), { shutdown: [call] }));
+      const [ok, bare] = await Promise.all([run(cmd!, { path, env: { DAPR_API_TOKEN: 't0k' } }), run(cmd!, { path })]);
+      expect(ok.stderr).toContain('asked daprd to shut down');
+      expect(bare.stderr).toContain('(try 1 of 2)');
+      expect(
+        srv
+          .hits('/v1.0/shutdown')
+          .map((q) => q.headers['dapr-api-token'] ?? '-')
+          .sort(),
+      ).toEqual(['-', '-', 't0k']);
+    } finally {
+      await srv.close();
+    }
+  });
 });

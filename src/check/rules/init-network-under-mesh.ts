@@ -2,7 +2,7 @@ import { argvOf } from '../../pod/commands.js';
 import { captorMesh, captureSetup, classicCaptors, isWaitContainer, type Captor } from '../../pod/dependencies.js';
 import { isNativeSidecar } from '../../pod/sidecars.js';
 import { profiles } from '../../profiles/index.js';
-import { parseDependencyWait } from '../../shell/index.js';
+import { parseDependencyWait, parseToolsInstall } from '../../shell/index.js';
 import { matchGlob } from '../../workloads/glob.js';
 import { podField, type Container, type PodSpec } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
@@ -12,7 +12,10 @@ const NETWORK = /(?:^|[\s;&|(`'"/])(curl|wget|nc|ncat|nslookup|dig)(?=\s|$)|\bht
 
 /** What the init container calls out with, or undefined when it makes no network calls we can see. */
 function networkCall(c: Container): string | undefined {
-  const wait = parseDependencyWait((c.command ?? []).map(String));
+  const cmd = (c.command ?? []).map(String);
+  // our seq-tools only writes files: the shared wrapper it writes makes the calls, later, from the app
+  if (parseToolsInstall(cmd)) return undefined;
+  const wait = parseDependencyWait(cmd);
   if (wait) return `waits for ${wait.dep.http ?? wait.dep.tcp ?? wait.dep.dns}`;
   if (isWaitContainer(c)) return 'a dependency wait';
   const m = NETWORK.exec(
