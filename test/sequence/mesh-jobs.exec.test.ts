@@ -83,10 +83,10 @@ function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): PodSp
 }
 
 /** The app container as the kubelet runs it; inject delivery: after the pod's seq-tools, run for real. */
-async function runAs(r: Runner, pod: PodSpec) {
+async function runAs(r: Runner, pod: PodSpec, env?: Record<string, string>) {
   const c = pod.containers![0]!;
   const command = r.env.delivery === 'inject' ? (await runToolsInit(lab, r, pod.initContainers))(c.command!) : c.command!.map(String);
-  return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args: (c.args ?? []).map(String), timeoutMs: 30_000 });
+  return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args: (c.args ?? []).map(String), timeoutMs: 30_000, env });
 }
 
 /** The mesh's proxy on its real ports: readiness answers 503 once, then ready; quit answers 200. */
@@ -117,6 +117,41 @@ describe.concurrent('a Job under an injected, classic mesh', () => {
         }
     } finally {
       await Promise.all(servers.map((s) => s.close()));
+    }
+  });
+});
+
+/**
+ * Dapr with dapr.io/api-token-secret: daprd takes every call but its health checks only with the
+ * `dapr-api-token` header. The injector gives the token to daprd alone
+ * (dapr/dapr@v1.18.0:pkg/injector/patcher/sidecar_container.go), so the app gets it from the
+ * Secret the annotation names, and the wrapper sends it; the kubelet's part (the Secret's value in
+ * the env) is played here.
+ */
+describe('a Job under Dapr with an API token', () => {
+  const dapr = meshes.find((m) => m.name === 'dapr')!;
+  const TOKEN = 'tok en-$(id)-;"\'';
+  const mesh: Mesh = { ...dapr, podAnnotations: { ...dapr.podAnnotations, 'dapr.io/api-token-secret': 'dapr-token' } };
+
+  test('the app gets the token from the Secret, and the quit call carries it', async () => {
+    const pod = generate(mesh, 'image', 0);
+    expect(pod.containers![0]!.env).toContainEqual({ name: 'DAPR_API_TOKEN', valueFrom: { secretKeyRef: { name: 'dapr-token', key: 'token' } } });
+    const quit = (req: { headers: Record<string, unknown> }) => (req.headers['dapr-api-token'] === TOKEN ? 200 : 401);
+    const server = await startHttpServer({ '/v1.0/healthz/outbound': 204, '/v1.0/shutdown': quit }, { port: 3500 });
+    try {
+      for (const r of lab.runners) {
+        const before = server.hits('/v1.0/shutdown', 'POST').length;
+        const res = await runAs(r, generate(mesh, r.env.delivery, 0), { DAPR_API_TOKEN: TOKEN });
+        expect(res.code, `[${r.name}] ${res.stderr}`).toBe(0);
+        const calls = server.hits('/v1.0/shutdown', 'POST').slice(before);
+        expect(
+          calls.map((c) => c.headers['dapr-api-token']),
+          r.name,
+        ).toEqual([TOKEN]);
+        expect(res.stderr, r.name).toContain('asked daprd to shut down');
+      }
+    } finally {
+      await server.close();
     }
   });
 });
