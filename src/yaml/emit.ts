@@ -59,8 +59,15 @@ export function scalar(value: string): string | undefined {
   return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }
 
+/** The words starting with a letter that the core schema reads as null or a boolean. */
+const LETTER_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+
 /** What the YAML 1.2 core schema would read as null, a boolean or a number. */
 function resolvesToNonString(s: string): boolean {
+  // Most keys and values (every result's) start with a letter: of the patterns below only null
+  // and the booleans can, so a lookup answers (numbers start with a digit, a sign or a dot).
+  const c = s.charCodeAt(0);
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) return LETTER_WORDS.has(s);
   return (
     /^(?:~|[Nn]ull|NULL)?$/.test(s) ||
     /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s) ||

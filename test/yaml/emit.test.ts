@@ -71,6 +71,41 @@ describe('stringifyResults', () => {
     );
   });
 
+  it('quotes exactly the words the core schema reads as null or a boolean (the letter-first lookup)', () => {
+    const words = [
+      'null',
+      'Null',
+      'NULL',
+      'nULL',
+      'true',
+      'True',
+      'TRUE',
+      'tRUE',
+      'false',
+      'False',
+      'FALSE',
+      'yes',
+      'No',
+      'on',
+      'Off',
+      'y',
+      'n',
+      'nullx',
+      'Truex',
+      'inf',
+      'nan',
+      'NaN',
+      'e3',
+      'x1',
+    ];
+    for (const w of words) {
+      expect(`k:\n  v: ${scalar(w)}\n`).toBe(stringify({ k: { v: w } }, { lineWidth: 0 }));
+      expect(stringifyResults([{ message: w, severity: 'info', tags: { [w]: w } } as Result])).toBe(
+        yamlResults([{ message: w, severity: 'info', tags: { [w]: w } } as Result]),
+      );
+    }
+  });
+
   it('writes one-line ASCII scalars itself, as yaml does in a block map', () => {
     fc.assert(
       fc.property(tricky, (s) => {
