@@ -178,6 +178,22 @@ export function blockScalar(value: unknown, indent: number): string | undefined 
   if (typeof value === 'number') return Number.isSafeInteger(value) && !Object.is(value, -0) ? String(value) : undefined;
   if (typeof value !== 'string') return undefined;
   if (!value.includes('\n')) return scalar(value);
+  // The scripts pod-sequencer writes are the same text in every workload of a kind: remembered
+  // (by indent and text), the tests below run once per script, not once per workload.
+  const known = LITERALS.get(indent)?.get(value);
+  if (known !== undefined) return known ?? undefined;
+  const text = literal(value, indent);
+  if (LITERALS.size > 64) LITERALS.clear();
+  const byText = LITERALS.get(indent) ?? LITERALS.set(indent, new Map()).get(indent)!;
+  if (byText.size >= 256) byText.clear();
+  byText.set(value, text ?? null);
+  return text;
+}
+
+/** blockScalar's answers for multi-line strings, by indent then text (null: left to yaml). Bounded. */
+const LITERALS = new Map<number, Map<string, string | null>>();
+
+function literal(value: string, indent: number): string | undefined {
   const body = value.endsWith('\n') ? value.slice(0, -1) : value;
   if (body.trim() === '' || !/^[\x20-\x7e\n]*$/.test(value) || /^[ \n]|[ \n]$/.test(body) || /\n +\n/.test(body) || /(^|\n)(---|\.\.\.)( |\n|$)/.test(body))
     return undefined;

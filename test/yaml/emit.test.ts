@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Document, Scalar, stringify, visit, type Node } from 'yaml';
-import { BlockEmitter, flowScalar, scalar, stringifyResults } from '../../src/yaml/emit.js';
+import { BlockEmitter, blockScalar, flowScalar, scalar, stringifyResults } from '../../src/yaml/emit.js';
 import type { Result } from '../../src/krm/types.js';
 import { AWKWARD, fcParams } from '../helpers/arbitraries.js';
 
@@ -182,5 +182,17 @@ describe('BlockEmitter', () => {
   it('leaves an object used twice to yaml (it writes an alias)', () => {
     const shared = { a: 1 };
     expect(new BlockEmitter(false).pair('k', [shared, shared])).toBeUndefined();
+  });
+});
+
+describe('blockScalar', () => {
+  it('answers the same for a script met again, at each indent (its answers are remembered)', () => {
+    const script = 'set -eu\nexec "$@"\n';
+    for (let round = 0; round < 3; round++) {
+      expect(blockScalar(script, 4)).toBe('|\n    set -eu\n    exec "$@"');
+      expect(blockScalar(script, 2)).toBe('|\n  set -eu\n  exec "$@"');
+      expect(blockScalar(' leading space\nx', 2)).toBeUndefined(); // left to yaml, remembered as such
+    }
+    for (let i = 0; i < 600; i++) expect(blockScalar(`a\nb${i}`, i % 70)).toBe(`|-\n${' '.repeat(i % 70)}a\n${' '.repeat(i % 70)}b${i}`);
   });
 });
