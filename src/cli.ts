@@ -79,22 +79,27 @@ function readStdin(): Buffer {
  */
 function filter(opts: { config?: string; failOn?: FailOn }): number | Promise<number> {
   const config = opts.config ? readConfigFile(opts.config) : undefined;
+  let bytes: Buffer;
   let stdin: string;
   try {
-    stdin = decodeUtf8Strict(readStdin());
+    bytes = readStdin();
+    stdin = decodeUtf8Strict(bytes);
   } catch (e) {
     if (!(e instanceof FatalError)) throw e;
     process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
     return 1;
   }
   if (isStream(stdin)) return streamOrFilter(stdin, opts, config);
-  return filterList(stdin, opts, config);
+  return filterList(stdin, opts, config, bytes);
 }
 
-function filterList(stdin: string, opts: { failOn?: FailOn }, config: unknown): number {
+function filterList(stdin: string, opts: { failOn?: FailOn }, config: unknown, bytes?: Buffer): number {
   const out = runFilter(stdin, { config, ...(opts.failOn ? { failOn: opts.failOn } : {}) });
   for (const line of out.stderr) process.stderr.write(line + '\n');
-  if (out.stdout) process.stdout.write(out.stdout);
+  // Nothing changed (the usual render): the input's own bytes, not the text encoded again. They
+  // are the same bytes unless decoding dropped a byte order mark.
+  const same = bytes !== undefined && out.stdout === stdin && !(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf);
+  if (out.stdout) process.stdout.write(same ? bytes : out.stdout);
   return out.exitCode;
 }
 
