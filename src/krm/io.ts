@@ -101,8 +101,8 @@ export function lazyItem(source: string, index: number, span: ItemSpan, value: R
 /**
  * A class, not an object literal with a getter: a literal's getter is defined anew on every
  * item (a closure and an accessor per object), which cost more than reading a small item. The
- * source, the text once made and the kept value are private fields, so an item's own keys are
- * those of a plain RawItem: `text` and `takeValue` are on the prototype.
+ * source, the text once made and the kept value are private fields; `text` and `takeValue` are
+ * on the prototype, so compare items by their fields, text included (test/yaml/scan.test.ts).
  */
 class LazyItem implements RawItem {
   index: number;
