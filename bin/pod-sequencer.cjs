@@ -3,9 +3,11 @@
 // Runs the bundled CLI (dist/cli.cjs) with V8's code cache for it, which the build makes by
 // running the bundle once (scripts/build.mjs): compiling the bundle is a good part of a small
 // run, and Node 20 has no module.enableCompileCache. The cache is used only when it was made
-// from these exact bytes (sha256) and V8 accepts it (same Node version and flags); otherwise
-// the bundle is compiled as usual. POD_SEQUENCER_CODE_CACHE_OUT=FILE writes a new cache to
-// FILE when the run ends (the build's use only).
+// from these exact bytes and V8 accepts it (same Node version and flags); otherwise the bundle
+// is compiled as usual. The cache file starts with the bundle it was made from (its length,
+// then its bytes): comparing those is exact and needs no hash, and loading node:crypto for one
+// took longer than the rest of this file (BENCHMARKS.md). POD_SEQUENCER_CODE_CACHE_OUT=FILE
+// writes a new cache to FILE when the run ends (the build's use only).
 const { readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
@@ -20,21 +22,31 @@ function readCache() {
   }
 }
 
+/** The cache's header: the length of the bundle it was made from, then that bundle. */
+function lengthOf(source) {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(source.length);
+  return b;
+}
+
+function madeFrom(cache, source) {
+  const end = 4 + source.length;
+  return cache.length > end && cache.readUInt32LE(0) === source.length && source.equals(cache.subarray(4, end));
+}
+
 const cache = out ? undefined : readCache();
 if (!cache && !out) {
   require(bundle);
 } else {
-  const { createHash } = require('node:crypto');
   const { Script } = require('node:vm');
   const { wrap } = require('node:module');
   const source = readFileSync(bundle);
-  const digest = createHash('sha256').update(source).digest();
-  const cachedData = cache && digest.equals(cache.subarray(0, 32)) ? cache.subarray(32) : undefined;
+  const cachedData = cache && madeFrom(cache, source) ? cache.subarray(4 + source.length) : undefined;
   const script = new Script(wrap(source.toString('utf8')), { filename: bundle, cachedData });
   if (out) {
     // After the run, so the cache also holds the functions the run compiled.
     delete process.env.POD_SEQUENCER_CODE_CACHE_OUT;
-    process.on('exit', () => writeFileSync(out, Buffer.concat([digest, script.createCachedData()])));
+    process.on('exit', () => writeFileSync(out, Buffer.concat([lengthOf(source), source, script.createCachedData()])));
   }
   const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
   script.runInThisContext()(module.exports, require, module, bundle, dirname(bundle));

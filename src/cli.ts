@@ -5,8 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { postRender } from './files/post-render.js';
-import { readManifest } from './files/read.js';
 import { runFilter } from './run.js';
 import { tooLarge } from './yaml/limits.js';
 import { decodeUtf8Strict } from './yaml/text.js';
@@ -31,7 +29,8 @@ function readConfigFile(path: string): unknown {
 class UsageError extends Error {}
 
 /** At least one Kubernetes object (apiVersion and kind) in the stream; else the filter's error says what to send. */
-function hasObjects(text: string): boolean {
+async function hasObjects(text: string): Promise<boolean> {
+  const { readManifest } = await import('./files/read.js');
   try {
     return readManifest('<stdin>', [], text).docs.length > 0;
   } catch {
@@ -72,31 +71,50 @@ function readStdin(): Buffer {
   return bytes;
 }
 
-function filter(opts: { config?: string; failOn?: FailOn }): number {
+/**
+ * The KRM filter, or the post-renderer for plain manifests on stdin. The post-renderer and the
+ * file reader (and node:child_process, which the reader needs for `git ls-files`) are loaded
+ * only for plain manifests: a ResourceList run, how kpt and kustomize call it, never needs them,
+ * and start-up is most of a small run (BENCHMARKS.md).
+ */
+function filter(opts: { config?: string; failOn?: FailOn }): number | Promise<number> {
   const config = opts.config ? readConfigFile(opts.config) : undefined;
+  let bytes: Buffer;
   let stdin: string;
   try {
-    stdin = decodeUtf8Strict(readStdin());
+    bytes = readStdin();
+    stdin = decodeUtf8Strict(bytes);
   } catch (e) {
     if (!(e instanceof FatalError)) throw e;
     process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
     return 1;
   }
-  if (isStream(stdin) && hasObjects(stdin)) {
-    // Plain manifests on stdin (`helm template … | pod-sequencer`): the post-renderer's path, said
-    // in one line, so a user who meant a ResourceList (or Helm) learns which command this was.
-    process.stderr.write(
-      'pod-sequencer: note: stdin holds plain manifests, not a ResourceList: answered as `pod-sequencer post-render` (the Helm post-renderer) does\n',
-    );
-    const r = postRender(Buffer.from(stdin), { failOn: opts.failOn ?? 'error', config: opts.config });
-    for (const line of r.stderr) process.stderr.write(line + '\n');
-    if (r.stdout) process.stdout.write(r.stdout);
-    return r.exitCode;
-  }
+  if (isStream(stdin)) return streamOrFilter(stdin, opts, config);
+  return filterList(stdin, opts, config, bytes);
+}
+
+function filterList(stdin: string, opts: { failOn?: FailOn }, config: unknown, bytes?: Buffer): number {
   const out = runFilter(stdin, { config, ...(opts.failOn ? { failOn: opts.failOn } : {}) });
   for (const line of out.stderr) process.stderr.write(line + '\n');
-  if (out.stdout) process.stdout.write(out.stdout);
+  // Nothing changed (the usual render): the input's own bytes, not the text encoded again. They
+  // are the same bytes unless decoding dropped a byte order mark.
+  const same = bytes !== undefined && out.stdout === stdin && !(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf);
+  if (out.stdout) process.stdout.write(same ? bytes : out.stdout);
   return out.exitCode;
+}
+
+async function streamOrFilter(stdin: string, opts: { config?: string; failOn?: FailOn }, config: unknown): Promise<number> {
+  if (!(await hasObjects(stdin))) return filterList(stdin, opts, config);
+  // Plain manifests on stdin (`helm template … | pod-sequencer`): the post-renderer's path, said
+  // in one line, so a user who meant a ResourceList (or Helm) learns which command this was.
+  process.stderr.write(
+    'pod-sequencer: note: stdin holds plain manifests, not a ResourceList: answered as `pod-sequencer post-render` (the Helm post-renderer) does\n',
+  );
+  const { postRender } = await import('./files/post-render.js');
+  const r = postRender(Buffer.from(stdin), { failOn: opts.failOn ?? 'error', config: opts.config });
+  for (const line of r.stderr) process.stderr.write(line + '\n');
+  if (r.stdout) process.stdout.write(r.stdout);
+  return r.exitCode;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -115,7 +133,7 @@ export async function main(argv: string[]): Promise<number> {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     // `check --config F` must reach the subcommand, not the filter's own --config.
     .enablePositionalOptions();
-  let code = 0;
+  let code: number | Promise<number> = 0;
   registerFileCommands(program, VERSION, (c) => {
     code = c;
   });
@@ -132,7 +150,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw e;
   }
-  return code;
+  return await code;
 }
 
 function internalError(e: unknown): void {
@@ -150,7 +168,9 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 
 if (process.argv.length <= 2) {
   try {
-    process.exitCode = filter({});
+    const code = filter({});
+    if (typeof code === 'number') process.exitCode = code;
+    else code.then((c) => void (process.exitCode = c), internalError);
   } catch (e) {
     internalError(e);
   }

@@ -205,7 +205,8 @@ export function processItem(
   if (fast && writePath.textEdits) {
     // Where each part of the old value is: one more parse, of changed items only.
     const spans: Spans = new Map();
-    const old = fastParse(text, 0, spans)?.value as Record<string, unknown> | undefined;
+    // (A value the reader kept was fastParse's: its characters were tested then.)
+    const old = fastParse(text, 0, spans, parsed !== undefined)?.value as Record<string, unknown> | undefined;
     const poolPaths = ['initContainers', 'containers'].map((l) => [...templatePath, 'spec', l]);
     const patched = old && patchItem({ text, spans, before: old, after: obj, poolPaths, indentSeq: !compactSequences(text) });
     if (patched) return (writePath.patched++, patched);
@@ -422,26 +423,66 @@ function skipTagScan(doc: Document): void {
 export function compactSequences(text: string): boolean {
   let weight = 0;
   let first = 0;
-  for (const m of text.matchAll(/^( *)[^\s#-][^\n]*:\n(?: *#[^\n]*\n)*( *)- /gm)) {
-    const style = m[1]!.length === m[2]!.length ? 1 : -1;
-    weight += style * blockLines(text, m.index + m[0].length - m[2]!.length - 2, m[1]!.length);
-    first ||= style;
+  // A line-by-line walk (a multi-line regex over every changed item cost more than its render):
+  // `key:` alone on its line, comment lines, then the list's first `- `.
+  for (let p = 0; p < text.length;) {
+    const eol = lineEnd(text, p);
+    const keyCol = indentOf(text, p, eol);
+    const c = text.charCodeAt(p + keyCol);
+    if (p + keyCol < eol - 1 && c !== 35 && c !== 45 && !isSpace(c) && text.charCodeAt(eol - 1) === 58 /* : */ && eol < text.length) {
+      let q = eol + 1;
+      while (q < text.length && isCommentLine(text, q)) q = lineEnd(text, q) + 1;
+      const dashCol = q < text.length ? indentOf(text, q, lineEnd(text, q)) : -1;
+      if (dashCol >= 0 && text.startsWith('- ', q + dashCol)) {
+        const style = keyCol === dashCol ? 1 : -1;
+        weight += style * blockLines(text, q + dashCol, keyCol);
+        first ||= style;
+        p = lineEnd(text, q) + 1;
+        continue;
+      }
+    }
+    p = eol + 1;
   }
   return weight === 0 ? first >= 0 : weight > 0;
 }
 
-/** How many lines of the list whose first `- ` line starts at `from`, under a key at column `col`. */
+/**
+ * How many lines of the list whose first `- ` is at `from`, under a key at column `col`: that
+ * line, then each line indented past `col`, or `- ` at `col`, or a comment or blank line.
+ */
 function blockLines(text: string, from: number, col: number): number {
-  const deeper = new RegExp(`^(?: {${col + 1}}| {${col}}- | *#| *$)`);
-  let n = 0;
-  let p = from;
-  for (; p < text.length; n++) {
-    const nl = text.indexOf('\n', p);
-    const line = text.slice(p, nl < 0 ? text.length : nl);
-    if (n > 0 && !deeper.test(line)) break;
-    p = nl < 0 ? text.length : nl + 1;
+  let n = 1;
+  for (let p = lineEnd(text, from) + 1; p < text.length; n++) {
+    const eol = lineEnd(text, p);
+    const ind = indentOf(text, p, eol);
+    const c = text.charCodeAt(p + ind);
+    const deeper = ind > col || (ind === col && c === 45 && text.charCodeAt(p + ind + 1) === 32) || c === 35 || p + ind === eol;
+    if (!deeper) break;
+    p = eol + 1;
   }
   return n;
+}
+
+function lineEnd(text: string, p: number): number {
+  const nl = text.indexOf('\n', p);
+  return nl < 0 ? text.length : nl;
+}
+
+/** Spaces at the start of the line at `p` (up to `eol`). */
+function indentOf(text: string, p: number, eol: number): number {
+  let i = p;
+  while (i < eol && text.charCodeAt(i) === 32) i++;
+  return i - p;
+}
+
+/** What `\s` matches in a regex (a key may not start with one). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+}
+
+function isCommentLine(text: string, p: number): boolean {
+  const eol = lineEnd(text, p);
+  return eol < text.length && text.charCodeAt(p + indentOf(text, p, eol)) === 35;
 }
 
 /** The text's indent width: how much deeper the first nested map's keys are than their parent key (2 if none). */

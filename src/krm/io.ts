@@ -27,7 +27,7 @@ export interface RawItem {
   /**
    * The item's value as read (fastParse's, equal to `yaml`'s), kept for items that may hold a
    * pod template (a `spec` map) so processing need not parse them again: handed out once (the
-   * taker may change it), then undefined. Not enumerable: an item still compares by its text.
+   * taker may change it), then undefined. Not an own key (a method of lazy items).
    */
   takeValue?(): Record<string, unknown> | undefined;
 }
@@ -93,30 +93,55 @@ export function readFast(source: string): ResourceListInput | undefined {
  * the documents of plain files (src/files/read.ts): one item model for every reader.
  */
 export function lazyItem(source: string, index: number, span: ItemSpan, value: Record<string, unknown>, fast: boolean): RawItem {
-  let text: string | undefined;
   const spec = value.spec;
-  let kept: Record<string, unknown> | undefined = fast && spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? value : undefined;
-  // Fields written out, not spread: a spread in a literal is a slow path, taken for every item.
-  const item: RawItem = {
-    index,
-    start: span.start,
-    end: span.end,
-    indent: span.indent,
-    kind: str(value.kind),
-    apiVersion: str(value.apiVersion),
-    get text() {
-      return (text ??= dedent(source.slice(span.start, span.end), span.indent));
-    },
-  };
-  if (kept) {
-    const takeValue = (): Record<string, unknown> | undefined => {
-      const v = kept;
-      kept = undefined;
-      return v;
-    };
-    Object.defineProperty(item, 'takeValue', { value: takeValue });
+  const kept = fast && spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? value : undefined;
+  return new LazyItem(source, index, span, str(value.kind), str(value.apiVersion), kept);
+}
+
+/**
+ * A class, not an object literal with a getter: a literal's getter is defined anew on every
+ * item (a closure and an accessor per object), which cost more than reading a small item. The
+ * source, the text once made and the kept value are private fields; `text` and `takeValue` are
+ * on the prototype, so compare items by their fields, text included (test/yaml/scan.test.ts).
+ */
+class LazyItem implements RawItem {
+  index: number;
+  readonly start: number;
+  readonly end: number;
+  readonly indent: number;
+  readonly kind: string | undefined;
+  readonly apiVersion: string | undefined;
+  readonly #source: string;
+  #text: string | undefined;
+  #value: Record<string, unknown> | undefined;
+
+  constructor(
+    source: string,
+    index: number,
+    span: ItemSpan,
+    kind: string | undefined,
+    apiVersion: string | undefined,
+    value: Record<string, unknown> | undefined,
+  ) {
+    this.index = index;
+    this.start = span.start;
+    this.end = span.end;
+    this.indent = span.indent;
+    this.kind = kind;
+    this.apiVersion = apiVersion;
+    this.#source = source;
+    this.#value = value;
   }
-  return item;
+
+  get text(): string {
+    return (this.#text ??= dedent(this.#source.slice(this.start, this.end), this.indent));
+  }
+
+  takeValue(): Record<string, unknown> | undefined {
+    const v = this.#value;
+    this.#value = undefined;
+    return v;
+  }
 }
 
 /**

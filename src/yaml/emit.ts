@@ -59,8 +59,15 @@ export function scalar(value: string): string | undefined {
   return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }
 
+/** The words starting with a letter that the core schema reads as null or a boolean. */
+const LETTER_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+
 /** What the YAML 1.2 core schema would read as null, a boolean or a number. */
 function resolvesToNonString(s: string): boolean {
+  // Most keys and values (every result's) start with a letter: of the patterns below only null
+  // and the booleans can, so a lookup answers (numbers start with a digit, a sign or a dot).
+  const c = s.charCodeAt(0);
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) return LETTER_WORDS.has(s);
   return (
     /^(?:~|[Nn]ull|NULL)?$/.test(s) ||
     /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s) ||
@@ -171,6 +178,22 @@ export function blockScalar(value: unknown, indent: number): string | undefined 
   if (typeof value === 'number') return Number.isSafeInteger(value) && !Object.is(value, -0) ? String(value) : undefined;
   if (typeof value !== 'string') return undefined;
   if (!value.includes('\n')) return scalar(value);
+  // The scripts pod-sequencer writes are the same text in every workload of a kind: remembered
+  // (by indent and text), the tests below run once per script, not once per workload.
+  const known = LITERALS.get(indent)?.get(value);
+  if (known !== undefined) return known ?? undefined;
+  const text = literal(value, indent);
+  if (LITERALS.size > 64) LITERALS.clear();
+  const byText = LITERALS.get(indent) ?? LITERALS.set(indent, new Map()).get(indent)!;
+  if (byText.size >= 256) byText.clear();
+  byText.set(value, text ?? null);
+  return text;
+}
+
+/** blockScalar's answers for multi-line strings, by indent then text (null: left to yaml). Bounded. */
+const LITERALS = new Map<number, Map<string, string | null>>();
+
+function literal(value: string, indent: number): string | undefined {
   const body = value.endsWith('\n') ? value.slice(0, -1) : value;
   if (body.trim() === '' || !/^[\x20-\x7e\n]*$/.test(value) || /^[ \n]|[ \n]$/.test(body) || /\n +\n/.test(body) || /(^|\n)(---|\.\.\.)( |\n|$)/.test(body))
     return undefined;

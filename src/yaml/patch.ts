@@ -180,7 +180,13 @@ class Patch {
       if (!first!.startsWith(pad(mapCol)) || first!.charCodeAt(mapCol) === 35 /* # */) decline();
       return [head + this.src.slice(entry.at + 1, entry.vAt) + first!.slice(mapCol), ...rest].join('\n') + this.tail(from, col);
     }
-    if (entry.shape === 'inline' || entry.shape === 'nested') decline(); // rare shapes: `- - x`, `-\n  key: x`
+    if (entry.shape === 'nested' && isPlainObject(old) && isPlainObject(value) && firstKey(value) !== undefined && firstKey(value) === firstKey(old)) {
+      // `- # comment` with the map on the next line: how yaml (and kpt) write a comment above a
+      // list item's first key. yaml keeps that comment on the key, so the text path may keep it
+      // on the dash's line only while the same key stays first.
+      return head + this.value(from, value, col, entry.at + 1);
+    }
+    if (entry.shape === 'inline' || entry.shape === 'nested') decline(); // rare shapes: `- - x`, a map below a bare `-` whose first key changed
     return head + this.value(from, value, col, entry.at + 1);
   }
 
@@ -404,6 +410,12 @@ function lineEnd(s: string, offset: number): number {
 function valueAt(v: unknown, path: readonly string[]): unknown {
   for (const key of path) v = isPlainObject(v) ? v[key] : undefined;
   return v;
+}
+
+/** The first key that holds a value (yaml leaves out undefined ones). */
+function firstKey(v: Record<string, unknown>): string | undefined {
+  for (const k in v) if (v[k] !== undefined) return k;
+  return undefined;
 }
 
 function hasKeys(v: Record<string, unknown>): boolean {

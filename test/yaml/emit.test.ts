@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Document, Scalar, stringify, visit, type Node } from 'yaml';
-import { BlockEmitter, flowScalar, scalar, stringifyResults } from '../../src/yaml/emit.js';
+import { BlockEmitter, blockScalar, flowScalar, scalar, stringifyResults } from '../../src/yaml/emit.js';
 import type { Result } from '../../src/krm/types.js';
 import { AWKWARD, fcParams } from '../helpers/arbitraries.js';
 
@@ -69,6 +69,41 @@ describe('stringifyResults', () => {
       }),
       fcParams(800),
     );
+  });
+
+  it('quotes exactly the words the core schema reads as null or a boolean (the letter-first lookup)', () => {
+    const words = [
+      'null',
+      'Null',
+      'NULL',
+      'nULL',
+      'true',
+      'True',
+      'TRUE',
+      'tRUE',
+      'false',
+      'False',
+      'FALSE',
+      'yes',
+      'No',
+      'on',
+      'Off',
+      'y',
+      'n',
+      'nullx',
+      'Truex',
+      'inf',
+      'nan',
+      'NaN',
+      'e3',
+      'x1',
+    ];
+    for (const w of words) {
+      expect(`k:\n  v: ${scalar(w)}\n`).toBe(stringify({ k: { v: w } }, { lineWidth: 0 }));
+      expect(stringifyResults([{ message: w, severity: 'info', tags: { [w]: w } } as Result])).toBe(
+        yamlResults([{ message: w, severity: 'info', tags: { [w]: w } } as Result]),
+      );
+    }
   });
 
   it('writes one-line ASCII scalars itself, as yaml does in a block map', () => {
@@ -147,5 +182,17 @@ describe('BlockEmitter', () => {
   it('leaves an object used twice to yaml (it writes an alias)', () => {
     const shared = { a: 1 };
     expect(new BlockEmitter(false).pair('k', [shared, shared])).toBeUndefined();
+  });
+});
+
+describe('blockScalar', () => {
+  it('answers the same for a script met again, at each indent (its answers are remembered)', () => {
+    const script = 'set -eu\nexec "$@"\n';
+    for (let round = 0; round < 3; round++) {
+      expect(blockScalar(script, 4)).toBe('|\n    set -eu\n    exec "$@"');
+      expect(blockScalar(script, 2)).toBe('|\n  set -eu\n  exec "$@"');
+      expect(blockScalar(' leading space\nx', 2)).toBeUndefined(); // left to yaml, remembered as such
+    }
+    for (let i = 0; i < 600; i++) expect(blockScalar(`a\nb${i}`, i % 70)).toBe(`|-\n${' '.repeat(i % 70)}a\n${' '.repeat(i % 70)}b${i}`);
   });
 });

@@ -99,6 +99,27 @@ describe('fastParse', () => {
     expect(answered).toBeGreaterThan(100);
   });
 
+  it('reads the keys it holds as literals (KNOWN_KEYS) and their near misses as yaml does', () => {
+    const keys = ['name', 'namE', 'nam', 'names', 'kind', 'kin', 'image', 'imagE', 'apiVersion', 'apiversion', 'spec', 'Spec', 'key', 'kex', 'null', 'true'];
+    const more = [
+      'internal.config.kubernetes.io/path',
+      'internal.config.kubernetes.io/pat',
+      'internal.config.kubernetes.io/id',
+      'config.k8s.io/id',
+      'ports',
+      'portS',
+    ];
+    for (const key of [...keys, ...more]) {
+      for (const text of [`${key}: 1\n`, `${key} : 1\n`, `a:\n  ${key}: x\n  ${key}x: y\n`, `- ${key}: 1\n  other: 2\n`]) {
+        // Only null and true are not string keys: those, and only those, are left to yaml.
+        expect(fastParse(text) !== undefined, text).toBe(key !== 'null' && key !== 'true');
+        if (fastParse(text)) agrees(text);
+      }
+      expect(fastParse(`${key}: 1\n${key}: 2\n`), 'a duplicate key').toBeUndefined();
+    }
+    expect(fastParse('name: a\nnamE: b\nnames: c\n')?.value).toEqual({ name: 'a', namE: 'b', names: 'c' });
+  });
+
   it('parses every item of the benchmark inputs itself', () => {
     for (const seed of [1, 2, 3]) {
       for (const text of itemTexts(generate(60, { seed, changedShare: 0.4 }))) expect(agrees(text)).toBe(true);

@@ -257,3 +257,50 @@ describe('patchItem: a flow collection alone below its key', () => {
     expect(patch('a:\n  {}\n', { a: { k: 'v' } })).toBeUndefined(); // a flow map's new entries: yaml's to style
   });
 });
+
+describe('patchItem: a list item whose map starts below a `- # comment` (issue 16)', () => {
+  // yaml and kpt write a comment above a list item's first key on the dash's line.
+  const item = [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: x',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      containers:',
+    '      - # the app',
+    '        name: app',
+    '        image: a',
+    '      - # injected by hand',
+    '        name: istio-proxy',
+    '        image: docker.io/istio/proxyv2:1.24.2',
+    '',
+  ].join('\n');
+
+  it('is written as text edits, the comment kept on the dash line, agreeing with the Document path', () => {
+    const r = bothPaths(listOf(item));
+    expect(r.patched).toBe(1);
+    expect(r.declined).toBe(0);
+    expectAgree(listOf(item), r.text, r.doc);
+    const out = itemOut(r.text);
+    expect(out).toContain('      - # injected by hand\n        name: istio-proxy\n');
+    expect(out.indexOf('name: istio-proxy')).toBeLessThan(out.indexOf('name: app'));
+    expect(out).toContain('      - # the app\n        name: app\n        image: a');
+  });
+
+  const patch = (text: string, after: Record<string, unknown>) => {
+    const spans: Spans = new Map();
+    const before = fastParse(text, 0, spans)!.value as Record<string, unknown>;
+    return patchItem({ text, spans, before, after, poolPaths: [], indentSeq: false });
+  };
+
+  it('keeps the comment on the dash line while the same key stays first, else declines', () => {
+    const text = 'a:\n- # c\n  name: x\n  b: 1\n';
+    expect(patch(text, { a: [{ name: 'x', b: 2 }] })).toBe('a:\n- # c\n  name: x\n  b: 2\n');
+    expect(patch(text, { a: [{ name: 'x', b: 1, c: 3 }] })).toBe('a:\n- # c\n  name: x\n  b: 1\n  c: 3\n');
+    // yaml keeps the comment on `name`: a new first key would put it elsewhere.
+    expect(patch(text, { a: [{ z: 0, name: 'x', b: 2 }] })).toBeUndefined();
+    expect(patch(text, { a: [{ b: 2, name: 'x' }] })).toBeUndefined();
+  });
+});
