@@ -24,6 +24,19 @@ export function splitImage(image: string): [string, string | undefined] {
  */
 export function imageRelease(profile: ProfileName, image: string | undefined): string | undefined {
   if (image === undefined) return undefined;
+  // A package repeats its images: each (profile, image) is read once (glob and tag patterns
+  // compile per call). Bounded, so a hostile input of unique images costs no more than before.
+  const key = `${profile}\0${image}`;
+  if (RELEASES.has(key)) return RELEASES.get(key);
+  const release = readRelease(profile, image);
+  if (RELEASES.size >= 10_000) RELEASES.clear();
+  RELEASES.set(key, release);
+  return release;
+}
+
+const RELEASES = new Map<string, string | undefined>();
+
+function readRelease(profile: ProfileName, image: string): string | undefined {
   const [name, tag] = splitImage(image);
   if (tag === undefined) return undefined;
   for (const row of tableOf(profile).images ?? []) {
@@ -40,7 +53,23 @@ export function configuredRelease(cfg: Config, profile: ProfileName): string | u
   return typeof m?.version === 'string' ? m.version : undefined;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Deep equality of plain data by its JSON text, each object's text made once (specs and profiles are reused). */
+const TEXT = new WeakMap<object, string>();
+function text(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'undefined';
+  let t = TEXT.get(v);
+  if (t === undefined) TEXT.set(v, (t = JSON.stringify(v)));
+  return t;
+}
+const same = (a: unknown, b: unknown) => a === b || text(a) === text(b);
+
+/** The profile's shutdown call as a spec holds it (method defaulted), one object per profile. */
+const DEFAULT_SHUTDOWN = new Map<ProfileName, unknown>();
+function defaultShutdown(profile: ProfileName): unknown {
+  const base = profiles[profile].shutdown;
+  if (!DEFAULT_SHUTDOWN.has(profile)) DEFAULT_SHUTDOWN.set(profile, base && { ...base, method: base.method ?? 'POST' });
+  return DEFAULT_SHUTDOWN.get(profile);
+}
 
 /**
  * The spec at this container's release: fields still at the profile's defaults for an unknown
@@ -51,12 +80,24 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function atRelease(spec: SidecarSpec, c: Container, cfg: Config): SidecarSpec {
   const version = imageRelease(spec.profile, c.image) ?? configuredRelease(cfg, spec.profile);
   if (version === undefined) return spec;
+  // One spec per config entry and release, shared by every container that has them (readers
+  // copy before they change a spec: src/pod/ports.ts).
+  let byVersion = AT_RELEASE.get(spec);
+  if (!byVersion) AT_RELEASE.set(spec, (byVersion = new Map()));
+  let out = byVersion.get(version);
+  if (!out) byVersion.set(version, (out = specAt(spec, version)));
+  return out;
+}
+
+const AT_RELEASE = new WeakMap<SidecarSpec, Map<string, SidecarSpec>>();
+
+function specAt(spec: SidecarSpec, version: string): SidecarSpec {
   const base = profiles[spec.profile];
   const at = profileAt(spec.profile, version);
   const out: SidecarSpec = { ...spec, version };
   if (same(spec.readiness, base.readiness)) out.readiness = at.readiness;
   if (same(spec.waitCommand, base.waitCommand)) out.waitCommand = at.waitCommand;
-  if (base.shutdown && same(spec.shutdown, { ...base.shutdown, method: base.shutdown.method ?? 'POST' })) out.shutdown = at.shutdown;
+  if (base.shutdown && same(spec.shutdown, defaultShutdown(spec.profile))) out.shutdown = at.shutdown;
   for (const k of ['readiness', 'waitCommand', 'shutdown'] as const) if (out[k] === undefined) delete out[k];
   return out;
 }
