@@ -8,19 +8,9 @@ import { defaultConfig } from '../../src/config/resolve.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { parseWrapper } from '../../src/shell/index.js';
+import { migrateJob } from '../helpers/manifests.js';
 
-const job = (proxy: string) => `apiVersion: batch/v1
-kind: Job
-metadata: {name: migrate}
-spec:
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: migrate
-        image: app:1
-        command: [./migrate]
-${proxy}`;
+const job = migrateJob;
 type Spec = {
   containers: { name: string; command?: string[]; lifecycle?: { postStart?: { exec?: { command?: string[] } } } }[];
   initContainers?: { name: string; startupProbe?: { httpGet?: { port?: number } } }[];

@@ -12,22 +12,12 @@ import { runFiles } from '../../src/files/run.js';
 import { imageRelease, splitImage } from '../../src/pod/release.js';
 import { parseWrapper } from '../../src/shell/index.js';
 import { loadConfig, messages, typed } from '../config/helpers.js';
+import { migrateJob } from '../helpers/manifests.js';
 
 type C = { name: string; args?: string[]; command?: string[]; lifecycle?: { postStart?: { exec?: { command?: string[] } } }; startupProbe?: unknown };
 type Spec = { containers: C[]; initContainers?: C[] };
 
-const job = (sidecar: string) => `apiVersion: batch/v1
-kind: Job
-metadata: {name: migrate}
-spec:
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: migrate
-        image: app:1
-        command: [./migrate]
-${sidecar}`;
+const job = migrateJob;
 
 function run(text: string, cfg: Config = defaultConfig()) {
   const r = runFiles([readManifest('job.yaml', [], text)], cfg);

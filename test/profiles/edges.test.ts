@@ -12,6 +12,7 @@ import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { asRelease, tableOf } from '../../src/profiles/index.js';
 import type { Fact } from '../../src/profiles/versions.js';
+import { migrateJob } from '../helpers/manifests.js';
 
 const linkerd = tableOf('linkerd');
 
@@ -50,20 +51,7 @@ describe('Linkerd edge releases', () => {
     expect(asRelease('linkerd', edge)).toBe(minor);
   });
 
-  const job = (tag: string) => `apiVersion: batch/v1
-kind: Job
-metadata: {name: migrate}
-spec:
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: migrate
-        image: app:1
-        command: [./migrate]
-      - name: linkerd-proxy
-        image: cr.l5d.io/linkerd/proxy:${tag}
-`;
+  const job = (tag: string) => migrateJob(`      - name: linkerd-proxy\n        image: cr.l5d.io/linkerd/proxy:${tag}\n`);
   const envOf = (tag: string) => {
     const out = runFiles([readManifest('job.yaml', [], job(tag))], defaultConfig()).files[0]!.output!;
     const spec = (parse(out) as { spec: { template: { spec: { containers: { name: string; env?: unknown }[] } } } }).spec.template.spec;
