@@ -125,6 +125,16 @@ function readMarkers(markers: Marker[], labels: Record<string, string>, annotati
   return undefined;
 }
 
+/** Whether the pod template or its Namespace holds any key the mesh's injector reads (whatever its value). */
+function anyMarker(ctx: Ctx, mesh: MeshName): boolean {
+  const facts = INJECTION[mesh];
+  const has = (markers: Marker[], labels: Record<string, string>, annotations: Record<string, string>) =>
+    markers.some((m) => m.key in labels || m.key in annotations);
+  if (has(facts.pod, podLabels(ctx), podAnnotations(ctx.w))) return true;
+  const ns = facts.namespace.length > 0 ? ctx.facts.namespaces.get(ctx.w.ref.namespace ?? 'default') : undefined;
+  return ns !== undefined && has(facts.namespace, ns.labels, ns.annotations);
+}
+
 function podLabels(ctx: Ctx): Record<string, string> {
   const meta = getPath(ctx.w.obj, [...ctx.w.templatePath, 'metadata']) as ObjectMeta | undefined;
   return meta?.labels ?? {};
@@ -147,6 +157,8 @@ export function meshesOf(ctx: Ctx): ActiveMesh[] {
   return MESHES.flatMap((mesh): ActiveMesh[] => {
     const configured = ctx.cfg.mesh[mesh];
     if (configured?.enabled === false) return [];
+    // Unconfigured, a mesh is on only with evidence, which is a marker: none, no need to ask more.
+    if (!configured && !anyMarker(ctx, mesh)) return [];
     const { meshed, reason, evidence } = injection(ctx, mesh);
     if (!meshed || (!configured && !evidence)) return [];
     if (configured) return [{ mesh, reason, settings: configured }];
