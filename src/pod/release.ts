@@ -8,6 +8,7 @@ import type { Config, SidecarSpec } from '../config/types.js';
 import { asRelease, profileAt, profiles, tableOf, type ProfileName } from '../profiles/index.js';
 import { holds } from '../profiles/versions.js';
 import { matchGlob } from '../workloads/glob.js';
+import { BoundedCache } from '../cache.js';
 import type { Container } from '../workloads/workload.js';
 
 /** `registry:5000/a/b:tag@sha256:…` -> [`registry:5000/a/b`, `tag`]; no tag -> [name, undefined]. */
@@ -24,17 +25,11 @@ export function splitImage(image: string): [string, string | undefined] {
  */
 export function imageRelease(profile: ProfileName, image: string | undefined): string | undefined {
   if (image === undefined) return undefined;
-  // A package repeats its images: each (profile, image) is read once (glob and tag patterns
-  // compile per call). Bounded, so a hostile input of unique images costs no more than before.
-  const key = `${profile}\0${image}`;
-  if (RELEASES.has(key)) return RELEASES.get(key);
-  const release = readRelease(profile, image);
-  if (RELEASES.size >= 10_000) RELEASES.clear();
-  RELEASES.set(key, release);
-  return release;
+  // A package repeats its images: each (profile, image) is read once (tag patterns compile per call).
+  return RELEASES.get(`${profile}\0${image}`, () => readRelease(profile, image));
 }
 
-const RELEASES = new Map<string, string | undefined>();
+const RELEASES = new BoundedCache<string, string | undefined>(10_000);
 
 function readRelease(profile: ProfileName, image: string): string | undefined {
   const [name, tag] = splitImage(image);

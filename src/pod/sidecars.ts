@@ -2,6 +2,7 @@
 import type { Check, Config, ProfileName, SidecarSpec } from '../config/types.js';
 import { minorOf, nativeSidecarMinor } from '../config/spec.js';
 import { matchGlob } from '../workloads/glob.js';
+import { BoundedCache } from '../cache.js';
 import { profiles } from '../profiles/index.js';
 import { podAnnotations, type Container, type Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
@@ -24,18 +25,15 @@ export interface FoundSidecar {
 export function specFor(c: Container, cfg: Config): SidecarSpec | undefined {
   // Asked for every container by several steps and rules: each name and image once per config.
   let known = SPECS.get(cfg);
-  if (!known) SPECS.set(cfg, (known = new Map()));
-  const key = `${c.name}\0${c.image ?? ''}\0${c.image === undefined}`;
-  if (known.has(key)) return known.get(key);
-  const spec = cfg.sidecars.find(
-    (s) => (s.name !== undefined && matchGlob(s.name, c.name)) || (s.image !== undefined && c.image !== undefined && matchGlob(s.image, c.image)),
+  if (!known) SPECS.set(cfg, (known = new BoundedCache(10_000)));
+  return known.get(`${c.name}\0${c.image ?? ''}\0${c.image === undefined}`, () =>
+    cfg.sidecars.find(
+      (s) => (s.name !== undefined && matchGlob(s.name, c.name)) || (s.image !== undefined && c.image !== undefined && matchGlob(s.image, c.image)),
+    ),
   );
-  if (known.size >= 10_000) known.clear();
-  known.set(key, spec);
-  return spec;
 }
 
-const SPECS = new WeakMap<Config, Map<string, SidecarSpec | undefined>>();
+const SPECS = new WeakMap<Config, BoundedCache<string, SidecarSpec | undefined>>();
 
 export function isNativeSidecar(c: Container): boolean {
   return c.restartPolicy === 'Always';

@@ -6,6 +6,8 @@
  * (no backtracking regex: `*a*a*a…b` against a long name must not hang a pipeline, issue 20).
  */
 
+import { BoundedCache } from '../cache.js';
+
 export class GlobError extends Error {
   constructor(
     readonly glob: string,
@@ -121,15 +123,11 @@ export function validateGlob(glob: string): string | undefined {
 }
 
 // Workloads × containers × sidecar globs repeat the same few globs many times.
-const cache = new Map<string, Token[]>();
-const cacheLimit = 256;
+const compiled = new BoundedCache<string, Token[]>(256);
 
 export function matchGlob(glob: string, s: string): boolean {
-  let tokens = cache.get(glob);
-  if (!tokens) {
-    tokens = compileGlob(glob);
-    if (cache.size >= cacheLimit) cache.clear();
-    cache.set(glob, tokens);
-  }
-  return matchTokens(tokens, s);
+  return matchTokens(
+    compiled.get(glob, () => compileGlob(glob)),
+    s,
+  );
 }
