@@ -108,9 +108,7 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
         expect(res.code, res.stderr).toBe(0);
         const lines = tries(res.stderr, 'apollo-configservice-fat');
         expect(lines.length).toBeGreaterThanOrEqual(2);
-        // whole seconds: the first try may straddle a second boundary
         expect(lines[0]![0]).toBe(1);
-        expect(lines[0]![1]).toBeLessThanOrEqual(1);
         // elapsed time grows with the tries
         expect(lines.at(-1)![1]).toBeGreaterThanOrEqual(1);
         expect(res.stderr).toMatch(/pod-sequencer: apollo-configservice-fat is up after [1-9]\d*s\n$/);
@@ -145,7 +143,6 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
         expect(res.code, res.stderr).toBe(0);
         const t = tries(res.stderr, 'config');
         expect(t.map(([n]) => n)).toEqual([1]);
-        expect(t[0]![1]).toBeLessThanOrEqual(1);
         expect(srv.hits('/health', 'GET')).toHaveLength(2);
         expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
@@ -193,20 +190,28 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
 
   test('periodSeconds spaces the tries; timeoutSeconds 0 waits forever', () =>
     eachRunner(lab.runners, async (r) => {
-      const closed = `127.0.0.1:${CLOSED_PORT}`;
-      const [spaced, forever] = await Promise.all([
-        runWait(r, waitCommand(r, [{ name: 'db', tcp: closed, timeoutSeconds: 3, periodSeconds: 2 }])),
-        runWait(r, waitCommand(r, [{ name: 'db', tcp: closed, timeoutSeconds: 0, periodSeconds: 1 }]), 3500),
-      ]);
-      // tries 2s apart (whole seconds, so 1-3 apart as printed): at 0 and 2s, then it gives up
-      // at 4s; with period 1 there would be a try at 1s and at 2s
-      expect(spaced.code, spaced.stderr).toBe(1);
-      const t = tries(spaced.stderr, 'db');
-      expect(t.map(([n]) => n)).toEqual([1, 2]);
-      expect(t[1]![1] - t[0]![1]).toBeGreaterThanOrEqual(1);
-      expect(forever.timedOut, forever.stderr).toBe(true);
-      expect(tries(forever.stderr, 'db').length).toBeGreaterThanOrEqual(3);
-      expect(forever.stderr).not.toContain('gave up');
+      // Event-driven: the harness notes when each "try N" line arrives and stops the wait at try 3.
+      // Only lower bounds on time are asserted (a sleep never ends early; load only adds time):
+      // whole-second deadlines made a "gives up at 3 s after 2 tries" check flaky under load.
+      const seen = new Map<number, number>();
+      let pid = 0;
+      const res = await run(waitCommand(r, [{ name: 'db', tcp: `127.0.0.1:${CLOSED_PORT}`, timeoutSeconds: 0, periodSeconds: 2 }]), {
+        path: r.path,
+        timeoutMs: 30_000,
+        onSpawn: (p) => (pid = p),
+        onStderr: (text) => {
+          for (const [n] of tries(text, 'db')) if (!seen.has(n)) seen.set(n, Date.now());
+          if (seen.has(3)) process.kill(-pid, 'SIGKILL');
+        },
+      });
+      expect(res.timedOut, res.stderr).toBe(false);
+      const t = tries(res.stderr, 'db');
+      expect(t.map(([n]) => n)).toEqual([1, 2, 3]);
+      // two sleeps of 2 s lie between try 1 and try 3 (with period 1 it would be 2 s); margin for pipe delivery
+      expect(seen.get(3)! - seen.get(1)!).toBeGreaterThanOrEqual(3500);
+      // timeoutSeconds 0: past any short budget and still trying, never "gave up"
+      expect(t[2]![1]).toBeGreaterThanOrEqual(3);
+      expect(res.stderr).not.toContain('gave up');
     }));
 
   test('hostile URL from the annotation: sent as data, never run', () =>
