@@ -34,6 +34,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every workload a test runs (in process, or through the CLI it spawns) is also compared with
+    // a copy when no transform reported anything: a change without a result fails (src/process.ts).
+    env: { POD_SEQUENCER_VERIFY: '1' },
     // vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Most
     // test files wait on child processes (the CLI, kpt, shells), so one per core keeps both busy.
     maxWorkers: Math.max(2, availableParallelism()),

@@ -10,7 +10,8 @@ export class BoundedCache<K, V> {
 
   /** The answer for `key`, made by `make` the first time it is asked for. */
   get(key: K, make: () => V): V {
-    if (this.known.has(key)) return this.known.get(key) as V;
+    const known = this.known.get(key);
+    if (known !== undefined || this.known.has(key)) return known as V;
     const value = make();
     if (this.known.size >= this.limit) this.known.clear();
     this.known.set(key, value);

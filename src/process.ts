@@ -194,25 +194,49 @@ export function processItem(
       .slice(1);
     throw new ItemError(`${w.kind} ${w.ref.name}: ${field}: ${bad.text}`, -1, node?.range?.[0]);
   }
-  // The value before the change: fastParse's values are plain data, copied far faster by hand.
-  const before = fast ? (copyPlain(obj) as Record<string, unknown>) : structuredClone(obj);
+  // The value before any change is read again from the text, and only when a transform reported
+  // something: each change comes with a result (docs/decisions.md, "Every change is reported"),
+  // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
+  // that rule on every workload they run (POD_SEQUENCER_VERIFY).
+  const original = readAgain(textOf, fast !== undefined, parsed !== undefined);
+  const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
   const ctx = makeCtx(cfg, w, results, facts);
-  if (cfg.mode === 'apply') sequenceWorkload(ctx, before);
+  const acted = cfg.mode === 'apply' && sequenceWorkload(ctx, () => original().value);
   runRules(ctx);
-  if (deepEqual(before, obj)) return undefined;
+  if (!acted) {
+    if (checked && !deepEqual(checked, obj)) throw new Error(`${w.kind} ${w.ref.name} was changed without a result: every change must be reported`);
+    return undefined;
+  }
+  const before = original();
+  if (deepEqual(before.value, obj)) return undefined;
   text = textOf();
   forgetKptIds(obj);
-  if (fast && writePath.textEdits) {
-    // Where each part of the old value is: one more parse, of changed items only.
-    const spans: Spans = new Map();
-    // (A value the reader kept was fastParse's: its characters were tested then.)
-    const old = fastParse(text, 0, spans, parsed !== undefined)?.value as Record<string, unknown> | undefined;
+  if (before.spans && writePath.textEdits) {
     const poolPaths = ['initContainers', 'containers'].map((l) => [...templatePath, 'spec', l]);
-    const patched = old && patchItem({ text, spans, before: old, after: obj, poolPaths, indentSeq: !compactSequences(text) });
+    const patched = patchItem({ text, spans: before.spans, before: before.value, after: obj, poolPaths, indentSeq: !compactSequences(text) });
     if (patched) return (writePath.patched++, patched);
     writePath.declined++;
   }
-  return writeDocument(doc ?? parseItem(text), text, before, obj, templatePath);
+  return writeDocument(doc ?? parseItem(text), text, before.value, obj, templatePath);
+}
+
+/** Set in the tests' environment (vitest.config.ts): an unchanged-looking workload is compared with a copy. */
+const VERIFY = process.env.POD_SEQUENCER_VERIFY === '1';
+
+/**
+ * The item's value as its text has it, made once on demand: by fastParse with the spans the text
+ * edits need (patch.ts) when the item was read by fastParse, else by `yaml`. `plainText`: the
+ * reader already tested its characters.
+ */
+function readAgain(textOf: () => string, fast: boolean, plainText: boolean): () => { value: Record<string, unknown>; spans?: Spans } {
+  let made: { value: Record<string, unknown>; spans?: Spans } | undefined;
+  return () => {
+    if (made) return made;
+    const spans: Spans = new Map();
+    const value = fast ? (fastParse(textOf(), 0, spans, plainText)?.value as Record<string, unknown> | undefined) : undefined;
+    made = value ? { value, spans } : { value: toValue(parseItem(textOf())) as Record<string, unknown> };
+    return made;
+  };
 }
 
 /**
@@ -258,20 +282,6 @@ const KPT_IDS = ['internal.config.kubernetes.io/id', 'config.k8s.io/id'];
 function forgetKptIds(obj: Record<string, unknown>): void {
   const annotations = (obj.metadata as ObjectMeta | undefined)?.annotations;
   if (annotations) for (const key of KPT_IDS) delete annotations[key];
-}
-
-/** A copy of plain data (objects, arrays, scalars), as fastParse makes it. */
-function copyPlain(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null) return v;
-  if (Array.isArray(v)) {
-    const out = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = copyPlain(v[i]);
-    return out;
-  }
-  const out: Record<string, unknown> = {};
-  // for-in: fastParse's objects have only own enumerable keys (Object.prototype has none).
-  for (const k in v) out[k] = copyPlain((v as Record<string, unknown>)[k]);
-  return out;
 }
 
 function parseItem(text: string): Document {

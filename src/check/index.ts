@@ -100,8 +100,10 @@ function suppressions(ctx: Ctx): Map<string, string> {
   const sources: [Record<string, unknown> | undefined, string][] = [[ctx.w.metadata.annotations, 'metadata.annotations']];
   if (ctx.w.templatePath.length > 0) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, 'annotations')]);
   for (const [annotations, at] of sources) {
-    for (const [key, raw] of Object.entries(annotations ?? {})) {
+    // for-in, not Object.entries: no pair array for each of every workload's annotations.
+    for (const key in annotations) {
       if (!key.startsWith(IGNORE_PREFIX)) continue;
+      const raw = annotations[key];
       const id = key.slice(IGNORE_PREFIX.length);
       ids ??= new Set<string>(ruleInfos.map((r) => r.id));
       const reason = String(raw ?? '').trim();

@@ -23,7 +23,9 @@ export function pathNow(w: Workload, c: Container): string {
 
 /** Call before anything moves, so that field paths point into the manifest as the user wrote it. */
 export function appContainers(w: Workload, cfg: Config): App[] {
-  return (w.pod.containers ?? []).flatMap((c, i) => (specFor(c, cfg) ? [] : [{ c, path: podField(w, 'containers', i) }]));
+  const out: App[] = [];
+  (w.pod.containers ?? []).forEach((c, i) => specFor(c, cfg) || out.push({ c, path: podField(w, 'containers', i) }));
+  return out;
 }
 
 export const ENTRYPOINT_ANNOTATION = 'pod-sequencer.dev/entrypoint.';

@@ -82,6 +82,19 @@ export function leadingSleep(argv: readonly Word[]): Delay | undefined {
   return m ? { seconds: Number(m[1]) * UNIT[m[2]!]!, at: argv[0]!, only: true } : undefined;
 }
 
+/**
+ * Whether the container's own argv could hold a leading sleep (leadingSleep of its programArgv):
+ * only when it starts with a shell (`sh`, `busybox sh`, our wrapper) or `sleep`. A test on the
+ * first word, for the rules that ask it of every container: most run their program directly.
+ */
+export function mayLeadWithSleep(c: Container): boolean {
+  const first = c.command?.length ? c.command[0] : c.args?.[0];
+  if (first === undefined) return false;
+  const word = String(first);
+  const name = base(word);
+  return SHELLS.has(name) || name === 'busybox' || /^(?:\/bin\/)?sleep(?:\s|$)/.test(word);
+}
+
 /** Readable argv for messages, on one line and shortened: scripts can be long. */
 export function showArgv(words: readonly (Word | string)[], max = 80): string {
   const texts = words.map((w) => (typeof w === 'string' ? w : w.text));

@@ -48,6 +48,9 @@ export interface AnnotationProblem {
 export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: AnnotationProblem[] } {
   const w = ctx.w;
   const deps = ctx.cfg.dependencies.filter((d) => !d.selector || matches(d.selector, w));
+  // Most workloads: nothing configured for them, no annotation. Nothing below can add one.
+  const none = (a: Record<string, unknown> | undefined) => a?.[DEPENDENCIES_ANNOTATION] === undefined || a[DEPENDENCIES_ANNOTATION] === null;
+  if (deps.length === 0 && none(w.metadata.annotations) && none(podAnnotations(w))) return { deps, problems: [] };
   const taken = new Set(deps.map((d) => d.name));
   const problems: AnnotationProblem[] = [];
   const sources: [Record<string, unknown> | undefined, string][] = [[w.metadata.annotations, 'metadata.annotations']];
@@ -140,7 +143,7 @@ function isClusterName(host: string): boolean {
 }
 
 function podLabelsOf(ctx: Ctx): Record<string, string> {
-  const meta = getPath(ctx.w.obj, [...ctx.w.templatePath, 'metadata']) as ObjectMeta | undefined;
+  const meta = getPath(ctx.w.obj, ctx.w.templatePath)?.metadata as ObjectMeta | undefined;
   return meta?.labels ?? {};
 }
 

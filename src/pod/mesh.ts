@@ -126,17 +126,28 @@ function readMarkers(markers: Marker[], labels: Record<string, string>, annotati
 }
 
 /** Whether the pod template or its Namespace holds any key the mesh's injector reads (whatever its value). */
-function anyMarker(ctx: Ctx, mesh: MeshName): boolean {
+function anyMarker(ctx: Ctx, mesh: MeshName, onPod: ReadonlySet<MeshName>): boolean {
+  if (onPod.has(mesh)) return true;
   const facts = INJECTION[mesh];
-  const has = (markers: Marker[], labels: Record<string, string>, annotations: Record<string, string>) =>
-    markers.some((m) => m.key in labels || m.key in annotations);
-  if (has(facts.pod, podLabels(ctx), podAnnotations(ctx.w))) return true;
   const ns = facts.namespace.length > 0 ? ctx.facts.namespaces.get(ctx.w.ref.namespace ?? 'default') : undefined;
-  return ns !== undefined && has(facts.namespace, ns.labels, ns.annotations);
+  return ns !== undefined && facts.namespace.some((m) => m.key in ns.labels || m.key in ns.annotations);
+}
+
+/** Each pod-marker key (label or annotation) -> the meshes whose injector reads it. */
+const POD_MARKER_KEYS = new Map<string, MeshName[]>();
+for (const mesh of MESHES) for (const m of INJECTION[mesh].pod) POD_MARKER_KEYS.set(m.key, [...(POD_MARKER_KEYS.get(m.key) ?? []), mesh]);
+
+/** The meshes with a marker key on the pod template: one look at each of its labels and annotations, which are few. */
+function markedOnPod(pod: { labels: Record<string, string>; annotations: Record<string, string> }): Set<MeshName> {
+  const out = new Set<MeshName>();
+  for (const map of [pod.labels, pod.annotations]) {
+    for (const key in map) for (const mesh of POD_MARKER_KEYS.get(key) ?? []) out.add(mesh);
+  }
+  return out;
 }
 
 function podLabels(ctx: Ctx): Record<string, string> {
-  const meta = getPath(ctx.w.obj, [...ctx.w.templatePath, 'metadata']) as ObjectMeta | undefined;
+  const meta = getPath(ctx.w.obj, ctx.w.templatePath)?.metadata as ObjectMeta | undefined;
   return meta?.labels ?? {};
 }
 
@@ -154,11 +165,12 @@ export interface ActiveMesh<M extends MeshName = MeshName> {
  * (issue 14; docs/decisions.md, "Evidence turns a mesh on").
  */
 export function meshesOf(ctx: Ctx): ActiveMesh[] {
+  const onPod = markedOnPod({ labels: podLabels(ctx), annotations: podAnnotations(ctx.w) });
   return MESHES.flatMap((mesh): ActiveMesh[] => {
     const configured = ctx.cfg.mesh[mesh];
     if (configured?.enabled === false) return [];
     // Unconfigured, a mesh is on only with evidence, which is a marker: none, no need to ask more.
-    if (!configured && !anyMarker(ctx, mesh)) return [];
+    if (!configured && !anyMarker(ctx, mesh, onPod)) return [];
     const { meshed, reason, evidence } = injection(ctx, mesh);
     if (!meshed || (!configured && !evidence)) return [];
     if (configured) return [{ mesh, reason, settings: configured }];

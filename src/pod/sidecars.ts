@@ -1,8 +1,7 @@
 /** Which containers are sidecars, and what the config says each should become. */
 import type { Check, Config, ProfileName, SidecarSpec } from '../config/types.js';
 import { minorOf, nativeSidecarMinor } from '../config/spec.js';
-import { matchGlob } from '../workloads/glob.js';
-import { BoundedCache } from '../cache.js';
+import { globMatcher } from '../workloads/glob.js';
 import { profiles } from '../profiles/index.js';
 import { podAnnotations, type Container, type Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
@@ -23,17 +22,27 @@ export interface FoundSidecar {
 }
 
 export function specFor(c: Container, cfg: Config): SidecarSpec | undefined {
-  // Asked for every container by several steps and rules: each name and image once per config.
-  let known = SPECS.get(cfg);
-  if (!known) SPECS.set(cfg, (known = new BoundedCache(10_000)));
-  return known.get(`${c.name}\0${c.image ?? ''}\0${c.image === undefined}`, () =>
-    cfg.sidecars.find(
-      (s) => (s.name !== undefined && matchGlob(s.name, c.name)) || (s.image !== undefined && c.image !== undefined && matchGlob(s.image, c.image)),
-    ),
-  );
+  // Asked for every container by several steps and rules: each container's answer is kept while
+  // its name and image are the same strings, and each config's globs are compiled once.
+  const seen = SEEN.get(c);
+  if (seen && seen.cfg === cfg && seen.name === c.name && seen.image === c.image) return seen.spec;
+  let matchers = MATCHERS.get(cfg);
+  if (!matchers) MATCHERS.set(cfg, (matchers = cfg.sidecars.map(matcherOf)));
+  const i = matchers.findIndex((m) => m(c));
+  const spec = i < 0 ? undefined : cfg.sidecars[i];
+  SEEN.set(c, { cfg, name: c.name, image: c.image, spec });
+  return spec;
 }
 
-const SPECS = new WeakMap<Config, BoundedCache<string, SidecarSpec | undefined>>();
+/** A sidecar entry as a test of a container: its name glob, else its image glob. */
+function matcherOf(s: SidecarSpec): (c: Container) => boolean {
+  const name = s.name !== undefined ? globMatcher(s.name) : undefined;
+  const image = s.image !== undefined ? globMatcher(s.image) : undefined;
+  return (c) => (name !== undefined && name(c.name)) || (image !== undefined && c.image !== undefined && image(c.image));
+}
+
+const MATCHERS = new WeakMap<Config, ((c: Container) => boolean)[]>();
+const SEEN = new WeakMap<Container, { cfg: Config; name: string; image: string | undefined; spec: SidecarSpec | undefined }>();
 
 export function isNativeSidecar(c: Container): boolean {
   return c.restartPolicy === 'Always';
@@ -62,6 +71,7 @@ export function findSidecars(w: Workload, cfg: Config): FoundSidecar[] {
     const spec = specFor(c, cfg);
     if (spec) add(c, spec, false);
   }
+  if (found.length === 0) return found;
   const sidecars = found.filter((s) => !isTheWorkload(w.ref.name, s.name) && !(s.spec.profile === 'istio' && istioGateway(w)) && !servesThePod(w, s, found));
   const apps = (pod.containers ?? []).filter((c) => !sidecars.some((s) => !s.native && s.name === c.name));
   return apps.length > 0 ? sidecars : [];

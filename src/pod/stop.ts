@@ -111,6 +111,8 @@ export interface AppNeed {
  * sidecar itself (a quit call, a kill) orders its own stop: trusted, as for Jobs.
  */
 export function appNeed(ctx: Ctx): AppNeed | undefined {
+  // Only a preStop hook makes an app need time (most pods have none): no need to find the apps.
+  if (!(ctx.w.pod.containers ?? []).some((c) => c.lifecycle?.preStop)) return undefined;
   const grace = gracePeriod(ctx.w);
   const apps = appContainers(ctx.w, ctx.cfg);
   if (apps.some(({ c }) => preStopEndsASidecar(c))) return undefined;

@@ -7,15 +7,25 @@ import { isObject } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
 
 /**
- * `before` is a copy of ctx.w.obj as it is now (made here when not given); it is only read, and
- * nothing of it ends up shared with ctx.w.obj.
+ * `before` gives a copy of ctx.w.obj as it is now, asked for only when the transform fails (the
+ * caller may make it from the item's text then; without it a copy is taken here first). It is
+ * only read, and nothing of it ends up shared with ctx.w.obj. Returns whether the transform
+ * reported anything: each change it makes comes with a result (docs/decisions.md, "Every change
+ * is reported"), so without one the workload is as it was.
  */
-export function allOrNothing(ctx: Ctx, transform: (ctx: Ctx) => void, before: Record<string, unknown> = structuredClone(ctx.w.obj)): void {
+export function allOrNothing(ctx: Ctx, transform: (ctx: Ctx) => void, before?: () => Record<string, unknown>): boolean {
+  const original = before ?? snapshot(ctx.w.obj);
   const held: Parameters<Ctx['report']>[] = [];
   transform({ ...ctx, report: (...r) => void held.push(r) });
   const failed = held.some(([severity]) => severity === 'error');
-  if (failed) restore(ctx.w.obj, before);
+  if (failed) restore(ctx.w.obj, original());
   for (const r of held) if (!failed || r[0] === 'error') ctx.report(...r);
+  return held.length > 0;
+}
+
+function snapshot(obj: Record<string, unknown>): () => Record<string, unknown> {
+  const copy = structuredClone(obj);
+  return () => copy;
 }
 
 /** Back to `source` in place: ctx.w.pod and podMeta() point into these objects. */

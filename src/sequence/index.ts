@@ -22,9 +22,12 @@ import { wrapForReadiness } from './wrap.js';
 import { appContainers } from '../pod/apps.js';
 import { loopbackListener, probeFix } from '../pod/ports.js';
 
-/** `before`: a copy of the workload's object as it is now, if the caller already made one. */
-export function sequenceWorkload(ctx: Ctx, before?: Record<string, unknown>): void {
-  allOrNothing(ctx, transform, before);
+/**
+ * `before`: gives the workload's object as it is now, when the caller can make it on demand
+ * (see allOrNothing). Returns whether any step reported something (so may have changed it).
+ */
+export function sequenceWorkload(ctx: Ctx, before?: () => Record<string, unknown>): boolean {
+  return allOrNothing(ctx, transform, before);
 }
 
 function transform(ctx: Ctx): void {

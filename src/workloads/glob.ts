@@ -122,12 +122,44 @@ export function validateGlob(glob: string): string | undefined {
   }
 }
 
+/**
+ * A glob of literals and `*` only (`istio-proxy`, `*\/proxyv2:*`, most of the sidecar table) as
+ * the literal parts between its stars: it matches when the string starts with the first part,
+ * ends with the last, and holds the others in order between them (leftmost placement is never
+ * worse, since a star takes any run). String search instead of a step per character.
+ */
+function starParts(glob: string): string[] | undefined {
+  return /[?[\\]/.test(glob) ? undefined : glob.split('*');
+}
+
+export function matchParts(parts: readonly string[], s: string): boolean {
+  const first = parts[0]!;
+  if (parts.length === 1) return s === first;
+  const last = parts[parts.length - 1]!;
+  if (s.length < first.length + last.length || !s.startsWith(first) || !s.endsWith(last)) return false;
+  const stop = s.length - last.length;
+  let at = first.length;
+  for (let k = 1; k < parts.length - 1; k++) {
+    const part = parts[k]!;
+    const j = s.indexOf(part, at);
+    if (j < 0 || j + part.length > stop) return false;
+    at = j + part.length;
+  }
+  return true;
+}
+
 // Workloads × containers × sidecar globs repeat the same few globs many times.
-const compiled = new BoundedCache<string, Token[]>(256);
+const compiled = new BoundedCache<string, (s: string) => boolean>(256);
 
 export function matchGlob(glob: string, s: string): boolean {
-  return matchTokens(
-    compiled.get(glob, () => compileGlob(glob)),
-    s,
-  );
+  return globMatcher(glob)(s);
+}
+
+/** The glob compiled once, as a test: for callers that hold on to it (one per config entry). */
+export function globMatcher(glob: string): (s: string) => boolean {
+  return compiled.get(glob, () => {
+    const tokens = compileGlob(glob); // also what refuses a bad glob
+    const parts = starParts(glob);
+    return parts ? (s) => matchParts(parts, s) : (s) => matchTokens(tokens, s);
+  });
 }

@@ -65,16 +65,29 @@ const JOB_KINDS = new Set(['Job', 'CronJob']);
 
 /** Dotted field path (`spec.template.spec.containers[0]`) of something inside the pod spec. */
 export function podField(w: Workload, ...rest: (string | number)[]): string {
-  const parts = [...w.templatePath, 'spec'];
-  let out = parts.join('.');
+  let out = prefix(w.templatePath, 'spec');
   for (const r of rest) out += typeof r === 'number' ? `[${r}]` : `.${r}`;
   return out;
 }
 
 /** Dotted path of the pod template's metadata. */
 export function podMetaField(w: Workload, ...rest: string[]): string {
-  return [...w.templatePath, 'metadata', ...rest].join('.');
+  let out = prefix(w.templatePath, 'metadata');
+  for (const r of rest) out += `.${r}`;
+  return out;
 }
+
+/**
+ * `spec.template.spec`, once per template path: asked for by every step and rule of every
+ * workload. The paths come from the kinds table (workloads/kinds.ts), so there are few.
+ */
+function prefix(templatePath: readonly string[], last: 'spec' | 'metadata'): string {
+  let known = PREFIXES.get(templatePath);
+  if (!known) PREFIXES.set(templatePath, (known = { spec: [...templatePath, 'spec'].join('.'), metadata: [...templatePath, 'metadata'].join('.') }));
+  return known[last];
+}
+
+const PREFIXES = new WeakMap<readonly string[], { spec: string; metadata: string }>();
 
 /** Builds the model, or undefined when the object has no pod spec at that path. */
 export function makeWorkload(obj: Record<string, unknown>, templatePath: readonly string[]): Workload | undefined {

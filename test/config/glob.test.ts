@@ -61,6 +61,28 @@ describe('matchGlob never backtracks without bound (issue 20)', () => {
     expect(matchGlob(glob, `${s}b`)).toBe(true);
   });
 
+  test('the same with a `?` (the step-per-character matcher, not the star-only one): still bounded', () => {
+    const glob = `${'*a'.repeat(24)}*?b`;
+    const s = 'a'.repeat(10_000);
+    globSteps.count = 0;
+    expect(matchGlob(glob, s)).toBe(false);
+    expect(globSteps.count).toBeGreaterThan(0);
+    expect(globSteps.count).toBeLessThanOrEqual((glob.length + 1) * (s.length + 1));
+    expect(matchGlob(glob, `${s}xb`)).toBe(true);
+  });
+
+  test('star-only globs (literal parts between stars) agree with the step matcher', () => {
+    let seed = 11;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const pick = (alphabet: string[], max: number) => Array.from({ length: rnd(max) }, () => alphabet[rnd(alphabet.length)]).join('');
+    for (let k = 0; k < 5000; k++) {
+      const glob = pick(['a', 'b', 'ab', '*', '-', '/'], 7) || '*';
+      const s = pick(['a', 'b', '-', '/'], 9);
+      // `\?` as the last step makes matchGlob take the step matcher: compare with it, `?` then eaten by an extra `x`.
+      expect(matchGlob(glob, s), `${glob} vs ${s}`).toBe(matchGlob(`${glob}?`, `${s}x`));
+    }
+  });
+
   test('agrees with a regex translation on generated globs and strings', () => {
     const alphabet = ['a', 'b', '-', '*', '?', '[ab]', '[!a]', '\\*'];
     const toRegex = (g: string[]) =>

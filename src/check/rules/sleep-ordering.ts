@@ -1,4 +1,4 @@
-import { leadingSleep, programArgv, showArgv } from '../../pod/commands.js';
+import { leadingSleep, mayLeadWithSleep, programArgv, showArgv } from '../../pod/commands.js';
 import { isNativeSidecar } from '../../pod/sidecars.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
@@ -18,7 +18,7 @@ export const sleepOrdering: Rule = {
   check(ctx, report) {
     const check = (list: 'initContainers' | 'containers') =>
       (ctx.w.pod[list] ?? []).forEach((c, i) => {
-        if (list === 'initContainers' && isNativeSidecar(c)) return;
+        if ((list === 'initContainers' && isNativeSidecar(c)) || !mayLeadWithSleep(c)) return;
         const delay = leadingSleep(programArgv(c));
         if (!delay) return;
         const path = `${podField(ctx.w, list, i)}.${delay.at.field}`;
