@@ -133,8 +133,13 @@ function isTheWorkload(workload: string, container: string): boolean {
 
 /** "1.30" -> 30; undefined when no target version is configured. */
 export function minorVersion(cfg: Config): number | undefined {
-  return minorOf(cfg.kubernetesVersion);
+  // Asked by several steps and rules of every workload: read once per config.
+  let minor = MINORS.get(cfg);
+  if (!minor || minor.version !== cfg.kubernetesVersion) MINORS.set(cfg, (minor = { version: cfg.kubernetesVersion, of: minorOf(cfg.kubernetesVersion) }));
+  return minor.of;
 }
+
+const MINORS = new WeakMap<Config, { version: string | undefined; of: number | undefined }>();
 
 export const NATIVE_SIDECARS_SINCE = nativeSidecarMinor;
 

@@ -155,32 +155,42 @@ export function isObject(v: unknown): v is Record<string, unknown> {
  * Path from the object root; undefined when the pod spec is fine.
  */
 export function shapeProblem(w: Workload): { path: (string | number)[]; text: string } | undefined {
-  const metas: [unknown, (string | number)[]][] = [
-    [w.obj.metadata, ['metadata']],
-    [getPath(w.obj, w.templatePath)?.metadata, [...w.templatePath, 'metadata']],
-  ];
-  for (const [meta, path] of metas) {
-    if (meta === undefined || meta === null) continue;
-    if (!isObject(meta)) return { path, text: 'must be a mapping' };
-    for (const f of ['labels', 'annotations']) {
-      const m = meta[f];
-      if (m !== undefined && m !== null && (!isObject(m) || !Object.values(m).every(isString)))
-        return { path: [...path, f], text: 'must be a mapping of strings (quote values such as "true")' };
-    }
-  }
-  const at = [...w.templatePath, 'spec'];
+  // Checked for every workload: paths are built only for a problem.
+  const problem =
+    metaProblem(w.obj.metadata, () => ['metadata']) ?? metaProblem(getPath(w.obj, w.templatePath)?.metadata, () => [...w.templatePath, 'metadata']);
+  if (problem) return problem;
+  const at = () => [...w.templatePath, 'spec'];
   const pod = w.pod as Record<string, unknown>;
-  if (!listOf(pod.volumes, isObject)) return { path: [...at, 'volumes'], text: 'must be a list of volumes (mappings)' };
-  for (const list of ['initContainers', 'containers']) {
+  if (!listOf(pod.volumes, isObject)) return { path: [...at(), 'volumes'], text: 'must be a list of volumes (mappings)' };
+  for (const list of CONTAINER_LISTS) {
     const cs = pod[list];
     if (cs === undefined || cs === null) continue;
-    if (!Array.isArray(cs)) return { path: [...at, list], text: 'must be a list of containers' };
-    for (const [i, c] of cs.entries()) {
-      const p = containerProblem(c);
-      if (p) return { path: [...at, list, i, ...p.path], text: p.text };
+    if (!Array.isArray(cs)) return { path: [...at(), list], text: 'must be a list of containers' };
+    for (let i = 0; i < cs.length; i++) {
+      const p = containerProblem(cs[i]);
+      if (p) return { path: [...at(), list, i, ...p.path], text: p.text };
     }
   }
   return undefined;
+}
+
+const CONTAINER_LISTS = ['initContainers', 'containers'] as const;
+const META_MAPS = ['labels', 'annotations'] as const;
+
+function metaProblem(meta: unknown, path: () => (string | number)[]): { path: (string | number)[]; text: string } | undefined {
+  if (meta === undefined || meta === null) return undefined;
+  if (!isObject(meta)) return { path: path(), text: 'must be a mapping' };
+  for (const f of META_MAPS) {
+    const m = meta[f];
+    if (m !== undefined && m !== null && (!isObject(m) || !allStrings(m)))
+      return { path: [...path(), f], text: 'must be a mapping of strings (quote values such as "true")' };
+  }
+  return undefined;
+}
+
+function allStrings(m: Record<string, unknown>): boolean {
+  for (const k in m) if (typeof m[k] !== 'string') return false;
+  return true;
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -191,6 +201,10 @@ function listOf(v: unknown, ok: (x: unknown) => boolean): boolean {
   return v === undefined || v === null || (Array.isArray(v) && v.every(ok));
 }
 
+const ARGV_FIELDS = ['command', 'args'] as const;
+const MAPPING_FIELDS = ['lifecycle', 'startupProbe', 'readinessProbe', 'livenessProbe', 'securityContext', 'resources'] as const;
+const HOOKS = ['postStart', 'preStop'] as const;
+
 function containerProblem(c: unknown): { path: (string | number)[]; text: string } | undefined {
   if (!isObject(c)) return { path: [], text: 'must be a container (a mapping)' };
   if (!isString(c.name)) return { path: ['name'], text: 'must be a string' };
@@ -200,12 +214,13 @@ function containerProblem(c: unknown): { path: (string | number)[]; text: string
   if (c.name === '' || c.name.startsWith('-')) {
     return { path: ['name'], text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
   }
-  for (const f of ['command', 'args']) if (!listOf(c[f], isString)) return { path: [f], text: strings };
+  for (const f of ARGV_FIELDS) if (!listOf(c[f], isString)) return { path: [f], text: strings };
   if (!listOf(c.volumeMounts, isObject)) return { path: ['volumeMounts'], text: 'must be a list of mappings' };
-  for (const f of ['lifecycle', 'startupProbe', 'readinessProbe', 'livenessProbe', 'securityContext', 'resources']) {
+  for (const f of MAPPING_FIELDS) {
     if (c[f] !== undefined && c[f] !== null && !isObject(c[f])) return { path: [f], text: 'must be a mapping' };
   }
-  for (const hook of ['postStart', 'preStop']) {
+  if (c.lifecycle === undefined || c.lifecycle === null) return undefined; // most containers
+  for (const hook of HOOKS) {
     const h = (c.lifecycle as Record<string, unknown> | undefined)?.[hook];
     if (h === undefined || h === null) continue;
     if (!isObject(h)) return { path: ['lifecycle', hook], text: 'must be a mapping' };

@@ -242,14 +242,16 @@ class Parser {
     const obj: Record<string, unknown> = {};
     const entries: Entry[] | undefined = this.spans ? [] : undefined;
     if (entries) this.spans!.set(obj, { col: indent, entries });
-    for (;;) {
+    for (let first = true; ; first = false) {
       if (this.ind !== indent) throw UNSURE;
       const at = this.pos + indent;
       const lead = at === this.inlineAt ? at : this.contentEnd + 1;
       if (this.isSeqEntry(at)) throw UNSURE;
       const key = this.key(at);
       const keyEnd = this.afterKey;
-      setKey(obj, key, this.value(keyEnd, indent, true));
+      // The first key of a map cannot be a duplicate (nor `__proto__`: checkKey): no lookup.
+      if (first) obj[key] = this.value(keyEnd, indent, true);
+      else setKey(obj, key, this.value(keyEnd, indent, true));
       if (entries) this.entry(entries, lead, at, keyEnd, key);
       if (this.ind < indent) return obj; // also -1 at the end
     }
