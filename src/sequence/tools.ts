@@ -16,12 +16,26 @@ export const TOOLS_VOLUME = 'seq-tools';
 
 export function syncTools(ctx: Ctx): void {
   const pod = ctx.w.pod;
-  const users = allContainers(pod).filter((c) => c.name !== TOOLS_CONTAINER && callsTools(c));
+  const all = allContainers(pod);
+  const users = all.filter((c) => c.name !== TOOLS_CONTAINER && callsTools(c));
   const present = (pod.initContainers ?? []).some((c) => c.name === TOOLS_CONTAINER);
-  for (const c of allContainers(pod)) {
+  if (users.length === 0 && !present && !all.some(hasToolsMount)) return; // most pods: nothing of ours
+  const unmounted: string[] = [];
+  for (const c of all) {
     if (c.name === TOOLS_CONTAINER) continue;
     if (users.includes(c)) addMount(c);
-    else removeMount(c);
+    else if (hasToolsMount(c)) {
+      removeMount(c);
+      unmounted.push(c.name);
+    }
+  }
+  if (unmounted.length > 0 && !present) {
+    // Left from an earlier run without its init container (removed by hand): said, as every change is.
+    ctx.report(
+      'info',
+      `removed the ${TOOLS_VOLUME} mount (${TOOLS_DIR}) from ${unmounted.join(', ')}: nothing there calls the injected tools any more`,
+      podField(ctx.w, 'containers'),
+    );
   }
   if (users.length > 0) {
     const existing = (pod.initContainers ?? []).find((c) => c.name === TOOLS_CONTAINER);
@@ -123,8 +137,14 @@ function addMount(c: Container): void {
   c.volumeMounts = [...(c.volumeMounts ?? []), { name: TOOLS_VOLUME, mountPath: TOOLS_DIR, readOnly: true }];
 }
 
+/** Our mount: the tools volume at the tools directory (a mount of the user's own volume by that name elsewhere stays). */
+function hasToolsMount(c: Container): boolean {
+  return (c.volumeMounts ?? []).some(isToolsMount);
+}
+
+const isToolsMount = (m: { name: string; mountPath: string }) => m.name === TOOLS_VOLUME && m.mountPath === TOOLS_DIR;
+
 function removeMount(c: Container): void {
-  if (!(c.volumeMounts ?? []).some((m) => m.name === TOOLS_VOLUME)) return;
-  c.volumeMounts = c.volumeMounts!.filter((m) => m.name !== TOOLS_VOLUME);
+  c.volumeMounts = c.volumeMounts!.filter((m) => !isToolsMount(m));
   if (c.volumeMounts.length === 0) delete c.volumeMounts;
 }

@@ -242,3 +242,27 @@ describe('wrapper records', () => {
     });
   });
 });
+
+describe('tools mounts (syncTools)', () => {
+  const deployment = (containers: Container[], volumes?: unknown[]) => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'd' },
+    spec: { template: { spec: { containers, ...(volumes && { volumes }) } } },
+  });
+
+  it('a tools mount left without its init container is removed, and said (every change is reported)', () => {
+    const mount = { name: 'seq-tools', mountPath: '/.seq', readOnly: true };
+    const { pod, results } = apply(deployment([{ name: 'app', command: ['/app'], volumeMounts: [mount, { name: 'data', mountPath: '/data' }] }]));
+    expect(app(pod).volumeMounts).toEqual([{ name: 'data', mountPath: '/data' }]);
+    expect(results.map((r) => r.message)).toContainEqual(expect.stringMatching(/^removed the seq-tools mount \(\/\.seq\) from app: /));
+  });
+
+  it("the user's own volume named seq-tools, mounted elsewhere, stays, and nothing is reported", () => {
+    const mounts = [{ name: 'seq-tools', mountPath: '/opt/tools' }];
+    const { pod, results } = apply(deployment([{ name: 'app', command: ['/app'], volumeMounts: mounts }], [{ name: 'seq-tools', emptyDir: {} }]));
+    expect(app(pod).volumeMounts).toEqual(mounts);
+    expect(pod.volumes).toEqual([{ name: 'seq-tools', emptyDir: {} }]);
+    expect(results).toEqual([]);
+  });
+});
