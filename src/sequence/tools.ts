@@ -9,6 +9,7 @@
 import type { Config } from '../config/types.js';
 import { parseToolsInstall, parseWrapper, SHARED_WRAPPER, sharedWrapper, toolsInstall, wrapperCommand, type WrapperSpec } from '../shell/index.js';
 import { podField, type Container, type PodSpec } from '../workloads/workload.js';
+import { deepEqual } from '../yaml/sync.js';
 import { TOOLS_CONTAINER, TOOLS_DIR, type Ctx } from '../pod/context.js';
 export { TOOLS_CONTAINER };
 
@@ -20,47 +21,45 @@ export function syncTools(ctx: Ctx): void {
   const users = all.filter((c) => c.name !== TOOLS_CONTAINER && callsTools(c));
   const present = (pod.initContainers ?? []).some((c) => c.name === TOOLS_CONTAINER);
   if (users.length === 0 && !present && !all.some(hasToolsMount)) return; // most pods: nothing of ours
-  const unmounted: string[] = [];
+  const existing = (pod.initContainers ?? []).find((c) => c.name === TOOLS_CONTAINER);
+  if (users.length > 0 && existing && !isOurs(existing)) {
+    // The user's own container by that name: never replaced silently (issue 20).
+    ctx.report(
+      'error',
+      `init container ${TOOLS_CONTAINER} is not pod-sequencer's (it runs ${JSON.stringify(existing.command ?? existing.image ?? null)}), but tools.delivery inject needs that name for its busybox copy; rename it (this workload is left unchanged until then)`,
+      podField(ctx.w, 'initContainers', pod.initContainers!.indexOf(existing)),
+    );
+    return;
+  }
+  // Changes to mounts, the volume and wrapper commands that the init container's own message
+  // below does not already tell (every change is reported: docs/decisions.md).
+  const untold: string[] = [];
   for (const c of all) {
     if (c.name === TOOLS_CONTAINER) continue;
-    if (users.includes(c)) addMount(c);
-    else if (hasToolsMount(c)) {
+    if (users.includes(c)) {
+      if (addMount(c) && present) untold.push(`mounted ${TOOLS_DIR} in ${c.name}`);
+    } else if (hasToolsMount(c)) {
       removeMount(c);
-      unmounted.push(c.name);
+      if (users.length > 0 || !present) untold.push(`removed the ${TOOLS_DIR} mount from ${c.name}, which no longer calls the tools`);
     }
-  }
-  if (unmounted.length > 0 && !present) {
-    // Left from an earlier run without its init container (removed by hand): said, as every change is.
-    ctx.report(
-      'info',
-      `removed the ${TOOLS_VOLUME} mount (${TOOLS_DIR}) from ${unmounted.join(', ')}: nothing there calls the injected tools any more`,
-      podField(ctx.w, 'containers'),
-    );
   }
   if (users.length > 0) {
-    const existing = (pod.initContainers ?? []).find((c) => c.name === TOOLS_CONTAINER);
-    if (existing && !isOurs(existing)) {
-      // The user's own container by that name: never replaced silently (issue 20).
-      const i = pod.initContainers!.indexOf(existing);
-      ctx.report(
-        'error',
-        `init container ${TOOLS_CONTAINER} is not pod-sequencer's (it runs ${JSON.stringify(existing.command ?? existing.image ?? null)}), but tools.delivery inject needs that name for its busybox copy; rename it (this workload is left unchanged until then)`,
-        podField(ctx.w, 'initContainers', i),
-      );
-      return;
-    }
-    const before = JSON.stringify(pod.initContainers?.[0]);
-    const shared = sharedWrapperOf(users);
+    const shared = sharedWrapperOf(users, untold);
     const tools = toolsContainer(ctx.cfg, shared);
-    pod.initContainers = [tools, ...(pod.initContainers ?? []).filter((c) => c.name !== TOOLS_CONTAINER)];
-    if (!(pod.volumes ?? []).some((v) => v.name === TOOLS_VOLUME)) pod.volumes = [...(pod.volumes ?? []), { name: TOOLS_VOLUME, emptyDir: {} }];
+    const initContainers = [tools, ...(pod.initContainers ?? []).filter((c) => c.name !== TOOLS_CONTAINER)];
+    const updated = present && !deepEqual(pod.initContainers, initContainers);
+    pod.initContainers = initContainers;
+    if (!(pod.volumes ?? []).some((v) => v.name === TOOLS_VOLUME)) {
+      pod.volumes = [...(pod.volumes ?? []), { name: TOOLS_VOLUME, emptyDir: {} }];
+      if (present) untold.push(`added the volume ${TOOLS_VOLUME} it mounts`);
+    }
     if (!present) {
       ctx.report(
         'info',
         `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(', ')}${shared ? `, and writes the wrapper script to ${TOOLS_DIR}/${SHARED_WRAPPER}` : ''}`,
         podField(ctx.w, 'initContainers', 0),
       );
-    } else if (before !== JSON.stringify(tools)) {
+    } else if (updated) {
       ctx.report(
         'info',
         `updated init container ${TOOLS_CONTAINER}: the configured tools image and resources, and the shared wrapper its containers need`,
@@ -74,18 +73,21 @@ export function syncTools(ctx: Ctx): void {
     if (pod.volumes.length === 0) delete pod.volumes;
     ctx.report('info', `removed init container ${TOOLS_CONTAINER}: no container needs the injected tools any more`, podField(ctx.w, 'initContainers'));
   }
+  if (untold.length > 0) ctx.report('info', `${TOOLS_CONTAINER} wiring: ${untold.join('; ')}`, podField(ctx.w, 'containers'));
 }
 
 /** The shared wrapper for these containers' wrappers in the shared form; undefined if none has one. */
-function sharedWrapperOf(users: Container[]): string | undefined {
+function sharedWrapperOf(users: Container[], untold: string[]): string | undefined {
   const specs: WrapperSpec[] = [];
   for (const c of users) {
     const w = parseWrapper((c.command ?? []).map(String));
     if (!w?.shared) continue;
     // One run gives every app of a pod the same wrapper mode; one of another mode (left from an
     // earlier run) keeps its script inline rather than share one made for the other mode.
-    if (specs.length && w.spec.mode !== specs[0]!.mode) c.command = wrapperCommand(w.spec, w.env, 'inline');
-    else specs.push(w.spec);
+    if (specs.length && w.spec.mode !== specs[0]!.mode) {
+      c.command = wrapperCommand(w.spec, w.env, 'inline');
+      untold.push(`wrote ${c.name}'s ${w.spec.mode} wrapper inline (the shared one is for ${specs[0]!.mode} wrappers)`);
+    } else specs.push(w.spec);
   }
   return specs.length ? sharedWrapper(specs) : undefined;
 }
@@ -132,9 +134,11 @@ function callsTools(c: Container): boolean {
   return uses(c.command) || uses(c.lifecycle?.postStart?.exec?.command) || uses(c.lifecycle?.preStop?.exec?.command);
 }
 
-function addMount(c: Container): void {
-  if ((c.volumeMounts ?? []).some((m) => m.name === TOOLS_VOLUME)) return;
+/** Whether it added the mount. */
+function addMount(c: Container): boolean {
+  if ((c.volumeMounts ?? []).some((m) => m.name === TOOLS_VOLUME)) return false;
   c.volumeMounts = [...(c.volumeMounts ?? []), { name: TOOLS_VOLUME, mountPath: TOOLS_DIR, readOnly: true }];
+  return true;
 }
 
 /** Our mount: the tools volume at the tools directory (a mount of the user's own volume by that name elsewhere stays). */

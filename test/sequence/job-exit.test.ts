@@ -255,7 +255,24 @@ describe('tools mounts (syncTools)', () => {
     const mount = { name: 'seq-tools', mountPath: '/.seq', readOnly: true };
     const { pod, results } = apply(deployment([{ name: 'app', command: ['/app'], volumeMounts: [mount, { name: 'data', mountPath: '/data' }] }]));
     expect(app(pod).volumeMounts).toEqual([{ name: 'data', mountPath: '/data' }]);
-    expect(results.map((r) => r.message)).toContainEqual(expect.stringMatching(/^removed the seq-tools mount \(\/\.seq\) from app: /));
+    expect(results.map((r) => r.message)).toEqual(['seq-tools wiring: removed the /.seq mount from app, which no longer calls the tools']);
+  });
+
+  it('with seq-tools present, a mount or the volume put back and a stale mount taken off are each said (they were silent)', () => {
+    const first = apply(job([{ name: 'app', command: ['/app'] }, istio]));
+    expect(first.pod.initContainers?.[0]?.name).toBe('seq-tools');
+    const edited = structuredClone(first.obj) as ReturnType<typeof job>;
+    const pod = edited.spec.template.spec as PodSpec;
+    delete app(pod).volumeMounts; // a patch replaced the app's mounts
+    delete pod.volumes;
+    app(pod, 'istio-proxy').volumeMounts = [{ name: 'seq-tools', mountPath: '/.seq' }];
+    const again = apply(edited);
+    expect(again.obj).toEqual(first.obj);
+    expect(again.results.filter((r) => r.message.startsWith('seq-tools wiring')).map((r) => r.message)).toEqual([
+      'seq-tools wiring: removed the /.seq mount from istio-proxy, which no longer calls the tools; mounted /.seq in app; added the volume seq-tools it mounts',
+    ]);
+    // and a rerun on the fixed manifest says nothing
+    expect(apply(structuredClone(first.obj)).results.filter((r) => r.severity === 'info')).toEqual([]);
   });
 
   it("the user's own volume named seq-tools, mounted elsewhere, stays, and nothing is reported", () => {
