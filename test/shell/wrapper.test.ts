@@ -376,10 +376,21 @@ describe.concurrent('wrapper, readiness', () => {
     eachRunner(lab.runners, async (r) => {
       const closed = CLOSED_PORT;
       const spec = job(nodeRun('console.log("ran")'), { checks: [ready(`http://127.0.0.1:${closed}/`, 30)] });
+      let pid = 0;
+      let sent = false;
       const res = await run(wrapperCommand(spec, r.env), {
         path: r.path,
-        onSpawn: (pid) => setTimeout(() => process.kill(pid, 'SIGTERM'), 500),
+        onSpawn: (p) => (pid = p),
+        // on the wrapper's own report of its first refused try: its trap is set by then (a fixed
+        // delay could fire before the shell set it, under load)
+        onStderr: (text) => {
+          if (!sent && text.includes('try 1,')) {
+            sent = true;
+            process.kill(pid, 'SIGTERM');
+          }
+        },
       });
+      expect(sent, res.stderr).toBe(true);
       expect(res.code, res.stderr).toBe(143);
       expect(res.stdout).toBe('');
       expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
