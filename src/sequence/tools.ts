@@ -44,7 +44,7 @@ export function syncTools(ctx: Ctx): void {
     }
   }
   if (users.length > 0) {
-    const shared = sharedWrapperOf(users, untold);
+    const shared = shareWrappers(users, untold);
     const tools = toolsContainer(ctx.cfg, shared);
     const initContainers = [tools, ...(pod.initContainers ?? []).filter((c) => c.name !== TOOLS_CONTAINER)];
     const updated = present && !deepEqual(pod.initContainers, initContainers);
@@ -76,8 +76,11 @@ export function syncTools(ctx: Ctx): void {
   if (untold.length > 0) ctx.report('info', `${TOOLS_CONTAINER} wiring: ${untold.join('; ')}`, podField(ctx.w, 'containers'));
 }
 
-/** The shared wrapper for these containers' wrappers in the shared form; undefined if none has one. */
-function sharedWrapperOf(users: Container[], untold: string[]): string | undefined {
+/**
+ * The shared wrapper for these containers' wrappers in the shared form (undefined if none has
+ * one); a wrapper of the other mode is written inline, and said in `untold`.
+ */
+function shareWrappers(users: Container[], untold: string[]): string | undefined {
   const specs: WrapperSpec[] = [];
   for (const c of users) {
     const w = parseWrapper((c.command ?? []).map(String));
