@@ -127,8 +127,8 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
         expect(res.code, res.stderr).toBe(1);
         expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
         expect(res.stderr).toMatch(new RegExp(`pod-sequencer: gave up waiting for config \\(${url.replace(/[.?]/g, '\\$&')}\\) after 2s\\n$`));
-        // it kept trying until the budget ran out: a logged try before it (at 0s), each followed by one more
-        expect(tries(res.stderr, 'config').length).toBeGreaterThanOrEqual(1);
+        // it kept trying until the budget ran out: each logged try was followed by one more (a
+        // first try slower than the budget, under load, logs none)
         expect(srv.hits('/info', 'GET')).toHaveLength(tries(res.stderr, 'config').length + 1);
       } finally {
         await srv.close();
@@ -183,34 +183,34 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
         runWait(r, waitCommand(r, [{ name: 'nowhere', dns: 'nowhere.invalid', timeoutSeconds: 1, periodSeconds: 1 }])),
       ]);
       expect(up.code, up.stderr).toBe(0);
-      expect(up.stderr).toMatch(/^pod-sequencer: local is up after [01]s\n$/);
+      expect(up.stderr).toMatch(/^pod-sequencer: local is up after \d+s\n$/);
       expect(down.code, down.stderr).toBe(1);
       expect(down.stderr).toContain('gave up waiting for nowhere (nowhere.invalid) after 1s');
     }));
 
   test('periodSeconds spaces the tries; timeoutSeconds 0 waits forever', () =>
     eachRunner(lab.runners, async (r) => {
-      // Event-driven: the harness notes when each "try N" line arrives and stops the wait at try 3.
-      // Only lower bounds on time are asserted (a sleep never ends early; load only adds time):
-      // whole-second deadlines made a "gives up at 3 s after 2 tries" check flaky under load.
-      const seen = new Map<number, number>();
+      // Event-driven: the harness stops the wait on its own "try 3" line. Only lower bounds on
+      // time, read from the script's own clock: a sleep never ends early, load only adds time.
+      // (Whole-second deadlines made "gives up at 3 s after 2 tries" flaky under load.)
       let pid = 0;
+      let stopped = false;
       const res = await run(waitCommand(r, [{ name: 'db', tcp: `127.0.0.1:${CLOSED_PORT}`, timeoutSeconds: 0, periodSeconds: 2 }]), {
         path: r.path,
         timeoutMs: 30_000,
         onSpawn: (p) => (pid = p),
         onStderr: (text) => {
-          for (const [n] of tries(text, 'db')) if (!seen.has(n)) seen.set(n, Date.now());
-          if (seen.has(3)) process.kill(-pid, 'SIGKILL');
+          if (stopped || !tries(text, 'db').some(([n]) => n === 3)) return;
+          stopped = true;
+          process.kill(-pid, 'SIGKILL');
         },
       });
       expect(res.timedOut, res.stderr).toBe(false);
       const t = tries(res.stderr, 'db');
       expect(t.map(([n]) => n)).toEqual([1, 2, 3]);
-      // two sleeps of 2 s lie between try 1 and try 3 (with period 1 it would be 2 s); margin for pipe delivery
-      expect(seen.get(3)! - seen.get(1)!).toBeGreaterThanOrEqual(3500);
+      // two sleeps of 2 s between try 1 and try 3, in whole seconds at least 3 (with period 1, 1 or 2 on a quiet machine)
+      expect(t[2]![1] - t[0]![1]).toBeGreaterThanOrEqual(3);
       // timeoutSeconds 0: past any short budget and still trying, never "gave up"
-      expect(t[2]![1]).toBeGreaterThanOrEqual(3);
       expect(res.stderr).not.toContain('gave up');
     }));
 
