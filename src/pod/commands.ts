@@ -54,10 +54,13 @@ export function shellScript(argv: readonly Word[]): Word | undefined {
 }
 
 const UNIT: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
-const SLEEP = '(?:/bin/)?sleep\\s+(\\d+(?:\\.\\d+)?)([smhd]?)';
+const SLEEP_WORD = '(?:/bin/)?sleep';
+const SLEEP = `${SLEEP_WORD}\\s+(\\d+(?:\\.\\d+)?)([smhd]?)`;
 /** Compiled once: leadingSleep runs for every container of every workload. */
 const SCRIPT_SLEEP = new RegExp(`^\\s*(?:set\\s+[-+]\\w+\\s*(?:;|\\n)\\s*)*${SLEEP}\\s*(;|&&|\\n|$)([\\s\\S]*)$`);
 const ARGV_SLEEP = new RegExp(`^${SLEEP}$`);
+/** An argv whose first word is `sleep` (or starts with it): the only other way ARGV_SLEEP can match. */
+const FIRST_SLEEP = new RegExp(`^${SLEEP_WORD}(?:\\s|$)`);
 
 export interface Delay {
   seconds: number;
@@ -92,7 +95,7 @@ export function mayLeadWithSleep(c: Container): boolean {
   if (first === undefined) return false;
   const word = String(first);
   const name = base(word);
-  return SHELLS.has(name) || name === 'busybox' || /^(?:\/bin\/)?sleep(?:\s|$)/.test(word);
+  return SHELLS.has(name) || name === 'busybox' || FIRST_SLEEP.test(word);
 }
 
 /** Readable argv for messages, on one line and shortened: scripts can be long. */

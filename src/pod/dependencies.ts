@@ -9,7 +9,7 @@ import { dependencyName, parseDependencyUrl } from '../config/index.js';
 import type { Dependency } from '../config/types.js';
 import { profiles } from '../profiles/index.js';
 import { matches } from '../workloads/select.js';
-import { getPath, podAnnotations, podField, podMetaField, type Container, type ObjectMeta } from '../workloads/workload.js';
+import { podAnnotations, podField, podLabels, podMetaField, type Container } from '../workloads/workload.js';
 import type { Ctx } from './context.js';
 import { meshedSidecars, MESHES, type MeshName } from './mesh.js';
 import { resolvesClusterNames } from './host.js';
@@ -130,7 +130,7 @@ function ownService(ctx: Ctx, host: string): string | undefined {
   const ns = ctx.w.ref.namespace ?? 'default';
   const [name, hostNs = ns, svc, ...rest] = host.toLowerCase().split('.');
   if ((svc !== undefined && svc !== 'svc') || (rest.length > 0 && rest.join('.') !== 'cluster.local')) return undefined;
-  const labels = podLabelsOf(ctx);
+  const labels = podLabels(ctx.w);
   const s = ctx.facts.services.find(
     (x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v),
   );
@@ -140,11 +140,6 @@ function ownService(ctx: Ctx, host: string): string | undefined {
 /** A name only cluster DNS answers: one label (`db`) or a Service name (`db.ns.svc…`). */
 function isClusterName(host: string): boolean {
   return host !== '' && !/^[\d.]+$|^\[|:/.test(host) && (!host.includes('.') || /\.svc(\.|$)/.test(host));
-}
-
-function podLabelsOf(ctx: Ctx): Record<string, string> {
-  const meta = getPath(ctx.w.obj, ctx.w.templatePath)?.metadata as ObjectMeta | undefined;
-  return meta?.labels ?? {};
 }
 
 /**

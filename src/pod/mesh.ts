@@ -11,7 +11,7 @@ import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.j
 import { configuredRelease } from './release.js';
 import { withPodPorts } from './ports.js';
 import type { Marker, SwitchName } from '../profiles/types.js';
-import { getPath, type ObjectMeta, podAnnotations } from '../workloads/workload.js';
+import { podAnnotations, podLabels } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
 import type { Ctx } from './context.js';
 import { minorVersion, specFor } from './sidecars.js';
@@ -95,7 +95,7 @@ export function injection(ctx: Ctx, mesh: MeshName): Injection {
     return { meshed: false, reason: `${mesh}'s injector leaves the system namespace ${namespace} alone` };
   }
   const facts = INJECTION[mesh];
-  const pod = readMarkers(facts.pod, podLabels(ctx), podAnnotations(ctx.w), 'the pod template');
+  const pod = readMarkers(facts.pod, podLabels(ctx.w), podAnnotations(ctx.w), 'the pod template');
   if (pod) return pod;
   if (facts.namespace.length === 0) {
     return { meshed: false, reason: `the pod template does not ask for ${mesh} injection (${facts.pod[0]!.key})` };
@@ -146,11 +146,6 @@ function markedOnPod(pod: { labels: Record<string, string>; annotations: Record<
   return out;
 }
 
-function podLabels(ctx: Ctx): Record<string, string> {
-  const meta = getPath(ctx.w.obj, ctx.w.templatePath)?.metadata as ObjectMeta | undefined;
-  return meta?.labels ?? {};
-}
-
 /** A mesh whose sidecar this pod will get from an injector, with the settings it is handled by. */
 export interface ActiveMesh<M extends MeshName = MeshName> {
   mesh: M;
@@ -165,7 +160,7 @@ export interface ActiveMesh<M extends MeshName = MeshName> {
  * (issue 14; docs/decisions.md, "Evidence turns a mesh on").
  */
 export function meshesOf(ctx: Ctx): ActiveMesh[] {
-  const onPod = markedOnPod({ labels: podLabels(ctx), annotations: podAnnotations(ctx.w) });
+  const onPod = markedOnPod({ labels: podLabels(ctx.w), annotations: podAnnotations(ctx.w) });
   return MESHES.flatMap((mesh): ActiveMesh[] => {
     const configured = ctx.cfg.mesh[mesh];
     if (configured?.enabled === false) return [];

@@ -19,9 +19,9 @@ export function syncTools(ctx: Ctx): void {
   const pod = ctx.w.pod;
   const all = allContainers(pod);
   const users = all.filter((c) => c.name !== TOOLS_CONTAINER && callsTools(c));
-  const present = (pod.initContainers ?? []).some((c) => c.name === TOOLS_CONTAINER);
-  if (users.length === 0 && !present && !all.some(hasToolsMount)) return; // most pods: nothing of ours
   const existing = (pod.initContainers ?? []).find((c) => c.name === TOOLS_CONTAINER);
+  const present = existing !== undefined;
+  if (users.length === 0 && !present && !all.some(hasToolsMount)) return; // most pods: nothing of ours
   if (users.length > 0 && existing && !isOurs(existing)) {
     // The user's own container by that name: never replaced silently (issue 20).
     ctx.report(

@@ -128,6 +128,12 @@ export function podAnnotations(w: Workload): Record<string, string> {
   return template.metadata?.annotations ?? {};
 }
 
+/** Pod template labels without creating the metadata. */
+export function podLabels(w: Workload): Record<string, string> {
+  const template = getPath(w.obj, w.templatePath) as { metadata?: ObjectMeta };
+  return template.metadata?.labels ?? {};
+}
+
 /** Sets a key first in the object's key order (metadata reads best before spec). */
 function prepend(obj: Record<string, unknown>, key: string, value: unknown): void {
   const rest = Object.entries(obj).filter(([k]) => k !== key);
