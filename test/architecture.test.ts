@@ -26,7 +26,7 @@ const LAYERS: string[][] = [
   ['sequence'],
   ['check'],
   ['process.ts', 'files/run.ts'],
-  ['explain'],
+  ['explain', 'patches'],
   ['files'],
   ['cli.ts', 'index.ts', 'run.ts'],
 ];

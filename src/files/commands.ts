@@ -15,6 +15,7 @@ import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
 import { collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { tellTerminal } from './terminal.js';
+import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
 import { readManifests, readStdinBytes, runFiles, sha256 } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
@@ -91,13 +92,38 @@ export function registerFileCommands(program: Command, version: string, setCode:
     )
     .option('--diff', 'show the sequence before and after')
     .action((paths: string[], opts: Common & { format: 'text' | 'mermaid'; diff?: boolean }) => setCode(guard(() => explain(paths, opts))));
+  program
+    .command('patches')
+    .description(
+      "write the function's changes as JSON 6902 patches that plain kustomize, Argo CD and Flux apply (no plugin): a kustomize Component, or a Flux HelmRelease postRenderers block (docs/gitops.md)",
+    )
+    .argument('<paths...>', 'YAML files or directories; - reads a stream on stdin (helm template …, kustomize build …)')
+    .addOption(configOption())
+    .option('--out <path>', `the Component directory (default ${DEFAULT_OUT}); with --format flux, a file (default: stdout)`)
+    .option('--check', 'write nothing; exit 1 naming what differs when --out is missing or stale, 0 when current')
+    .addOption(
+      new Option('--format <format>', 'a kustomize Component, or a Flux HelmRelease spec.postRenderers block')
+        .choices(['kustomize', 'flux'])
+        .default('kustomize'),
+    )
+    .action((paths: string[], opts: PatchesOptions) =>
+      setCode(
+        guard(() => {
+          const notes: Note[] = [];
+          const cfg = config(opts.config, 'apply');
+          const files = read(paths, notes);
+          err(notes.map(noteLine));
+          return patches(files, cfg, paths, opts, err);
+        }),
+      ),
+    );
 }
 
 function guard(fn: () => number): number {
   try {
     return fn();
   } catch (e) {
-    if (!(e instanceof Failure || e instanceof PathError)) throw e;
+    if (!(e instanceof Failure || e instanceof PathError || e instanceof PatchesFailure)) throw e;
     process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
     return e instanceof UsageFailure ? 2 : 1;
   }

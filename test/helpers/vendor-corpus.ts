@@ -5,7 +5,8 @@
  * (data files belong only in the steering repo's shared/). So the corpus is committed as a list
  * of references (`test/vendor/corpus/*.json`: repo, commit, path, license, what it is), and each
  * file is read at test time from the first place that has it:
- *   1. `../shared/vendor/<owner>+<name>/<path>` (shared/ sits beside the clone, in CI too);
+ *   1. `../shared/vendor/<owner>+<name>/<path>` (shared/ sits beside the clone, in CI too;
+ *      `$POD_SEQUENCER_SHARED` names it when it is elsewhere);
  *   2. a local snapshot of the repository: `$POD_SEQUENCER_MIRROR/<owner>+<name>/repo` (a bare
  *      git directory; default /work/.mirror), at the listed commit.
  * A test whose file is in neither place skips with one visible line naming it.
@@ -49,7 +50,8 @@ const slug = (repo: string) => repo.replace('/', '+');
 
 /** The file's text, or undefined when neither shared/ nor a local snapshot has it. */
 export function readCorpusFile(e: CorpusEntry): string | undefined {
-  const shared = join(root, '..', 'shared', 'vendor', slug(e.repo), e.path);
+  // POD_SEQUENCER_SHARED: shared/ elsewhere than beside the clone (a git worktree's checkout).
+  const shared = join(process.env.POD_SEQUENCER_SHARED ?? join(root, '..', 'shared'), 'vendor', slug(e.repo), e.path);
   if (existsSync(shared)) return readFileSync(shared, 'utf8');
   const gitDir = join(process.env.POD_SEQUENCER_MIRROR ?? '/work/.mirror', slug(e.repo), 'repo');
   if (!existsSync(gitDir)) return undefined;

@@ -1,0 +1,190 @@
+/**
+ * `patches`: the function's changes as JSON 6902 patches that plain kustomize applies (no exec or
+ * container plugin: `kubectl kustomize`, Argo CD, Flux's kustomize-controller and its HelmRelease
+ * post-renderers). The same run as `fix` (runFiles), each changed object diffed before/after
+ * (diff.ts), one patch per object with a target naming that one object; rendered as a kustomize
+ * Component directory or as a HelmRelease `spec.postRenderers` block (docs/gitops.md).
+ */
+import { stringify } from 'yaml';
+import type { Config } from '../config/types.js';
+import { itemValue } from '../krm/io.js';
+import { PathError, STDIN, type Finding, type ManifestFile } from '../files/read.js';
+import { runFiles } from '../files/run.js';
+import { listOf, type ItemText } from '../process.js';
+import { diff, type Operation } from './diff.js';
+
+/** A kustomize patch target (api/types/selector.go): one object, by group, version, kind, name, namespace. */
+export interface Target {
+  group?: string;
+  version: string;
+  kind: string;
+  name: string;
+  /** Omitted when the input object has none: kustomize then matches the name in any namespace. */
+  namespace?: string;
+}
+
+export interface ObjectPatch {
+  target: Target;
+  operations: Operation[];
+  /** Where the object is in the input (`path:line`). */
+  where: string;
+}
+
+export interface PatchSet {
+  patches: ObjectPatch[];
+  findings: Finding[];
+}
+
+/** The first line of every file `patches` writes: how a later run knows the file is its own. */
+export const HEADER = '# Written by `pod-sequencer patches`; do not edit.';
+
+interface Seen {
+  target: Target;
+  where: string;
+}
+
+/** The changes the filter makes to these files under `cfg`, one patch per changed object. */
+export function computePatches(files: readonly ManifestFile[], cfg: Config): PatchSet {
+  const { files: outcomes, findings } = runFiles(files, { ...cfg, mode: 'apply' });
+  const seen: Seen[] = [];
+  const patches: ObjectPatch[] = [];
+  const own = new Map<ObjectPatch, Seen>();
+  const add = (item: ItemText, afterText: string | undefined, where: string) => {
+    const before = itemValue(item.text);
+    if (!before) return;
+    const target = targetOf(before);
+    const self = target && { target, where };
+    if (self) seen.push(self);
+    if (afterText === undefined) return;
+    const after = itemValue(afterText);
+    const operations = after ? diff(before, after) : [];
+    if (operations.length === 0) return;
+    if (!target) throw new PathError(`${where}: ${String(before.kind)} has no metadata.name, so no patch target can name it: give it a name`);
+    const patch = { target, operations, where };
+    patches.push(patch);
+    own.set(patch, self!);
+  };
+  for (const { file, replacements } of outcomes) {
+    file.docs.forEach((doc, d) => {
+      const after = replacements.get(d);
+      const at = (offset: number) => `${file.path === STDIN ? '<stdin>' : file.path}:${file.lines.linePos(doc.start + offset).line}`;
+      const list = listOf(doc);
+      if (!list) return add(doc, after, at(0));
+      // kustomize reads each item of a `*List` as an object of its own (api/resource/factory.go).
+      const afterList = after !== undefined ? listOf({ text: after, kind: doc.kind }) : undefined;
+      list.items.forEach((item, k) => add(item, afterList ? afterList.items[k]!.text : undefined, at(item.start)));
+    });
+  }
+  for (const p of patches) {
+    const others = seen.filter((s) => s !== own.get(p) && selects(p.target, s.target));
+    if (others.length > 0) {
+      const o = others[0]!;
+      throw new PathError(
+        `${p.where}: ${describe(p.target)}: a patch target for it would also select ${describe(o.target)} (${o.where}); ` +
+          'kustomize matches a target without a namespace in every namespace, and "default" with no namespace: give the objects their namespaces',
+      );
+    }
+  }
+  patches.sort((a, b) => (key(a.target) < key(b.target) ? -1 : key(a.target) > key(b.target) ? 1 : 0));
+  return { patches, findings };
+}
+
+function targetOf(obj: Record<string, unknown>): Target | undefined {
+  const meta = obj.metadata as Record<string, unknown> | undefined;
+  const name = meta?.name;
+  if (typeof name !== 'string' || name === '' || typeof obj.apiVersion !== 'string' || typeof obj.kind !== 'string') return undefined;
+  const slash = obj.apiVersion.lastIndexOf('/');
+  const group = slash < 0 ? '' : obj.apiVersion.slice(0, slash);
+  const namespace = typeof meta?.namespace === 'string' && meta.namespace !== '' ? meta.namespace : undefined;
+  return {
+    ...(group ? { group } : {}),
+    version: obj.apiVersion.slice(slash + 1),
+    kind: obj.kind,
+    name,
+    ...(namespace ? { namespace } : {}),
+  };
+}
+
+/**
+ * Whether kustomize's selector `t` picks the object `o` (kustomize api/resid/resid.go
+ * IsSelectedBy): name and GVK equal (an empty group selects any), and the selector's namespace
+ * empty or the same effective namespace (none counts as "default").
+ */
+function selects(t: Target, o: Target): boolean {
+  const ns = (n: string | undefined) => n ?? 'default';
+  return (
+    t.name === o.name &&
+    t.kind === o.kind &&
+    t.version === o.version &&
+    (t.group === undefined || t.group === o.group) &&
+    (t.namespace === undefined || ns(t.namespace) === ns(o.namespace))
+  );
+}
+
+const key = (t: Target) => [t.namespace ?? '', t.kind, t.name, t.group ?? '', t.version].join('\0');
+
+export function describe(t: Target): string {
+  return `${t.kind} ${t.namespace ? `${t.namespace}/` : ''}${t.name}`;
+}
+
+/**
+ * The operations as kustomize reads them. Strings are quoted wherever a YAML 1.1 reader could
+ * take them for something else (`y`, `on`, `0755`): kustomize's reader is not the YAML 1.2 one
+ * that wrote them.
+ */
+export function operationsYaml(ops: readonly Operation[]): string {
+  return stringify(ops, { version: '1.1', lineWidth: 0, minContentWidth: 0 });
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9.-]+/g, '_');
+
+/** A file name per patch, from kind, namespace and name; a clash gets the group, then a number. */
+export function fileNames(patches: readonly ObjectPatch[]): string[] {
+  const used = new Set<string>(['kustomization.yaml']);
+  return patches.map(({ target: t }) => {
+    const base = [slug(t.kind), ...(t.namespace ? [slug(t.namespace)] : []), slug(t.name)].join('-');
+    let name = `${base}.yaml`;
+    if (used.has(name)) name = `${base}.${slug(t.group || 'core')}.yaml`;
+    for (let n = 2; used.has(name); n++) name = `${base}-${n}.yaml`;
+    used.add(name);
+    return name;
+  });
+}
+
+/** The Component directory: file name -> text, `kustomization.yaml` first. */
+export function renderComponent(patches: readonly ObjectPatch[], regenerate: string): Map<string, string> {
+  const names = fileNames(patches);
+  const head = (what: string) => `${HEADER}\n# ${what}\n# Regenerate: ${regenerate}\n`;
+  const kustomization = {
+    apiVersion: 'kustomize.config.k8s.io/v1alpha1',
+    kind: 'Component',
+    patches: patches.map((p, i) => ({ path: names[i], target: p.target })),
+  };
+  const out = new Map<string, string>();
+  out.set(
+    'kustomization.yaml',
+    head(`The function's changes as patches: list this directory under \`components:\` of an overlay whose resources are the inputs.`) +
+      stringify(kustomization, { version: '1.1', lineWidth: 0 }),
+  );
+  patches.forEach((p, i) => {
+    out.set(
+      names[i]!,
+      head(`${describe(p.target)} (${p.where}): JSON 6902; each \`test\` fails the kustomize build if the base has drifted.`) + operationsYaml(p.operations),
+    );
+  });
+  return out;
+}
+
+/** A HelmRelease `spec.postRenderers` block: Flux's kustomize post-renderer takes `patch` (a string) and `target`. */
+export function renderFlux(patches: readonly ObjectPatch[], regenerate: string): string {
+  const block = [{ kustomize: { patches: patches.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }];
+  return (
+    `${HEADER}\n# HelmRelease spec.postRenderers: the function's changes to the rendered chart.\n# Regenerate: ${regenerate}\n` +
+    stringify(block, { version: '1.1', lineWidth: 0 })
+  );
+}
+
+/** A file's text without its leading comment lines: what `--check` compares (the header names the command that ran). */
+export function body(text: string): string {
+  return text.replace(/^(?:#[^\n]*\n)*/, '');
+}
