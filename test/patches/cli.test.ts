@@ -1,0 +1,248 @@
+/**
+ * @needs kubectl
+ * `pod-sequencer patches` through the built binary: the Component directory written, `--check`
+ * fresh, stale and missing, regeneration removing only its own stale files, errors that write
+ * nothing, the Flux postRenderers block applied by kustomize to a rendered stream, and a drifted
+ * base failing the kustomize build on a `test` operation. Builds use both kustomizes
+ * (test/helpers/kustomize.ts).
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { BIN, ROOT, run, snapshotDir } from '../helpers/cli.js';
+import { KUSTOMIZES, objectsById } from '../helpers/kustomize.js';
+
+const example = (p: string) => readFileSync(join(ROOT, 'examples', p), 'utf8');
+const config = (version: string) =>
+  `apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: c}\nspec:\n  kubernetesVersion: "${version}"\n`;
+
+/** A scratch overlay: base/ holds the inputs; commands run in it. */
+function scratch(version = '1.28'): { dir: string; bin: (args: string[], input?: string) => ReturnType<typeof run> } {
+  const dir = mkdtempSync(join(tmpdir(), 'pod-seq-patches-cli-'));
+  mkdirSync(join(dir, 'base'));
+  writeFileSync(join(dir, 'base', 'deployment.yaml'), example('istio-sidecar-last/deployment.yaml'));
+  writeFileSync(join(dir, 'base', 'job.yaml'), example('cloud-sql-proxy-job/job.yaml'));
+  writeFileSync(join(dir, 'pod-sequence.yaml'), config(version));
+  writeFileSync(join(dir, 'kustomization.yaml'), 'resources: [base/deployment.yaml, base/job.yaml]\ncomponents: [pod-sequencer-patches]\n');
+  return { dir, bin: (args, input) => run(process.execPath, [BIN, ...args], { cwd: dir, input }) };
+}
+
+/** Each kustomize's build of `dir` equals its build of the filter's output (`fix -` over the same inputs). */
+function expectFilterOutput(dir: string, resources: string[], version: string): void {
+  const want = mkdtempSync(join(tmpdir(), 'pod-seq-patches-want-'));
+  writeFileSync(join(want, 'pod-sequence.yaml'), config(version));
+  resources.forEach((r, i) => {
+    const fixed = run(process.execPath, [BIN, 'fix', '--config', 'pod-sequence.yaml', '-'], { cwd: want, input: readFileSync(join(dir, r), 'utf8') });
+    expect(fixed.code, fixed.stderr).toBe(0);
+    writeFileSync(join(want, `${i}.yaml`), fixed.stdout);
+  });
+  writeFileSync(join(want, 'kustomization.yaml'), stringify({ resources: resources.map((_, i) => `${i}.yaml`) }));
+  for (const k of KUSTOMIZES) {
+    const [got, exp] = [k.build(dir), k.build(want)];
+    expect(got.code, `${k.name}: ${got.stderr}`).toBe(0);
+    expect(exp.code, `${k.name}: ${exp.stderr}`).toBe(0);
+    expect(objectsById(got.stdout), k.name).toEqual(objectsById(exp.stdout));
+  }
+}
+
+describe('patches --format kustomize', () => {
+  it('writes a Component that kustomize v4 and v5 build into the filter output; --check is then 0', () => {
+    const { dir, bin } = scratch('1.30');
+    const r = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('wrote 2 patches to pod-sequencer-patches');
+    expect(readdirSync(join(dir, 'pod-sequencer-patches')).sort()).toEqual(['deployment-shop-checkout.yaml', 'job-shop-db-migrate.yaml', 'kustomization.yaml']);
+    const k = parse(readFileSync(join(dir, 'pod-sequencer-patches', 'kustomization.yaml'), 'utf8')) as Record<string, unknown>;
+    expect(k).toEqual({
+      apiVersion: 'kustomize.config.k8s.io/v1alpha1',
+      kind: 'Component',
+      patches: [
+        { path: 'deployment-shop-checkout.yaml', target: { group: 'apps', version: 'v1', kind: 'Deployment', name: 'checkout', namespace: 'shop' } },
+        { path: 'job-shop-db-migrate.yaml', target: { group: 'batch', version: 'v1', kind: 'Job', name: 'db-migrate', namespace: 'shop' } },
+      ],
+    });
+    const job = readFileSync(join(dir, 'pod-sequencer-patches', 'job-shop-db-migrate.yaml'), 'utf8');
+    expect(job.split('\n').slice(0, 4)).toEqual([
+      '# Written by `pod-sequencer patches`; do not edit.',
+      expect.stringContaining('Job shop/db-migrate (base/job.yaml:'),
+      '# Regenerate: pod-sequencer patches --config pod-sequence.yaml base',
+      '- op: add',
+    ]);
+    // Native under 1.30: the proxy moves into initContainers, after a test of its name.
+    const ops = parse(job) as { op: string; path: string; from?: string; value?: unknown }[];
+    expect(ops.slice(0, 3)).toEqual([
+      { op: 'add', path: '/spec/template/spec/initContainers', value: [] },
+      { op: 'test', path: '/spec/template/spec/containers/1/name', value: 'cloud-sql-proxy' },
+      { op: 'move', from: '/spec/template/spec/containers/1', path: '/spec/template/spec/initContainers/0' },
+    ]);
+    expectFilterOutput(dir, ['base/deployment.yaml', 'base/job.yaml'], '1.30');
+
+    const check = bin(['patches', '--check', '--config', 'pod-sequence.yaml', 'base']);
+    expect(check.code, check.stderr).toBe(0);
+    expect(check.stderr).toBe('pod-sequencer-patches is current (2 patches)\n');
+    const again = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
+    expect(again.stderr).toContain('nothing written');
+  });
+
+  it('--check exits 1 naming what differs, and writes nothing; missing is named too', () => {
+    const { dir, bin } = scratch();
+    const missing = bin(['patches', '--check', '--config', 'pod-sequence.yaml', 'base']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('pod-sequencer-patches: missing');
+    expect(existsSync(join(dir, 'pod-sequencer-patches'))).toBe(false);
+    expect(bin(['patches', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+    // The base changes: a new app image is no drift for the patch, a new command is.
+    writeFileSync(join(dir, 'base', 'job.yaml'), example('cloud-sql-proxy-job/job.yaml').replace('["/app/migrate", "up"]', '["/app/migrate", "up", "--all"]'));
+    const before = snapshotDir(dir);
+    const stale = bin(['patches', '--check', '--config', 'pod-sequence.yaml', 'base']);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('pod-sequencer-patches: job-shop-db-migrate.yaml: differs');
+    expect(stale.stderr).not.toContain('deployment-shop-checkout.yaml');
+    expect(stale.stderr).toContain('pod-sequencer-patches is not current: run pod-sequencer patches --config pod-sequence.yaml base');
+    expect(snapshotDir(dir)).toEqual(before);
+  });
+
+  it('a base that drifted fails the kustomize build on a test operation instead of misapplying', () => {
+    const { dir, bin } = scratch();
+    expect(bin(['patches', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+    // Someone adds a container at the front: every index the patch relies on moved.
+    const drifted = example('istio-sidecar-last/deployment.yaml').replace(
+      '      containers:\n',
+      '      containers:\n      - name: first\n        image: busybox\n',
+    );
+    expect(drifted).toContain('name: first');
+    writeFileSync(join(dir, 'base', 'deployment.yaml'), drifted);
+    for (const k of KUSTOMIZES) {
+      const r = k.build(dir);
+      expect(r.code, k.name).not.toBe(0);
+      expect(r.stderr, k.name).toMatch(/testing value \/spec\/template\/spec\/containers\/\d+\/name failed/);
+    }
+  });
+
+  it('regenerating removes its own stale patch files, keeps files it did not write; nothing to change is an empty Component', () => {
+    const { dir, bin } = scratch();
+    expect(bin(['patches', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+    writeFileSync(join(dir, 'pod-sequencer-patches', 'README.md'), "ours, not the tool's\n");
+    // The inputs become what the function writes: nothing left to change.
+    for (const f of ['deployment.yaml', 'job.yaml']) {
+      const fixed = bin(['fix', '--config', 'pod-sequence.yaml', `base/${f}`]);
+      expect(fixed.code, fixed.stderr).toBe(0);
+    }
+    const r = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('nothing to change');
+    expect(r.stderr).toContain('removed 2 patch files no longer needed');
+    expect(readdirSync(join(dir, 'pod-sequencer-patches')).sort()).toEqual(['README.md', 'kustomization.yaml']);
+    expect(parse(readFileSync(join(dir, 'pod-sequencer-patches', 'kustomization.yaml'), 'utf8'))).toEqual({
+      apiVersion: 'kustomize.config.k8s.io/v1alpha1',
+      kind: 'Component',
+      patches: [],
+    });
+    expect(readdirSync(dir).filter((n) => n.includes('pod-sequencer-') && n !== 'pod-sequencer-patches')).toEqual([]); // no temp dir left
+    expectFilterOutput(dir, ['base/deployment.yaml', 'base/job.yaml'], '1.28');
+    expect(bin(['patches', '--check', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+  });
+
+  it('errors exit non-zero with one clear line and write nothing', () => {
+    const { dir, bin } = scratch();
+    writeFileSync(join(dir, 'bad.yaml'), 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  labels: [\n');
+    const malformed = bin(['patches', '--config', 'pod-sequence.yaml', 'base', 'bad.yaml']);
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toMatch(/^pod-sequencer: error: bad\.yaml:\d+:\d+: malformed YAML/);
+    writeFileSync(join(dir, 'broken-config.yaml'), 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nspec: {kubernetesVersion: 7}\n');
+    const badConfig = bin(['patches', '--config', 'broken-config.yaml', 'base']);
+    expect(badConfig.code).toBe(2);
+    expect(badConfig.stderr).toContain('--config broken-config.yaml: invalid');
+    const flag = bin(['patches', '--frobnicate', 'base']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("unknown option '--frobnicate'");
+    const format = bin(['patches', '--format', 'helm', 'base']);
+    expect(format.code).toBe(2);
+    expect(existsSync(join(dir, 'pod-sequencer-patches'))).toBe(false);
+
+    // A kustomization.yaml we did not write is never replaced.
+    mkdirSync(join(dir, 'mine'));
+    writeFileSync(join(dir, 'mine', 'kustomization.yaml'), 'resources: []\n');
+    const foreign = bin(['patches', '--config', 'pod-sequence.yaml', '--out', 'mine', 'base']);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toContain('mine/kustomization.yaml: not written by pod-sequencer patches');
+    expect(readdirSync(join(dir, 'mine'))).toEqual(['kustomization.yaml']);
+  });
+
+  it('an object that one target cannot name alone is an error naming both', () => {
+    const { dir, bin } = scratch();
+    const noNamespace = example('istio-sidecar-last/deployment.yaml').replace(/^ {2}namespace: shop\n/m, '');
+    writeFileSync(join(dir, 'base', 'other.yaml'), noNamespace);
+    const r = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /base\/other\.yaml:\d+: Deployment checkout: a patch target for it would also select Deployment shop\/checkout \(base\/deployment\.yaml:\d+\)/,
+    );
+    expect(existsSync(join(dir, 'pod-sequencer-patches'))).toBe(false);
+  });
+
+  it('objects inside a List are patched as the objects kustomize reads from it', () => {
+    const { dir, bin } = scratch();
+    const list = stringify({ apiVersion: 'v1', kind: 'List', items: [parse(example('cloud-sql-proxy-job/job.yaml'))] });
+    writeFileSync(join(dir, 'base', 'job.yaml'), list);
+    expect(bin(['patches', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+    expect(readdirSync(join(dir, 'pod-sequencer-patches'))).toContain('job-shop-db-migrate.yaml');
+    expectFilterOutput(dir, ['base/deployment.yaml', 'base/job.yaml'], '1.28');
+  });
+});
+
+describe('patches --format flux', () => {
+  it('prints a postRenderers block whose patches kustomize applies to the rendered stream as the filter would', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-patches-flux-'));
+    // A chart's rendering: no namespaces (Helm sets them at install), `# Source:` comments.
+    const rendered = ['istio-sidecar-last/deployment.yaml', 'cloud-sql-proxy-job/job.yaml']
+      .map((p, i) => `# Source: chart/templates/t${i}.yaml\n${example(p).replace(/^ {2}namespace: shop\n/m, '')}`)
+      .join('---\n');
+    writeFileSync(join(dir, 'rendered.yaml'), rendered);
+    writeFileSync(join(dir, 'pod-sequence.yaml'), config('1.28'));
+    const r = run(process.execPath, [BIN, 'patches', '--format', 'flux', '--config', 'pod-sequence.yaml', '-'], { cwd: dir, input: rendered });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^# Written by `pod-sequencer patches`; do not edit\.\n/);
+    expect(r.stdout).toContain('# Regenerate: <your render command> | pod-sequencer patches --format flux --config pod-sequence.yaml -');
+    const block = parse(r.stdout) as { kustomize: { patches: { patch: string; target: Record<string, string> }[] } }[];
+    expect(block).toHaveLength(1);
+    const patches = block[0]!.kustomize.patches;
+    expect(patches.map((p) => p.target)).toEqual([
+      { group: 'apps', version: 'v1', kind: 'Deployment', name: 'checkout' },
+      { group: 'batch', version: 'v1', kind: 'Job', name: 'db-migrate' },
+    ]);
+    expect(typeof patches[0]!.patch).toBe('string');
+    // Flux's post-renderer: a kustomization over the rendered objects with these patches.
+    writeFileSync(join(dir, 'kustomization.yaml'), stringify({ resources: ['rendered.yaml'], patches }));
+    expectFilterOutput(dir, ['rendered.yaml'], '1.28');
+
+    // --out FILE keeps it in a file, and --check holds it current.
+    const out = run(process.execPath, [BIN, 'patches', '--format', 'flux', '--config', 'pod-sequence.yaml', '--out', 'post-renderers.yaml', '-'], {
+      cwd: dir,
+      input: rendered,
+    });
+    expect(out.code, out.stderr).toBe(0);
+    const noHeader = (t: string) => t.replace(/^(?:#.*\n)*/, '');
+    expect(noHeader(readFileSync(join(dir, 'post-renderers.yaml'), 'utf8'))).toBe(noHeader(r.stdout));
+    const check = (input: string) =>
+      run(process.execPath, [BIN, 'patches', '--format', 'flux', '--check', '--config', 'pod-sequence.yaml', '--out', 'post-renderers.yaml', '-'], {
+        cwd: dir,
+        input,
+      });
+    expect(check(rendered).code).toBe(0);
+    const stale = check(
+      rendered.replace('registry.example.com/shop/migrate:3.2.0', 'registry.example.com/shop/migrate:3.3.0').replace('"up"]', '"up", "--v"]'),
+    );
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('post-renderers.yaml: differs');
+  });
+
+  it('the example gitops package holds a current Component', () => {
+    const pkg = mkdtempSync(join(tmpdir(), 'pod-seq-gitops-'));
+    cpSync(join(ROOT, 'examples', 'gitops-component'), pkg, { recursive: true });
+    const r = run(process.execPath, [BIN, 'patches', '--check', '--config', 'pod-sequence.yaml', 'deployment.yaml', 'job.yaml'], { cwd: pkg });
+    expect(r.code, r.stderr).toBe(0);
+  });
+});
