@@ -4,7 +4,7 @@
  * package the way it installs any `language: node` hook (npm install in a clone, npm pack,
  * npm install -g), from a throwaway git repository holding a copy of the working tree.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ beforeAll(() => {
   expect(git(['init', '-q', repo], tmp).code).toBe(0);
   writeFileSync(
     join(repo, '.pre-commit-config.yaml'),
-    `repos:\n- repo: ${hooks}\n  rev: ${rev}\n  hooks:\n  - id: pod-sequencer-check\n    args: [--config, podsequence.yaml]\n  - id: pod-sequencer-fix\n    args: [--config, podsequence.yaml]\n    stages: [manual]\n`,
+    `repos:\n- repo: ${hooks}\n  rev: ${rev}\n  hooks:\n  - id: pod-sequencer-check\n    args: [--config, podsequence.yaml]\n  - id: pod-sequencer-fix\n    args: [--config, podsequence.yaml]\n    stages: [manual]\n  - id: pod-sequencer-patches-check\n    args: [--config, podsequence.yaml, --out, patches, app]\n    stages: [manual]\n`,
   );
   writeFileSync(join(repo, 'podsequence.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: function-input}\ndata:\n  kubernetesVersion: "1.28"\n');
   // npm install, build and pack of the hook package: about a minute alone, more beside other test files.
@@ -80,5 +80,19 @@ describe('pre-commit hooks', () => {
     const ok = git(['commit', '-m', 'add web']);
     expect(ok.code, ok.out).toBe(0);
     expect(ok.out).toMatch(/pod-sequencer check\.+Passed/);
+  });
+
+  it('pod-sequencer-patches-check fails while the committed Component is missing or stale, passes once current', () => {
+    mkdirSync(join(repo, 'app'), { recursive: true });
+    writeFileSync(join(repo, 'app', 'web.yaml'), bad);
+    const hook = () => sh('pre-commit', ['run', '--hook-stage', 'manual', 'pod-sequencer-patches-check'], repo);
+    const missing = hook();
+    expect(missing.code, missing.out).toBe(1);
+    expect(missing.out).toContain('patches: missing');
+    const wrote = sh(process.execPath, [join(ROOT, 'bin', 'pod-sequencer.cjs'), 'patches', '--config', 'podsequence.yaml', '--out', 'patches', 'app'], repo);
+    expect(wrote.code, wrote.out).toBe(0);
+    const current = hook();
+    expect(current.code, current.out).toBe(0);
+    expect(current.out).toMatch(/pod-sequencer patches --check\.+Passed/);
   });
 });
