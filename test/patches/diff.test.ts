@@ -65,7 +65,7 @@ function apply(doc: Json, ops: readonly Operation[]): Json {
       get(op.path);
       remove(op.path);
       add(op.path, structuredClone(op.value));
-    } else add(op.path, remove(op.from));
+    } else if (op.op === 'move') add(op.path, remove(op.from));
   }
   return root;
 }

