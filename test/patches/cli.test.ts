@@ -183,6 +183,18 @@ describe('patches --format kustomize', () => {
     expect(existsSync(join(dir, 'pod-sequencer-patches'))).toBe(false);
   });
 
+  it('values a YAML 1.1 reader would retype (y, on, 0755, 1:30, ~) reach kustomize as the strings they are', () => {
+    const { dir, bin } = scratch('1.28');
+    // The command is tested, then replaced by the wrapper that carries it: both hold the values.
+    // (Not a date: the filter's own writer prints `2024-01-01` plain, which kustomize v4 reads
+    // as a timestamp; that is the writer's, src/yaml/emit.ts, and the same in `fix`.)
+    const job = example('cloud-sql-proxy-job/job.yaml').replace('["/app/migrate", "up"]', '["/app/migrate", "y", "on", "0755", "1:30", "~", "1e3"]');
+    expect(job).toContain('"0755"');
+    writeFileSync(join(dir, 'base', 'job.yaml'), job);
+    expect(bin(['patches', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+    expectFilterOutput(dir, ['base/deployment.yaml', 'base/job.yaml'], '1.28');
+  });
+
   it('objects inside a List are patched as the objects kustomize reads from it', () => {
     const { dir, bin } = scratch();
     const list = stringify({ apiVersion: 'v1', kind: 'List', items: [parse(example('cloud-sql-proxy-job/job.yaml'))] });
