@@ -111,7 +111,11 @@ export function registerFileCommands(program: Command, version: string, setCode:
         guard(() => {
           const notes: Note[] = [];
           const cfg = config(opts.config, 'apply');
-          const files = read(paths, notes);
+          // What it writes is not input: `patches .` in the overlay's directory skips its own output.
+          const own = resolve(opts.out ?? (opts.format === 'flux' ? '-' : DEFAULT_OUT));
+          const skip = (f: string) => f !== STDIN && isInside(resolve(f), own) && !isInside(process.cwd(), own);
+          const inputs = collectFiles(paths, notes).filter((f) => !skip(f));
+          const files = readManifests(inputs, notes);
           err(notes.map(noteLine));
           return patches(files, cfg, paths, opts, err);
         }),

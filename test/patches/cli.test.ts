@@ -82,6 +82,10 @@ describe('patches --format kustomize', () => {
     const check = bin(['patches', '--check', '--config', 'pod-sequence.yaml', 'base']);
     expect(check.code, check.stderr).toBe(0);
     expect(check.stderr).toBe('pod-sequencer-patches is current (2 patches)\n');
+    // `patches .` in the overlay's directory: its own output is not read as input.
+    const dot = bin(['patches', '--check', '--config', 'pod-sequence.yaml', '.']);
+    expect(dot.code, dot.stderr).toBe(0);
+    expect(dot.stderr).not.toContain('pod-sequencer-patches/');
     const again = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
     expect(again.stderr).toContain('nothing written');
   });
