@@ -43,7 +43,7 @@ export function patches(files: readonly ManifestFile[], cfg: Config, paths: read
   const set = computePatches(files, cfg);
   const regenerate = regenerateCommand(paths, opts);
   const failing = set.findings.filter((f) => !isSuppressed(f.result) && f.result.severity === 'error');
-  const notes = failing.map((f) => `${findingLine(f)} (not changed; \`pod-sequencer check\` lists every finding)`);
+  const notes = failing.map((f) => findingLine(f));
   if (opts.format === 'flux') return flux(renderFlux(set.patches, regenerate), opts, notes, err);
   const out = opts.out ?? DEFAULT_OUT;
   const wanted = renderComponent(set.patches, regenerate);
