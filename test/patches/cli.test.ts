@@ -175,6 +175,15 @@ describe('patches --format kustomize', () => {
     expect(readdirSync(join(dir, 'mine'))).toEqual(['kustomization.yaml']);
   });
 
+  it('a workload the function cannot fix is named on stderr; the others are still patched, exit 0', () => {
+    const { dir, bin } = scratch('1.28');
+    writeFileSync(join(dir, 'base', 'job.yaml'), example('cloud-sql-proxy-job/job.yaml').replace(/^ +command: \["\/app\/migrate", "up"\]\n/m, ''));
+    const r = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^base\/job\.yaml:\d+:\d+: error \[missing-entrypoint\] container migrate has no command/m);
+    expect(readdirSync(join(dir, 'pod-sequencer-patches')).sort()).toEqual(['deployment-shop-checkout.yaml', 'kustomization.yaml']);
+  });
+
   it('an object that one target cannot name alone is an error naming both', () => {
     const { dir, bin } = scratch();
     const noNamespace = example('istio-sidecar-last/deployment.yaml').replace(/^ {2}namespace: shop\n/m, '');
