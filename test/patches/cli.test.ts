@@ -269,5 +269,12 @@ describe('patches --format flux', () => {
     cpSync(join(ROOT, 'examples', 'gitops-component'), pkg, { recursive: true });
     const r = run(process.execPath, [BIN, 'patches', '--check', '--config', 'pod-sequence.yaml', 'deployment.yaml', 'job.yaml'], { cwd: pkg });
     expect(r.code, r.stderr).toBe(0);
+    // Plain kustomize, no plugin flags, builds what .expected/kustomize.yaml holds.
+    const expected = objectsById(readFileSync(join(pkg, '.expected', 'kustomize.yaml'), 'utf8'));
+    for (const k of KUSTOMIZES) {
+      const built = k.build(pkg);
+      expect(built.code, built.stderr).toBe(0);
+      expect(objectsById(built.stdout), k.name).toEqual(expected);
+    }
   });
 });
