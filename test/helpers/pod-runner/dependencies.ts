@@ -64,7 +64,8 @@ export class Dependencies {
     }
     for (const port of new Set(this.deps.filter((d) => d.kind === 'tcp').map((d) => d.port!))) {
       const s = tcpServer((sock) => {
-        for (const d of this.deps.filter((x) => x.kind === 'tcp' && x.port === port)) this.log.add({ kind: 'dependency-request', name: d.url, what: 'connect' });
+        for (const d of this.deps.filter((x) => x.kind === 'tcp' && x.port === port))
+          this.log.add({ kind: 'dependency-request', name: d.url, what: 'connect' });
         sock.destroy();
       });
       await listen(s, port, this.listenHost);

@@ -39,7 +39,10 @@ export async function runHandler(h: Handler, ctx: HandlerContext): Promise<Handl
 }
 
 async function exec(command: string[], ctx: HandlerContext): Promise<HandlerResult> {
-  const argv = withShell(command.map((s) => ctx.rewrite(String(s))), ctx.shell);
+  const argv = withShell(
+    command.map((s) => ctx.rewrite(String(s))),
+    ctx.shell,
+  );
   // The sidecar's own wait command (e.g. `pilot-agent wait`) exists only in its image: it blocks
   // until the sidecar is ready, so the stand-in answers it the same way.
   const wait = ctx.standIn?.kind.waitCommand;

@@ -31,8 +31,8 @@ export { parseDependency, isLoopback } from './dependencies.js';
 
 export interface RunPodOptions {
   shell: ShellName;
-  /** Each app container's command line as the input had it (replaced by the stand-in app). */
-  apps: Record<string, string[]>;
+  /** Each app container's command line as the input had it (replaced by the stand-in app; init containers too). */
+  apps: PodRunSpec['apps'];
   appExitCode?: number;
   sidecars?: CustomSidecar[];
   dependencies?: string[];
@@ -52,6 +52,8 @@ export interface PodRun {
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
+/** A pod that runs longer than this is killed and fails (POD_RUNNER_HANG_MS overrides). */
+const HANG_GUARD_MS = Number(process.env.POD_RUNNER_HANG_MS ?? 45_000);
 let bundle: string | undefined;
 let isolation: boolean | undefined;
 
@@ -66,7 +68,15 @@ function runnerBundle(): string {
   if (bundle) return bundle;
   const dir = mkdtempSync(join(tmpdir(), 'pod-runner-'));
   const out = join(dir, 'main.mjs');
-  buildSync({ entryPoints: [join(HERE, 'main.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error', define: { __VERSION__: '"pod-runner"' } });
+  buildSync({
+    entryPoints: [join(HERE, 'main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'error',
+    define: { __VERSION__: '"pod-runner"' },
+  });
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   return (bundle = out);
 }
@@ -75,7 +85,13 @@ export async function runPod(pod: PodSpec, meta: ObjectMeta, opts: RunPodOptions
   const podDir = mkdtempSync(join(tmpdir(), 'pod-'));
   const spec: PodRunSpec = {
     pod,
-    facts: { name: meta.name ?? 'pod', namespace: meta.namespace ?? 'default', annotations: meta.annotations ?? {}, labels: meta.labels ?? {}, data: opts.data },
+    facts: {
+      name: meta.name ?? 'pod',
+      namespace: meta.namespace ?? 'default',
+      annotations: meta.annotations ?? {},
+      labels: meta.labels ?? {},
+      data: opts.data,
+    },
     shell: opts.shell,
     apps: opts.apps,
     appExitCode: opts.appExitCode ?? 0,
@@ -93,7 +109,11 @@ export async function runPod(pod: PodSpec, meta: ObjectMeta, opts: RunPodOptions
   const events: Stamped[] = [];
   try {
     return await new Promise<PodRun>((resolve, reject) => {
-      const child = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, POD_RUNNER_ISOLATED: iso ? '1' : '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = spawn(argv[0]!, argv.slice(1), {
+        env: { ...process.env, POD_RUNNER_ISOLATED: iso ? '1' : '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
       let buf = '';
       let err = '';
       let result: { phase: Phase; exitCodes: Record<string, number> } | undefined;
@@ -104,8 +124,10 @@ export async function runPod(pod: PodSpec, meta: ObjectMeta, opts: RunPodOptions
         } catch {
           /* gone */
         }
-        reject(new Error(`pod ${spec.facts.name} hung for ${(opts.hangGuardMs ?? 45_000) / 1000}s (killed). Events so far:\n${events.map(show).join('\n')}`));
-      }, opts.hangGuardMs ?? 45_000);
+        reject(
+          new Error(`pod ${spec.facts.name} hung for ${(opts.hangGuardMs ?? HANG_GUARD_MS) / 1000}s (killed). Events so far:\n${events.map(show).join('\n')}`),
+        );
+      }, opts.hangGuardMs ?? HANG_GUARD_MS);
       child.stdout.on('data', (b: Buffer) => {
         buf += b.toString();
         for (let i = buf.indexOf('\n'); i !== -1; i = buf.indexOf('\n')) {

@@ -21,8 +21,11 @@ export interface PodRunSpec {
   facts: PodFacts;
   /** The shell `sh` runs as (process.ts `withShell`). */
   shell: ShellName;
-  /** Each app container's own command line as the input manifest had it: what the stand-in app replaces. */
-  apps: Record<string, string[]>;
+  /**
+   * Each app container's own command line as the input manifest had it (init containers too):
+   * what the stand-in app replaces; `hasCommand` false when the input left the entrypoint to the image.
+   */
+  apps: Record<string, { args: string[]; hasCommand: boolean }>;
   /** The stand-in app's exit code in a run-to-completion pod. */
   appExitCode: number;
   sidecars?: CustomSidecar[];
@@ -159,23 +162,45 @@ export class PodRunner {
     return phase;
   }
 
-  private standInApp(name: string): string[] {
-    const code = this.spec.pod.restartPolicy === 'Never' || this.spec.pod.restartPolicy === 'OnFailure' ? this.spec.appExitCode : undefined;
+  /**
+   * The stand-in for an app image's program: it tells the runner it runs (the 'app' event), then
+   * exits with the app's code in a run-to-completion pod, 0 in an init container, or runs until
+   * SIGTERM (a long-running pod, a restartable init container).
+   */
+  private standInApp(c: Container, init: boolean): string[] {
+    const name = c.name;
+    const completes = this.spec.pod.restartPolicy === 'Never' || this.spec.pod.restartPolicy === 'OnFailure';
+    const code = init ? (isRestartable(c) ? undefined : 0) : completes ? this.spec.appExitCode : undefined;
     const announce = `${BUSYBOX} wget -q -O /dev/null http://127.0.0.1:${this.ctlPort}/app/${encodeURIComponent(name)} || exit 98`;
     const body = code === undefined ? `trap 'exit 0' TERM; ${BUSYBOX} sleep 100000 & wait $!` : `exit ${code}`;
     return [...SHELLS[this.spec.shell], '-c', `${announce}\n${body}`, 'stand-in-app'];
   }
 
-  /** The container's raw command line with the app's own command (its input's) replaced by the stand-in app. */
-  private commandOf(c: Container): string[] {
+  /**
+   * The container's raw command line with the app's own command (its input's) replaced by the
+   * stand-in app. Where the input had no `command` (the image's entrypoint) and the output runs
+   * one after a wrapper's `--`, that entrypoint is the image's program too and is replaced with it.
+   */
+  private commandOf(c: Container, init: boolean): string[] {
     const argv = [...(c.command ?? []), ...(c.args ?? [])].map(String);
-    const own = this.spec.apps[c.name];
-    if (own === undefined) return argv;
-    if (own.length === 0) return argv.length === 0 ? this.standInApp(c.name) : argv;
-    const tail = argv.slice(argv.length - own.length);
-    if (argv.length >= own.length && tail.every((a, i) => a === own[i])) return [...argv.slice(0, argv.length - own.length), ...this.standInApp(c.name)];
-    this.log.add({ kind: 'note', text: `${c.name}: its command line no longer ends with the input's command; run as it is` });
-    return argv;
+    const app = this.spec.apps[c.name];
+    if (app === undefined) return argv;
+    const own = app.args;
+    let at = argv.length - own.length;
+    const matches = at >= 0 && argv.slice(at).every((a, i) => a === own[i]);
+    if (!matches) {
+      this.log.add({ kind: 'note', text: `${c.name}: its command line no longer ends with the input's command; run as it is` });
+      return argv;
+    }
+    if (!app.hasCommand) {
+      const dd = argv.lastIndexOf('--', at - 1);
+      if (dd !== -1) at = dd + 1;
+      else if (at > 0) {
+        this.log.add({ kind: 'note', text: `${c.name}: an entrypoint the input did not have precedes its args; run as it is` });
+        return argv;
+      }
+    }
+    return [...argv.slice(0, at), ...this.standInApp(c, init)];
   }
 
   /** kuberuntime_container.go startContainer: create, start ("Step 3"), then the postStart hook ("Step 4"). */
@@ -185,7 +210,9 @@ export class PodRunner {
     const rewrite = mountRewrite(c, volumes);
     const cwd = c.workingDir ? rewrite(String(c.workingDir)) : this.spec.podDir;
     const procEnv = new Map([['PATH', IMAGE_PATH], ['HOSTNAME', facts.name], ...[...env].map(([k, v]) => [k, rewrite(v)] as [string, string])]);
-    const kind = sidecarKind(c, facts.annotations, this.spec.sidecars);
+    // An init container that must run to completion is never a sidecar, whatever its image
+    // (istio-init runs the proxy's image to set up the pod's network).
+    const kind = !init || isRestartable(c) ? sidecarKind(c, facts.annotations, this.spec.sidecars) : undefined;
     const ctx: HandlerContext = { container: c, env: procEnv, rewrite, cwd: safeCwd(cwd, this.spec.podDir), shell: this.spec.shell };
     let r: Running;
     if (kind) {
@@ -195,7 +222,7 @@ export class PodRunner {
       r = { c, init, restartable: isRestartable(c), ctx, standIn: s, exited: s.exited, running: () => s.running, signal: () => s.signal() };
       await s.start(this.spec.readyAfterMs);
     } else {
-      const argv = withShell(commandLine({ ...c, command: this.commandOf(c), args: [] }, env).map(rewrite), this.spec.shell);
+      const argv = withShell(commandLine({ ...c, command: this.commandOf(c, init), args: [] }, env).map(rewrite), this.spec.shell);
       const p = startProcess(argv, procEnv, ctx.cwd);
       r = { c, init, restartable: isRestartable(c), ctx, proc: p, exited: p.exited, running: () => p.running, signal: (sig) => p.signal(sig) };
     }

@@ -36,7 +36,14 @@ export function startProcess(argv: string[], env: ReadonlyMap<string, string>, c
   if (argv.length === 0) {
     out = 'no command: the image entrypoint is not stood in for';
     state.running = false;
-    return { exited: Promise.resolve(127), signal: () => undefined, get running() { return false; }, output: () => out };
+    return {
+      exited: Promise.resolve(127),
+      signal: () => undefined,
+      get running() {
+        return false;
+      },
+      output: () => out,
+    };
   }
   const child = spawn(argv[0]!, argv.slice(1), { cwd, env: Object.fromEntries(env), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', keep);

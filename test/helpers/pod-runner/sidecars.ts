@@ -14,6 +14,8 @@ export interface SidecarKind {
   /** The vendor table's name, or `custom:<name>` for one the test declares. */
   profile: string;
   readiness?: string;
+  /** A TCP readiness check (`host:port`): the stand-in listens on that port only once ready. */
+  readinessTcp?: string;
   shutdown?: { url: string; method: 'GET' | 'POST' };
   /** The vendor's wait command (its first word): run in the sidecar, it waits for its readiness. */
   waitCommand?: string;
@@ -21,10 +23,13 @@ export interface SidecarKind {
 
 /** A sidecar the function config declares (spec.sidecars): a name or image glob and its endpoints. */
 export interface CustomSidecar {
+  /** A vendor table's name: its endpoints and wait command unless given here. */
+  profile?: string;
   name?: string;
   image?: string;
   readiness?: Check;
   shutdown?: Shutdown;
+  waitCommand?: string[];
 }
 
 const glob = (g: string) => new RegExp(`^${g.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
@@ -34,8 +39,17 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
   for (const s of custom) {
     const image = s.image && c.image && (s.image.includes(':') ? c.image : imageName(c.image));
     if ((s.name && glob(s.name).test(c.name)) || (s.image && image && glob(s.image).test(image))) {
-      const quit = s.shutdown?.http ? { url: s.shutdown.http, method: s.shutdown.method ?? 'POST' } : undefined;
-      return { profile: `custom:${s.name ?? s.image}`, readiness: s.readiness?.http, shutdown: quit };
+      const p = s.profile && s.profile in profiles ? profiles[s.profile as ProfileName] : undefined;
+      const readiness = s.readiness ?? p?.readiness;
+      const shutdown = s.shutdown ?? p?.shutdown;
+      const quit = shutdown?.http ? { url: shutdown.http, method: shutdown.method ?? 'POST' } : undefined;
+      return {
+        profile: `custom:${s.name ?? s.image}`,
+        readiness: readiness?.http,
+        readinessTcp: readiness?.tcp,
+        shutdown: quit,
+        waitCommand: (s.waitCommand ?? p?.waitCommand)?.[0],
+      };
     }
   }
   for (const t of TABLES) {

@@ -28,22 +28,30 @@ export class StandInSidecar {
   /** The ports this stand-in listens on (fixed by the vendor, or moved by the manifest). */
   static ports(kind: SidecarKind): number[] {
     const urls = [kind.readiness, kind.shutdown?.url].filter((u): u is string => !!u);
-    return [...new Set(urls.map((u) => Number(new URL(u).port || 80)))];
+    const tcp = kind.readinessTcp ? [Number(kind.readinessTcp.split(':').at(-1))] : [];
+    return [...new Set([...urls.map((u) => Number(new URL(u).port || 80)), ...tcp])];
   }
 
   async start(readyAfterMs: number): Promise<void> {
-    for (const port of StandInSidecar.ports(this.kind)) {
-      const server = createServer((req, res) => this.answer(req.method ?? 'GET', req.url ?? '/', req.headers as Record<string, string>, port, res));
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen({ port, host: this.host, ipv6Only: false }, () => resolve());
-      });
-      this.servers.push(server);
-    }
+    // With a TCP readiness check, an open port is the readiness: that port opens once ready.
+    const later = this.kind.readinessTcp ? Number(this.kind.readinessTcp.split(':').at(-1)) : undefined;
+    for (const port of StandInSidecar.ports(this.kind)) if (port !== later) await this.listen(port);
     this.timer = setTimeout(() => {
-      this.ready = true;
-      this.log.add({ kind: 'ready', container: this.container });
+      void (async () => {
+        if (later !== undefined && !this.ended) await this.listen(later);
+        this.ready = true;
+        this.log.add({ kind: 'ready', container: this.container });
+      })();
     }, readyAfterMs);
+  }
+
+  private async listen(port: number): Promise<void> {
+    const server = createServer((req, res) => this.answer(req.method ?? 'GET', req.url ?? '/', req.headers as Record<string, string>, port, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port, host: this.host, ipv6Only: false }, () => resolve());
+    });
+    this.servers.push(server);
   }
 
   isReady(): boolean {
@@ -54,7 +62,9 @@ export class StandInSidecar {
     const quit = this.kind.shutdown && new URL(this.kind.shutdown.url);
     if (quit && Number(quit.port || 80) === port && path === quit.pathname && method === this.kind.shutdown!.method) {
       this.quitCalls++;
-      const kept = Object.fromEntries(Object.entries(headers).filter(([k]) => !['host', 'user-agent', 'connection', 'content-length', 'content-type', 'accept'].includes(k)));
+      const kept = Object.fromEntries(
+        Object.entries(headers).filter(([k]) => !['host', 'user-agent', 'connection', 'content-length', 'content-type', 'accept'].includes(k)),
+      );
       this.log.add({ kind: 'quit', container: this.container, method, path, headers: kept });
       res.end('bye\n', () => this.end(0));
       return;
