@@ -328,6 +328,8 @@ export const KNOWN: Record<string, { skip: string } | { phase: Phase; why: strin
   // The config turns the Job wrapper off (jobs.terminateSidecars: false): the classic sidecar keeps
   // the Job from completing, as the user asked.
   'fixtures/filter/job-terminate-off Job/sleep-job @1.28': { phase: 'Stuck', why: 'jobs.terminateSidecars: false' },
+  // Kuma has no quit endpoint: a classic kuma-sidecar keeps the Job running (the function says so, as an error).
+  'fixtures/filter/job-kuma Job/cleanup @1.28': { phase: 'Stuck', why: 'kuma has no shutdown endpoint' },
   // Two app containers each end the shared classic sidecar when their own command exits, so the
   // second one's wait lasts its whole 30 s budget (`onTimeout: continue`): the function warns of
   // exactly this ("the first to finish ends it for the others; native sidecars ... avoid this").
@@ -342,7 +344,8 @@ export async function runAll(cases: PodCase[], appExitCode: number): Promise<{ f
   const unchangedFailures: string[] = [];
   await pool(cases, 6, async (c, i) => {
     const known = KNOWN[c.id];
-    if (cannotRun(c) || (known && 'skip' in known)) return;
+    // A known outcome is checked even where the function itself reports why (job-terminate-off).
+    if (known ? 'skip' in known : cannotRun(c)) return;
     const shell = SHELL_NAMES[i % SHELL_NAMES.length]!;
     try {
       // Dependencies are up from the start here: that the pod asks before its app runs is the
@@ -375,11 +378,12 @@ export function describeRuns(all: PodCase[], minimum: number): void {
     return !seen.has(k) && seen.add(k);
   });
   it('has pods to run; those it cannot run are named with the reason', () => {
-    const runnable = cases.filter((c) => !cannotRun(c)).length;
+    const runnable = cases.filter((c) => !cannotRun(c) || (KNOWN[c.id] && 'phase' in KNOWN[c.id]!)).length;
     console.info(`${runnable} of ${cases.length} pods run (${all.length} before merging pods both versions write alike)`);
     expect(runnable).toBeGreaterThanOrEqual(minimum);
     for (const c of cases) {
-      const why = cannotRun(c) ?? (KNOWN[c.id] && 'skip' in KNOWN[c.id]! ? (KNOWN[c.id] as { skip: string }).skip : undefined);
+      const known = KNOWN[c.id];
+      const why = known ? ('skip' in known ? known.skip : undefined) : cannotRun(c);
       if (why) console.info(`not run: ${c.id}: ${why}`);
     }
   });
