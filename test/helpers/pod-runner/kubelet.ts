@@ -1,7 +1,9 @@
 /**
- * One pod, run as the kubelet runs it (kubernetes/kubernetes pkg/kubelet/kuberuntime/, read at
- * master in 2025; the functions are named at each rule). Runs inside the child process that
- * index.ts starts (in its own network and mount namespaces when the machine allows).
+ * One pod, run as the kubelet runs it: kubernetes/kubernetes pkg/kubelet/kuberuntime/, read at
+ * kuberuntime_container.go@fbba6b47ad98, kuberuntime_manager.go@83f7b41cf660 and
+ * kuberuntime_termination_order.go@0f5507ff8c09 (the SidecarContainers code paths); the function
+ * is named, and quoted, at each rule. Runs inside the child process that index.ts starts (in its
+ * own network and mount namespaces when the machine allows).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -149,9 +151,10 @@ export class PodRunner {
       this.log.add({ kind: 'note', text: `stuck: every app container has exited but ${left.join(', ')} still run(s); the pod never completes` });
       return this.stop('Stuck');
     }
-    // kuberuntime_manager.go computePodActions: with every regular container exited, the pod is
-    // done and restartable init containers are not restarted; they are stopped (in the order of
-    // kuberuntime_termination_order.go).
+    // kuberuntime_manager.go computePodActions: with no regular container to keep or start,
+    // "changes.KillPod = true" and "To prevent the restartable init containers to keep pod alive,
+    // we should not restart them."; killing the pod stops them in the order of
+    // kuberuntime_termination_order.go.
     await this.killAll();
     const regular = (pod.containers ?? []).map((c) => this.exitCodes[c.name]);
     return regular.every((c) => c === 0) ? 'Succeeded' : 'Failed';
