@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Container, PodSpec } from '../../src/workloads/workload.js';
 import { expand } from '../helpers/pod-runner/expand.js';
 import { isolated, runPod, show, type PodRun, type ShellName } from '../helpers/pod-runner/index.js';
+import { lockPorts } from '../helpers/pod-runner/ports.js';
 import { mountRewrite } from '../helpers/pod-runner/volumes.js';
 import { exampleInputs, podCases } from './cases.js';
 
@@ -144,9 +145,23 @@ describe('it catches pods that are not sequenced', () => {
 
   it('an app listed before its sidecar runs before the sidecar is ready', async () => {
     const pod: PodSpec = { containers: [app('web'), { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2' }] };
-    const run = await runPod(pod, meta, { shell: 'bash', apps: own('web'), readyAfterMs: 300 });
-    const ready = seqOf(run, 'ready', 'istio-proxy');
-    expect(ready === -1 || seqOf(run, 'app', 'web') < ready, log(run)).toBe(true);
+    // The sidecar would be ready only after a minute: nothing holds the app, which runs at once.
+    const run = await runPod(pod, meta, { shell: 'bash', apps: own('web'), readyAfterMs: 60_000 });
+    expect(seqOf(run, 'app', 'web'), log(run)).toBeGreaterThan(-1);
+    expect(seqOf(run, 'ready', 'istio-proxy'), log(run)).toBe(-1);
+  });
+});
+
+describe('fixed ports without a network namespace', () => {
+  it('a second pod needing a locked port waits until the first releases it', async () => {
+    const first = await lockPorts([15021, 15020]);
+    let second: (() => void) | undefined;
+    const waiting = lockPorts([15020]).then((u) => (second = u));
+    await new Promise((r) => setImmediate(r));
+    expect(second).toBeUndefined();
+    first();
+    await waiting;
+    second!();
   });
 });
 
