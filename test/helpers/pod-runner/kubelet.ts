@@ -7,7 +7,6 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Container, PodSpec } from '../../../src/workloads/workload.js';
 import { Dependencies, parseDependency, type Dependency } from './dependencies.js';
 import { EventLog, type Stamped } from './events.js';
@@ -50,8 +49,6 @@ export interface PodRunResult {
 
 interface Running {
   c: Container;
-  init: boolean;
-  restartable: boolean;
   ctx: HandlerContext;
   standIn?: StandInSidecar;
   proc?: Proc;
@@ -222,12 +219,12 @@ export class PodRunner {
       const s = new StandInSidecar(c.name, kind, this.log, this.spec.listenHost);
       ctx.standIn = s;
       ctx.standInReady = () => this.log.when((e) => e.kind === 'ready' && e.container === c.name);
-      r = { c, init, restartable: isRestartable(c), ctx, standIn: s, exited: s.exited, running: () => s.running, signal: () => s.signal() };
+      r = { c, ctx, standIn: s, exited: s.exited, running: () => s.running, signal: () => s.signal() };
       await s.start(this.spec.readyAfterMs);
     } else {
       const argv = withShell(commandLine({ ...c, command: this.commandOf(c, init), args: [] }, env).map(rewrite), this.spec.shell);
       const p = startProcess(argv, procEnv, ctx.cwd);
-      r = { c, init, restartable: isRestartable(c), ctx, proc: p, exited: p.exited, running: () => p.running, signal: (sig) => p.signal(sig) };
+      r = { c, ctx, proc: p, exited: p.exited, running: () => p.running, signal: (sig) => p.signal(sig) };
     }
     this.running.set(c.name, r);
     this.log.add({ kind: 'started', container: c.name, init, ...(kind ? { sidecar: kind.profile } : {}) });
@@ -313,5 +310,5 @@ export class PodRunner {
 
 /** A workingDir outside the pod's volumes does not exist here: run in the pod's directory. */
 function safeCwd(cwd: string, podDir: string): string {
-  return cwd.startsWith(podDir) ? cwd : join(podDir);
+  return cwd.startsWith(podDir) ? cwd : podDir;
 }
