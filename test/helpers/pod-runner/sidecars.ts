@@ -1,0 +1,86 @@
+/**
+ * Stand-ins for sidecar images. A container is a known sidecar when its name is its vendor's
+ * usual container name or its image matches the vendor's image (the tables of src/profiles/), or
+ * when the test names it as a custom sidecar (the function config's `sidecars`). Its ready and
+ * quit endpoints, ports and wait command come from the same tables, with the port moved where the
+ * table says a flag, env var or pod annotation moves it; nothing here is hard-coded per vendor.
+ */
+import type { Check, Shutdown } from '../../../src/config/types.js';
+import { profiles, TABLES, type ProfileName } from '../../../src/profiles/index.js';
+import type { PortSource } from '../../../src/profiles/types.js';
+import type { Container } from '../../../src/workloads/workload.js';
+
+export interface SidecarKind {
+  /** The vendor table's name, or `custom:<name>` for one the test declares. */
+  profile: string;
+  readiness?: string;
+  /** A TCP readiness check (`host:port`): the stand-in listens on that port only once ready. */
+  readinessTcp?: string;
+  shutdown?: { url: string; method: 'GET' | 'POST' };
+  /** The vendor's wait command (its first word): run in the sidecar, it waits for its readiness. */
+  waitCommand?: string;
+}
+
+/** A sidecar the function config declares (spec.sidecars): a name or image glob and its endpoints. */
+export interface CustomSidecar {
+  /** A vendor table's name: its endpoints and wait command unless given here. */
+  profile?: string;
+  name?: string;
+  image?: string;
+  readiness?: Check;
+  shutdown?: Shutdown;
+  waitCommand?: string[];
+}
+
+const glob = (g: string) => new RegExp(`^${g.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+const imageName = (image: string) => image.replace(/@.*$/, '').replace(/:[^/:]*$/, '');
+
+export function sidecarKind(c: Container, annotations: Record<string, string>, custom: CustomSidecar[] = []): SidecarKind | undefined {
+  for (const s of custom) {
+    const image = s.image && c.image && (s.image.includes(':') ? c.image : imageName(c.image));
+    if ((s.name && glob(s.name).test(c.name)) || (s.image && image && glob(s.image).test(image))) {
+      const p = s.profile && s.profile in profiles ? profiles[s.profile as ProfileName] : undefined;
+      const readiness = s.readiness ?? p?.readiness;
+      const shutdown = s.shutdown ?? p?.shutdown;
+      const quit = shutdown?.http ? { url: shutdown.http, method: shutdown.method ?? 'POST' } : undefined;
+      return {
+        profile: `custom:${s.name ?? s.image}`,
+        readiness: readiness?.http,
+        readinessTcp: readiness?.tcp,
+        shutdown: quit,
+        waitCommand: (s.waitCommand ?? p?.waitCommand)?.[0],
+      };
+    }
+  }
+  for (const t of TABLES) {
+    const p = profiles[t.name as ProfileName];
+    const byName = p.containerName !== undefined && glob(p.containerName).test(c.name);
+    const byImage = c.image !== undefined && (t.images ?? []).some((r) => glob(r.value.image).test(imageName(c.image!)));
+    if (!byName && !byImage) continue;
+    const port = (url: 'readiness' | 'shutdown') => portOf(p.ports, url, c, annotations);
+    return {
+      profile: t.name,
+      readiness: p.readiness?.http && withPort(p.readiness.http, port('readiness')),
+      shutdown: p.shutdown?.http ? { url: withPort(p.shutdown.http, port('shutdown')), method: p.shutdown.method ?? 'POST' } : undefined,
+      waitCommand: p.waitCommand?.[0],
+    };
+  }
+  return undefined;
+}
+
+/** The port a PortSource row reads from the container's args or env, or the pod's annotations. */
+function portOf(rows: readonly PortSource[], url: 'readiness' | 'shutdown', c: Container, annotations: Record<string, string>): string | undefined {
+  for (const r of rows.filter((x) => x.url === url)) {
+    const args = [...(c.command ?? []), ...(c.args ?? [])].map(String);
+    if (r.flag) {
+      const i = args.findIndex((a) => a === r.flag || a.startsWith(`${r.flag}=`));
+      if (i !== -1) return args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
+    }
+    const env = (c.env as { name: string; value?: string }[] | undefined)?.find((e) => e.name === r.env);
+    if (env?.value) return env.value;
+    if (r.annotation && annotations[r.annotation]) return annotations[r.annotation];
+  }
+  return undefined;
+}
+
+const withPort = (url: string, port: string | undefined) => (port ? url.replace(/:\d+(?=\/|$)/, `:${port}`) : url);

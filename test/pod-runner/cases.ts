@@ -1,0 +1,425 @@
+/**
+ * Pods to run: the filter's output for the examples, the goldens' inputs and the vendor corpus's
+ * Jobs and CronJobs, each under kubernetesVersion "1.28" (classic sidecars) and "1.30" (native),
+ * and the behaviour every run must show (`expectSequenced`).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { parse, parseAllDocuments, stringify } from 'yaml';
+import { runFilter } from '../../src/run.js';
+import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
+import { ROOT } from '../helpers/cli.js';
+import { cite, corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
+import {
+  isLoopback,
+  isolated,
+  parseDependency,
+  runPod,
+  show,
+  sidecarKind,
+  type CustomSidecar,
+  type Phase,
+  type PodRun,
+  type ShellName,
+} from '../helpers/pod-runner/index.js';
+
+export const VERSIONS = ['1.28', '1.30'] as const;
+export const SHELL_NAMES: ShellName[] = ['dash', 'bash', 'busybox'];
+
+type Obj = Record<string, unknown>;
+
+export interface PodCase {
+  /** source / workload / version */
+  id: string;
+  pod: PodSpec;
+  meta: ObjectMeta;
+  /** The regular app containers: what the assertions are about. */
+  apps: string[];
+  /** Every container whose image is an app's (init containers too), with its input command line. */
+  programs: Record<string, { args: string[]; hasCommand: boolean }>;
+  sidecars: CustomSidecar[];
+  dependencies: string[];
+  /** Dependencies this pod itself declares (its annotation): it must wait on each. */
+  ownDependencies: string[];
+  /** The config's mode: `check` lints and changes nothing, so nothing is sequenced. */
+  mode?: string;
+  /** The function's own error findings for this workload (it says it left it unsequenced). */
+  errors: string[];
+  /** The config asks for a signal shutdown (kill by process name), which needs the sidecar's real process. */
+  signalShutdown: boolean;
+  /** The config's `strategy: first` profiles and sidecar globs: placed first, no readiness gate promised. */
+  firstOnly: string[];
+  /** The filter left the pod spec as it was. */
+  unchanged: boolean;
+}
+
+/** A resource's pod template: its spec and metadata (Pod, Job, CronJob, Deployment-likes). */
+function template(item: Obj): { spec: PodSpec; meta: ObjectMeta } | undefined {
+  if (item.kind === 'Pod') return { spec: item.spec as PodSpec, meta: (item.metadata ?? {}) as ObjectMeta };
+  let spec = item.spec as Obj | undefined;
+  if (item.kind === 'CronJob') spec = (spec?.jobTemplate as Obj | undefined)?.spec as Obj | undefined;
+  const t = spec?.template as Obj | undefined;
+  if (!t?.spec) return undefined;
+  const meta = (t.metadata ?? {}) as ObjectMeta;
+  const top = (item.metadata ?? {}) as ObjectMeta;
+  return { spec: t.spec as PodSpec, meta: { ...meta, name: top.name, namespace: top.namespace } };
+}
+
+const key = (item: Obj) => `${String(item.kind)}/${String((item.metadata as ObjectMeta | undefined)?.name)}`;
+
+/** Sets kubernetesVersion on whichever form the function config has (or makes one). */
+function withVersion(fc: Obj | undefined, version: string): Obj {
+  if (!fc) return { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'pod-runner' }, spec: { kubernetesVersion: version } };
+  const copy = structuredClone(fc);
+  if (copy.kind === 'ConfigMap') copy.data = { ...(copy.data as Obj), kubernetesVersion: version };
+  else copy.spec = { ...(copy.spec as Obj), kubernetesVersion: version };
+  return copy;
+}
+
+function customSidecars(fc: Obj): CustomSidecar[] {
+  // The ConfigMap form: `sidecars: "linkerd,envoy=sidecar-x"` (a profile, or a profile for a container name).
+  if (fc.kind === 'ConfigMap') {
+    return String((fc.data as Obj | undefined)?.sidecars ?? '')
+      .split(',')
+      .map((x) => x.trim().split('='))
+      .filter((kv) => kv.length === 2)
+      .map(([profile, name]) => ({ profile, name }));
+  }
+  return (((fc.spec as Obj | undefined)?.sidecars as CustomSidecar[] | undefined) ?? []).filter((s) => s.name || s.image);
+}
+
+function configDependencies(fc: Obj): string[] {
+  if (fc.kind === 'ConfigMap') {
+    return String((fc.data as Obj | undefined)?.dependencies ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+  }
+  const deps = ((fc.spec as Obj | undefined)?.dependencies as Obj[] | undefined) ?? [];
+  return deps.flatMap((d) => {
+    if (typeof d.http === 'string') return [d.http];
+    if (typeof d.tcp === 'string') return [`tcp://${d.tcp}`];
+    if (typeof d.dns === 'string') return [`dns://${d.dns}`];
+    return [];
+  });
+}
+
+const ANNOTATION = 'pod-sequencer.dev/dependencies';
+const annotationDeps = (meta: ObjectMeta | undefined) =>
+  (meta?.annotations?.[ANNOTATION] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The pods of `items` after the filter (config `fc` at `version`), with the input's app command
+ * lines. Workloads the filter did not return are left out.
+ */
+export function podCases(source: string, items: Obj[], fc: Obj | undefined, version: string): PodCase[] {
+  const config = withVersion(fc, version);
+  const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items, functionConfig: config }));
+  if (out.stdout.trim() === '') return [];
+  const outItems = ((parse(out.stdout) as Obj).items as Obj[] | undefined) ?? [];
+  const before = new Map(items.map((i) => [key(i), i]));
+  const sidecars = customSidecars(config);
+  const cases: PodCase[] = [];
+  for (const item of outItems) {
+    const t = template(item);
+    const input = before.get(key(item));
+    const inT = input && template(input);
+    if (!t || !inT) continue;
+    const annotations = inT.meta.annotations ?? {};
+    const programs: PodCase['programs'] = {};
+    const isApp = (c: Container, init: boolean) => (init && c.restartPolicy !== 'Always') || !sidecarKind(c, annotations, sidecars);
+    for (const c of inT.spec.initContainers ?? []) if (isApp(c, true)) programs[c.name] = ownCommand(c);
+    const apps = (inT.spec.containers ?? []).filter((c) => isApp(c, false)).map((c) => c.name);
+    for (const c of inT.spec.containers ?? []) if (isApp(c, false)) programs[c.name] = ownCommand(c);
+    const name = (item.metadata as ObjectMeta | undefined)?.name;
+    const errors = out.results.filter((r) => r.severity === 'error' && r.resourceRef?.kind === item.kind && r.resourceRef?.name === name).map((r) => r.message);
+    const cfgSidecars = ((config.spec as Obj | undefined)?.sidecars as Obj[] | undefined) ?? [];
+    const own = [...annotationDeps(inT.meta), ...annotationDeps((item.metadata ?? {}) as ObjectMeta)];
+    cases.push({
+      id: `${source} ${key(item)} @${version}`,
+      pod: t.spec,
+      meta: t.meta,
+      apps,
+      programs,
+      sidecars,
+      errors,
+      signalShutdown: cfgSidecars.some((x) => (x.shutdown as Obj | undefined)?.signal !== undefined),
+      firstOnly: cfgSidecars
+        .filter((x) => x.strategy === 'first')
+        .flatMap((x) => [x.profile, x.name, x.image].filter((v): v is string => typeof v === 'string')),
+      unchanged: JSON.stringify(t.spec) === JSON.stringify(inT.spec),
+      dependencies: [...new Set([...configDependencies(config), ...own])],
+      ownDependencies: own,
+      mode: String((config.kind === 'ConfigMap' ? (config.data as Obj)?.mode : (config.spec as Obj)?.mode) ?? ''),
+    });
+  }
+  return cases;
+}
+
+/**
+ * A container's own command line in the input. An input already wrapped by pod-sequencer (a
+ * re-run) has its app's command after the wrapper's `--`.
+ */
+function ownCommand(c: Container): { args: string[]; hasCommand: boolean } {
+  const argv = [...(c.command ?? []), ...(c.args ?? [])].map(String);
+  const w = argv.indexOf('pod-sequencer-wrap');
+  if (w !== -1 && argv.indexOf('--', w) !== -1) return { args: argv.slice(argv.indexOf('--', w) + 1), hasCommand: true };
+  return { args: argv, hasCommand: c.command !== undefined };
+}
+
+/** examples/<name>: its manifests and the config its .expected/config.yaml names. */
+export function exampleInputs(): { source: string; items: Obj[]; fc: Obj | undefined }[] {
+  const dir = join(ROOT, 'examples');
+  return readdirSync(dir)
+    .filter((n) => existsSync(join(dir, n, '.expected', 'config.yaml')))
+    .sort()
+    .map((n) => {
+      const cfg = parse(readFileSync(join(dir, n, '.expected', 'config.yaml'), 'utf8')) as { args?: Obj; fnConfig?: string };
+      const files = readdirSync(join(dir, n)).filter((f) => /\.ya?ml$/.test(f) && f !== 'Kptfile');
+      const docs = files.flatMap((f) => parseAllDocuments(readFileSync(join(dir, n, f), 'utf8')).map((d) => d.toJS() as Obj)).filter(Boolean);
+      const fcName = cfg.fnConfig?.replace(/^\.\.\//, '');
+      const fc = fcName
+        ? docs.find((d) => files.includes(fcName) && d.kind === 'PodSequence')
+        : cfg.args
+          ? { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'fn' }, data: cfg.args }
+          : undefined;
+      const items = docs.filter((d) => d.kind !== 'PodSequence' && d.kind !== 'Kustomization' && d !== fc);
+      return { source: `examples/${n}`, items, fc };
+    });
+}
+
+/** fixtures/filter/<name>/input.yaml whose filter run succeeds. */
+export function goldenInputs(): { source: string; items: Obj[]; fc: Obj | undefined }[] {
+  const dir = join(ROOT, 'fixtures', 'filter');
+  return readdirSync(dir)
+    .sort()
+    .flatMap((n) => {
+      const expected = join(dir, n, 'expected.yaml');
+      if (!existsSync(expected) || readFileSync(expected, 'utf8').trim() === '') return [];
+      let rl: Obj;
+      try {
+        rl = parse(readFileSync(join(dir, n, 'input.yaml'), 'utf8')) as Obj;
+      } catch {
+        return [];
+      }
+      if (rl?.kind !== 'ResourceList' || !Array.isArray(rl.items)) return [];
+      return [{ source: `fixtures/filter/${n}`, items: rl.items as Obj[], fc: rl.functionConfig as Obj | undefined }];
+    });
+}
+
+/** Dependencies the runner can stand in for here: names need a private /etc/hosts (isolated()). */
+export function unservable(c: PodCase): string[] {
+  return c.dependencies.filter((u) => {
+    const d = parseDependency(u);
+    return !d || (!isolated() && !isLoopback(d.host));
+  });
+}
+
+/**
+ * Loopback ports the pod's commands call that no container of the spec and no dependency serves:
+ * a sidecar its mesh's webhook injects at admission. The runner does not play the injector, so
+ * such a pod cannot be run (its wait would last the whole budget).
+ */
+export function injectedPorts(c: PodCase): number[] {
+  const served = new Set<number>();
+  for (const x of [...(c.pod.initContainers ?? []), ...(c.pod.containers ?? [])]) {
+    const k = sidecarKind(x, c.meta.annotations ?? {}, c.sidecars);
+    for (const u of [k?.readiness, k?.shutdown?.url]) if (u) served.add(Number(new URL(u).port || 80));
+  }
+  for (const d of c.dependencies) served.add(parseDependency(d)?.port ?? 0);
+  const text = JSON.stringify([c.pod.initContainers, c.pod.containers]);
+  const called = [...text.matchAll(/https?:\/\/(?:127\.0\.0\.1|localhost):(\d+)/g)].map((m) => Number(m[1]));
+  return [...new Set(called.filter((p) => !served.has(p)))];
+}
+
+/** Why a pod cannot run here, if it cannot. */
+export function cannotRun(c: PodCase): string | undefined {
+  if (c.mode === 'check') return 'mode: check lints and changes nothing';
+  if (c.errors.length) return `the function reports it cannot sequence it: ${c.errors[0]}`;
+  const quits = [...(c.pod.initContainers ?? []), ...(c.pod.containers ?? [])].flatMap((x) => {
+    const u = sidecarKind(x, c.meta.annotations ?? {}, c.sidecars)?.shutdown?.url;
+    return u ? [new URL(u).pathname] : [];
+  });
+  const selfQuit = Object.entries(c.programs).find(([, p]) => quits.some((q) => p.args.join(' ').includes(q)));
+  if (selfQuit) return `${selfQuit[0]}'s own script calls its sidecar's quit endpoint, which the stand-in app would drop`;
+  if (c.signalShutdown) return 'signal shutdown kills the sidecar by process name, which needs its real process';
+  const deps = unservable(c);
+  if (deps.length) return `dependencies the runner cannot stand in for here: ${deps.join(', ')}`;
+  const ports = injectedPorts(c);
+  if (ports.length) return `waits on loopback port(s) ${ports.join(', ')} of a sidecar the mesh's webhook injects (not in the spec)`;
+  return undefined;
+}
+
+const runToCompletion = (pod: PodSpec) => pod.restartPolicy === 'Never' || pod.restartPolicy === 'OnFailure';
+
+/** What every run must show. */
+export function expectSequenced(c: PodCase, run: PodRun, appExitCode: number): void {
+  const log = `${c.id}: phase ${run.phase}; events:\n${run.events.map(show).join('\n')}`;
+  const ev = run.events;
+  const all: Container[] = [...(c.pod.initContainers ?? []), ...(c.pod.containers ?? [])];
+  const sidecars = ev.flatMap((e) => (e.kind === 'started' && e.sidecar ? [e.container] : []));
+  const appNames = c.apps;
+  // Every app program ran, and only after each sidecar of the pod was ready (one without a ready
+  // endpoint in its vendor's table: had started).
+  for (const app of appNames) {
+    const ran = ev.find((e) => e.kind === 'app' && e.container === app);
+    expect(ran, `${app} never ran its command. ${log}`).toBeDefined();
+    for (const s of sidecars) {
+      const spec = all.find((x) => x.name === s)!;
+      const kind = sidecarKind(spec, c.meta.annotations ?? {}, c.sidecars);
+      const first = c.firstOnly.some((f) => f === kind?.profile || f === s || kind?.profile === `custom:${f}`);
+      // `strategy: first` promises only the place in the list: the sidecar starts first.
+      const gate = kind?.readiness || kind?.readinessTcp ? (first ? ['started'] : ['ready']) : ['started'];
+      const before = ev.find((e) => gate.includes(e.kind) && 'container' in e && e.container === s);
+      expect(before && before.seq < ran!.seq, `${app} ran before sidecar ${s} was ready. ${log}`).toBe(true);
+    }
+  }
+  // Dependencies: the app runs only once each one it contacted (and each it declares) is up.
+  for (const app of appNames) {
+    const ran = ev.find((e) => e.kind === 'app' && e.container === app)!;
+    for (const d of c.dependencies) {
+      const asked = ev.some((e) => e.kind === 'dependency-request' && e.name === d && e.seq < ran.seq);
+      const mustWait = c.ownDependencies.includes(d) && parseDependency(d)?.kind !== 'dns';
+      if (mustWait) expect(asked, `${app}: the pod never contacted its dependency ${d}. ${log}`).toBe(true);
+      if (!asked && !mustWait) continue;
+      const up = ev.find((e) => e.kind === 'dependency' && e.name === d);
+      expect(up && up.seq < ran.seq, `${app} ran before dependency ${d} was up. ${log}`).toBe(true);
+    }
+  }
+  if (!runToCompletion(c.pod)) {
+    expect(run.phase, log).toBe('Deleted');
+    return;
+  }
+  // A run-to-completion pod completes, with the app's exit code.
+  if (appExitCode !== 0 && c.pod.restartPolicy === 'OnFailure') expect(run.phase, log).toBe('Restarting');
+  else expect(run.phase, log).toBe(appExitCode === 0 ? 'Succeeded' : 'Failed');
+  for (const app of appNames) expect(run.exitCodes[app], `${app}'s exit code. ${log}`).toBe(appExitCode);
+  // Each sidecar is asked to quit at most once; one among the containers (classic) exactly once.
+  for (const s of sidecars) {
+    const quits = ev.filter((e) => e.kind === 'quit' && e.container === s).length;
+    const classic = (c.pod.containers ?? []).some((x) => x.name === s);
+    if (classic && run.phase === 'Succeeded') expect(quits, `${s} quit calls. ${log}`).toBe(1);
+    else expect(quits, `${s} quit calls. ${log}`).toBeLessThanOrEqual(1);
+  }
+}
+
+/** Runs `fn` on every item with at most `n` at a time. */
+export async function pool<T>(items: T[], n: number, fn: (t: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
+}
+
+/**
+ * Pods whose right outcome is not the default one, by case id (without the version: both), each
+ * with its reason.
+ */
+export const KNOWN: Record<string, { skip: string } | { phase: Phase; why: string }> = {
+  // The config turns the Job wrapper off (jobs.terminateSidecars: false): the classic sidecar keeps
+  // the Job from completing, as the user asked.
+  'fixtures/filter/job-terminate-off Job/sleep-job @1.28': { phase: 'Stuck', why: 'jobs.terminateSidecars: false' },
+  // Kuma has no quit endpoint: a classic kuma-sidecar keeps the Job running (the function says so, as an error).
+  'fixtures/filter/job-kuma Job/cleanup @1.28': { phase: 'Stuck', why: 'kuma has no shutdown endpoint' },
+  // Two app containers each end the shared classic sidecar when their own command exits, so the
+  // second one's wait lasts its whole 30 s budget (`onTimeout: continue`): the function warns of
+  // exactly this ("the first to finish ends it for the others; native sidecars ... avoid this").
+  'fixtures/filter/job-generic-two-apps Job/export @1.28': {
+    skip: 'documented limit of classic sidecars with two apps (the function warns); its wait takes 30 s',
+  },
+};
+
+/** Runs every case that can run (shells in turn), 6 at a time (they mostly wait); one message per failure. */
+export async function runAll(cases: PodCase[], appExitCode: number): Promise<{ failures: string[]; unchangedFailures: string[] }> {
+  const failures: string[] = [];
+  const unchangedFailures: string[] = [];
+  await pool(cases, 6, async (c, i) => {
+    const known = KNOWN[c.id];
+    // A known outcome is checked even where the function itself reports why (job-terminate-off).
+    if (known ? 'skip' in known : cannotRun(c)) return;
+    const shell = SHELL_NAMES[i % SHELL_NAMES.length]!;
+    try {
+      // Dependencies are up from the start here: that the pod asks before its app runs is the
+      // point; that a wait outlasts a slow dependency is test/pod-runner/runner.test.ts's.
+      const run = await runPod(c.pod, c.meta, {
+        shell,
+        apps: c.programs,
+        appExitCode,
+        sidecars: c.sidecars,
+        dependencies: c.dependencies,
+        dependencyAfterMs: 0,
+      });
+      if (known && 'phase' in known) expect(run.phase, `${c.id} (${known.why}): ${run.events.map(show).join('\n')}`).toBe(known.phase);
+      else expectSequenced(c, run, appExitCode);
+    } catch (e) {
+      // A pod the function left as it was makes no claim: its failures are listed, not failed on.
+      if (c.unchanged && !known) unchangedFailures.push(`${c.id}: ${(e as Error).message.split('\n')[0]}`);
+      else failures.push(`[${shell}] {{${c.id}}} ${(e as Error).message}`);
+    }
+  });
+  return { failures, unchangedFailures };
+}
+
+/** The vitest body shared by the test files: every case, for an app exiting 0 and one exiting 3. */
+export function describeRuns(all: PodCase[], minimum: number): void {
+  // The same pod from both versions (a Deployment both leave alone, say) runs once.
+  const seen = new Set<string>();
+  const cases = all.filter((c) => {
+    const k = JSON.stringify([c.pod, c.meta, c.programs, c.dependencies, c.sidecars, c.mode, c.errors]);
+    return !seen.has(k) && seen.add(k);
+  });
+  it('has pods to run; those it cannot run are named with the reason', () => {
+    const runnable = cases.filter((c) => !cannotRun(c) || (KNOWN[c.id] && 'phase' in KNOWN[c.id]!)).length;
+    console.info(`${runnable} of ${cases.length} pods run (${all.length} before merging pods both versions write alike)`);
+    expect(runnable).toBeGreaterThanOrEqual(minimum);
+    for (const c of cases) {
+      const known = KNOWN[c.id];
+      const why = known ? ('skip' in known ? known.skip : undefined) : cannotRun(c);
+      if (why) console.info(`not run: ${c.id}: ${why}`);
+    }
+  });
+  for (const code of [0, 3]) {
+    it(`every pod behaves (app exits ${code})`, { timeout: 240_000 }, async () => {
+      // A failing app changes the outcome only where the pod runs to completion.
+      const { failures, unchangedFailures } = await runAll(code === 0 ? cases : cases.filter((c) => runToCompletion(c.pod)), code);
+      for (const f of unchangedFailures) console.info(`left unchanged by the function, not sequenced: ${f}`);
+      expect(failures, failures.join('\n\n')).toEqual([]);
+    });
+  }
+}
+
+/**
+ * The vendor corpus's Jobs and CronJobs (test/vendor/corpus/*.json, read from shared/ or a local
+ * snapshot), one source per file, with no function config but the version. Files this machine
+ * lacks are counted, not run (test/helpers/vendor-corpus.ts says where they come from).
+ */
+export function vendorJobInputs(): { inputs: { source: string; items: Obj[]; fc: Obj | undefined }[]; missing: string[] } {
+  const missing: string[] = [];
+  const inputs = corpusEntries().flatMap((e) => {
+    const text = readCorpusFile(e);
+    if (text === undefined) {
+      missing.push(cite(e));
+      return [];
+    }
+    const items = parseAllDocuments(text)
+      .flatMap((d) => {
+        try {
+          return [d.toJS() as Obj];
+        } catch {
+          return [];
+        }
+      })
+      .filter((o) => o && (o.kind === 'Job' || o.kind === 'CronJob'));
+    return items.length ? [{ source: cite(e), items, fc: undefined }] : [];
+  });
+  return { inputs, missing };
+}
