@@ -54,6 +54,11 @@ export interface SidecarSpec {
   version?: string;
   /** Index in spec.sidecars (for field paths in results); -1 for built-in defaults. */
   index: number;
+  /**
+   * What binds its health endpoint to loopback, as results name it, when its own config file says
+   * so (Envoy's bootstrap: src/pod/bootstrap.ts); pod facts, never set by the config.
+   */
+  loopback?: string;
 }
 
 export interface Dependency {

@@ -97,15 +97,21 @@ function fromOwnProbe(spec: SidecarSpec, c: Container): SidecarSpec {
   return { ...spec, readiness: { ...spec.readiness, http: url.toString() }, waitCommand };
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+/** A loopback address: a listener there is reachable from the pod's own network namespace only. */
+export const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 /**
- * The flag or env var by which the sidecar's own container puts its readiness endpoint on a
- * loopback address (`--http-address=127.0.0.1`), as it reads in results; undefined when none
- * does. The vendor's default (cloud-sql-proxy: localhost) does not count: pod-sequencer adds the
- * profile's probe args for a native sidecar, but never overrides an address the user chose.
+ * What puts the sidecar's readiness endpoint on a loopback address, as it reads in results: its
+ * bootstrap (Envoy's admin on 127.0.0.1, read into the spec by src/pod/bootstrap.ts), or the flag
+ * or env var of its own container (`--http-address=127.0.0.1`); undefined when nothing does. The
+ * one rule for every sidecar (issue 27): the kubelet sends a startupProbe to the pod IP, so such
+ * an endpoint never answers one; the sidecar stays classic, held by a postStart wait, which runs
+ * in the pod's network namespace. The vendor's default (cloud-sql-proxy: localhost) does not
+ * count: pod-sequencer adds the profile's probe args for a native sidecar, but never overrides an
+ * address the user chose.
  */
 export function loopbackListener(spec: SidecarSpec, c: Container): string | undefined {
+  if (spec.loopback !== undefined) return spec.loopback;
   const a = profileAt(spec.profile, spec.version).listenAddress;
   if (!a) return undefined;
   const flag = a.flag === undefined ? undefined : flagValue(c, a.flag);
@@ -116,5 +122,7 @@ export function loopbackListener(spec: SidecarSpec, c: Container): string | unde
 
 /** The setting that lets the kubelet probe the sidecar: the profile's probe args (`--http-address=0.0.0.0`). */
 export function probeFix(s: { spec: SidecarSpec }): string {
+  if (s.spec.loopback !== undefined)
+    return "the bootstrap's admin address to 0.0.0.0 (Envoy's operations guide advises loopback, so keeping it classic is the safer choice)";
   return (profileAt(s.spec.profile, s.spec.version).probeArgs ?? []).join(' ') || 'a listen address the pod IP reaches';
 }

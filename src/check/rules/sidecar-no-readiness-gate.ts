@@ -19,7 +19,7 @@ export const sidecarNoReadinessGate: Rule = {
   check(ctx, report) {
     const pod = ctx.w.pod;
     const containers = pod.containers ?? [];
-    const sidecars = findSidecars(ctx.w, ctx.cfg);
+    const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
     for (const s of sidecars) {
       if (!s.spec.readiness && !s.spec.waitCommand) continue; // nothing to wait on (e.g. vault agent)
       if (s.keep) continue; // the injector left it ungated on purpose

@@ -1,0 +1,163 @@
+/**
+ * Envoy's admin listener, read from the bootstrap its container loads (issue 27): Envoy has none
+ * unless the bootstrap's `admin` block gives an address, so its readiness (`/ready`) and quit
+ * (`/quitquitquit`) endpoints exist only there. The bootstrap is the file `-c`/`--config-path`
+ * names, when a ConfigMap of the input backs it (src/pod/files.ts), with `--config-yaml` merged
+ * over it; which flags and paths is data (the `bootstrapAdmin` row of src/profiles/envoy.ts).
+ */
+import { parse } from 'yaml';
+import type { SidecarSpec } from '../config/types.js';
+import { profileAt } from '../profiles/index.js';
+import type { BootstrapAdmin } from '../profiles/types.js';
+import { LIMITS } from '../yaml/limits.js';
+import { isObject, type Container, type Workload } from '../workloads/workload.js';
+import { argvOf, shellScript } from './commands.js';
+import type { InputFacts } from './context.js';
+import { isUnread, mountedFile } from './files.js';
+import { LOOPBACK } from './ports.js';
+
+/** What the input says of the admin listener; `from` names the bootstrap as results show it. */
+export type AdminEvidence =
+  | { kind: 'tcp'; address: string; port: number; from: string }
+  | { kind: 'pipe'; path: string; from: string }
+  | { kind: 'none'; from: string }
+  | { kind: 'unknown'; why: string };
+
+const ANY = /^(0\.0\.0\.0|::|\[::\])$/;
+
+/** The admin listener the container's bootstrap declares. */
+export function adminOf(w: Workload, c: Container, facts: InputFacts, b: BootstrapAdmin): AdminEvidence {
+  const argv = commandWords(c);
+  const path = lastFlag(argv, b.pathFlags);
+  const inline = lastFlag(argv, [b.inlineFlag]);
+  if (path === undefined && inline === undefined) {
+    return { kind: 'unknown', why: `its command names no bootstrap (${[...b.pathFlags, b.inlineFlag].join(', ')})` };
+  }
+  let file: { value: Record<string, unknown>; from: string } | undefined;
+  if (path !== undefined) {
+    const read = mountedFile(w, c, path, facts);
+    if (read === undefined) return { kind: 'unknown', why: `its bootstrap ${path} is not from a ConfigMap in the input` };
+    if (isUnread(read)) return { kind: 'unknown', why: `its bootstrap ${path}: ${read.missing}` };
+    if (/\.pb(_text)?$/.test(path)) return { kind: 'unknown', why: `its bootstrap ${path} is a protobuf file, which pod-sequencer does not read` };
+    const value = parseBootstrap(read.text);
+    if (value === undefined) return { kind: 'unknown', why: `its bootstrap (${read.from}) is not a YAML or JSON map` };
+    file = { value, from: `${read.from}, loaded by ${path}` };
+  }
+  // --config-yaml is merged over the file: its admin address, where it gives one, wins.
+  const over = inline === undefined ? undefined : parseBootstrap(inline);
+  if (inline !== undefined && over === undefined) return { kind: 'unknown', why: `its ${b.inlineFlag} is not a YAML or JSON map` };
+  const overAddress = addressIn(over);
+  if (overAddress !== undefined) return listener(overAddress, b.inlineFlag);
+  return file ? listener(addressIn(file.value), file.from) : { kind: 'none', from: b.inlineFlag };
+}
+
+/** The words of the container's argv, and of the script when it runs `sh -c SCRIPT` (`exec envoy -c …`). */
+function commandWords(c: Container): string[] {
+  const argv = argvOf(c);
+  const script = shellScript(argv);
+  return script ? [...argv.map((w) => w.text), ...shellWords(script.text)] : argv.map((w) => w.text);
+}
+
+/** A script's words, with '…' and "…" quoting undone; enough to find a flag and its value. */
+function shellWords(script: string): string[] {
+  const out: string[] = [];
+  for (const m of script.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'";&|]+)/g)) out.push(m[1] ?? m[2]?.replace(/\\(.)/g, '$1') ?? m[3]!);
+  return out;
+}
+
+/** The value of the last of `flags` (`--flag V`, `--flag=V`), as Envoy's command line parser takes them. */
+function lastFlag(argv: readonly string[], flags: readonly string[]): string | undefined {
+  let value: string | undefined;
+  argv.forEach((a, i) => {
+    for (const f of flags) {
+      if (a === f && i + 1 < argv.length) value = argv[i + 1];
+      else if (f.startsWith('--') && a.startsWith(`${f}=`)) value = a.slice(f.length + 1);
+    }
+  });
+  return value;
+}
+
+function parseBootstrap(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = parse(text, { maxAliasCount: LIMITS.aliases });
+    return isObject(v) ? v : v === null || v === undefined ? {} : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `admin.address` of a bootstrap: undefined when it has no admin block or the block no address. */
+function addressIn(bootstrap: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const admin = bootstrap?.admin;
+  return isObject(admin) && isObject(admin.address) ? admin.address : undefined;
+}
+
+function listener(address: Record<string, unknown> | undefined, from: string): AdminEvidence {
+  if (!address) return { kind: 'none', from };
+  const pipe = address.pipe;
+  if (isObject(pipe)) return { kind: 'pipe', path: String(pipe.path ?? ''), from };
+  const socket = address.socket_address;
+  if (!isObject(socket)) return { kind: 'none', from };
+  const port = Number(socket.port_value);
+  const host = typeof socket.address === 'string' ? socket.address : '';
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return { kind: 'none', from };
+  return { kind: 'tcp', address: host, port, from };
+}
+
+/**
+ * The spec with the readiness and quit URLs of the admin listener the evidence shows, for a
+ * profile whose endpoints live there (Envoy); a URL the config sets itself stays. `loopback`
+ * is set when the admin is bound to loopback (no startupProbe can reach it: src/pod/ports.ts).
+ * `note`: what a result should say about it (no gate, and what would make one).
+ */
+export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: InputFacts): { spec: SidecarSpec; note?: AdminNote } {
+  const b = profileAt(spec.profile, spec.version).bootstrapAdmin;
+  if (!b) return { spec };
+  const ev = adminOf(w, c, facts, b);
+  const own = spec.readiness !== undefined;
+  if (ev.kind === 'tcp' && (LOOPBACK.test(ev.address) || ANY.test(ev.address))) {
+    // Reached from inside the pod (a postStart wait, the Job wrapper): on the family it listens on.
+    const origin = `http://${ev.address.includes(':') ? '[::1]' : '127.0.0.1'}:${ev.port}`;
+    const out: SidecarSpec = {
+      ...spec,
+      readiness: spec.readiness ?? { http: origin + b.readinessPath },
+      shutdown: spec.shutdown ?? { http: origin + b.shutdownPath, method: 'POST' },
+    };
+    if (LOOPBACK.test(ev.address)) out.loopback = `bootstrap's admin address ${ev.address}:${ev.port} (${ev.from})`;
+    return { spec: out };
+  }
+  if (own) {
+    // The config names the admin port: its quit call is on the same listener.
+    const url = spec.readiness?.http ? new URL(spec.readiness.http) : undefined;
+    const shutdown = spec.shutdown ?? (url?.pathname === b.readinessPath ? { http: url.origin + b.shutdownPath, method: 'POST' as const } : undefined);
+    const out = { spec: { ...spec, ...(shutdown && { shutdown }) } };
+    if (ev.kind === 'unknown') return out;
+    return {
+      ...out,
+      note: {
+        severity: 'warning',
+        text: `the config gives ${c.name} a readiness check, but ${describe(ev)}; the wait will not pass unless the bootstrap gains one`,
+      },
+    };
+  }
+  const make = `add an admin block to its bootstrap (admin.address.socket_address, on 127.0.0.1 as Envoy's operations guide advises) or name the admin port in sidecars[].readiness (http://127.0.0.1:<port>${b.readinessPath})`;
+  const why = ev.kind === 'unknown' ? `nothing in the input shows an admin listener: ${ev.why}` : describe(ev);
+  return {
+    spec,
+    note: {
+      severity: 'info',
+      text: `left ${c.name} without a readiness gate or quit call: Envoy has an admin listener only where its bootstrap declares one, and ${why}; to gate on it, ${make}`,
+    },
+  };
+}
+
+export interface AdminNote {
+  severity: 'info' | 'warning';
+  text: string;
+}
+
+function describe(ev: Exclude<AdminEvidence, { kind: 'unknown' }>): string {
+  if (ev.kind === 'none') return `its bootstrap (${ev.from}) has no admin address`;
+  if (ev.kind === 'pipe') return `its bootstrap (${ev.from}) puts the admin on a Unix socket (${ev.path}), which no TCP check reaches`;
+  return `its bootstrap (${ev.from}) binds the admin to ${ev.address}:${ev.port}, which neither the pod's loopback nor its IP reaches`;
+}

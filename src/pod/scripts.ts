@@ -1,0 +1,76 @@
+/**
+ * The scripts a container runs that the input holds (issue 27, scripts as evidence): the script of
+ * its `sh -c SCRIPT`, and the files it runs or sources (`. /scripts/init.sh`, `bash /scripts/x.sh`,
+ * `/scripts/run.sh`) where a ConfigMap of the input backs them (src/pod/files.ts), followed into
+ * the scripts those run in turn. What they do is evidence: a script that already calls its
+ * sidecar's quit endpoint ends the sidecar itself (src/pod/commands.ts endsItsSidecars).
+ */
+import type { Container, Workload } from '../workloads/workload.js';
+import { programArgv, shellScript } from './commands.js';
+import type { InputFacts } from './context.js';
+import { isUnread, mountedFile, type FileText } from './files.js';
+
+/** Scripts followed from one container: enough for a wrapper that sources a library that sources another. */
+const MAX_SCRIPTS = 8;
+
+/** A script's text (comments dropped) and where it comes from: `its sh -c script`, `ConfigMap scripts key init.sh`. */
+export function scriptsRun(w: Workload, c: Container, facts: InputFacts): FileText[] {
+  const argv = programArgv(c).map((x) => x.text);
+  const out: FileText[] = [];
+  const seen = new Set<string>();
+  const follow = (path: string, args: string[]) => {
+    if (seen.has(path) || out.length >= MAX_SCRIPTS) return;
+    seen.add(path);
+    const file = mountedFile(w, c, path, facts);
+    if (file === undefined || isUnread(file)) return;
+    const text = withArgs(uncommented(file.text), args);
+    out.push({ text, from: file.from });
+    for (const run of scriptRuns(text)) follow(run.path, run.args);
+  };
+  const inline = shellScript(programArgv(c));
+  if (inline) {
+    const text = uncommented(inline.text);
+    out.push({ text, from: 'its sh -c script' });
+    for (const run of scriptRuns(text)) follow(run.path, run.args);
+  } else if (argv[0]?.startsWith('/')) {
+    follow(argv[0], argv.slice(1));
+  } else {
+    // `sh /scripts/x.sh a b` (no -c): the shell runs the file.
+    const i = /^(?:.*\/)?(?:ba|da|a|z|k|mk)?sh$/.test(argv[0] ?? '') ? argv.findIndex((a, k) => k > 0 && !a.startsWith('-')) : -1;
+    if (i > 0 && argv[i]!.startsWith('/')) follow(argv[i]!, argv.slice(i + 1));
+  }
+  return out;
+}
+
+/** Comment lines say nothing a script does (a commented-out quit call must not count). */
+function uncommented(text: string): string {
+  return text.replace(/^[ \t]*#.*$/gm, '');
+}
+
+/** `$1`, `${2}` … of a script run with arguments: the words given (the sidecar's process name, a host). */
+function withArgs(text: string, args: string[]): string {
+  return text.replace(/\$\{?([1-9])\}?/g, (m, n: string) => args[Number(n) - 1] ?? m);
+}
+
+/**
+ * Files a script runs or sources at command position: `. FILE`, `source FILE`, `sh FILE`,
+ * `exec FILE`, or `FILE` itself, with the words after it; `$VAR`/`${VAR}` read from the script's
+ * own plain assignments (`INIT="/scripts/1-load.sh"`).
+ */
+function scriptRuns(text: string): { path: string; args: string[] }[] {
+  const vars = new Map<string, string>();
+  for (const m of text.matchAll(/^[ \t]*(?:readonly[ \t]+|export[ \t]+)?([A-Za-z_]\w*)=(?:"([^"$`]*)"|'([^']*)'|([^\s"'$`;&|]*))[ \t]*$/gm)) {
+    vars.set(m[1]!, m[2] ?? m[3] ?? m[4] ?? '');
+  }
+  const expand = (word: string) => word.replace(/\$\{?([A-Za-z_]\w*)\}?/g, (v, name: string) => vars.get(name) ?? v);
+  const out: { path: string; args: string[] }[] = [];
+  const RUN =
+    /(?:^|[\n;&|(]|\b(?:then|do|else)\b)[ \t]*(?:(?:exec|\.|source|(?:\/(?:usr\/)?bin\/)?(?:ba|da|a|z|k|mk)?sh)[ \t]+(?:-[a-z]+[ \t]+)*)?["']?((?:\/|\$\{?[A-Za-z_])[^\s"';&|)]*)["']?([^\n;&|]*)/g;
+  for (const m of text.matchAll(RUN)) {
+    const path = expand(m[1]!);
+    if (!path.startsWith('/') || path.includes('$')) continue;
+    const args = [...m[2]!.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((a) => expand(a[1] ?? a[2] ?? a[3]!));
+    out.push({ path, args });
+  }
+  return out;
+}
