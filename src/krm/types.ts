@@ -39,6 +39,7 @@ export type RuleId =
   | 'istio-hold-ignored-native'
   | 'native-sidecar-in-custom-kind'
   | 'sidecar-stops-before-app'
+  | 'sidecar-endpoints-unknown'
   | 'invalid-suppression';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */

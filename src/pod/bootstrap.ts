@@ -127,34 +127,22 @@ export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: I
     return { spec: out };
   }
   if (own) {
-    // The config names the admin port: its quit call is on the same listener.
+    // The config names the admin port: its quit call is on the same listener. Where the bootstrap
+    // says there is none, the config still wins (it is the user's word); the wait says so if it fails.
     const url = spec.readiness?.http ? new URL(spec.readiness.http) : undefined;
     const shutdown = spec.shutdown ?? (url?.pathname === b.readinessPath ? { http: url.origin + b.shutdownPath, method: 'POST' as const } : undefined);
-    const out = { spec: { ...spec, ...(shutdown && { shutdown }) } };
-    if (ev.kind === 'unknown') return out;
-    return {
-      ...out,
-      note: {
-        severity: 'warning',
-        text: `the config gives ${c.name} a readiness check, but ${describe(ev)}; the wait will not pass unless the bootstrap gains one`,
-      },
-    };
+    return { spec: { ...spec, ...(shutdown && { shutdown }) } };
   }
   const make = `add an admin block to its bootstrap (admin.address.socket_address, on 127.0.0.1 as Envoy's operations guide advises) or name the admin port in sidecars[].readiness (http://127.0.0.1:<port>${b.readinessPath})`;
   const why = ev.kind === 'unknown' ? `nothing in the input shows an admin listener: ${ev.why}` : describe(ev);
   return {
     spec,
-    note: {
-      severity: 'info',
-      text: `left ${c.name} without a readiness gate or quit call: Envoy has an admin listener only where its bootstrap declares one, and ${why}; to gate on it, ${make}`,
-    },
+    note: `${c.name} gets no readiness gate and no quit call: Envoy has an admin listener only where its bootstrap declares one, and ${why}; to gate on it, ${make}`,
   };
 }
 
-export interface AdminNote {
-  severity: 'info' | 'warning';
-  text: string;
-}
+/** What the sidecar-endpoints-unknown rule says of a sidecar: no gate, why, and what would make one. */
+export type AdminNote = string;
 
 function describe(ev: Exclude<AdminEvidence, { kind: 'unknown' }>): string {
   if (ev.kind === 'none') return `its bootstrap (${ev.from}) has no admin address`;

@@ -39,7 +39,6 @@ function transform(ctx: Ctx): void {
   const deps = readDependencies(ctx);
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
-  for (const s of sidecars) if (s.note) ctx.report(s.note.severity, s.note.text, sidecarPath(ctx, s));
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s)]));
   // A sidecar whose injector's layout stays (s.keep) gets no strategy; a Job still ends it.
   const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
@@ -84,31 +83,19 @@ function strategyOf(ctx: Ctx, s: FoundSidecar): Effective {
   return s.native ? 'native' : 'postStart';
 }
 
-/** Where the sidecar sits in the input: its init container if native, else its container. */
-function sidecarPath(ctx: Ctx, s: FoundSidecar): string {
-  const list = s.native ? 'initContainers' : 'containers';
-  return podField(
-    ctx.w,
-    list,
-    (ctx.w.pod[list] ?? []).findIndex((c) => c.name === s.name),
-  );
-}
-
 /**
  * A classic sidecar whose health endpoint listens on loopback (src/pod/ports.ts loopbackListener:
  * Envoy's bootstrap admin on 127.0.0.1, cloud-sql-proxy `--http-address=127.0.0.1`) stays
  * classic: as a native sidecar it would need a startupProbe, which the kubelet sends to the pod
  * IP, so it would never pass and the app never start. pod-sequencer does not widen an address the
- * user chose; the result names the fix. Info where the vendor advises loopback (Envoy's admin, read
- * from the bootstrap): the manifest is right as it is; a warning where a flag or env var narrowed
- * an address the vendor lets the kubelet reach.
+ * user chose; a warning names the fix.
  */
 function unprobeable(ctx: Ctx, s: FoundSidecar): boolean {
   const i = (ctx.w.pod.containers ?? []).findIndex((c) => c.name === s.name);
   const setting = i < 0 || !s.spec.readiness ? undefined : loopbackListener(s.spec, ctx.w.pod.containers![i]!);
   if (!setting) return false;
   ctx.report(
-    s.spec.loopback !== undefined ? 'info' : 'warning',
+    'warning',
     `kept ${s.name} classic (a postStart wait holds the app) instead of making it a native sidecar: its ${setting} keeps its health endpoint on loopback, where the kubelet's startupProbe (sent to the pod IP) cannot reach it; set ${probeFix(s)} to let it become native`,
     podField(ctx.w, 'containers', i),
   );

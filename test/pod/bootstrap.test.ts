@@ -59,7 +59,7 @@ describe('the admin listener from the bootstrap in a ConfigMap', () => {
     expect(r.envoy.startupProbe).toBeUndefined();
     expect(JSON.stringify(r.envoy.lifecycle.postStart.exec.command)).toContain('http://127.0.0.1:8100/ready');
     expect(r.messages.join('\n')).toMatch(
-      /info: kept envoy classic .*bootstrap's admin address 127\.0\.0\.1:8100 \(ConfigMap envoy key envoy\.yaml, loaded by \/etc\/envoy\/envoy\.yaml\) keeps its health endpoint on loopback/,
+      /warning: kept envoy classic .*bootstrap's admin address 127\.0\.0\.1:8100 \(ConfigMap envoy key envoy\.yaml, loaded by \/etc\/envoy\/envoy\.yaml\) keeps its health endpoint on loopback/,
     );
   });
 
@@ -69,13 +69,13 @@ describe('the admin listener from the bootstrap in a ConfigMap', () => {
     expect(r.envoy.startupProbe.httpGet).toMatchObject({ path: '/ready', port: 8001 });
   });
 
-  it('no admin block: no gate, nothing changes, and an info result says what would make one', () => {
+  it('no admin block: no gate, and an info finding (sidecar-endpoints-unknown) says what would make one', () => {
     for (const v of ['1.28', '1.30']) {
       const r = run([deployment({ args }), configMap('envoy', { 'envoy.yaml': bootstrap() })], v);
       expect(r.envoy.lifecycle).toBeUndefined();
       expect(r.envoy.startupProbe).toBeUndefined();
       expect(r.messages.join('\n')).toMatch(
-        /info: left envoy without a readiness gate or quit call: .*its bootstrap \(ConfigMap envoy key envoy\.yaml, loaded by \/etc\/envoy\/envoy\.yaml\) has no admin address; to gate on it, add an admin block/,
+        /info: envoy gets no readiness gate and no quit call: .*its bootstrap \(ConfigMap envoy key envoy\.yaml, loaded by \/etc\/envoy\/envoy\.yaml\) has no admin address; to gate on it, add an admin block/,
       );
       expect(r.messages.join('\n')).not.toMatch(/9901/);
     }
@@ -112,7 +112,7 @@ describe('the admin listener from the bootstrap in a ConfigMap', () => {
   });
 
   it('the ConfigMap or its key missing from the input, or no bootstrap flag: no gate, and the result names what is missing', () => {
-    expect(run([deployment({ args })], '1.28').messages.join('\n')).toMatch(/info: left envoy without a readiness gate .*ConfigMap envoy is not in the input/);
+    expect(run([deployment({ args })], '1.28').messages.join('\n')).toMatch(/info: envoy gets no readiness gate .*ConfigMap envoy is not in the input/);
     expect(run([deployment({ args }), configMap('envoy', { other: 'x' })], '1.28').messages.join('\n')).toMatch(/ConfigMap envoy has no key envoy\.yaml/);
     expect(run([deployment({})], '1.28').messages.join('\n')).toMatch(/its command names no bootstrap \(-c, --config-path, --config-yaml\)/);
   });
