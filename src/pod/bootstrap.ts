@@ -6,7 +6,7 @@
  * over it; which flags and paths is data (the `bootstrapAdmin` row of src/profiles/envoy.ts).
  */
 import { parse } from 'yaml';
-import type { SidecarSpec } from '../config/types.js';
+import type { ProbeBlock, SidecarSpec } from '../config/types.js';
 import { profileAt } from '../profiles/index.js';
 import type { BootstrapAdmin } from '../profiles/types.js';
 import { LIMITS } from '../yaml/limits.js';
@@ -106,8 +106,8 @@ function listener(address: Record<string, unknown> | undefined, from: string): A
 
 /**
  * The spec with the readiness and quit URLs of the admin listener the evidence shows, for a
- * profile whose endpoints live there (Envoy); a URL the config sets itself stays. `loopback`
- * is set when the admin is bound to loopback (no startupProbe can reach it: src/pod/ports.ts).
+ * profile whose endpoints live there (Envoy); a URL the config sets itself stays. `unprobeable`
+ * is set when the pod IP does not reach the admin (src/pod/ports.ts probeBlocked).
  * `note`: what a result should say about it (no gate, and what would make one).
  */
 export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: InputFacts): { spec: SidecarSpec; note?: AdminNote } {
@@ -123,7 +123,8 @@ export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: I
       readiness: spec.readiness ?? { http: origin + b.readinessPath },
       shutdown: spec.shutdown ?? { http: origin + b.shutdownPath, method: 'POST' },
     };
-    if (LOOPBACK.test(ev.address)) out.loopback = `bootstrap's admin address ${ev.address}:${ev.port} (${ev.from})`;
+    const blocked = LOOPBACK.test(ev.address) ? onLoopback(ev) : redirected(w, ev);
+    if (blocked) out.unprobeable = blocked;
     return { spec: out };
   }
   if (own) {
@@ -139,6 +140,33 @@ export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: I
     spec,
     note: `${c.name} gets no readiness gate and no quit call: Envoy has an admin listener only where its bootstrap declares one, and ${why}; to gate on it, ${make}`,
   };
+}
+
+function onLoopback(ev: { address: string; port: number; from: string }): ProbeBlock {
+  return {
+    why: `its bootstrap's admin address ${ev.address}:${ev.port} (${ev.from}) keeps its health endpoint on loopback, where the kubelet's probe (sent to the pod IP) cannot reach it`,
+    fix: "the bootstrap's admin address to 0.0.0.0 (Envoy's operations guide advises loopback, so keeping it classic is the safer choice)",
+  };
+}
+
+/**
+ * An admin on all addresses in a pod whose init container redirects traffic (NET_ADMIN: an
+ * iptables setup such as OPA-Envoy's proxy_init, open-policy-agent/opa-envoy-plugin quick_start.yaml,
+ * which sends every inbound port but the ones it excludes to Envoy's listener): a probe sent to
+ * the pod IP may land on that listener instead of the admin, so it is not trusted to reach it.
+ */
+function redirected(w: Workload, ev: { address: string; port: number }): ProbeBlock | undefined {
+  const setup = (w.pod.initContainers ?? []).find((c) => isObject(c) && c.restartPolicy !== 'Always' && addsNetAdmin(c));
+  if (!setup) return undefined;
+  return {
+    why: `init container ${setup.name} adds NET_ADMIN to redirect the pod's traffic, so the kubelet's probe (sent to the pod IP) may reach a proxy listener instead of the admin on ${ev.address}:${ev.port}`,
+    fix: `port ${ev.port} excluded from ${setup.name}'s inbound redirect`,
+  };
+}
+
+function addsNetAdmin(c: Container): boolean {
+  const add = (c.securityContext as { capabilities?: { add?: unknown } } | undefined)?.capabilities?.add;
+  return Array.isArray(add) && add.some((a) => a === 'NET_ADMIN' || a === 'CAP_NET_ADMIN');
 }
 
 /** What the sidecar-endpoints-unknown rule says of a sidecar: no gate, why, and what would make one. */

@@ -23,13 +23,13 @@ export function scriptsRun(w: Workload, c: Container, facts: InputFacts): FileTe
     seen.add(path);
     const file = mountedFile(w, c, path, facts);
     if (file === undefined || isUnread(file)) return;
-    const text = withArgs(uncommented(file.text), args);
+    const text = expanded(withArgs(uncommented(file.text), args));
     out.push({ text, from: file.from });
     for (const run of scriptRuns(text)) follow(run.path, run.args);
   };
   const inline = shellScript(programArgv(c));
   if (inline) {
-    const text = uncommented(inline.text);
+    const text = expanded(uncommented(inline.text));
     out.push({ text, from: 'its sh -c script' });
     for (const run of scriptRuns(text)) follow(run.path, run.args);
   } else if (argv[0]?.startsWith('/')) {
@@ -53,24 +53,29 @@ function withArgs(text: string, args: string[]): string {
 }
 
 /**
- * Files a script runs or sources at command position: `. FILE`, `source FILE`, `sh FILE`,
- * `exec FILE`, or `FILE` itself, with the words after it; `$VAR`/`${VAR}` read from the script's
- * own plain assignments (`INIT="/scripts/1-load.sh"`).
+ * `$VAR` and `${VAR}` replaced by the script's own plain assignments (`PROCESS=$2` after the
+ * arguments, `INIT="/scripts/1-load.sh"`): the last one in the text, whatever the control flow.
+ * Enough to read a path it runs or a process it kills; never run.
  */
-function scriptRuns(text: string): { path: string; args: string[] }[] {
+function expanded(text: string): string {
   const vars = new Map<string, string>();
-  for (const m of text.matchAll(/^[ \t]*(?:readonly[ \t]+|export[ \t]+)?([A-Za-z_]\w*)=(?:"([^"$`]*)"|'([^']*)'|([^\s"'$`;&|]*))[ \t]*$/gm)) {
+  for (const m of text.matchAll(/^[ \t]*(?:readonly[ \t]+|export[ \t]+|local[ \t]+)?([A-Za-z_]\w*)=(?:"([^"$`]*)"|'([^']*)'|([^\s"'$`;&|()]*))[ \t]*$/gm)) {
     vars.set(m[1]!, m[2] ?? m[3] ?? m[4] ?? '');
   }
-  const expand = (word: string) => word.replace(/\$\{?([A-Za-z_]\w*)\}?/g, (v, name: string) => vars.get(name) ?? v);
+  return vars.size === 0 ? text : text.replace(/\$\{?([A-Za-z_]\w*)\}?/g, (v, name: string) => vars.get(name) ?? v);
+}
+
+/**
+ * Files a script runs or sources at command position: `. FILE`, `source FILE`, `sh FILE`,
+ * `exec FILE`, or `FILE` itself, with the words after it.
+ */
+function scriptRuns(text: string): { path: string; args: string[] }[] {
   const out: { path: string; args: string[] }[] = [];
   const RUN =
-    /(?:^|[\n;&|(]|\b(?:then|do|else)\b)[ \t]*(?:(?:exec|\.|source|(?:\/(?:usr\/)?bin\/)?(?:ba|da|a|z|k|mk)?sh)[ \t]+(?:-[a-z]+[ \t]+)*)?["']?((?:\/|\$\{?[A-Za-z_])[^\s"';&|)]*)["']?([^\n;&|]*)/g;
+    /(?:^|[\n;&|(]|\b(?:then|do|else)\b)[ \t]*(?:(?:exec|\.|source|(?:\/(?:usr\/)?bin\/)?(?:ba|da|a|z|k|mk)?sh)[ \t]+(?:-[a-z]+[ \t]+)*)?["']?(\/[^\s"';&|)]*)["']?([^\n;&|]*)/g;
   for (const m of text.matchAll(RUN)) {
-    const path = expand(m[1]!);
-    if (!path.startsWith('/') || path.includes('$')) continue;
-    const args = [...m[2]!.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((a) => expand(a[1] ?? a[2] ?? a[3]!));
-    out.push({ path, args });
+    const args = [...m[2]!.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((a) => a[1] ?? a[2] ?? a[3]!);
+    out.push({ path: m[1]!, args });
   }
   return out;
 }
