@@ -66,18 +66,8 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
   // The app already ends its sidecars (a quit call, linkerd-await --shutdown, scuttle), in its
   // command or in a script of the input it runs: a wrapper would end them twice, or wait for a
   // proxy the app handles itself (issues 14, 27).
-  for (const a of apps) {
-    const where = whereItEndsItsSidecars(a.c, scriptsRun(w, a.c, ctx.facts));
-    if (where === undefined) continue;
-    if (where !== 'its command') {
-      ctx.report(
-        'info',
-        `left ${a.c.name} unwrapped: the script it runs (${where}) already ends its sidecars with a quit call, so the ${w.kind === 'Pod' ? 'pod' : w.kind} completes as it is`,
-        a.path,
-      );
-    }
-    return false;
-  }
+  // The job-script-ends-sidecars rule says so where a script does it.
+  if (apps.some((a) => whereItEndsItsSidecars(a.c, scriptsRun(w, a.c, ctx.facts)) !== undefined)) return false;
   const checks: ReadyCheck[] = sidecars.flatMap((s) =>
     s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : [],
   );
