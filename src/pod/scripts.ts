@@ -10,6 +10,8 @@ import { programArgv, shellScript } from './commands.js';
 import type { InputFacts } from './context.js';
 import { isUnread, mountedFile, type FileText } from './files.js';
 
+const SHELL = /^(?:.*\/)?(?:ba|da|a|z|k|mk)?sh$/;
+
 /** Scripts followed from one container: enough for a wrapper that sources a library that sources another. */
 const MAX_SCRIPTS = 8;
 
@@ -32,12 +34,12 @@ export function scriptsRun(w: Workload, c: Container, facts: InputFacts): FileTe
     const text = expanded(uncommented(inline.text));
     out.push({ text, from: 'its sh -c script' });
     for (const run of scriptRuns(text)) follow(run.path, run.args);
+  } else if (SHELL.test(argv[0] ?? '')) {
+    // `sh /scripts/x.sh a b` (no -c): the shell runs the file.
+    const i = argv.findIndex((a, k) => k > 0 && !a.startsWith('-'));
+    if (i > 0 && argv[i]!.startsWith('/')) follow(argv[i]!, argv.slice(i + 1));
   } else if (argv[0]?.startsWith('/')) {
     follow(argv[0], argv.slice(1));
-  } else {
-    // `sh /scripts/x.sh a b` (no -c): the shell runs the file.
-    const i = /^(?:.*\/)?(?:ba|da|a|z|k|mk)?sh$/.test(argv[0] ?? '') ? argv.findIndex((a, k) => k > 0 && !a.startsWith('-')) : -1;
-    if (i > 0 && argv[i]!.startsWith('/')) follow(argv[i]!, argv.slice(i + 1));
   }
   return out;
 }
