@@ -22,7 +22,7 @@ import { istioHoldIgnoredNative } from './rules/istio-hold-ignored-native.js';
 import { nativeSidecarInCustomKind } from './rules/native-sidecar-in-custom-kind.js';
 import { sidecarStopsBeforeApp } from './rules/sidecar-stops-before-app.js';
 import { sidecarEndpointsUnknown } from './rules/sidecar-endpoints-unknown.js';
-import { jobScriptEndsSidecars } from './rules/job-script-ends-sidecars.js';
+import { handledByScript } from './rules/handled-by-script.js';
 
 export type { Rule, RuleInfo } from './rule.js';
 
@@ -50,7 +50,7 @@ export const rules: Rule[] = [
   pendingChange,
   // After pending-change: a note on what the input does not show, never a reason to hide a change.
   sidecarEndpointsUnknown,
-  jobScriptEndsSidecars,
+  handledByScript,
 ];
 
 /**

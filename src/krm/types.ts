@@ -40,7 +40,7 @@ export type RuleId =
   | 'native-sidecar-in-custom-kind'
   | 'sidecar-stops-before-app'
   | 'sidecar-endpoints-unknown'
-  | 'job-script-ends-sidecars'
+  | 'handled-by-script'
   | 'invalid-suppression';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */

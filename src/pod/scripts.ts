@@ -81,3 +81,64 @@ function scriptRuns(text: string): { path: string; args: string[] }[] {
   }
   return out;
 }
+
+/** A dependency's target, as config and annotation give it (src/pod/dependencies.ts). */
+interface Target {
+  http?: string;
+  tcp?: string;
+  dns?: string;
+}
+
+/**
+ * The script that already waits for `t` before going on: a loop (`until`, `while`, `for`) around
+ * a probe of that host (and port, where the probe names one): `nc -z HOST PORT`, `/dev/tcp/HOST/PORT`,
+ * `pg_isready -h HOST` (port 5432 unless `-p`), `curl`/`wget` of the URL, `nslookup HOST`; or a
+ * wait tool given the target (`wait-for-it HOST:PORT`, `dockerize -wait tcp://HOST:PORT`).
+ * A probe without a loop is one try, not a wait, and does not count.
+ */
+export function scriptWaitingFor(scripts: readonly FileText[], t: Target): FileText | undefined {
+  const target = targetOf(t);
+  if (!target) return undefined;
+  const { host, port } = target;
+  const h = hostPattern(host);
+  const p = port === undefined ? '\\d+' : port;
+  const tools = new RegExp(
+    `\\b(?:wait-for-it(?:\\.sh)?|wait-for|wait4x\\s+\\w+)\\s+(?:\\S+\\s+)*?${h}:${p}\\b|\\bdockerize\\b[^\\n]*-wait\\s+(?:tcp|https?)://${h}(?::${p})?\\b`,
+  );
+  const probes: RegExp[] = [];
+  if (t.tcp !== undefined) {
+    probes.push(new RegExp(`\\bnc\\b[^\\n;&|]*\\s${h}\\s+${p}\\b`), new RegExp(`/dev/tcp/${h}/${p}\\b`));
+    if (port === '5432') probes.push(/\bpg_isready\b(?![^\n;&|]*(?:-p\s*|--port[= ])(?!5432\b)\d)/);
+  }
+  if (t.http !== undefined) probes.push(new RegExp(`\\b(?:curl|wget)\\b[^\\n;&|]*\\b${h}${port === undefined ? '' : `(?::${p})?`}\\b`));
+  if (t.dns !== undefined) probes.push(new RegExp(`\\b(?:nslookup|getent\\s+hosts|host|dig)\\s+(?:\\S+\\s+)*?${h}\\b`));
+  return scripts.find((s) => tools.test(s.text) || (/\b(?:until|while|for)\b/.test(s.text) && probes.some((r) => r.test(s.text) && mentions(s.text, h, t))));
+}
+
+/** pg_isready names its host by a flag or PGHOST: the host must be in the script as a word. */
+function mentions(text: string, h: string, t: Target): boolean {
+  return t.tcp === undefined || new RegExp(`(?:^|[\\s=:/'"])${h}(?![\\w.-])`).test(text);
+}
+
+function targetOf(t: Target): { host: string; port?: string } | undefined {
+  if (t.tcp !== undefined) {
+    const i = t.tcp.lastIndexOf(':');
+    return i > 0 ? { host: t.tcp.slice(0, i), port: t.tcp.slice(i + 1) } : undefined;
+  }
+  if (t.http !== undefined) {
+    try {
+      const url = new URL(t.http);
+      return { host: url.hostname, ...(url.port && { port: url.port }) };
+    } catch {
+      return undefined;
+    }
+  }
+  return t.dns !== undefined ? { host: t.dns } : undefined;
+}
+
+/** The host, or its first label when the target is a Service name (`db.ns.svc…` is also `db` in the pod's namespace). */
+function hostPattern(host: string): string {
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const first = host.split('.')[0]!;
+  return /\.svc(\.|$)/.test(host) || !host.includes('.') ? `(?:${esc(host)}|${esc(first)}(?:\\.[\\w-]+)*)` : esc(host);
+}

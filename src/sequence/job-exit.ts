@@ -66,7 +66,7 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
   // The app already ends its sidecars (a quit call, linkerd-await --shutdown, scuttle), in its
   // command or in a script of the input it runs: a wrapper would end them twice, or wait for a
   // proxy the app handles itself (issues 14, 27).
-  // The job-script-ends-sidecars rule says so where a script does it.
+  // The handled-by-script rule says so where a script does it.
   if (apps.some((a) => whereItEndsItsSidecars(a.c, scriptsRun(w, a.c, ctx.facts)) !== undefined)) return false;
   const checks: ReadyCheck[] = sidecars.flatMap((s) =>
     s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : [],

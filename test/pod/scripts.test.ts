@@ -3,10 +3,12 @@
  * mounts (src/pod/files.ts): which are read, from where, and what counts as ending a sidecar.
  */
 import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { runFilter } from '../../src/run.js';
 import { whereItEndsItsSidecars } from '../../src/pod/commands.js';
 import { noFacts, type InputFacts } from '../../src/pod/context.js';
 import { isUnread, mountedFile } from '../../src/pod/files.js';
-import { scriptsRun } from '../../src/pod/scripts.js';
+import { scriptsRun, scriptWaitingFor } from '../../src/pod/scripts.js';
 import { makeWorkload, type Container } from '../../src/workloads/workload.js';
 
 type Obj = Record<string, unknown>;
@@ -108,5 +110,71 @@ describe('mountedFile', () => {
     });
     expect(isUnread(mountedFile(odd.w, odd.c, '/scripts/run.sh', odd.facts))).toBe(true);
     expect(mountedFile(odd.w, odd.c, '/scripts/ok', odd.facts)).toEqual({ text: 'z', from: 'ConfigMap scripts key ok' });
+  });
+});
+
+describe('scriptWaitingFor: a script that already waits for a dependency', () => {
+  const waits = (script: string, t: { http?: string; tcp?: string; dns?: string }) => scriptWaitingFor([{ text: script, from: 's' }], t) !== undefined;
+
+  it('a loop on nc -z, /dev/tcp, pg_isready, curl or nslookup of the target', () => {
+    expect(waits('until nc -z postgres 5432; do sleep 1; done', { tcp: 'postgres:5432' })).toBe(true);
+    expect(waits('while ! nc -zv postgres.db.svc.cluster.local 5432; do sleep 2; done', { tcp: 'postgres.db.svc.cluster.local:5432' })).toBe(true);
+    expect(waits('until nc -z postgres 5432; do sleep 1; done', { tcp: 'postgres.db.svc:5432' })).toBe(true);
+    expect(waits('until (echo > /dev/tcp/redis/6379) 2>/dev/null; do sleep 1; done', { tcp: 'redis:6379' })).toBe(true);
+    expect(waits('while ! pg_isready -h db -U app; do sleep 1; done', { tcp: 'db:5432' })).toBe(true);
+    expect(waits('until curl -sf http://config:8080/health; do sleep 1; done', { http: 'http://config:8080/health' })).toBe(true);
+    expect(waits('for i in 1 2 3; do nslookup vault && break; sleep 1; done', { dns: 'vault' })).toBe(true);
+    expect(waits('wait-for-it db:5432 -- /app/migrate', { tcp: 'db:5432' })).toBe(true);
+    expect(waits('dockerize -wait tcp://db:5432 -timeout 60s /app/run', { tcp: 'db:5432' })).toBe(true);
+  });
+
+  it('not another host or port, not a single try without a loop, not pg_isready on another port', () => {
+    expect(waits('until nc -z postgres 5432; do sleep 1; done', { tcp: 'redis:6379' })).toBe(false);
+    expect(waits('until nc -z postgres 5433; do sleep 1; done', { tcp: 'postgres:5432' })).toBe(false);
+    expect(waits('nc -z postgres 5432 && /app/run', { tcp: 'postgres:5432' })).toBe(false);
+    expect(waits('until pg_isready -h db -p 6432; do sleep 1; done', { tcp: 'db:5432' })).toBe(false);
+    expect(waits('until pg_isready -h other; do sleep 1; done', { tcp: 'db:5432' })).toBe(false);
+  });
+
+  it('a Job whose ConfigMap script waits for the configured dependency gets no seq-wait, and says so', () => {
+    const { w, c, facts } = setup({ command: ['sh', '/scripts/migrate.sh'] }, { 'migrate.sh': 'until nc -z postgres 5432; do sleep 2; done\n/app/migrate\n' });
+    expect(scriptWaitingFor(scriptsRun(w, c, facts), { tcp: 'postgres:5432' })?.from).toBe('ConfigMap scripts key migrate.sh');
+  });
+});
+
+describe('through the filter: dependencies a script already waits for', () => {
+  const input = (script: string) =>
+    stringify({
+      apiVersion: 'config.kubernetes.io/v1',
+      kind: 'ResourceList',
+      items: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'api', annotations: { 'pod-sequencer.dev/dependencies': 'tcp://postgres:5432' } },
+          spec: {
+            template: {
+              spec: {
+                containers: [{ name: 'api', image: 'api:1', command: ['sh', '/scripts/start.sh'], volumeMounts: [{ name: 'scripts', mountPath: '/scripts' }] }],
+                volumes: [{ name: 'scripts', configMap: { name: 'api-scripts' } }],
+              },
+            },
+          },
+        },
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'api-scripts' }, data: { 'start.sh': script } },
+      ],
+      functionConfig: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { kubernetesVersion: '1.30' } },
+    });
+  const initNames = (stdout: string) =>
+    ((parse(stdout) as Obj & { items: Obj[] }).items[0] as any).spec.template.spec.initContainers?.map((c: Obj) => c.name) ?? [];
+
+  it('no seq-wait, and a handled-by-script finding; without the loop, the wait is added', () => {
+    const waited = runFilter(input('until nc -z postgres 5432; do sleep 2; done\nexec /app/api\n'));
+    expect(initNames(waited.stdout)).toEqual([]);
+    expect(waited.results.map((r) => `${r.tags?.rule}: ${r.message}`)).toEqual([
+      'handled-by-script: dependency postgres (TCP postgres:5432) is already awaited by the script api runs (ConfigMap api-scripts key start.sh): pod-sequencer adds no seq-wait-postgres init container',
+    ]);
+    const plain = runFilter(input('exec /app/api\n'));
+    expect(initNames(plain.stdout)).toEqual(['seq-wait-postgres']);
   });
 });

@@ -112,7 +112,7 @@ describe('Bank of Anthos init-db Jobs: the ConfigMap script already quits the pr
       expect(app.command).toEqual(['bash', '-c', `. /scripts/initialize-database.sh 127.0.0.1 5432 ${db}-db`]);
       expect(fix.findings.join('\n')).toMatch(
         new RegExp(
-          `info job-script-ends-sidecars: populate-${db}-db runs a script that already ends its sidecars \\(ConfigMap ${db}-schema-config key initialize-database\\.sh\\)`,
+          `info handled-by-script: populate-${db}-db runs a script that already ends its sidecars \\(ConfigMap ${db}-schema-config key initialize-database\\.sh\\)`,
         ),
       );
       // The same Job without the script's quit call is the error it should be.
