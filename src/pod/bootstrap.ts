@@ -113,7 +113,8 @@ function listener(address: Record<string, unknown> | undefined, from: string): A
 export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: InputFacts): { spec: SidecarSpec; note?: AdminNote } {
   const b = profileAt(spec.profile, spec.version).bootstrapAdmin;
   if (!b) return { spec };
-  const ev = adminOf(w, c, facts, b);
+  const read = adminOf(w, c, facts, b);
+  const ev = read.kind === 'unknown' ? (probedAdmin(c, b) ?? read) : read;
   const own = spec.readiness !== undefined;
   if (ev.kind === 'tcp' && (LOOPBACK.test(ev.address) || ANY.test(ev.address))) {
     // Reached from inside the pod (a postStart wait, the Job wrapper): on the family it listens on.
@@ -140,6 +141,27 @@ export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: I
     spec,
     note: `${c.name} gets no readiness gate and no quit call: Envoy has an admin listener only where its bootstrap declares one, and ${why}; to gate on it, ${make}`,
   };
+}
+
+/**
+ * With no bootstrap to read, the container's own probe or preStop hook on an admin path
+ * (`httpGet: {path: /ready, port: 9901}`, a preStop POST-less `/quitquitquit`) shows the admin
+ * listener and its port; the kubelet sends these to the pod IP, so it listens there too.
+ */
+function probedAdmin(c: Container, b: BootstrapAdmin): AdminEvidence | undefined {
+  const gets = [
+    ['readinessProbe', c.readinessProbe],
+    ['livenessProbe', c.livenessProbe],
+    ['startupProbe', c.startupProbe],
+    ['lifecycle.preStop', (c.lifecycle as { preStop?: unknown } | undefined)?.preStop],
+  ] as const;
+  for (const [field, handler] of gets) {
+    const get = (handler as { httpGet?: { path?: unknown; port?: unknown } } | undefined)?.httpGet;
+    if ((get?.path === b.readinessPath || get?.path === b.shutdownPath) && typeof get.port === 'number') {
+      return { kind: 'tcp', address: '0.0.0.0', port: get.port, from: `its ${field} on ${String(get.path)}, port ${get.port}` };
+    }
+  }
+  return undefined;
 }
 
 function onLoopback(ev: { address: string; port: number; from: string }): ProbeBlock {

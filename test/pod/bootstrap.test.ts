@@ -117,6 +117,14 @@ describe('the admin listener from the bootstrap in a ConfigMap', () => {
     expect(run([deployment({})], '1.28').messages.join('\n')).toMatch(/its command names no bootstrap \(-c, --config-path, --config-yaml\)/);
   });
 
+  it("no bootstrap in the input, but the container's own probe on /ready shows the admin port (and the pod IP reaches it)", () => {
+    const probed = deployment({ readinessProbe: { httpGet: { path: '/ready', port: 9901 } } });
+    const native = run([probed], '1.30').envoy;
+    expect(native.restartPolicy).toBe('Always');
+    expect(native.startupProbe.httpGet).toMatchObject({ path: '/ready', port: 9901 });
+    expect(run([probed], '1.28').envoy.lifecycle.postStart.exec.command.join(' ')).toContain('http://127.0.0.1:9901/ready');
+  });
+
   it('a Job: the wrapper waits on and quits the admin listener the bootstrap declares', () => {
     const job = {
       apiVersion: 'batch/v1',
