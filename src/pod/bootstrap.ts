@@ -18,7 +18,7 @@ import { LOOPBACK } from './ports.js';
 
 /** What the input says of the admin listener; `from` names the bootstrap as results show it. */
 export type AdminEvidence =
-  | { kind: 'tcp'; address: string; port: number; from: string }
+  | { kind: 'tcp'; address: string; port: number; from: string; v6only?: boolean }
   | { kind: 'pipe'; path: string; from: string }
   | { kind: 'none'; from: string }
   | { kind: 'unknown'; why: string };
@@ -101,7 +101,8 @@ function listener(address: Record<string, unknown> | undefined, from: string): A
   const port = Number(socket.port_value);
   const host = typeof socket.address === 'string' ? socket.address : '';
   if (!Number.isInteger(port) || port < 1 || port > 65535) return { kind: 'none', from };
-  return { kind: 'tcp', address: host, port, from };
+  // On `::` Envoy takes IPv6 connections only unless `ipv4_compat` is set (SocketAddress).
+  return { kind: 'tcp', address: host, port, from, ...(host.includes(':') && socket.ipv4_compat !== true && { v6only: true }) };
 }
 
 /**
@@ -124,7 +125,7 @@ export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: I
       readiness: spec.readiness ?? { http: origin + b.readinessPath },
       shutdown: spec.shutdown ?? { http: origin + b.shutdownPath, method: 'POST' },
     };
-    const blocked = LOOPBACK.test(ev.address) ? onLoopback(ev) : redirected(w, ev);
+    const blocked = LOOPBACK.test(ev.address) ? onLoopback(ev) : ev.v6only ? ipv6Only(ev) : redirected(w, ev);
     if (blocked) out.unprobeable = blocked;
     return { spec: out };
   }
@@ -168,6 +169,17 @@ function onLoopback(ev: { address: string; port: number; from: string }): ProbeB
   return {
     why: `its bootstrap's admin address ${ev.address}:${ev.port} (${ev.from}) keeps its health endpoint on loopback, where the kubelet's probe (sent to the pod IP) cannot reach it`,
     fix: "the bootstrap's admin address to 0.0.0.0 (Envoy's operations guide advises loopback, so keeping it classic is the safer choice)",
+  };
+}
+
+/**
+ * An admin on `::` without `ipv4_compat` takes IPv6 connections only: a probe to an IPv4 pod IP
+ * (most clusters) finds nothing there. The postStart wait goes to `[::1]`.
+ */
+function ipv6Only(ev: { address: string; port: number; from: string }): ProbeBlock {
+  return {
+    why: `its bootstrap's admin address ${ev.address}:${ev.port} (${ev.from}) takes IPv6 connections only (no ipv4_compat), where the kubelet's probe to an IPv4 pod IP cannot reach it`,
+    fix: "the bootstrap's admin socket_address.ipv4_compat: true",
   };
 }
 

@@ -81,6 +81,26 @@ describe('the admin listener from the bootstrap in a ConfigMap', () => {
     }
   });
 
+  it('admin on :: without ipv4_compat: a postStart wait on [::1], never a probe to the (IPv4) pod IP; with it, native', () => {
+    const v6 = run([deployment({ args }), configMap('envoy', { 'envoy.yaml': bootstrap(socket('::', 9901)) })], '1.30');
+    expect(v6.envoy.startupProbe).toBeUndefined();
+    expect(v6.envoy.lifecycle.postStart.exec.command.join(' ')).toContain('http://[::1]:9901/ready');
+    expect(v6.messages.join('\n')).toMatch(/takes IPv6 connections only/);
+    const compat = { address: { socket_address: { address: '::', port_value: 9901, ipv4_compat: true } } };
+    expect(run([deployment({ args }), configMap('envoy', { 'envoy.yaml': bootstrap(compat) })], '1.30').envoy.startupProbe.httpGet.port).toBe(9901);
+  });
+
+  it('an Envoy started by sh -c: the flags are read from the script', () => {
+    const r = run(
+      [
+        deployment({ command: ['sh', '-c', 'exec envoy -c "/etc/envoy/envoy.yaml" --service-cluster web'] }),
+        configMap('envoy', { 'envoy.yaml': bootstrap(socket('127.0.0.1', 8100)) }),
+      ],
+      '1.28',
+    );
+    expect(r.envoy.lifecycle.postStart.exec.command.join(' ')).toContain('http://127.0.0.1:8100/ready');
+  });
+
   it('admin on a Unix socket (pipe): no TCP gate', () => {
     const r = run([deployment({ args }), configMap('envoy', { 'envoy.yaml': bootstrap({ address: { pipe: { path: '/tmp/admin.sock' } } }) })], '1.28');
     expect(r.envoy.lifecycle).toBeUndefined();
