@@ -73,6 +73,8 @@ const SHOW = {
     ].join(', ') || 'always on',
   token: (v) => `with annotation ${code(v.annotation)}: header ${code(v.header)}, the token in env ${code(v.env)}`,
   listenAddress: (v) => `${code(v.default)}, set by ${[v.flag && `flag ${code(v.flag)}`, v.env && `env ${code(v.env)}`].filter(Boolean).join(', ')}`,
+  bootstrapAdmin: (v) =>
+    `only where the bootstrap (${v.pathFlags.map(code).join(', ')}, ${code(v.inlineFlag)}) has an \`admin\` address: readiness GET ${code(v.readinessPath)}, quit POST ${code(v.shutdownPath)} on it`,
   nativeByDefault: (v) => `on Kubernetes ≥ ${v.kubernetes}, with no pod annotation (the control plane's default)`,
   edges: (v) => `${code(v.edge)} and later read as ${code(v.as)}`,
   tokenSecret: (v) =>
@@ -98,6 +100,7 @@ const KINDS = [
   ['readinessArgs', 'args for readiness'],
   ['probeArgs', 'args for a native startupProbe'],
   ['listenAddress', 'health endpoints listen on'],
+  ['bootstrapAdmin', 'admin listener'],
   ['waitCommand', 'wait command'],
   ['waitBudget', 'wait budget flag'],
   ['shutdown', 'quit call'],

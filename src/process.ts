@@ -144,12 +144,16 @@ function forgetListKptIds(text: string): string {
   return lines.filter((l) => l !== '\0').join('\n');
 }
 
-/** Returns the item's new text, or undefined when it is unchanged (or not a workload). */
-/** Namespaces are few and small: parse just those. */
+/**
+ * Namespaces and Services are few and small: parse just those. ConfigMaps are kept unread until a
+ * container loads a file from one (src/pod/files.ts).
+ */
 export function readFacts(items: readonly ItemText[], facts = noFacts()): InputFacts {
   for (const [index, item] of items.entries()) {
     const list = listOf(item);
     if (list) readFacts(list.items, facts);
+    if (item.apiVersion === 'v1' && item.kind === 'ConfigMap')
+      facts.configMaps.add(() => fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
     if (item.apiVersion !== 'v1' || (item.kind !== 'Namespace' && item.kind !== 'Service')) continue;
     const obj = inItem(index, () => item.takeValue?.() ?? toValue(parseDocument(item.text))) as { metadata?: ObjectMeta; spec?: { selector?: unknown } } | null;
     const meta = obj?.metadata;
@@ -165,6 +169,7 @@ function isStringMap(v: unknown): v is Record<string, string> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string');
 }
 
+/** Returns the item's new text, or undefined when it is unchanged (or not a workload). */
 export function processItem(
   source: string | (() => string),
   templatePath: readonly string[],

@@ -21,6 +21,8 @@ import { onfailureClassicSidecar } from './rules/onfailure-classic-sidecar.js';
 import { istioHoldIgnoredNative } from './rules/istio-hold-ignored-native.js';
 import { nativeSidecarInCustomKind } from './rules/native-sidecar-in-custom-kind.js';
 import { sidecarStopsBeforeApp } from './rules/sidecar-stops-before-app.js';
+import { sidecarEndpointsUnknown } from './rules/sidecar-endpoints-unknown.js';
+import { handledByScript } from './rules/handled-by-script.js';
 
 export type { Rule, RuleInfo } from './rule.js';
 
@@ -46,6 +48,9 @@ export const rules: Rule[] = [
   sidecarStopsBeforeApp,
   // Last: it speaks only where no rule above found anything.
   pendingChange,
+  // After pending-change: a note on what the input does not show, never a reason to hide a change.
+  sidecarEndpointsUnknown,
+  handledByScript,
 ];
 
 /**

@@ -63,7 +63,12 @@ export function semanticProblems(spec: unknown): Problem[] {
     }
     const merged = mergeSidecar(sc as SidecarInput, i);
     const strategy = sc.strategy;
-    if (!merged.readiness && (strategy === 'native' || strategy === 'wrap' || (strategy === 'postStart' && !merged.waitCommand))) {
+    // A profile whose endpoints are read from the manifest (Envoy's bootstrap) has its readiness there.
+    if (
+      !merged.readiness &&
+      !profiles[profile].bootstrapAdmin &&
+      (strategy === 'native' || strategy === 'wrap' || (strategy === 'postStart' && !merged.waitCommand))
+    ) {
       const also = strategy === 'postStart' ? ' or waitCommand' : '';
       add(
         `${at}.strategy`,

@@ -37,6 +37,12 @@ export interface WorkloadKind {
   podTemplatePath: string;
 }
 
+/** Why no startupProbe can reach a sidecar's health endpoint, and the setting that would let it. */
+export interface ProbeBlock {
+  why: string;
+  fix: string;
+}
+
 /** One sidecar as configured, with the profile's defaults already filled in. */
 export interface SidecarSpec {
   profile: ProfileName;
@@ -54,6 +60,13 @@ export interface SidecarSpec {
   version?: string;
   /** Index in spec.sidecars (for field paths in results); -1 for built-in defaults. */
   index: number;
+  /**
+   * Why the kubelet's probe, sent to the pod IP, cannot reach its health endpoint, and what would
+   * let it, when the manifest shows it beyond a flag (Envoy's bootstrap binds the admin to loopback,
+   * or an init container redirects the pod's inbound traffic: src/pod/bootstrap.ts). Pod facts,
+   * never set by the config.
+   */
+  unprobeable?: ProbeBlock;
 }
 
 export interface Dependency {

@@ -39,6 +39,8 @@ export type RuleId =
   | 'istio-hold-ignored-native'
   | 'native-sidecar-in-custom-kind'
   | 'sidecar-stops-before-app'
+  | 'sidecar-endpoints-unknown'
+  | 'handled-by-script'
   | 'invalid-suppression';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */

@@ -117,6 +117,16 @@ export function showArgv(words: readonly (Word | string)[], max = 80): string {
  */
 const QUIT_CALL = /\/quitquitquit\b|:4191\/shutdown\b|\bp?kill(all)?\b[^;&|\n]*\b(pilot-agent|envoy|linkerd2?-proxy|cloud[-_]sql[-_]proxy|daprd)\b/;
 
+/**
+ * Where the app ends its sidecars itself, as a result names it: `its command`, or the script it
+ * runs that does (`ConfigMap scripts key init.sh`, read by src/pod/scripts.ts); undefined when
+ * nothing does. The same unambiguous forms as endsItsSidecars, in the scripts' text.
+ */
+export function whereItEndsItsSidecars(c: Container, scripts: readonly { text: string; from: string }[]): string | undefined {
+  if (endsItsSidecars(c)) return 'its command';
+  return scripts.find((s) => QUIT_CALL.test(s.text))?.from;
+}
+
 /** The user's own command (not one of our wrappers) ends the pod's sidecars. */
 export function endsItsSidecars(c: Container): boolean {
   if (parseWrapper((c.command ?? []).map(String))) return false;

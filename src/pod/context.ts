@@ -9,9 +9,65 @@ export interface InputFacts {
   namespaces: Map<string, { labels: Record<string, string>; annotations: Record<string, string> }>;
   /** Service items in the input: which pods each selects (a workload must not wait for itself). */
   services: { name: string; namespace: string; selector: Record<string, string> }[];
+  /**
+   * ConfigMap items in the input, each read on first use: only a container that loads a file from
+   * one (an Envoy bootstrap, a script) asks, so an input of large ConfigMaps costs nothing else.
+   */
+  configMaps: ConfigMaps;
 }
 
-export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: [] });
+/** A ConfigMap of the input: its namespace as the item says (undefined when it says none) and its string data. */
+export interface InputConfigMap {
+  namespace?: string;
+  data: Record<string, string>;
+}
+
+export class ConfigMaps {
+  private readonly pending: (() => unknown)[] = [];
+  private byName?: Map<string, InputConfigMap[]>;
+
+  /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
+  add(read: () => unknown): void {
+    this.pending.push(read);
+    this.byName = undefined;
+  }
+
+  /**
+   * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
+   * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
+   * input holds neither.
+   */
+  get(namespace: string | undefined, name: string): InputConfigMap | undefined {
+    const found = this.index().get(name) ?? [];
+    return found.find((m) => m.namespace !== undefined && m.namespace === namespace) ?? found.find((m) => m.namespace === undefined || namespace === undefined);
+  }
+
+  private index(): Map<string, InputConfigMap[]> {
+    if (this.byName) return this.byName;
+    const byName = new Map<string, InputConfigMap[]>();
+    for (const read of this.pending) {
+      let obj: unknown;
+      try {
+        obj = read();
+      } catch {
+        continue; // an unreadable item is reported where it is processed, not here
+      }
+      const meta = (obj as { metadata?: { name?: unknown; namespace?: unknown } } | null)?.metadata;
+      const data = (obj as { data?: unknown } | null)?.data;
+      if (typeof meta?.name !== 'string') continue;
+      const strings: Record<string, string> = {};
+      if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+        for (const [k, v] of Object.entries(data)) if (typeof v === 'string') strings[k] = v;
+      }
+      const list = byName.get(meta.name) ?? [];
+      list.push({ ...(typeof meta.namespace === 'string' && { namespace: meta.namespace }), data: strings });
+      byName.set(meta.name, list);
+    }
+    return (this.byName = byName);
+  }
+}
+
+export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: [], configMaps: new ConfigMaps() });
 
 /** Everything a transform needs for one workload. */
 export interface Ctx {

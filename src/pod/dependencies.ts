@@ -14,6 +14,9 @@ import type { Ctx } from './context.js';
 import { meshedSidecars, MESHES, type MeshName } from './mesh.js';
 import { resolvesClusterNames } from './host.js';
 import { specFor } from './sidecars.js';
+import { appContainers } from './apps.js';
+import { scriptsRun, scriptWaitingFor } from './scripts.js';
+import { parseDependencyWait } from '../shell/index.js';
 
 export const WAIT_PREFIX = 'seq-wait-';
 export const DEPENDENCIES_ANNOTATION = 'pod-sequencer.dev/dependencies';
@@ -45,7 +48,7 @@ export interface AnnotationProblem {
  * the annotation's (workload first, then pod template), skipping targets already listed. Names
  * derived from annotation hosts avoid the configured names.
  */
-export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: AnnotationProblem[] } {
+export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: AnnotationProblem[]; handled?: HandledDependency[] } {
   const w = ctx.w;
   const deps = ctx.cfg.dependencies.filter((d) => !d.selector || matches(d.selector, w));
   // Most workloads: nothing configured for them, no annotation. Nothing below can add one.
@@ -105,7 +108,32 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
       self: true,
     });
   });
-  return { deps: deps.filter((_, i) => !own[i]), problems };
+  const kept = deps.filter((_, i) => !own[i]);
+  const handled = awaitedByScripts(ctx, kept);
+  return { deps: kept.filter((d) => !handled.some((h) => h.dep === d)), problems, ...(handled.length > 0 && { handled }) };
+}
+
+/** A dependency an app's own script already waits for, and that script (`ConfigMap db-init key init.sh`). */
+export interface HandledDependency {
+  dep: Dependency;
+  from: string;
+}
+
+/**
+ * Dependencies an app container's script already waits for (src/pod/scripts.ts scriptWaitingFor:
+ * a loop on `nc -z db 5432`, `pg_isready`, `until curl …`): no `seq-wait-*` is added for them
+ * (issue 27). One pod-sequencer already wrote stays ours, and is kept up to date.
+ */
+function awaitedByScripts(ctx: Ctx, deps: Dependency[]): HandledDependency[] {
+  if (deps.length === 0) return [];
+  const ours = (ctx.w.pod.initContainers ?? []).flatMap((c) => parseDependencyWait((c.command ?? []).map(String))?.dep ?? []);
+  const scripts = appContainers(ctx.w, ctx.cfg).flatMap((a) => scriptsRun(ctx.w, a.c, ctx.facts));
+  if (scripts.length === 0) return [];
+  return deps.flatMap((dep) => {
+    if (ours.some((o) => sameTarget(o, dep))) return [];
+    const s = scriptWaitingFor(scripts, dep);
+    return s ? [{ dep, from: s.from }] : [];
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
  * var is the port). Where each port lives is data: the `ports` rows of the vendor tables
  * (src/profiles/), each with the releases it holds for and its source.
  */
-import type { Check, ProfileName, Shutdown, SidecarSpec } from '../config/types.js';
+import type { Check, ProbeBlock, ProfileName, Shutdown, SidecarSpec } from '../config/types.js';
 import type { PortSource } from '../profiles/types.js';
 import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
@@ -97,7 +97,25 @@ function fromOwnProbe(spec: SidecarSpec, c: Container): SidecarSpec {
   return { ...spec, readiness: { ...spec.readiness, http: url.toString() }, waitCommand };
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+/** A loopback address: a listener there is reachable from the pod's own network namespace only. */
+export const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * Why the kubelet's startupProbe, which it sends to the pod IP, cannot reach the sidecar's health
+ * endpoint, and what would let it; undefined when nothing in the manifest says so. The one rule
+ * for every sidecar (issue 27): such a sidecar stays classic, held by a postStart wait, which runs
+ * in the pod's network namespace (src/sequence/index.ts), and a native one gets no startupProbe
+ * (src/sequence/native.ts). The evidence: what src/pod/bootstrap.ts read into the spec (Envoy's
+ * admin on 127.0.0.1, or behind an init container that redirects inbound traffic), or the flag or
+ * env var of the sidecar's own container (loopbackListener).
+ */
+export function probeBlocked(spec: SidecarSpec, c: Container): ProbeBlock | undefined {
+  if (spec.unprobeable) return spec.unprobeable;
+  const setting = loopbackListener(spec, c);
+  if (setting === undefined) return undefined;
+  const fix = (profileAt(spec.profile, spec.version).probeArgs ?? []).join(' ') || 'a listen address the pod IP reaches';
+  return { why: `its ${setting} keeps its health endpoint on loopback, where the kubelet's probe (sent to the pod IP) cannot reach it`, fix };
+}
 
 /**
  * The flag or env var by which the sidecar's own container puts its readiness endpoint on a
@@ -112,9 +130,4 @@ export function loopbackListener(spec: SidecarSpec, c: Container): string | unde
   if (flag !== undefined) return LOOPBACK.test(flag) ? `${a.flag}=${flag}` : undefined;
   const env = a.env === undefined ? undefined : envValue(c, a.env);
   return env !== undefined && LOOPBACK.test(env) ? `env ${a.env}=${env}` : undefined;
-}
-
-/** The setting that lets the kubelet probe the sidecar: the profile's probe args (`--http-address=0.0.0.0`). */
-export function probeFix(s: { spec: SidecarSpec }): string {
-  return (profileAt(s.spec.profile, s.spec.version).probeArgs ?? []).join(' ') || 'a listen address the pod IP reaches';
 }

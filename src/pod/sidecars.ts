@@ -6,6 +6,8 @@ import { profiles } from '../profiles/index.js';
 import { podAnnotations, type Container, type Workload } from '../workloads/workload.js';
 import { withContainerPorts } from './ports.js';
 import { atRelease } from './release.js';
+import { withAdmin, type AdminNote } from './bootstrap.js';
+import type { InputFacts } from './context.js';
 
 export type Effective = 'native' | 'postStart' | 'wrap' | 'first';
 
@@ -19,6 +21,8 @@ export interface FoundSidecar {
    * hooks or probes it, and no rule asks for a gate. A Job still ends it.
    */
   keep?: string;
+  /** What a result should say about its endpoints (Envoy with no admin listener: no gate, and what would make one). */
+  note?: AdminNote;
 }
 
 export function specFor(c: Container, cfg: Config): SidecarSpec | undefined {
@@ -56,12 +60,13 @@ export function isNativeSidecar(c: Container): boolean {
  * - a container named like a sidecar in a workload of that name is the workload itself
  *   (Contour's `envoy` DaemonSet, Envoy Gateway's `envoy-…` Deployments run Envoy as their job).
  */
-export function findSidecars(w: Workload, cfg: Config): FoundSidecar[] {
+export function findSidecars(w: Workload, cfg: Config, facts: InputFacts): FoundSidecar[] {
   const pod = w.pod;
   const found: FoundSidecar[] = [];
   const add = (c: Container, spec: SidecarSpec, native: boolean) => {
     const keep = injectorLeftUngated(w, c, spec);
-    found.push({ spec: withContainerPorts(atRelease(spec, c, cfg), c), name: c.name, native, ...(keep && { keep }) });
+    const { spec: read, note } = adminFacts(atRelease(spec, c, cfg), c, w, facts);
+    found.push({ spec: withContainerPorts(read, c), name: c.name, native, ...(keep && { keep }), ...(note && { note }) });
   };
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : undefined;
@@ -76,6 +81,17 @@ export function findSidecars(w: Workload, cfg: Config): FoundSidecar[] {
   const apps = (pod.containers ?? []).filter((c) => !sidecars.some((s) => !s.native && s.name === c.name));
   return apps.length > 0 ? sidecars : [];
 }
+
+/** withAdmin, once per container, spec and input: several steps and rules ask, and it may parse a bootstrap. */
+function adminFacts(spec: SidecarSpec, c: Container, w: Workload, facts: InputFacts): ReturnType<typeof withAdmin> {
+  const seen = ADMIN.get(c);
+  if (seen && seen.spec === spec && seen.facts === facts && seen.pod === w.pod) return seen.out;
+  const out = withAdmin(spec, c, w, facts);
+  ADMIN.set(c, { spec, facts, pod: w.pod, out });
+  return out;
+}
+
+const ADMIN = new WeakMap<Container, { spec: SidecarSpec; facts: InputFacts; pod: unknown; out: ReturnType<typeof withAdmin> }>();
 
 /**
  * The injector chose not to gate the app on this proxy, so its layout is the vendor's and stays

@@ -143,7 +143,7 @@ export function classicStays(ctx: Ctx): Stay[] {
   if (ctx.w.jobLike) return [];
   const containers = ctx.w.pod.containers ?? [];
   const out: Stay[] = [];
-  for (const s of findSidecars(ctx.w, ctx.cfg)) {
+  for (const s of findSidecars(ctx.w, ctx.cfg, ctx.facts)) {
     if (s.native) continue;
     const index = containers.findIndex((c) => c.name === s.name);
     const c = containers[index]!;

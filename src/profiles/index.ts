@@ -73,6 +73,7 @@ function makeProfile(name: ProfileName, version?: string): Profile {
     readinessArgs: one(t.readinessArgs),
     probeArgs: one(t.probeArgs),
     listenAddress: one(t.listenAddress),
+    bootstrapAdmin: one(t.bootstrapAdmin),
     waitCommand: one(t.waitCommand),
     waitBudget: one(t.waitBudget),
     shutdown: one(t.shutdown),

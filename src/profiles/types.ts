@@ -41,6 +41,18 @@ export interface AddressSource {
   default: string;
 }
 
+/**
+ * A sidecar whose admin listener exists only where the bootstrap it loads declares one (Envoy):
+ * the flags that load a bootstrap file or inline YAML (merged over the file), and the readiness
+ * and quit paths on that listener (src/pod/bootstrap.ts).
+ */
+export interface BootstrapAdmin {
+  pathFlags: string[];
+  inlineFlag: string;
+  readinessPath: string;
+  shutdownPath: string;
+}
+
 /** What turns the shutdown endpoint on: an annotation for the webhook, env or args on a container in the manifest. */
 export interface Switch {
   annotations?: Record<string, string>;
@@ -127,6 +139,8 @@ export interface VendorTable {
   probeArgs?: Fact<string[]>[];
   /** Where the readiness endpoint's listen address is set (cloud-sql-proxy's --http-address). */
   listenAddress?: Fact<AddressSource>[];
+  /** Readiness and quit live on an admin listener the bootstrap declares, or nowhere (Envoy). */
+  bootstrapAdmin?: Fact<BootstrapAdmin>[];
   /** Blocking wait command that exists inside the sidecar's own image. */
   waitCommand?: Fact<string[]>[];
   waitBudget?: Fact<Budget>[];
@@ -181,6 +195,7 @@ export interface Profile {
   readinessArgs?: string[];
   probeArgs?: string[];
   listenAddress?: AddressSource;
+  bootstrapAdmin?: BootstrapAdmin;
   proxyUid?: number;
   nativeKeys: string[];
   nativeByDefault?: NativeByDefault;

@@ -20,7 +20,7 @@ import { keepSidecarsForDrain } from './stop-order.js';
 import { syncTools } from './tools.js';
 import { wrapForReadiness } from './wrap.js';
 import { appContainers } from '../pod/apps.js';
-import { loopbackListener, probeFix } from '../pod/ports.js';
+import { probeBlocked } from '../pod/ports.js';
 
 /**
  * `before`: gives the workload's object as it is now, when the caller can make it on demand
@@ -38,7 +38,7 @@ function transform(ctx: Ctx): void {
   }
   const deps = readDependencies(ctx);
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
-  const sidecars = findSidecars(ctx.w, ctx.cfg);
+  const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s)]));
   // A sidecar whose injector's layout stays (s.keep) gets no strategy; a Job still ends it.
   const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
@@ -84,18 +84,19 @@ function strategyOf(ctx: Ctx, s: FoundSidecar): Effective {
 }
 
 /**
- * A classic sidecar whose own flag or env keeps its readiness endpoint on loopback
- * (cloud-sql-proxy `--http-address=127.0.0.1`) stays classic: as a native sidecar it would need a
- * startupProbe, which the kubelet sends to the pod IP, so it would never pass and the app never
- * start. pod-sequencer does not widen an address the user chose; a warning names the fix.
+ * A classic sidecar whose health endpoint the pod IP does not reach (src/pod/ports.ts probeBlocked:
+ * Envoy's bootstrap admin on 127.0.0.1, cloud-sql-proxy `--http-address=127.0.0.1`) stays
+ * classic: as a native sidecar it would need a startupProbe, which the kubelet sends to the pod
+ * IP, so it would never pass and the app never start. pod-sequencer does not widen an address the
+ * user chose; a warning names the fix.
  */
 function unprobeable(ctx: Ctx, s: FoundSidecar): boolean {
   const i = (ctx.w.pod.containers ?? []).findIndex((c) => c.name === s.name);
-  const setting = i < 0 || !s.spec.readiness ? undefined : loopbackListener(s.spec, ctx.w.pod.containers![i]!);
-  if (!setting) return false;
+  const blocked = i < 0 || !s.spec.readiness ? undefined : probeBlocked(s.spec, ctx.w.pod.containers![i]!);
+  if (!blocked) return false;
   ctx.report(
     'warning',
-    `kept ${s.name} classic (a postStart wait holds the app) instead of making it a native sidecar: its ${setting} keeps its health endpoint on loopback, where the kubelet's startupProbe (sent to the pod IP) cannot reach it; set ${probeFix(s)} to let it become native`,
+    `kept ${s.name} classic (a postStart wait holds the app) instead of making it a native sidecar: ${blocked.why}; set ${blocked.fix} to let it become native`,
     podField(ctx.w, 'containers', i),
   );
   return true;

@@ -12,7 +12,8 @@ import { podAnnotations, podField, podMetaField } from '../workloads/workload.js
 import type { Ctx } from '../pod/context.js';
 import type { MeshedSidecar } from '../pod/mesh.js';
 import { ensureArgs } from './readiness.js';
-import { endsItsSidecars } from '../pod/commands.js';
+import { whereItEndsItsSidecars } from '../pod/commands.js';
+import { scriptsRun } from '../pod/scripts.js';
 import type { FoundSidecar } from '../pod/sidecars.js';
 import { setWrappers } from './wrap.js';
 import { pathNow, type App } from '../pod/apps.js';
@@ -62,9 +63,11 @@ export function meshJobSidecar(m: MeshedSidecar): JobSidecar {
 export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): boolean {
   const { w, cfg } = ctx;
   if (!w.jobLike || !cfg.jobs.terminateSidecars) return false;
-  // The app already ends its sidecars (a quit call, linkerd-await --shutdown, scuttle): a wrapper
-  // would end them twice, or wait for a proxy the app handles itself (issue 14).
-  if (apps.some((a) => endsItsSidecars(a.c))) return false;
+  // The app already ends its sidecars (a quit call, linkerd-await --shutdown, scuttle), in its
+  // command or in a script of the input it runs: a wrapper would end them twice, or wait for a
+  // proxy the app handles itself (issues 14, 27).
+  // The handled-by-script rule says so where a script does it.
+  if (apps.some((a) => whereItEndsItsSidecars(a.c, scriptsRun(w, a.c, ctx.facts)) !== undefined)) return false;
   const checks: ReadyCheck[] = sidecars.flatMap((s) =>
     s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : [],
   );

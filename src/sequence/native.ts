@@ -12,7 +12,7 @@ import { ensureArgs, readinessArgs, startupProbe } from './readiness.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from './tools.js';
-import { loopbackListener } from '../pod/ports.js';
+import { probeBlocked } from '../pod/ports.js';
 
 export function makeNative(ctx: Ctx, sidecars: FoundSidecar[]): void {
   for (const s of sidecars) {
@@ -90,10 +90,10 @@ function alreadyGated(c: Container): boolean {
 
 function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   const { spec } = s;
-  const loopback = loopbackListener(spec, c);
-  // Already native in the input with its address on loopback (a classic one stays classic,
+  const blocked = probeBlocked(spec, c);
+  // Already native in the input where no probe reaches it (a classic one stays classic,
   // src/sequence/index.ts): a startupProbe would never pass; sidecar-no-readiness-gate says why.
-  if (!c.startupProbe && spec.readiness && !loopback) {
+  if (!c.startupProbe && spec.readiness && !blocked) {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
       'info',
@@ -102,7 +102,7 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
     );
   }
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
-  const added = ensureArgs(c, readinessArgs(spec, !loopback));
+  const added = ensureArgs(c, readinessArgs(spec, !blocked));
   if (added.length > 0) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
 }
 

@@ -204,12 +204,11 @@ describe('typed PodSequence', () => {
         index: 0,
       },
       {
-        // An image glob alone: the profile's container name is not added.
+        // An image glob alone: the profile's container name is not added. No readiness or quit
+        // URL: Envoy's admin listener is read from the bootstrap in the manifest (src/pod/bootstrap.ts).
         profile: 'envoy',
         image: '*/envoy:*',
         strategy: 'auto',
-        readiness: { http: 'http://127.0.0.1:9901/ready' },
-        shutdown: { http: 'http://127.0.0.1:9901/quitquitquit', method: 'POST' },
         timeoutSeconds: 120,
         onTimeout: 'fail',
         index: 1,

@@ -28,13 +28,17 @@ function endpoint(check: Check | Shutdown, method = 'GET'): string {
 
 function row(p: Profile): string {
   const fromConfig = p.containerName === undefined;
+  // Envoy: on the admin listener its bootstrap declares, if any (src/pod/bootstrap.ts).
+  const admin = p.bootstrapAdmin;
   const readiness = p.readiness
     ? endpoint(p.readiness) + (p.readinessArgs ? ` (adds ${code(p.readinessArgs.join(' '))})` : '')
-    : fromConfig
-      ? '(from config)'
-      : '—';
-  const wait = p.waitCommand ? code(p.waitCommand.join(' ')) : p.readiness ? '— (sh loop)' : fromConfig ? '(from config)' : '—';
-  const shutdown = p.shutdown ? endpoint(p.shutdown, p.shutdown.method) : fromConfig ? '(from config)' : '—';
+    : admin
+      ? `GET :<admin>${admin.readinessPath} (bootstrap's admin address)`
+      : fromConfig
+        ? '(from config)'
+        : '—';
+  const wait = p.waitCommand ? code(p.waitCommand.join(' ')) : p.readiness || admin ? '— (sh loop)' : fromConfig ? '(from config)' : '—';
+  const shutdown = p.shutdown ? endpoint(p.shutdown, p.shutdown.method) : admin ? `POST :<admin>${admin.shutdownPath}` : fromConfig ? '(from config)' : '—';
   const after = p.initAfter.length > 0 ? p.initAfter.map(code).join(', ') : '—';
   const container = fromConfig ? '(from config)' : code(p.containerName!);
   return `| ${p.name} | ${container} | ${readiness} | ${wait} | ${shutdown} | ${after} |`;

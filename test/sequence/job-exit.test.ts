@@ -179,7 +179,8 @@ describe('Job wrapper', () => {
   });
 
   it('a Deployment with strategy wrap gets exec wrappers; no Job wrapper outside Job-like pods', () => {
-    const cfg = config({ sidecars: [{ profile: 'envoy', strategy: 'wrap' }] });
+    // Envoy's admin port from the config (the manifest has no bootstrap: src/pod/bootstrap.ts).
+    const cfg = config({ sidecars: [{ profile: 'envoy', strategy: 'wrap', readiness: { http: 'http://127.0.0.1:9901/ready' } }] });
     const obj = {
       ...job([
         { name: 'app', command: ['/app'] },

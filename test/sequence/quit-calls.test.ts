@@ -83,7 +83,7 @@ describe('Dapr API token (dapr/dapr@v1.18.0:pkg/security/consts/consts.go, pkg/i
     const cfg = config({ sidecars: [{ profile: 'dapr' }] });
     const obj = job([{ name: 'app', command: ['/app'] }, daprd]);
     const { ctx } = ctxOf(structuredClone(obj), cfg);
-    const calls = shutdownCalls(ctx, manifestJobSidecars(findSidecars(ctx.w, cfg)));
+    const calls = shutdownCalls(ctx, manifestJobSidecars(findSidecars(ctx.w, cfg, ctx.facts)));
     expect(calls[0]).toMatchObject({ name: 'daprd', header: { name: 'dapr-api-token', fromEnv: 'DAPR_API_TOKEN' } });
     expect(envOf(apply(obj, cfg).pod)).toEqual([token]);
   });

@@ -3,7 +3,8 @@ import { meshedSidecars, nativeDefaultUnknown } from '../../pod/mesh.js';
 import { findSidecars } from '../../pod/sidecars.js';
 import { appContainers, argvToWrap } from '../../pod/apps.js';
 import { podField } from '../../workloads/workload.js';
-import { endsItsSidecars } from '../../pod/commands.js';
+import { whereItEndsItsSidecars } from '../../pod/commands.js';
+import { scriptsRun } from '../../pod/scripts.js';
 import type { Rule } from '../rule.js';
 
 /** Meshes whose native sidecar the function can ask for per pod (mesh.<name>.native). */
@@ -24,8 +25,10 @@ export const jobSidecarBlocksCompletion: Rule = {
         for (const s of [...ours.spec.shutdown, ...(ours.spec.kill ?? [])]) ended.add(s.name);
         continue;
       }
-      // The user's own way out: trusted, since we cannot tell which sidecar it ends.
-      if (endsItsSidecars(ours ? { ...c, command: ours.spec.argv } : c)) return;
+      // The user's own way out, in its command or a script of the input it runs: trusted, since
+      // we cannot tell which sidecar it ends.
+      const own = ours ? { ...c, command: ours.spec.argv } : c;
+      if (whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts)) !== undefined) return;
     }
     const missing = apps.some(({ c }) => 'error' in argvToWrap(w, cfg, c));
     for (const m of meshedSidecars(ctx)) {
@@ -46,7 +49,7 @@ export const jobSidecarBlocksCompletion: Rule = {
       );
     }
     const containers = w.pod.containers ?? [];
-    for (const s of findSidecars(w, cfg)) {
+    for (const s of findSidecars(w, cfg, ctx.facts)) {
       if (s.native || ended.has(s.name)) continue;
       const canEnd = s.spec.shutdown !== undefined;
       // The fix would wrap the app but for a missing entrypoint: that error says what to do.

@@ -18,7 +18,7 @@ export const onfailureClassicSidecar: Rule = {
     const { w, cfg } = ctx;
     if (!w.jobLike || w.restartPolicy !== 'OnFailure') return;
     const classic = [
-      ...findSidecars(w, cfg)
+      ...findSidecars(w, cfg, ctx.facts)
         .filter((s) => !s.native)
         .map((s) => s.name),
       ...meshedSidecars(ctx)

@@ -1,4 +1,4 @@
-import { loopbackListener, probeFix } from '../../pod/ports.js';
+import { probeBlocked } from '../../pod/ports.js';
 import { findSidecars, type FoundSidecar } from '../../pod/sidecars.js';
 import { parseHook, parseWrapper } from '../../shell/index.js';
 import { podField, type Container } from '../../workloads/workload.js';
@@ -19,7 +19,7 @@ export const sidecarNoReadinessGate: Rule = {
   check(ctx, report) {
     const pod = ctx.w.pod;
     const containers = pod.containers ?? [];
-    const sidecars = findSidecars(ctx.w, ctx.cfg);
+    const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
     for (const s of sidecars) {
       if (!s.spec.readiness && !s.spec.waitCommand) continue; // nothing to wait on (e.g. vault agent)
       if (s.keep) continue; // the injector left it ungated on purpose
@@ -27,10 +27,10 @@ export const sidecarNoReadinessGate: Rule = {
         const i = (pod.initContainers ?? []).findIndex((c) => c.name === s.name);
         const c = pod.initContainers![i]!;
         if (!c.startupProbe && !c.lifecycle?.postStart) {
-          // Its own loopback address is why pod-sequencer added none (src/sequence/native.ts).
-          const loopback = loopbackListener(s.spec, c);
-          const fix = loopback
-            ? `its ${loopback} keeps its health endpoint on loopback, where the kubelet's probe (sent to the pod IP) cannot reach it: set ${probeFix(s)}, then add one (pod-sequencer strategy native does)`
+          // Where no probe reaches it, pod-sequencer added none (src/sequence/native.ts).
+          const blocked = probeBlocked(s.spec, c);
+          const fix = blocked
+            ? `${blocked.why}: set ${blocked.fix}, then add one (pod-sequencer strategy native does)`
             : 'add one (pod-sequencer strategy native does)';
           report(`native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; ${fix}`, podField(ctx.w, 'initContainers', i));
         }

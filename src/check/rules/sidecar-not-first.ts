@@ -9,7 +9,7 @@ export const sidecarNotFirst: Rule = {
   summary: 'a known sidecar starts after an app container with no readiness gate',
   check(ctx, report) {
     const containers = ctx.w.pod.containers ?? [];
-    const sidecars = findSidecars(ctx.w, ctx.cfg).filter((s) => !s.native);
+    const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts).filter((s) => !s.native);
     const names = new Set(sidecars.map((s) => s.name));
     for (const s of sidecars) {
       if (s.keep) continue; // the injector placed it so on purpose
