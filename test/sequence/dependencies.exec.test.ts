@@ -141,9 +141,11 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
       try {
         const res = await runWait(r, waitCommand(r, [{ name: 'config', http: srv.url('/health'), periodSeconds: 1 }]));
         expect(res.code, res.stderr).toBe(0);
+        // one logged try per answer before the 200 (one, unless a try outlasted its 2 s under load)
         const t = tries(res.stderr, 'config');
-        expect(t.map(([n]) => n)).toEqual([1]);
-        expect(srv.hits('/health', 'GET')).toHaveLength(2);
+        expect(t.map(([n]) => n)).toEqual(t.map((_, i) => i + 1));
+        expect(t.length).toBeGreaterThanOrEqual(1);
+        expect(srv.hits('/health', 'GET')).toHaveLength(t.length + 1);
         expect(res.timedOut).toBe(false); // ended by its own budget, not the harness kill (no wall-clock bound: timing belongs in the benchmark)
       } finally {
         await srv.close();
@@ -224,9 +226,9 @@ describe.concurrent('generated waits, run under busybox sh, dash and bash', () =
         expect(cmd).toContain(srv.url(path));
         const res = await runWait(r, cmd);
         expect(res.code, res.stderr).toBe(0);
-        expect(srv.requests).toHaveLength(1);
-        // clients differ in what they percent-encode; the request is the same
-        expect(decodeURIComponent(srv.requests[0]!.path)).toBe(path);
+        // clients differ in what they percent-encode; the request is the same (the set of paths:
+        // a try that outlasted its 2 s under load is sent again)
+        expect(new Set(srv.requests.map((q) => decodeURIComponent(q.path)))).toEqual(new Set([path]));
         expect(existsSync(lab.canary)).toBe(false);
       } finally {
         await srv.close();
