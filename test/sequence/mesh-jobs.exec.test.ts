@@ -10,15 +10,23 @@ import { parse, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { PodSpec } from '../../src/workloads/workload.js';
 import { sequence, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
+import { lockVendorPorts } from '../helpers/port-lock.js';
 import { NODE, run, runToolsInit, setupLab, type Lab, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
 
 let lab: Lab;
 let busyboxImage: string;
+let unlock: () => void = () => {};
+// The meshes' real ports are the machine's: another copy of the suite waits for this file's turn
+// (test/helpers/port-lock.ts), rather than failing on EADDRINUSE or answering this one's calls.
 beforeAll(async () => {
+  unlock = await lockVendorPorts();
   lab = await setupLab();
   busyboxImage = await makeBusyboxImage(lab);
+}, 600_000);
+afterAll(async () => {
+  unlock();
+  await lab.cleanup();
 });
-afterAll(() => lab.cleanup());
 
 interface Mesh {
   name: string;
