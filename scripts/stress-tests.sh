@@ -24,6 +24,7 @@ for round in $(seq 1 "$rounds"); do
       bad=$((bad + 1))
       echo "round $round copy $copy: FAILED"
       sed 's/\x1b\[[0-9;]*m//g' "$logs/$copy.log" | grep -E '^ FAIL |^ *Tests ' || tail -20 "$logs/$copy.log"
+      cp "$logs/$copy.log" ".stress-failed-$round-$copy.log" # kept for reading (ignored by git)
     fi
   done
 done
