@@ -11,9 +11,9 @@ import { mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { runFilter } from '../../src/run.js';
 import type { Container, PodSpec } from '../../src/workloads/workload.js';
 import { sequence, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
+import { runFilterOffThread } from '../helpers/filter-thread.js';
 import {
   eachRunner,
   NASTY,
@@ -47,8 +47,8 @@ interface Job {
   sidecar: Record<string, unknown>;
 }
 
-/** Runs the function on a one-Job ResourceList; returns the output pod. */
-function generate(job: Job, delivery: 'inject' | 'image'): PodSpec {
+/** Runs the function on a one-Job ResourceList (off the servers' thread: test/helpers/filter-thread.ts); returns the output pod. */
+async function generate(job: Job, delivery: 'inject' | 'image'): Promise<PodSpec> {
   const app: Container = {
     name: 'app',
     image: 'registry.example.com/app:1',
@@ -73,7 +73,7 @@ function generate(job: Job, delivery: 'inject' | 'image'): PodSpec {
       ...(job.entrypoint && { jobs: { entrypoints: [{ container: 'app', command: job.entrypoint }] } }),
     },
   };
-  const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [item], functionConfig }));
+  const out = await runFilterOffThread(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [item], functionConfig }));
   expect(out.results.filter((x) => x.severity === 'error')).toEqual([]);
   return parse(out.stdout).items[0].spec.template.spec as PodSpec;
 }
@@ -92,7 +92,7 @@ async function appCommand(pod: PodSpec, r: Runner): Promise<{ command: string[];
 
 /** Generates for this runner's delivery, then runs the app container as the kubelet would. */
 async function runJob(r: Runner, job: Job, opts: Partial<RunOptions> = {}) {
-  const { command, args } = await appCommand(generate(job, r.env.delivery), r);
+  const { command, args } = await appCommand(await generate(job, r.env.delivery), r);
   return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args, ...opts });
 }
 
@@ -276,7 +276,7 @@ describe.concurrent('inject delivery: one shared wrapper per pod', () => {
       lab.runners.filter((r) => r.env.delivery === 'inject'),
       (r) =>
         withServer({ '/ready': 200, '/quit': 200 }, async (srv) => {
-          const pod = generate({ command: [NODE, lab.dump, 'a b'], args: ['$HOME'], sidecar: proxy(srv) }, 'inject');
+          const pod = await generate({ command: [NODE, lab.dump, 'a b'], args: ['$HOME'], sidecar: proxy(srv) }, 'inject');
           const app = pod.containers!.find((c) => c.name === 'app')!;
           const tools = pod.initContainers!.find((c) => c.name === 'seq-tools')!;
           // the script is in seq-tools only: the app's command is parameters and a one-line call
@@ -303,7 +303,7 @@ describe.concurrent('seed: sleep-job with an Istio-like sidecar', () => {
   test('`sleep 1` completes with exit 0 and ends the sidecar; nothing kills by name, no capability added', () =>
     eachRunner(lab.runners, (r) =>
       withServer({ '/healthz/ready': sequence(503, 200), '/quitquitquit': 200 }, async (srv) => {
-        const pod = generate({ command: ['sleep', '1'], sidecar: istio(srv) }, r.env.delivery);
+        const pod = await generate({ command: ['sleep', '1'], sidecar: istio(srv) }, r.env.delivery);
         const text = JSON.stringify(pod);
         expect(text).not.toMatch(/pkill|killall|SYS_PTRACE|shareProcessNamespace|"add"/);
         const { command, args } = await appCommand(pod, r);
