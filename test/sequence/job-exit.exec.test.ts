@@ -300,6 +300,19 @@ describe.concurrent('seed: sleep-job with an Istio-like sidecar', () => {
     timeoutSeconds: 600, // not the subject here; the profile's 120 s is a deadline under load
   });
 
+  /**
+   * Istio's quit call is one try of at most 2 s (the profile has no retries): the script makes it
+   * exactly once, after the command, and says how it went. On a loaded machine the answer can
+   * outlast the try ("could not ask ... going on"); then the server saw it at most once. The
+   * answered case is held exactly by the wrapper tests that retry (test/shell/wrapper.test.ts).
+   */
+  const quitOnce = (stderr: string, srv: TestHttpServer) => {
+    expect(stderr).toMatch(/pod-sequencer: (asked proxy to shut down|could not ask proxy to shut down \(POST [^)]*\); going on)\n$/);
+    expect(stderr.match(/(asked|could not ask) proxy to shut down/g)).toHaveLength(1);
+    if (stderr.endsWith('asked proxy to shut down\n')) expect(srv.hits('/quitquitquit', 'POST')).toHaveLength(1);
+    else expect(srv.hits('/quitquitquit', 'POST').length).toBeLessThanOrEqual(1);
+  };
+
   test('`sleep 1` completes with exit 0 and ends the sidecar; nothing kills by name, no capability added', () =>
     eachRunner(lab.runners, (r) =>
       withServer({ '/healthz/ready': sequence(503, 200), '/quitquitquit': 200 }, async (srv) => {
@@ -310,8 +323,8 @@ describe.concurrent('seed: sleep-job with an Istio-like sidecar', () => {
         const res = await run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args });
         expect(res.code, res.stderr).toBe(0);
         // the wrapper's own log: sidecar ready, `sleep 1` ran to its end, then the quit call
-        expect(res.stderr).toMatch(/proxy is up after \d+s\n(.*\n)*pod-sequencer: command exited with code 0\npod-sequencer: asked proxy to shut down\n$/);
-        expect(srv.hits('/quitquitquit', 'POST')).toHaveLength(1);
+        expect(res.stderr).toMatch(/proxy is up after \d+s\n(.*\n)*pod-sequencer: command exited with code 0\npod-sequencer: [^\n]*shut down[^\n]*\n$/);
+        quitOnce(res.stderr, srv);
       }),
     ));
 
@@ -320,7 +333,7 @@ describe.concurrent('seed: sleep-job with an Istio-like sidecar', () => {
       withServer({ '/healthz/ready': 200, '/quitquitquit': 200 }, async (srv) => {
         const res = await runJob(r, { command: ['sh', '-c', 'sleep 1; exit 3'], sidecar: istio(srv) });
         expect(res.code, res.stderr).toBe(3);
-        expect(srv.hits('/quitquitquit', 'POST')).toHaveLength(1);
+        quitOnce(res.stderr, srv);
       }),
     ));
 });
