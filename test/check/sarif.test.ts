@@ -12,7 +12,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ruleInfos } from '../../src/check/index.js';
 import { BIN, ROOT, run } from '../helpers/cli.js';
-import { cite, readCorpusFile, type CorpusEntry } from '../helpers/vendor-corpus.js';
+import { cite, readCorpusFile, requireVendor, type CorpusEntry } from '../helpers/vendor-corpus.js';
 
 const web = (name: string, annotations = '') => `apiVersion: apps/v1
 kind: Deployment
@@ -52,6 +52,7 @@ describe('check --format sarif', () => {
     const entry = (JSON.parse(readFileSync(join(ROOT, 'test', 'vendor', 'schemas.json'), 'utf8')) as CorpusEntry[])[0]!;
     const text = readCorpusFile(entry);
     if (text === undefined) {
+      if (requireVendor) throw new Error(`POD_SEQUENCER_REQUIRE_VENDOR=1: ${cite(entry)} is not in shared/vendor nor in a local snapshot`);
       console.warn(`skipped: ${cite(entry)} is not in shared/vendor nor in a local snapshot`);
       return;
     }

@@ -5,21 +5,16 @@
  * plugin framing (test/helpers/helm.ts, itself checked against Helm's TestAnnotateAndMerge
  * cases), and vendors' Jobs under Istio and cloud-sql-proxy put into those charts as pre-upgrade
  * hooks. Linkerd's hook Job is in fixtures/helm/shop/rendered.yaml (test/helm/argocd.test.ts).
- * Files not available here skip with one line.
+ * Files not available here skip with one line (fail under POD_SEQUENCER_REQUIRE_VENDOR=1).
  */
 import { describe, expect, it } from 'vitest';
 import { BIN, run } from '../helpers/cli.js';
 import { annotate, FILENAME_ANNOTATION, helm3Chunk, helm3Chunks, helm3ToHelm4, helm4PluginProblems, helm4Stream, platformCommand } from '../helpers/helm.js';
-import { cite, corpusEntries, readCorpusFile, type CorpusEntry } from '../helpers/vendor-corpus.js';
+import { availableCorpus, cite, corpusEntries, type CorpusEntry } from '../helpers/vendor-corpus.js';
 import { join } from 'node:path';
 
 const entries = corpusEntries(join(__dirname, 'corpus'));
-const available = entries.flatMap((e) => {
-  const text = readCorpusFile(e);
-  return text === undefined ? [] : [{ e, text }];
-});
-if (available.length < entries.length)
-  console.log(`helm corpus: ${available.length} of ${entries.length} files available here (no snapshot of the rest); those skipped`);
+const available = availableCorpus(entries, 'helm corpus');
 const tagged = (tag: string) => available.filter((f) => f.e.tags?.includes(tag));
 
 const postRender = (input: string, args: string[] = []) =>

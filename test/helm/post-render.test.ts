@@ -1,9 +1,9 @@
 /**
  * `pod-sequencer post-render` as Helm runs it (docs/integrations.md, "Helm"): Helm 3 pipes the
  * rendered chart with `# Source:` comments and stores the answer byte for byte; Helm 4 sends
- * each document with its filename annotation and discards stderr. No helm binary is available
- * from the npm registry or Debian here, so the protocol is played by the test: stream in, bytes
- * out, exit codes, the report file.
+ * each document with its filename annotation and discards stderr. The protocol is played by the
+ * test (stream in, bytes out, exit codes, the report file), for the cases a real chart does not
+ * reach; real Helm 3 and 4 run the post-renderer in test/helm/real-helm.test.ts.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

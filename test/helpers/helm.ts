@@ -1,6 +1,7 @@
 /**
- * What Helm does around a post-renderer, played by the tests (no helm binary can be installed
- * here). Each function follows the Helm source it names, at helm/helm@v4.0.0:
+ * What Helm does around a post-renderer, played by the tests for the cases no real chart reaches
+ * (real Helm runs in test/helm/real-helm.test.ts). Each function follows the Helm source it
+ * names, at helm/helm@v4.0.0:
  * - `helm4Stream`: pkg/action/action.go `annotateAndMerge` (files sorted by name, partials and
  *   empty files skipped, every document annotated postrenderer.helm.sh/postrender-filename,
  *   joined by `---` lines, no `# Source:` comments);

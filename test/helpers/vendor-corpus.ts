@@ -5,15 +5,15 @@
  * (data files belong only in the steering repo's shared/). So the corpus is committed as a list
  * of references (`test/vendor/corpus/*.json`: repo, commit, path, license, what it is), and each
  * file is read at test time from the first place that has it:
- *   1. `../shared/vendor/<owner>+<name>/<path>` (shared/ sits beside the clone, in CI too;
- *      `$POD_SEQUENCER_SHARED` names it when it is elsewhere);
+ *   1. `<shared>/vendor/<owner>+<name>/<path>` (`sharedDir()`: shared/ sits beside the clone, in CI too);
  *   2. a local snapshot of the repository: `$POD_SEQUENCER_MIRROR/<owner>+<name>/repo` (a bare
  *      git directory; default /work/.mirror), at the listed commit.
- * A test whose file is in neither place skips with one visible line naming it.
+ * A test whose file is in neither place skips with one visible line naming it; under
+ * POD_SEQUENCER_REQUIRE_VENDOR=1 (`.ci/run`) it fails instead (`availableCorpus`).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface CorpusEntry {
@@ -46,14 +46,39 @@ export function corpusEntries(dir = corpusDir): CorpusEntry[] {
     .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusEntry[]);
 }
 
-const slug = (repo: string) => repo.replace('/', '+');
+export const slug = (repo: string) => repo.replace('/', '+');
+
+/** `.ci/run` sets it: vendor data that is in neither place fails the tests instead of skipping them. */
+export const requireVendor = process.env.POD_SEQUENCER_REQUIRE_VENDOR === '1';
+
+/** Where `fetch` keeps repository snapshots (bare git directories `<owner>+<name>/repo`). */
+export const mirrorDir = () => process.env.POD_SEQUENCER_MIRROR ?? '/work/.mirror';
+
+/**
+ * The steering repo's shared/: $POD_SEQUENCER_SHARED, else `../shared` beside the clone; a git
+ * worktree (its `.git` a file naming `<main>/.git/worktrees/<name>`) looks beside its main clone.
+ */
+export function sharedDir(): string {
+  if (process.env.POD_SEQUENCER_SHARED) return resolve(process.env.POD_SEQUENCER_SHARED);
+  const beside = join(root, '..', 'shared');
+  if (existsSync(beside)) return beside;
+  try {
+    const gitdir = /^gitdir: (.+)$/m.exec(readFileSync(join(root, '.git'), 'utf8'))?.[1]?.trim();
+    if (gitdir) {
+      const main = join(isAbsolute(gitdir) ? gitdir : join(root, gitdir), '..', '..', '..');
+      if (existsSync(join(main, '..', 'shared'))) return join(main, '..', 'shared');
+    }
+  } catch {
+    // `.git` is a directory (a plain clone) or absent (an unpacked tarball): beside it is all there is.
+  }
+  return beside;
+}
 
 /** The file's text, or undefined when neither shared/ nor a local snapshot has it. */
 export function readCorpusFile(e: CorpusEntry): string | undefined {
-  // POD_SEQUENCER_SHARED: shared/ elsewhere than beside the clone (a git worktree's checkout).
-  const shared = join(process.env.POD_SEQUENCER_SHARED ?? join(root, '..', 'shared'), 'vendor', slug(e.repo), e.path);
+  const shared = join(sharedDir(), 'vendor', slug(e.repo), e.path);
   if (existsSync(shared)) return readFileSync(shared, 'utf8');
-  const gitDir = join(process.env.POD_SEQUENCER_MIRROR ?? '/work/.mirror', slug(e.repo), 'repo');
+  const gitDir = join(mirrorDir(), slug(e.repo), 'repo');
   if (!existsSync(gitDir)) return undefined;
   try {
     return execFileSync('git', ['--git-dir', gitDir, 'show', `${e.commit}:${e.path}`], {
@@ -64,6 +89,25 @@ export function readCorpusFile(e: CorpusEntry): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The entries whose file is here, with its text. The rest are named in one line (`label`: what
+ * the list is), or, under POD_SEQUENCER_REQUIRE_VENDOR=1, thrown: the test file fails, naming each.
+ */
+export function availableCorpus(entries: CorpusEntry[], label: string): { e: CorpusEntry; text: string }[] {
+  const found = entries.flatMap((e) => {
+    const text = readCorpusFile(e);
+    return text === undefined ? [] : [{ e, text }];
+  });
+  if (found.length < entries.length) {
+    const missing = entries.filter((e) => !found.some((f) => f.e === e)).map((e) => `${sharedDir()}/vendor/${slug(e.repo)}/${e.path} (${cite(e)})`);
+    const line = (names: string[]) => `${label}: ${found.length} of ${entries.length} files here; not in shared/ nor ${mirrorDir()}: ${names.join(', ')}`;
+    if (requireVendor) throw new Error(`POD_SEQUENCER_REQUIRE_VENDOR=1: ${line(missing)}`);
+    const more = missing.length > 10 ? [`and ${missing.length - 10} more`] : [];
+    console.log(`${line([...missing.slice(0, 10), ...more])} (those skipped)`);
+  }
+  return found;
 }
 
 /** `repo@commit:path`, as sources are cited everywhere in this project. */

@@ -16,7 +16,7 @@ import { isSuppressed } from '../../src/krm/results.js';
 import type { Result } from '../../src/krm/types.js';
 import { PathError, readManifest, type ManifestFile } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
-import { cite, corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
+import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 
 type Obj = Record<string, unknown>;
 
@@ -86,10 +86,7 @@ describe('check is the dry run of fix: golden fixtures', () => {
   });
 });
 
-const corpus = corpusEntries().flatMap((e) => {
-  const text = readCorpusFile(e);
-  return text === undefined ? [] : [{ e, text }];
-});
+const corpus = availableCorpus(corpusEntries(), 'vendor corpus');
 
 describe.skipIf(corpus.length === 0)('check is the dry run of fix: vendor corpus', () => {
   const configs = { default: undefined, '1.30': { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { kubernetesVersion: '1.30' } } };

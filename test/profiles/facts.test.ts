@@ -1,38 +1,15 @@
 /**
  * Each vendor fact names its source (`owner/repo@tag:path`, src/profiles/*.ts): this reads that
- * file at that tag from the repository's snapshot (/work/.mirror/<owner>+<name>/repo, or
- * $POD_SEQUENCER_MIRROR) and finds the row's evidence in it; a row that starts at a release and
- * names the release before (`absentAt`) must not have it there. A fact whose repository has no
- * snapshot here is skipped, by name.
+ * file at that tag (shared/vendor-src first, else the repository's snapshot: test/helpers/vendor-src.ts)
+ * and finds the row's evidence in it; a row that starts at a release and names the release before
+ * (`absentAt`) must not have it there. A fact whose repository is in neither place is skipped, by
+ * name; under POD_SEQUENCER_REQUIRE_VENDOR=1 it fails, naming the file shared/ lacks.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TABLES } from '../../src/profiles/index.js';
 import type { Fact } from '../../src/profiles/versions.js';
-
-const mirror = process.env.POD_SEQUENCER_MIRROR ?? '/work/.mirror';
-const SOURCE = /^([\w.-]+\/[\w.-]+)@([^:\s]+):(\S+)$/;
-
-function gitDir(repo: string): string | undefined {
-  const dir = join(mirror, repo.replace('/', '+'), 'repo');
-  return existsSync(dir) ? dir : undefined;
-}
-
-/** The file's text at the cited tag; undefined when the file is not there at that tag. */
-function read(source: string): string | undefined {
-  const [, repo, tag, path] = SOURCE.exec(source)!;
-  try {
-    return execFileSync('git', ['--git-dir', gitDir(repo!)!, 'show', `${tag}:${path}`], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 64 << 20,
-    });
-  } catch {
-    return undefined;
-  }
-}
+import { lacksSources, readCited as read, SOURCE, whereMissing } from '../helpers/vendor-src.js';
+import { sharedDir } from '../helpers/vendor-corpus.js';
 
 const rows = TABLES.flatMap((t) =>
   Object.entries(t).flatMap(([kind, v]) =>
@@ -42,6 +19,12 @@ const rows = TABLES.flatMap((t) =>
   ),
 );
 
+// One line naming what this machine lacks (the files to copy into shared/vendor-src), before the skips.
+const lacking = [...new Set(rows.flatMap(({ row }) => [row.source, ...(row.absentAt ? [row.absentAt] : []), ...(row.also ?? []).map((a) => a.source)]))].filter(
+  (s) => lacksSources(SOURCE.exec(s)?.[1] ?? ''),
+);
+if (lacking.length > 0) console.log(`vendor sources: not in ${sharedDir()}/vendor-src nor a snapshot (tests skipped): ${lacking.join(', ')}`);
+
 describe('every vendor fact is stated by its source', () => {
   it('there are facts, and each names its source as owner/repo@tag:path', () => {
     expect(rows.length).toBeGreaterThan(60);
@@ -50,12 +33,13 @@ describe('every vendor fact is stated by its source', () => {
 
   for (const { name, row } of rows) {
     const repo = SOURCE.exec(row.source)?.[1] ?? '';
-    it.skipIf(!gitDir(repo))(`${name}: ${row.source}`, () => {
+    it.skipIf(lacksSources(repo))(`${name}: ${row.source}`, () => {
       const text = read(row.source);
-      expect(text, `${row.source} does not exist`).toBeDefined();
+      expect(text, `${row.source} does not exist: not at ${whereMissing(row.source)}`).toBeDefined();
       expect(text, `${row.source} does not say ${JSON.stringify(row.quote)}`).toContain(row.quote);
       if (row.absentAt) expect(read(row.absentAt) ?? '', `${row.absentAt} already says ${JSON.stringify(row.quote)}`).not.toContain(row.quote);
-      for (const a of row.also ?? []) expect(read(a.source), `${a.source} does not say ${JSON.stringify(a.quote)}`).toContain(a.quote);
+      for (const a of row.also ?? [])
+        expect(read(a.source) ?? whereMissing(a.source), `${a.source} does not say ${JSON.stringify(a.quote)}`).toContain(a.quote);
     });
   }
 });
@@ -78,7 +62,7 @@ const ABSENT = [
 describe('facts stated by what a source leaves out', () => {
   for (const a of ABSENT) {
     for (const source of a.sources) {
-      it.skipIf(!gitDir(SOURCE.exec(source)![1]!))(`${a.fact}: ${source}`, () => {
+      it.skipIf(lacksSources(SOURCE.exec(source)![1]!))(`${a.fact}: ${source}`, () => {
         const text = read(source) ?? '';
         const start = text.indexOf(a.from);
         expect(start, `${source} has no ${JSON.stringify(a.from)}`).toBeGreaterThanOrEqual(0);

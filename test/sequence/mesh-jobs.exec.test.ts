@@ -7,18 +7,26 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { runFilter } from '../../src/run.js';
 import type { PodSpec } from '../../src/workloads/workload.js';
 import { sequence, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
+import { runFilterOffThread } from '../helpers/filter-thread.js';
+import { lockVendorPorts } from '../helpers/port-lock.js';
 import { NODE, run, runToolsInit, setupLab, type Lab, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
 
 let lab: Lab;
 let busyboxImage: string;
+let unlock: () => void = () => {};
+// The meshes' real ports are the machine's: another copy of the suite waits for this file's turn
+// (test/helpers/port-lock.ts), rather than failing on EADDRINUSE or answering this one's calls.
 beforeAll(async () => {
+  unlock = await lockVendorPorts();
   lab = await setupLab();
   busyboxImage = await makeBusyboxImage(lab);
+}, 600_000);
+afterAll(async () => {
+  unlock();
+  await lab.cleanup();
 });
-afterAll(() => lab.cleanup());
 
 interface Mesh {
   name: string;
@@ -51,7 +59,8 @@ const meshes: Mesh[] = [
   },
 ];
 
-function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): PodSpec {
+/** The function's output pod, generated off the servers' thread (test/helpers/filter-thread.ts). */
+async function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): Promise<PodSpec> {
   const items = [
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'jobs', ...mesh.namespace } },
     {
@@ -75,7 +84,7 @@ function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): PodSp
     metadata: { name: 't' },
     spec: { mesh: mesh.config, tools: { delivery } },
   };
-  const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items, functionConfig }));
+  const out = await runFilterOffThread(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items, functionConfig }));
   expect(out.exitCode, out.stderr.join('\n')).toBe(0);
   const pod = parse(out.stdout).items[1].spec.template.spec as PodSpec;
   expect(pod.shareProcessNamespace).toBeUndefined();
@@ -107,7 +116,7 @@ describe.concurrent('a Job under an injected, classic mesh', () => {
       const readies = () => servers.flatMap((s, i) => s.hits(Object.values(mesh.servers)[i]!.ready ?? '/none', 'GET'));
       for (const code of [0, 3])
         for (const r of lab.runners) {
-          const pod = generate(mesh, r.env.delivery, code);
+          const pod = await generate(mesh, r.env.delivery, code);
           const q0 = quits().length;
           const g0 = readies().length;
           const res = await runAs(r, pod);
@@ -134,14 +143,14 @@ describe('a Job under Dapr with an API token', () => {
   const mesh: Mesh = { ...dapr, podAnnotations: { ...dapr.podAnnotations, 'dapr.io/api-token-secret': 'dapr-token' } };
 
   test('the app gets the token from the Secret, and the quit call carries it', async () => {
-    const pod = generate(mesh, 'image', 0);
+    const pod = await generate(mesh, 'image', 0);
     expect(pod.containers![0]!.env).toContainEqual({ name: 'DAPR_API_TOKEN', valueFrom: { secretKeyRef: { name: 'dapr-token', key: 'token' } } });
     const quit = (req: { headers: Record<string, unknown> }) => (req.headers['dapr-api-token'] === TOKEN ? 200 : 401);
     const server = await startHttpServer({ '/v1.0/healthz/outbound': 204, '/v1.0/shutdown': quit }, { port: 3500 });
     try {
       for (const r of lab.runners) {
         const before = server.hits('/v1.0/shutdown', 'POST').length;
-        const res = await runAs(r, generate(mesh, r.env.delivery, 0), { DAPR_API_TOKEN: TOKEN });
+        const res = await runAs(r, await generate(mesh, r.env.delivery, 0), { DAPR_API_TOKEN: TOKEN });
         expect(res.code, `[${r.name}] ${res.stderr}`).toBe(0);
         const calls = server.hits('/v1.0/shutdown', 'POST').slice(before);
         expect(

@@ -159,7 +159,7 @@ describe('command shape', () => {
     const text = stringify(cronJob);
     expect(text).toMatch(/ - \|\n +# pod-sequencer \d+\.\d+\.\d+/);
     expect(parse(text)).toEqual(cronJob);
-  });
+  }, 300_000); // a hang guard only: a few dozen `sh -n` runs, one at a time, took over 60 s on a loaded 2-core box
 });
 
 describe('composition', () => {

@@ -64,7 +64,7 @@ export function run(cmd: string[], opts: RunOptions): Promise<RunResult> {
       } catch {
         /* already gone */
       }
-    }, opts.timeoutMs ?? 15_000);
+    }, opts.timeoutMs ?? 50_000); // a hang guard only, under vitest's 60 s so the kill is reported with the output
     child.stdout!.on('data', (d: Buffer) => {
       stdout += d.toString();
       opts.onStdout?.(stdout, child.pid!);

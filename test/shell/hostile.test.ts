@@ -35,20 +35,22 @@ describe.concurrent('hostile values', () => {
         for (const name of payloads(lab.canary)) {
           const spec = {
             mode: 'job' as const,
-            checks: [{ name, http: srv.url('/ready'), timeoutSeconds: 5, onTimeout: 'fail' as const }],
-            shutdown: [{ name, http: srv.url('/quit'), method: 'POST' as const }],
+            // budgets no load reaches, and retried quit calls: what is tested is the names (a deadline
+            // or a single 2 s try would test the machine's load instead)
+            checks: [{ name, http: srv.url('/ready'), timeoutSeconds: 600, onTimeout: 'fail' as const }],
+            shutdown: [{ name, http: srv.url('/quit'), method: 'POST' as const, attempts: 5 }],
             shutdownOn: 'always' as const,
             argv: nodeRun('process.exit(0)'),
           };
           const res = await run(wrapperCommand(spec, r.env), { path: r.path });
           expect(res.code, res.stderr).toBe(0);
           expect(res.stderr).toContain(`asked ${name} to shut down`);
-          const dep = await run(dependencyWait({ name, http: srv.url('/ready'), timeoutSeconds: 5, periodSeconds: 1 }, r.env), {
+          const dep = await run(dependencyWait({ name, http: srv.url('/ready'), timeoutSeconds: 600, periodSeconds: 1 }, r.env), {
             path: r.path,
           });
           expect(dep.code, dep.stderr).toBe(0);
-          // whole seconds: a try can straddle a second boundary
-          expect([0, 1].map((n) => `pod-sequencer: ${name} is up after ${n}s\n`)).toContain(dep.stderr);
+          // the name as text in its last line (a slow first try, under load, adds "waiting" lines before it)
+          expect(dep.stderr.endsWith(`${name} is up after ${/ after (\d+)s\n$/.exec(dep.stderr)?.[1]}s\n`), dep.stderr).toBe(true);
         }
         expect(existsSync(lab.canary)).toBe(false);
       } finally {
@@ -64,15 +66,16 @@ describe.concurrent('hostile values', () => {
         const paths = [`/$(touch${'${IFS}'}${lab.canary})`, `/\`id\``, `/a;id`, `/a'b"c`, '/[x]{y}'];
         await Promise.all(
           paths.map(async (p) => {
-            const res = await run(postStartWait({ name: 'x', http: srv.url(p), timeoutSeconds: 5, onTimeout: 'fail' }, r.env, [NODE, lab.dump, p]), {
+            const res = await run(postStartWait({ name: 'x', http: srv.url(p), timeoutSeconds: 600, onTimeout: 'fail' }, r.env, [NODE, lab.dump, p]), {
               path: r.path,
             });
             expect(res.code, res.stderr).toBe(0);
             expect(JSON.parse(res.stdout)).toEqual([p]);
           }),
         );
-        // clients differ in what they percent-encode; the path is the same
-        expect(srv.requests.map((q) => decodeURIComponent(q.path)).sort()).toEqual([...paths].sort());
+        // clients differ in what they percent-encode; the path is the same. The set of paths, not
+        // a count: a try slower than its 2 s (under load) is legitimately tried again.
+        expect([...new Set(srv.requests.map((q) => decodeURIComponent(q.path)))].sort()).toEqual([...paths].sort());
         expect(existsSync(lab.canary)).toBe(false);
       } finally {
         await srv.close();
@@ -185,8 +188,8 @@ describe.concurrent('hostile values', () => {
         const spec = {
           mode: 'job' as const,
           checks: [
-            { name: 'p', http: srv.url('/ready'), timeoutSeconds: 3, onTimeout: 'fail' as const },
-            { name: 'q', tcp: `127.0.0.1:${srv.port}`, timeoutSeconds: 3, onTimeout: 'fail' as const },
+            { name: 'p', http: srv.url('/ready'), timeoutSeconds: 600, onTimeout: 'fail' as const },
+            { name: 'q', tcp: `127.0.0.1:${srv.port}`, timeoutSeconds: 600, onTimeout: 'fail' as const },
           ],
           shutdown: [],
           shutdownOn: 'success' as const,
@@ -195,7 +198,7 @@ describe.concurrent('hostile values', () => {
         const res = await run(wrapperCommand(spec, r.env), { path: r.path, env });
         expect(res.code, res.stderr).toBe(0);
         expect(res.stdout).toBe('mine,9,/nonexistent,http://127.0.0.1:1\n');
-        expect(srv.hits('/ready')).toHaveLength(1);
+        expect(srv.hits('/ready').length).toBeGreaterThanOrEqual(1); // a slow try is tried again
       } finally {
         await srv.close();
       }

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => lab.cleanup());
 
-const dep = (check: Partial<DependencyWait>, timeoutSeconds = 10, periodSeconds = 1): DependencyWait => ({
+/** A dependency wait; its default budget is one no load reaches (tests of the budget set theirs). */
+const dep = (check: Partial<DependencyWait>, timeoutSeconds = 600, periodSeconds = 1): DependencyWait => ({
   name: 'config-center',
   timeoutSeconds,
   periodSeconds,
@@ -33,7 +34,8 @@ describe.concurrent('dependency wait', () => {
         expect(tries?.length).toBeGreaterThanOrEqual(2);
         expect(res.stderr).toMatch(/try 1, \d+s elapsed/);
         expect(res.stderr).toMatch(/config-center is up after [1-9]\d*s\n$/);
-        expect(srv.hits('/info')).toHaveLength(2);
+        // 500 then 200: two tries at least (more when one outlasts its 2 s under load)
+        expect(srv.hits('/info').length).toBeGreaterThanOrEqual(2);
       } finally {
         await srv.close();
       }
@@ -115,7 +117,7 @@ describe.concurrent('dependency wait', () => {
         const res = await waitFor(r, dep({ http: srv.url('/info') }, 0));
         expect(res.code, res.stderr).toBe(0);
         // past any 1-2s budget: three tries, the last 2s in
-        expect(srv.hits('/info')).toHaveLength(3);
+        expect(srv.hits('/info').length).toBeGreaterThanOrEqual(3);
         expect(res.stderr).toMatch(/config-center is up after [1-9]\d*s\n$/);
       } finally {
         await srv.close();
@@ -144,12 +146,12 @@ describe.concurrent('postStart hooks', () => {
       const srv = await startHttpServer({ '/ready': sequence(503, 200) });
       try {
         const then = [NODE, lab.dump, ...nasty()];
-        const check = { name: 'istio-proxy', http: srv.url('/ready'), timeoutSeconds: 10, onTimeout: 'fail' as const };
+        const check = { name: 'istio-proxy', http: srv.url('/ready'), timeoutSeconds: 600, onTimeout: 'fail' as const };
         const res = await run(postStartWait(check, r.env, then), { path: r.path });
         expect(res.code, res.stderr).toBe(0);
         expect(JSON.parse(res.stdout)).toEqual(nasty());
         // the hook ran once the sidecar answered 200, not at the first 503
-        expect(srv.hits('/ready')).toHaveLength(2);
+        expect(srv.hits('/ready').length).toBeGreaterThanOrEqual(2); // 503 then 200, or a slow try again
         expect(res.stderr).toMatch(/istio-proxy is up after \d+s\n$/);
         const bare = await run(postStartWait(check, r.env), { path: r.path });
         expect(bare.code, bare.stderr).toBe(0);

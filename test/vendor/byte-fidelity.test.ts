@@ -11,11 +11,14 @@ import { loadConfig } from '../../src/config/load.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { lineDiff, type Hunk } from '../helpers/linediff.js';
-import { corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
+import { corpusEntries, readCorpusFile, requireVendor } from '../helpers/vendor-corpus.js';
 
+/** The corpus file's text; missing, a skip (a failure under POD_SEQUENCER_REQUIRE_VENDOR=1). */
 const fileAt = (path: string) => {
   const e = corpusEntries().find((x) => x.path === path);
-  return e && readCorpusFile(e);
+  const text = e && readCorpusFile(e);
+  if (text === undefined && requireVendor) throw new Error(`POD_SEQUENCER_REQUIRE_VENDOR=1: corpus file ${path} is not in shared/vendor nor a snapshot`);
+  return text;
 };
 
 /** `fix` on the file with a config that makes `container` a generic sidecar ready on `tcp`. */

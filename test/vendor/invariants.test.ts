@@ -5,7 +5,7 @@
  * file, with the default config and with kubernetesVersion 1.30, as `fix` runs on files:
  * no error, untouched documents byte-identical, native sidecars stay native, a pod whose only
  * container is a sidecar (an ingress gateway) is untouched, no workload less valid than its input, idempotent, every changed
- * document explained by a result. Files not available here (no snapshot) skip with one line.
+ * document explained by a result. Files not available here skip with one line (fail under POD_SEQUENCER_REQUIRE_VENDOR=1).
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -13,20 +13,14 @@ import { loadConfig } from '../../src/config/load.js';
 import { PathError, readManifest, type ManifestFile } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { profileNames, profiles } from '../../src/profiles/index.js';
-import { cite, corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
+import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import { itemErrors, templateOf } from '../properties/k8s.js';
 
 type Obj = Record<string, unknown>;
 type Pod = { containers?: Obj[]; initContainers?: Obj[] };
 
 const entries = corpusEntries();
-const files = entries.flatMap((e) => {
-  const text = readCorpusFile(e);
-  return text === undefined ? [] : [{ e, text }];
-});
-if (files.length < entries.length) {
-  console.log(`vendor corpus: ${files.length} of ${entries.length} files available here (no snapshot of the rest in /work/.mirror); those skipped`);
-}
+const files = availableCorpus(entries, 'vendor corpus');
 
 /**
  * Findings that are right, not harm: the input itself is broken and the error says how to fix it.
