@@ -5,8 +5,9 @@
  * for changed items into the original, so untouched items, comments between them, the header
  * and functionConfig come back byte-identical.
  */
-import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import { stringifyResults } from '../yaml/emit.js';
+import { stringifyForReaders } from '../yaml/plain.js';
 import { fastParse, plainChars } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { scanResourceList, type ItemSpan } from '../yaml/scan.js';
@@ -301,7 +302,7 @@ function writeFlowInput(input: ResourceListInput, replacements: Map<number, stri
   const out: Record<string, unknown> = { ...root, items };
   delete out.results;
   if (results.length > 0) out.results = results;
-  return stringify(out, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
+  return stringifyForReaders(out, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
 }
 
 /**

@@ -5,6 +5,7 @@
  * edit is only accepted when re-parsing shows every other key unchanged.
  */
 import { isMap, parse, parseDocument } from 'yaml';
+import { isNewNode, quoteForReaders } from '../yaml/plain.js';
 import { deepEqual } from '../yaml/sync.js';
 
 export type Scalar = string | number | boolean;
@@ -35,6 +36,7 @@ export function mergeField(text: string | undefined, field: string, value: Scala
   // Text the simple edits cannot handle (document markers, `|+` scalars last): rebuild it.
   if (flow && isJson(text)) return { kind: 'set', text: JSON.stringify(want) };
   doc.set(field, value);
+  quoteForReaders(doc.contents, isNewNode);
   return { kind: 'set', text: doc.toString() };
 }
 
