@@ -12,6 +12,7 @@ import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Docume
 import { fastParse, plainChars, type Spans } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
+import { streamError } from '../yaml/stream.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../yaml/text.js';
 import type { Result } from '../krm/types.js';
 
@@ -172,6 +173,11 @@ function lstatOrUndefined(p: string) {
 export function readManifest(path: string, notes: Note[], raw: string): ManifestFile {
   const { text: source, crlf } = normalizeInput(raw);
   const lines = new LineIndex(source);
+  const broken = streamError(source);
+  if (broken) {
+    const at = lines.linePos(broken.offset);
+    throw new PathError(`${path}:${at.line}:${at.col}: ${broken.message}`);
+  }
   const docs: ManifestDoc[] = [];
   let skipped = false;
   const chunks = splitDocuments(source);

@@ -11,6 +11,7 @@ import { stringifyForReaders } from '../yaml/plain.js';
 import { fastParse, plainChars } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { scanResourceList, type ItemSpan } from '../yaml/scan.js';
+import { streamError } from '../yaml/stream.js';
 import { dedent, indent, LineIndex, type Position } from '../yaml/text.js';
 import { FatalError, type Result } from './types.js';
 
@@ -60,6 +61,8 @@ export function readResourceList(source: string): ResourceListInput {
   if (source.trim() === '') {
     throw new FatalError('no input: expected a ResourceList on stdin (see `pod-sequencer --help`)');
   }
+  const broken = streamError(source);
+  if (broken) throw new FatalError(broken.message, new LineIndex(source).linePos(broken.offset));
   const input = readFast(source) ?? readFull(source);
   const over = input.items[LIMITS.documents];
   if (over)
