@@ -11,7 +11,7 @@ import { stringifyForReaders } from '../yaml/plain.js';
 import { fastParse, plainChars } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { scanResourceList, type ItemSpan } from '../yaml/scan.js';
-import { streamError } from '../yaml/stream.js';
+import { danglingAlias, streamError } from '../yaml/stream.js';
 import { dedent, indent, LineIndex, type Position } from '../yaml/text.js';
 import { FatalError, type Result } from './types.js';
 
@@ -232,6 +232,8 @@ export function readFull(source: string): ResourceListInput {
   // Items are measured from themselves, as the fast path reads them: the list's root and `items` do not count.
   const deep = tooDeep(root, 2);
   if (deep) throw new FatalError(NESTING_ERROR, nodePos(source, deep));
+  const dangling = danglingAlias(root);
+  if (dangling) throw new FatalError(`malformed YAML: the alias *${dangling.source} has no anchor &${dangling.source} before it`, nodePos(source, dangling));
   if (!isMap(root)) {
     throw new FatalError('expected a ResourceList (a YAML mapping with `kind: ResourceList` and `items`)');
   }
@@ -258,7 +260,8 @@ export function readFull(source: string): ResourceListInput {
     if (!isMap(node)) {
       throw new FatalError(`items[${index}] is not a Kubernetes object (a mapping)`, nodePos(source, node as Node));
     }
-    const [start, end] = node.range ?? [0, 0];
+    const [nodeStart, end] = node.range ?? [0, 0];
+    const start = withProperties(source, nodeStart);
     const indent = lines.linePos(start).col - 1;
     items.push({
       index,
@@ -374,6 +377,18 @@ export function sourceOffset(source: string, item: RawItem, offset: number): num
   let lost = 0;
   while (lost < item.indent && source.charCodeAt(pos + lost) === 32) lost++;
   return pos + lost + lines.at(-1)!.length;
+}
+
+/**
+ * Where an item's text starts: at its node (yaml's range), or before the anchor and tag written
+ * before it on its `- ` line (`- &a apiVersion: v1`, `- !!map {…}`). Those belong to the item's
+ * first key or to its node, and its continuation lines are indented to their column, not the
+ * key's: cut at the key, the item would be misread (issue 28).
+ */
+function withProperties(source: string, nodeStart: number): number {
+  const from = lineStart(source, nodeStart);
+  const m = /^([ \t]*-[ \t]+)(?:[&!][^ \t\n]*[ \t]+)+$/.exec(source.slice(from, nodeStart));
+  return m ? from + m[1]!.length : nodeStart;
 }
 
 function lineStart(source: string, offset: number): number {

@@ -15,7 +15,7 @@
  * would have to be carried from the stream's head into every document the readers cut out.
  * Other (reserved) directives are allowed and ignored, as the spec says.
  */
-import { isMap, parseDocument } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, parseDocument, type Alias } from 'yaml';
 
 export interface StreamError {
   /** Offset of the line or character the rule is broken at. */
@@ -124,4 +124,32 @@ function blockOnMarkerLine(rest: string): number | undefined {
   if (!/:(?:[ \t]|$)/.test(body)) return undefined;
   const doc = parseDocument(body, { prettyErrors: false });
   return isMap(doc.contents) && !doc.contents.flow ? props.length : undefined;
+}
+
+/**
+ * An alias with no anchor of its name before it in the document (`*nope`), if any. `yaml`
+ * reports one only when the value is built (toJS), and the readers build only workloads: an
+ * untouched item with a dangling alias would pass through. Walked in document order, without
+ * recursion (call after the nesting limit is checked).
+ */
+export function danglingAlias(root: unknown): Alias | undefined {
+  const anchors = new Set<string>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isAlias(node)) {
+      if (!anchors.has(node.source)) return node;
+      continue;
+    }
+    const anchor = (node as { anchor?: unknown } | null)?.anchor;
+    if (typeof anchor === 'string') anchors.add(anchor);
+    if (!isCollection(node)) continue;
+    const items = node.items as unknown[];
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i];
+      if (isPair(item)) stack.push(item.value, item.key);
+      else stack.push(item);
+    }
+  }
+  return undefined;
 }
