@@ -233,7 +233,14 @@ export function readFull(source: string): ResourceListInput {
   const deep = tooDeep(root, 2);
   if (deep) throw new FatalError(NESTING_ERROR, nodePos(source, deep));
   const dangling = danglingAlias(root);
-  if (dangling) throw new FatalError(`malformed YAML: the alias *${dangling.source} has no anchor &${dangling.source} before it`, nodePos(source, dangling));
+  if (dangling) {
+    // Named by its item when it is in one (as process.ts names an alias whose anchor is in another item).
+    const at = dangling.range?.[0] ?? 0;
+    const list = isMap(root) ? root.get('items', true) : undefined;
+    const index = isSeq(list) ? (list.items as Node[]).findIndex((n) => n.range && n.range[0] <= at && at < n.range[2]) : -1;
+    const where = index >= 0 ? `items[${index}]: ` : '';
+    throw new FatalError(`${where}alias *${dangling.source} has no anchor before it: malformed YAML`, nodePos(source, dangling));
+  }
   if (!isMap(root)) {
     throw new FatalError('expected a ResourceList (a YAML mapping with `kind: ResourceList` and `items`)');
   }
