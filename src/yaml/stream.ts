@@ -63,7 +63,7 @@ export function streamError(source: string): StreamError | undefined {
         return {
           offset: at,
           message:
-            '%TAG directives are not supported: pod-sequencer reads each document on its own and does not carry tag handles into them; write the tags in full (!<tag:…>) (docs/decisions.md)',
+            'unsupported YAML: %TAG directives are not supported: pod-sequencer reads each document on its own and does not carry tag handles into them; write the tags in full (!<tag:…>) (docs/decisions.md)',
         };
       }
       continue;
