@@ -17,7 +17,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual, inspect } from 'node:util';
-import { isMap, isNode, isSeq, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isSeq, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
 import { PathError, readManifest } from '../../src/files/read.js';
 import { runFilter } from '../../src/run.js';
 import { mergeField } from '../../src/sequence/embedded-config.js';
@@ -87,6 +87,30 @@ ${node(12)}functionConfig:
   spec: {kubernetesVersion: "1.30"}
 `;
 }
+
+/** A Job the tool wraps (classic sidecar, Kubernetes 1.28): its argv is rewritten into the wrapper's. */
+const wrappedJob = (argv: string[]) => `apiVersion: config.kubernetes.io/v1
+kind: ResourceList
+items:
+- apiVersion: batch/v1
+  kind: Job
+  metadata: {name: report}
+  spec:
+    template:
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: report
+          image: registry.example.com/report:1.0
+          command: ${JSON.stringify(['/report', ...argv])}
+        - name: linkerd-proxy
+          image: cr.l5d.io/linkerd/proxy:edge-24.11.1
+functionConfig:
+  apiVersion: fn.pod-sequencer.dev/v1alpha1
+  kind: PodSequence
+  metadata: {name: suite}
+  spec: {kubernetesVersion: "1.28"}
+`;
 
 /** A node's value with its keys as they are (Maps), or the sidecar's `x-test` wherever it moved. */
 function embeddedValue(doc: Document, path: readonly (string | number)[] | 'sidecar'): unknown {
@@ -161,6 +185,39 @@ describe.skipIf(present.length === 0)('yaml-test-suite, embedded where the tool 
     }
     expect(wrong).toEqual([]);
     expect(embedded).toBeGreaterThan(150);
+  });
+
+  it("as a Job's argv it wraps: every string scalar of the suite reads back the same under YAML 1.1 and 1.2", () => {
+    const strings = new Set<string>();
+    for (const t of present.filter((t) => !t.invalid)) {
+      for (const d of parseAllDocuments(t.text, { logLevel: 'silent' }) as Document[]) {
+        if (d.errors.length > 0) continue;
+        visit(d, { Scalar: (_, n) => void (typeof n.value === 'string' && strings.add(n.value)) });
+      }
+    }
+    const all = [...strings];
+    expect(all.length).toBeGreaterThan(300);
+    const wrong: string[] = [];
+    for (let i = 0; i < all.length; i += 40) {
+      const argv = all.slice(i, i + 40);
+      const out = runFilter(wrappedJob(argv));
+      if (out.stdout === '') {
+        wrong.push(`refused: ${out.stderr.join(' ').slice(0, 200)}`);
+        continue;
+      }
+      for (const version of ['1.1', '1.2'] as const) {
+        const doc = parseDocument(out.stdout, { version, logLevel: 'silent' });
+        const app = (
+          doc.toJS() as { items: { spec: { template: { spec: { containers: { name: string; command: unknown[] }[] } } } }[] }
+        ).items[0]!.spec.template.spec.containers.find((c) => c.name === 'report')!;
+        if (app.command.length <= argv.length + 1) wrong.push('the Job was not wrapped: its argv was not rewritten');
+        const tail = app.command.slice(-argv.length);
+        argv.forEach((a, j) => {
+          if (tail[j] !== a) wrong.push(`YAML ${version} reads ${JSON.stringify(a)} as ${JSON.stringify(tail[j])}`);
+        });
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('as proxy.istio.io/config: merged only into a plain map, every other key kept', () => {
