@@ -123,7 +123,8 @@ const FUNCTION_CONFIG = `functionConfig:
  * A ResourceList of `count` items, `changedShare` of them workloads with a sidecar listed last
  * (which the function changes), the rest untouched.
  */
-export function generate(count, { changedShare = 0.4, seed = 1 } = {}) {
+export function generate(count, { changedShare = 0.4, seed = 1, small = false } = {}) {
+  if (small) return generateSmall(count);
   const r = rng(seed);
   let out = 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n';
   // Spread changed items evenly, so every prefix has the same mix.
@@ -138,6 +139,25 @@ export function generate(count, { changedShare = 0.4, seed = 1 } = {}) {
     } else {
       out += untouched(i, r, meta);
     }
+  }
+  return out + FUNCTION_CONFIG;
+}
+
+/**
+ * `count` small items with nothing to do (issue 28: the per-item cost): Services, ConfigMaps and
+ * Deployments with one container and no sidecar, a few lines each, no annotations.
+ */
+function generateSmall(count) {
+  let out = 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n';
+  for (let i = 0; i < count; i++) {
+    const k = i % 3;
+    if (k === 0)
+      out += `- apiVersion: v1\n  kind: Service\n  metadata:\n    name: svc-${i}\n  spec:\n    selector:\n      app: a${i}\n    ports:\n    - port: 80\n`;
+    else if (k === 1) out += `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cfg-${i}\n  data:\n    key: value-${i}\n`;
+    else
+      out +=
+        `- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web-${i}\n  spec:\n    selector:\n      matchLabels:\n        app: a${i}\n` +
+        `    template:\n      metadata:\n        labels:\n          app: a${i}\n      spec:\n        containers:\n        - name: web\n          image: registry.example.com/web:1\n`;
   }
   return out + FUNCTION_CONFIG;
 }
@@ -163,6 +183,7 @@ export const SIZES = [
   { name: 'M', count: 1000, changedShare: 0.4 },
   { name: 'L', count: 10000, changedShare: 0.4, fix: true },
   { name: 'L0', count: 10000, changedShare: 0 },
+  { name: 'L0s', count: 10000, changedShare: 0, small: true },
 ];
 
 /**

@@ -1,7 +1,7 @@
 // `npm run bench`: pod-sequencer against two baselines, as whole processes, on generated
 // ResourceLists. Prints medians and ratios and writes them into BENCHMARKS.md.
 //
-//   node bench/run.mjs [--sizes S,M,L,L0] [--runs N] [--no-build] [--no-write]
+//   node bench/run.mjs [--sizes S,M,L,L0,L0s] [--runs N] [--no-build] [--no-write]
 //
 // B0 copies stdin to stdout (start-up and I/O floor); B1 parses with the `yaml` Document API and
 // re-serialises (a naive KRM function); B2 is js-yaml load + dump (keeps no comment at all).
@@ -23,13 +23,13 @@ const opt = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const sizes = (opt('--sizes') ?? 'S,M,L,L0').split(',');
+const sizes = (opt('--sizes') ?? 'S,M,L,L0,L0s').split(',');
 /** `--shapes none` leaves the YAML shapes out; `--shapes 'flow items,plain scalar'` picks some. */
 const shapeNames = opt('--shapes') === 'none' ? [] : opt('--shapes') ? opt('--shapes').split(',') : Object.keys(SHAPES);
 /** Base size of each shape, in MB; each also runs at twice that. */
 const SHAPE_MB = 2;
 /** Rounds per size: enough for a stable median, few enough for ~3 minutes on 2 cores. */
-const RUNS = { S: 15, M: 9, L: 5, L0: 7 };
+const RUNS = { S: 15, M: 9, L: 5, L0: 7, L0s: 7 };
 const runsOverride = opt('--runs') && Number(opt('--runs'));
 
 const TIME = '/usr/bin/time';
@@ -141,6 +141,7 @@ function report(rows) {
   if (by.L) ratio('L: pod-sequencer / B1 (wall)', w('L', 'pod-sequencer') / w('L', 'B1'), 0.6);
   if (by.L) ratio('L: pod-sequencer / B2 js-yaml (wall)', w('L', 'pod-sequencer') / w('L', 'B2'), 0.4);
   if (by.L0) ratio('L0: pod-sequencer / B1 (wall)', w('L0', 'pod-sequencer') / w('L0', 'B1'), 0.1);
+  if (by.L0s) ratio('L0s (small items): pod-sequencer / B1 (wall)', w('L0s', 'pod-sequencer') / w('L0s', 'B1'), 0.1);
   if (by.L?.[FIX]) ratio('L: `fix` on a file / the filter (wall)', w('L', FIX) / w('L', 'pod-sequencer'), 1.5);
   if (by.L && by.M) ratio('scaling: pod-sequencer L / M (wall)', w('L', 'pod-sequencer') / w('M', 'pod-sequencer'), 11);
   if (by.L) ratio('L: peak RSS pod-sequencer / B1', by.L['pod-sequencer'].rss / by.L.B1.rss, 0.5);
@@ -211,7 +212,7 @@ const table =
 const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}; ${fmt((Date.now() - started) / 1000)} s in all.`;
 process.stdout.write(`\n${stamp}\n\n${table}\n`);
 
-if (!args.includes('--no-write') && sizes.join() === 'S,M,L,L0') {
+if (!args.includes('--no-write') && sizes.join() === 'S,M,L,L0,L0s') {
   // Only the marked block is generated; the prose around it is written by hand.
   const file = join(root, 'BENCHMARKS.md');
   const begin = '<!-- bench:begin (written by `npm run bench`) -->';

@@ -10,11 +10,12 @@
  * It is the same engine as the KRM function: each manifest is serialised, processed, and only
  * changed ones are parsed back.
  */
-import { parseDocument, stringify } from 'yaml';
+import { parseDocument } from 'yaml';
 import { loadConfig } from './config/load.js';
 import type { SpecInput } from './config/spec.js';
 import { MAX_ALIASES } from './krm/io.js';
 import { formatResult } from './krm/results.js';
+import { stringifyForReaders } from './yaml/plain.js';
 import type { Result } from './krm/types.js';
 import { processItems } from './process.js';
 
@@ -71,7 +72,7 @@ export function sequence(manifests: readonly object[], config?: SequenceConfig |
     const o = m as { kind?: unknown; apiVersion?: unknown };
     return {
       // No anchors: a manifest that shares sub-objects must still come back as plain YAML.
-      text: stringify(m, { aliasDuplicateObjects: false, lineWidth: 0 }),
+      text: stringifyForReaders(m, { aliasDuplicateObjects: false, lineWidth: 0 }),
       kind: typeof o.kind === 'string' ? o.kind : undefined,
       apiVersion: typeof o.apiVersion === 'string' ? o.apiVersion : undefined,
     };

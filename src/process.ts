@@ -3,7 +3,7 @@
  * it (apply mode), lint it, and, only if it changed, carry the change into its parsed tree and
  * serialise that one item. Everything else stays text.
  */
-import { isAlias, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
+import { isAlias, isPair, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
 import { runRules } from './check/index.js';
 import type { Config } from './config/types.js';
 import { fastParse, type Spans } from './yaml/fastparse.js';
@@ -188,7 +188,7 @@ export function processItem(
   const w = makeWorkload(obj, templatePath);
   if (!w || !isSelected(w, cfg)) return undefined;
   // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
-  const bad = shapeProblem(w) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined);
+  const bad = shapeProblem(w) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
   if (bad) {
     // The field itself, or the nearest node that holds it when it is missing.
     const d = doc ?? parseItem(textOf());
@@ -314,6 +314,39 @@ function mergeKey(v: unknown, path: (string | number)[]): { path: (string | numb
     }
   }
   return undefined;
+}
+
+/**
+ * A map key in a workload that is not a string (null, a number, a boolean, a collection): the
+ * value read here would turn it into a string (`~:` into `""`, `1:` into `"1"`, colliding with a
+ * quoted `"1":`), and a rewrite would write that string. Refused with its path (fastParse
+ * declines such keys, so only a yaml Document may hold one). docs/decisions.md, "Keys".
+ */
+function nonStringKey(doc: Document): { path: (string | number)[]; text: string } | undefined {
+  let found: { path: (string | number)[]; text: string } | undefined;
+  visit(doc, {
+    Pair: (_, pair, ancestors) => {
+      const key = pair.key as unknown;
+      if (isScalar(key) && typeof key.value === 'string') return undefined;
+      const what = isScalar(key) ? (key.value === null ? 'a null key' : `the ${typeof key.value} key ${String(key.value)}`) : 'a collection as a key';
+      const path = pathOf(ancestors);
+      found = { path, text: `${what}: keys in workloads must be strings, as Kubernetes reads them (quote it)` };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** The map keys and list indexes down to a node, from visit's ancestors (the key's own map last). */
+function pathOf(ancestors: readonly unknown[]): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let i = 1; i < ancestors.length; i++) {
+    const up = ancestors[i - 1];
+    const here = ancestors[i];
+    if (isSeq(up)) path.push((up.items as unknown[]).indexOf(here));
+    else if (isPair(here) && isScalar(here.key)) path.push(String(here.key.value));
+  }
+  return path;
 }
 
 /**

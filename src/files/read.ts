@@ -12,6 +12,7 @@ import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Docume
 import { fastParse, plainChars, type Spans } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
+import { danglingAlias, streamError } from '../yaml/stream.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../yaml/text.js';
 import type { Result } from '../krm/types.js';
 
@@ -172,6 +173,11 @@ function lstatOrUndefined(p: string) {
 export function readManifest(path: string, notes: Note[], raw: string): ManifestFile {
   const { text: source, crlf } = normalizeInput(raw);
   const lines = new LineIndex(source);
+  const broken = streamError(source);
+  if (broken) {
+    const at = lines.linePos(broken.offset);
+    throw new PathError(`${path}:${at.line}:${at.col}: ${broken.message}`);
+  }
   const docs: ManifestDoc[] = [];
   let skipped = false;
   const chunks = splitDocuments(source);
@@ -288,6 +294,13 @@ function readDocument(source: string, span: Span, plain: boolean): DocRead {
     return { error: yamlErrorText(err).replace(/^malformed YAML: /, ''), offset: Math.max(0, err.pos[0] - col), limit: err.code === 'RESOURCE_EXHAUSTION' };
   const deep = tooDeep(doc.contents);
   if (deep) return { error: NESTING_ERROR, offset: Math.max(0, (deep.range?.[0] ?? col) - col), limit: true };
+  const dangling = danglingAlias(doc.contents);
+  if (dangling)
+    return {
+      error: `the alias *${dangling.source} has no anchor &${dangling.source} before it`,
+      offset: Math.max(0, (dangling.range?.[0] ?? col) - col),
+      limit: false,
+    };
   if (hasCollectionKey(doc)) return { template: true };
   const node = doc.contents;
   if (!isMap(node)) return {};

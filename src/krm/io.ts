@@ -5,11 +5,13 @@
  * for changed items into the original, so untouched items, comments between them, the header
  * and functionConfig come back byte-identical.
  */
-import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import { stringifyResults } from '../yaml/emit.js';
+import { stringifyForReaders } from '../yaml/plain.js';
 import { fastParse, plainChars } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { scanResourceList, type ItemSpan } from '../yaml/scan.js';
+import { danglingAlias, streamError } from '../yaml/stream.js';
 import { dedent, indent, LineIndex, type Position } from '../yaml/text.js';
 import { FatalError, type Result } from './types.js';
 
@@ -59,6 +61,8 @@ export function readResourceList(source: string): ResourceListInput {
   if (source.trim() === '') {
     throw new FatalError('no input: expected a ResourceList on stdin (see `pod-sequencer --help`)');
   }
+  const broken = streamError(source);
+  if (broken) throw new FatalError(broken.message, new LineIndex(source).linePos(broken.offset));
   const input = readFast(source) ?? readFull(source);
   const over = input.items[LIMITS.documents];
   if (over)
@@ -228,6 +232,15 @@ export function readFull(source: string): ResourceListInput {
   // Items are measured from themselves, as the fast path reads them: the list's root and `items` do not count.
   const deep = tooDeep(root, 2);
   if (deep) throw new FatalError(NESTING_ERROR, nodePos(source, deep));
+  const dangling = danglingAlias(root);
+  if (dangling) {
+    // Named by its item when it is in one (as process.ts names an alias whose anchor is in another item).
+    const at = dangling.range?.[0] ?? 0;
+    const list = isMap(root) ? root.get('items', true) : undefined;
+    const index = isSeq(list) ? (list.items as Node[]).findIndex((n) => n.range && n.range[0] <= at && at < n.range[2]) : -1;
+    const where = index >= 0 ? `items[${index}]: ` : '';
+    throw new FatalError(`${where}alias *${dangling.source} has no anchor before it: malformed YAML`, nodePos(source, dangling));
+  }
   if (!isMap(root)) {
     throw new FatalError('expected a ResourceList (a YAML mapping with `kind: ResourceList` and `items`)');
   }
@@ -254,7 +267,8 @@ export function readFull(source: string): ResourceListInput {
     if (!isMap(node)) {
       throw new FatalError(`items[${index}] is not a Kubernetes object (a mapping)`, nodePos(source, node as Node));
     }
-    const [start, end] = node.range ?? [0, 0];
+    const [nodeStart, end] = node.range ?? [0, 0];
+    const start = withProperties(source, nodeStart);
     const indent = lines.linePos(start).col - 1;
     items.push({
       index,
@@ -301,7 +315,7 @@ function writeFlowInput(input: ResourceListInput, replacements: Map<number, stri
   const out: Record<string, unknown> = { ...root, items };
   delete out.results;
   if (results.length > 0) out.results = results;
-  return stringify(out, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
+  return stringifyForReaders(out, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
 }
 
 /**
@@ -370,6 +384,18 @@ export function sourceOffset(source: string, item: RawItem, offset: number): num
   let lost = 0;
   while (lost < item.indent && source.charCodeAt(pos + lost) === 32) lost++;
   return pos + lost + lines.at(-1)!.length;
+}
+
+/**
+ * Where an item's text starts: at its node (yaml's range), or before the anchor and tag written
+ * before it on its `- ` line (`- &a apiVersion: v1`, `- !!map {…}`). Those belong to the item's
+ * first key or to its node, and its continuation lines are indented to their column, not the
+ * key's: cut at the key, the item would be misread (issue 28).
+ */
+function withProperties(source: string, nodeStart: number): number {
+  const from = lineStart(source, nodeStart);
+  const m = /^([ \t]*-[ \t]+)(?:[&!][^ \t\n]*[ \t]+)+$/.exec(source.slice(from, nodeStart));
+  return m ? from + m[1]!.length : nodeStart;
 }
 
 function lineStart(source: string, offset: number): number {

@@ -4,7 +4,8 @@
  * field is appended as text (a line for block YAML, a member for JSON or flow maps), and the
  * edit is only accepted when re-parsing shows every other key unchanged.
  */
-import { isMap, parse, parseDocument } from 'yaml';
+import { isMap, isScalar, parse, parseDocument, visit, type YAMLMap } from 'yaml';
+import { isNewNode, quoteForReaders } from '../yaml/plain.js';
 import { deepEqual } from '../yaml/sync.js';
 
 export type Scalar = string | number | boolean;
@@ -25,6 +26,8 @@ export function mergeField(text: string | undefined, field: string, value: Scala
   const doc = parseDocument(text);
   if (doc.errors[0]) return { kind: 'unreadable', why: doc.errors[0].message.split('\n')[0]!.replace(/:$/, '') };
   if (!isMap(doc.contents)) return { kind: 'unreadable', why: 'it is not a map' };
+  const odd = notPlain(doc.contents);
+  if (odd) return { kind: 'unreadable', why: odd };
   const current = doc.toJS() as Record<string, unknown>;
   if (Object.hasOwn(current, field)) return deepEqual(current[field], value) ? { kind: 'same' } : { kind: 'other', current: current[field] };
 
@@ -35,7 +38,26 @@ export function mergeField(text: string | undefined, field: string, value: Scala
   // Text the simple edits cannot handle (document markers, `|+` scalars last): rebuild it.
   if (flow && isJson(text)) return { kind: 'set', text: JSON.stringify(want) };
   doc.set(field, value);
+  quoteForReaders(doc.contents, isNewNode);
   return { kind: 'set', text: doc.toString() };
+}
+
+/**
+ * Why a map is not one the field can be added to safely, or undefined: a tagged map (`!!set`,
+ * `!!omap`, a custom tag) means something other than a plain map to its reader, and a key that
+ * is not a plain string (null, a number, a collection, the merge key `<<`) or an alias makes
+ * "every other key unchanged" unprovable. Such a value is left as written, and the tool says so.
+ */
+function notPlain(map: YAMLMap): string | undefined {
+  if (map.tag) return `it is tagged ${map.tag}, not a plain map`;
+  if (map.anchor) return 'it carries an anchor';
+  for (const pair of map.items) {
+    const key = pair.key;
+    if (!isScalar(key) || typeof key.value !== 'string' || key.tag || key.value === '<<') return 'it has a key that is not a plain string';
+  }
+  let alias = false;
+  visit(map, { Alias: () => void (alias = true) });
+  return alias ? 'it uses an alias' : undefined;
 }
 
 /** Block YAML: one more line at the first key's indent, keeping the value's final newline or not. */

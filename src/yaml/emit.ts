@@ -4,8 +4,8 @@
  * spends ~50 µs on each. Results are maps of maps of short strings and integers; anything else
  * (a multi-line or non-ASCII string, a value of another type, an empty map) goes to yaml.
  */
-import { stringify } from 'yaml';
 import type { Result } from '../krm/types.js';
+import { plainIsSafe, resolvesToNonString, stringifyForReaders } from './plain.js';
 
 const YAML_OPTIONS = { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false } as const;
 
@@ -13,7 +13,7 @@ export function stringifyResults(results: Result[]): string {
   let out = 'results:\n';
   for (const r of results) {
     const body = block(r as unknown as Record<string, unknown>, '  ');
-    if (body === undefined) return stringify({ results }, YAML_OPTIONS);
+    if (body === undefined) return stringifyForReaders({ results }, YAML_OPTIONS);
     out += '-' + body.slice(1);
   }
   return out;
@@ -48,36 +48,19 @@ function block(map: Record<string, unknown>, indent: string): string | undefined
 const SAFE_KEY = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
 
 /**
- * A one-line printable-ASCII string as a block map value, as yaml's stringifyString writes it:
- * plain unless an indicator, `: `, ` #`, edge spaces or a non-string reading forbid it; then
- * double-quoted, or single-quoted when it holds `"` but no `'`.
+ * A one-line printable-ASCII string as a block map value: plain when every YAML 1.1 and 1.2
+ * reader reads it back as the same string (plain.ts), else double-quoted, or single-quoted when
+ * it holds `"` but no `'` (as yaml picks the quote).
  */
 export function scalar(value: string): string | undefined {
   if (!/^[\x20-\x7e]*$/.test(value)) return undefined;
-  if (value !== '' && !/^[ ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-] |: | #| $|:$/.test(value) && !resolvesToNonString(value)) return value;
-  if (value.includes('"') && !value.includes("'")) return `'${value}'`;
-  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+  return plainIsSafe(value) ? value : quoted(value);
 }
 
-/** The words starting with a letter that the core schema reads as null or a boolean. */
-const LETTER_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
-
-/** What the YAML 1.2 core schema would read as null, a boolean or a number. */
-function resolvesToNonString(s: string): boolean {
-  // Most keys and values (every result's) start with a letter: of the patterns below only null
-  // and the booleans can, so a lookup answers (numbers start with a digit, a sign or a dot).
-  const c = s.charCodeAt(0);
-  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) return LETTER_WORDS.has(s);
-  return (
-    /^(?:~|[Nn]ull|NULL)?$/.test(s) ||
-    /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s) ||
-    /^0o[0-7]+$/.test(s) ||
-    /^[-+]?[0-9]+$/.test(s) ||
-    /^0x[0-9a-fA-F]+$/.test(s) ||
-    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) ||
-    /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) ||
-    /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s)
-  );
+/** A printable-ASCII string quoted as yaml quotes it (single when it holds `"` but no `'`). */
+function quoted(value: string): string {
+  if (value.includes('"') && !value.includes("'")) return `'${value}'`;
+  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }
 
 /**
@@ -201,8 +184,11 @@ function literal(value: string, indent: number): string | undefined {
   return (value.endsWith('\n') ? '|\n' : '|-\n') + pad + body.replace(/\n+/g, (nl) => nl + pad);
 }
 
-/** A one-line scalar as an item of a flow list: as in a block, but a plain one may not hold a flow indicator. */
+/** A one-line scalar as an item of a flow list: as in a block, quoted also where a flow ends or breaks a plain one. */
 export function flowScalar(value: unknown): string | undefined {
-  const s = typeof value === 'string' && value.includes('\n') ? undefined : blockScalar(value, 0);
-  return s === undefined || /^[^"'][^]*[[\]{},]/.test(s) ? undefined : s;
+  if (typeof value === 'string') {
+    if (value.includes('\n')) return undefined;
+    if (/^[\x20-\x7e]*$/.test(value) && !plainIsSafe(value, true)) return quoted(value);
+  }
+  return blockScalar(value, 0);
 }

@@ -18,6 +18,7 @@
  */
 import { Document, isScalar, Scalar, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import { BlockEmitter, blockScalar, flowScalar } from './emit.js';
+import { quoteForReaders } from './plain.js';
 import type { CollectionSpan, Entry, Spans } from './fastparse.js';
 import { createNode, deepEqual, isPlainObject, nameOf, needsBlock, styleScalar } from './sync.js';
 
@@ -332,6 +333,7 @@ class Patch {
   private print(node: Node): string {
     const doc = this.doc();
     (doc as { contents: unknown }).contents = node;
+    quoteForReaders(node, () => true); // every node here is new text
     return doc.toString({ ...YAML_OPTIONS, indentSeq: this.indentSeq }).slice(0, -1);
   }
 

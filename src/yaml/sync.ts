@@ -8,6 +8,7 @@
  * `containers` to `initContainers`), via the pool.
  */
 import { isAlias, isMap, isScalar, isSeq, Scalar, visit, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isNewNode, quoteForReaders } from './plain.js';
 
 /** Nodes of named list items that may move between lists, by name. */
 export type NodePool = Map<string, Node>;
@@ -60,7 +61,12 @@ export function syncDocument(doc: Document, value: unknown, pool: NodePool = new
     dirty: false,
   };
   doc.contents = syncIn(s, doc.contents as Node | null, before ? before.value : UNKNOWN, value) as typeof doc.contents;
+  // What the sync wrote (new nodes, changed scalars) is quoted for every reader; the rest keeps its text.
+  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
 }
+
+/** Source scalars given a new value by a sync (weakly held: they go with their document). */
+const rewritten = new WeakSet<Scalar>();
 
 /** The node's pre-change value: `old` when known. */
 function oldOf(s: Sync, node: Node, old: Old): unknown {
@@ -96,6 +102,7 @@ function syncIn(s: Sync, node: Node | null, old: Old, value: unknown): Node {
   }
   if (isScalar(node) && !isObjectLike(value)) {
     node.value = value;
+    rewritten.add(node);
     // A quoted style that no longer fits (e.g. a number) falls back to the default.
     if (typeof value !== 'string') node.type = Scalar.PLAIN;
     styleScalar(node);

@@ -112,3 +112,44 @@ export function availableCorpus(entries: CorpusEntry[], label: string): { e: Cor
 
 /** `repo@commit:path`, as sources are cited everywhere in this project. */
 export const cite = (e: CorpusEntry) => `${e.repo}@${e.commit.slice(0, 12)}:${e.path}`;
+
+/**
+ * The texts of many entries at once (undefined where neither place has one): shared/ first, then
+ * one `git cat-file --batch` per snapshot instead of one `git show` per file (the yaml-test-suite
+ * lists hundreds of small files).
+ */
+export function readCorpusFiles(entries: readonly CorpusEntry[]): (string | undefined)[] {
+  const out: (string | undefined)[] = entries.map((e) => {
+    const shared = join(root, '..', 'shared', 'vendor', slug(e.repo), e.path);
+    return existsSync(shared) ? readFileSync(shared, 'utf8') : undefined;
+  });
+  const missing = entries.map((e, i) => i).filter((i) => out[i] === undefined);
+  for (const repo of new Set(missing.map((i) => entries[i]!.repo))) {
+    const gitDir = join(process.env.POD_SEQUENCER_MIRROR ?? '/work/.mirror', slug(repo), 'repo');
+    if (!existsSync(gitDir)) continue;
+    const mine = missing.filter((i) => entries[i]!.repo === repo);
+    let batch: Buffer;
+    try {
+      batch = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], {
+        input: mine.map((i) => `${entries[i]!.commit}:${entries[i]!.path}\n`).join(''),
+        stdio: ['pipe', 'pipe', 'ignore'],
+        maxBuffer: 256 << 20,
+      });
+    } catch {
+      continue;
+    }
+    // Each answer: `<sha> blob <size>\n<bytes>\n`, or `<name> missing\n`.
+    let pos = 0;
+    for (const i of mine) {
+      const eol = batch.indexOf(10, pos);
+      const header = batch.subarray(pos, eol).toString('utf8');
+      pos = eol + 1;
+      const m = /^[0-9a-f]+ blob (\d+)$/.exec(header);
+      if (!m) continue;
+      const size = Number(m[1]);
+      out[i] = batch.subarray(pos, pos + size).toString('utf8');
+      pos += size + 1;
+    }
+  }
+  return out;
+}

@@ -71,6 +71,23 @@ describe('merging holdApplicationUntilProxyStarts into proxy.istio.io/config', (
     expect(mergeField('a: 1\na: 2\n', HOLD, true).kind).toBe('unreadable');
   });
 
+  it('a map that is not plain (tagged, odd keys, aliases): left as written, with the reason (issue 28)', () => {
+    const why = (text: string) => {
+      const m = mergeField(text, HOLD, true);
+      return m.kind === 'unreadable' ? m.why : m.kind;
+    };
+    expect(why('!!set\n? concurrency\n? drainDuration\n')).toBe('it is tagged tag:yaml.org,2002:set, not a plain map');
+    expect(why('!!omap\n- concurrency: 2\n')).toBe('it is not a map');
+    expect(why('!custom {concurrency: 2}')).toMatch(/^it is tagged !custom/);
+    expect(why('? [a, b]\n: 1\n')).toBe('it has a key that is not a plain string');
+    expect(why('1: a\n')).toBe('it has a key that is not a plain string');
+    expect(why('? \n: a\n')).toBe('it has a key that is not a plain string');
+    expect(why('<<: {concurrency: 2}\n')).toBe('it has a key that is not a plain string');
+    expect(why('a: &x {b: 1}\nc: *x\n')).toBe('it uses an alias');
+    // quoted string keys are plain strings: merged
+    expect(why('"1": a\n')).toBe('set');
+  });
+
   it('is idempotent', () => {
     for (const text of [undefined, 'concurrency: 2\n', '{"concurrency": 2}', '{\n  "a": 1\n}', '{a: 1}']) {
       expect(mergeField(set(text), HOLD, true)).toEqual({ kind: 'same' });

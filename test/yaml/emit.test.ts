@@ -1,12 +1,17 @@
-/** The hand-written `results:` block must be byte-identical to yaml's stringify of it. */
+/**
+ * The hand-written `results:` block and new nodes must be byte-identical to yaml's stringify of
+ * them with the tool's one quoting rule applied (src/yaml/plain.ts: quoteForReaders).
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Document, Scalar, stringify, visit, type Node } from 'yaml';
+import { Document, Scalar, visit, type Node } from 'yaml';
 import { BlockEmitter, blockScalar, flowScalar, scalar, stringifyResults } from '../../src/yaml/emit.js';
+import { quoteForReaders, stringifyForReaders } from '../../src/yaml/plain.js';
 import type { Result } from '../../src/krm/types.js';
 import { AWKWARD, fcParams } from '../helpers/arbitraries.js';
 
-const yamlResults = (results: Result[]) => stringify({ results }, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
+const yamlResults = (results: Result[]) => stringifyForReaders({ results }, { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false });
+const stringify = (v: unknown, o: { lineWidth: number }) => stringifyForReaders(v, o);
 
 /** Strings rich in what decides YAML quoting. */
 const tricky = fc.oneof(
@@ -71,7 +76,7 @@ describe('stringifyResults', () => {
     );
   });
 
-  it('quotes exactly the words the core schema reads as null or a boolean (the letter-first lookup)', () => {
+  it('quotes the words a YAML 1.1 or 1.2 reader reads as null or a boolean, and only those (the letter-first lookup)', () => {
     const words = [
       'null',
       'Null',
@@ -98,7 +103,9 @@ describe('stringifyResults', () => {
       'e3',
       'x1',
     ];
+    const quoted = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'yes', 'No', 'on', 'Off', 'y', 'n']);
     for (const w of words) {
+      expect(scalar(w) === w).toBe(!quoted.has(w));
       expect(`k:\n  v: ${scalar(w)}\n`).toBe(stringify({ k: { v: w } }, { lineWidth: 0 }));
       expect(stringifyResults([{ message: w, severity: 'info', tags: { [w]: w } } as Result])).toBe(
         yamlResults([{ message: w, severity: 'info', tags: { [w]: w } } as Result]),
@@ -122,6 +129,7 @@ function yamlNode(wrap: unknown, indentSeq: boolean): string {
   const doc = new Document();
   const node = doc.createNode(wrap) as Node;
   visit(node, { Scalar: (_, s) => void (typeof s.value === 'string' && s.value.includes('\n') && (s.type = Scalar.BLOCK_LITERAL)) });
+  quoteForReaders(node, () => true);
   doc.contents = node as never;
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indentSeq }).slice(0, -1);
 }
@@ -172,6 +180,7 @@ describe('BlockEmitter', () => {
         mine++;
         const doc = new Document();
         doc.contents = doc.createNode([v], { flow: true }) as never;
+        quoteForReaders(doc.contents, () => true);
         expect(`[${s}]`).toBe(doc.toString({ lineWidth: 0, flowCollectionPadding: false }).slice(0, -1));
       }),
       fcParams(3000),
