@@ -113,7 +113,8 @@ const byFile = (stream: string) => helm3Chunks(stream).map((c) => [c.file, c.tex
 
 describe.skipIf(!canUse('helm3'))('Helm 3.17.2: --post-renderer pod-sequencer --post-renderer-args post-render', () => {
   for (const { c, dir } of ready) {
-    it.skipIf(dir === undefined)(`${name(c)}: the same as helm template | post-render; untouched documents byte for byte`, () => {
+    if (dir === undefined) continue; // availableCorpus named the files
+    it(`${name(c)}: the same as helm template | post-render; untouched documents byte for byte`, () => {
       const env = helmEnv(configFile('1.28'));
       const plain = helm(TOOLS.helm3.command, ['template', 'rel', dir!], env);
       const post = helm(TOOLS.helm3.command, ['template', 'rel', dir!, '--post-renderer', BIN, '--post-renderer-args', 'post-render'], env);
@@ -160,7 +161,8 @@ describe.skipIf(!canUse('helm4'))('Helm 4.1.4: the plugin from the packed packag
     return env;
   };
   for (const { c, dir } of ready) {
-    it.skipIf(dir === undefined)(`${name(c)}: the same documents as helm template | post-render, hooks included`, () => {
+    if (dir === undefined) continue; // availableCorpus named the files
+    it(`${name(c)}: the same documents as helm template | post-render, hooks included`, () => {
       const env = installed();
       const plain = helm(TOOLS.helm4.command, ['template', 'rel', dir!], env);
       const post = helm(TOOLS.helm4.command, ['template', 'rel', dir!, '--post-renderer', 'pod-sequencer'], env);

@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mirrorDir, requireVendor, sharedDir, slug } from './vendor-corpus.js';
+import { mirrorDir, mustHave, sharedDir, slug } from './vendor-corpus.js';
 
 export const SOURCE = /^([\w.-]+\/[\w.-]+)@([^:\s]+):(\S+)$/;
 
@@ -23,8 +23,11 @@ const inMirror = (repo: string) => existsSync(gitDir(repo));
 /** Whether this machine has the repository's sources (shared/ or a snapshot). */
 export const hasSources = (repo: string) => inShared(repo) || inMirror(repo);
 
-/** Skip a test for want of the repository's sources; never under POD_SEQUENCER_REQUIRE_VENDOR=1. */
-export const lacksSources = (repo: string) => !requireVendor && !hasSources(repo);
+/**
+ * Leave a test out for want of the repository's sources: never under POD_SEQUENCER_REQUIRE_VENDOR=1,
+ * unless shared/ awaits them (test/vendor/awaited.txt).
+ */
+export const lacksSources = (repo: string) => !hasSources(repo) && !mustHave(`vendor-src/${slug(repo)}/`);
 
 function git(repo: string, args: string[]): string | undefined {
   if (!inMirror(repo)) return undefined;

@@ -47,7 +47,8 @@ describe('every fact holds at both ends of its claimed releases', () => {
     for (const end of ends) {
       const tag = tagOf(repo, end);
       const name = `${t.name} ${kind} ${JSON.stringify(row.value)} at ${end}`;
-      it.skipIf(lacksSources(repo))(name, () => {
+      if (lacksSources(repo)) continue; // facts.test.ts names what is missing
+      it(name, () => {
         expect(tag, `${repo} has no tag for ${end} in ${whereTags(repo)}`).toBeDefined();
         const [, , srcTag, path] = SOURCE.exec(row.source)!;
         if (srcTag === tag) return; // the row's own source (facts.test.ts)
@@ -63,7 +64,8 @@ describe('every fact holds at both ends of its claimed releases', () => {
       });
     }
   }
-  it.skipIf(lacksSources('istio/istio'))('every listed gap is still one', () => {
-    expect(Object.keys(GAPS).filter((g) => !gapsSeen.has(g))).toEqual([]);
-  });
+  if (!lacksSources('istio/istio'))
+    it('every listed gap is still one', () => {
+      expect(Object.keys(GAPS).filter((g) => !gapsSeen.has(g))).toEqual([]);
+    });
 });

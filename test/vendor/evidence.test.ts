@@ -4,7 +4,7 @@
  * (SPIRE's tutorials, OPA-Envoy's quick start), and Jobs whose ConfigMap script already ends the
  * proxy (Bank of Anthos's init-db Jobs). Inputs are assembled the way their projects deploy them:
  * kustomize's configMapGenerator turns a bootstrap file into a ConfigMap, the cloud-sql component
- * patches the proxy into the Job. Files not available here skip with their name.
+ * patches the proxy into the Job. Files not available here are named (test/helpers/vendor-it.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { corpusEntries, readCorpusFile, type CorpusEntry } from '../helpers/vendor-corpus.js';
+import { itWithVendor } from '../helpers/vendor-it.js';
 
 type Obj = Record<string, any>;
 
@@ -42,10 +43,11 @@ const spire = entries.filter((e) => e.repo === SPIRE && e.path.endsWith('-deploy
 
 describe('Envoy sidecars by their bootstrap (SPIRE tutorials)', () => {
   for (const e of spire) {
+    const bootstrapEntry = find(SPIRE, e.path.replace(/[^/]+-deployment\.yaml$/, 'config/envoy.yaml'));
     const deployment = read(e);
-    const bootstrap = read(find(SPIRE, e.path.replace(/[^/]+-deployment\.yaml$/, 'config/envoy.yaml')));
+    const bootstrap = read(bootstrapEntry);
     for (const version of ['1.28', '1.30']) {
-      it.skipIf(deployment === undefined || bootstrap === undefined)(`${e.path}, kubernetesVersion ${version}`, () => {
+      itWithVendor(`${e.path}, kubernetesVersion ${version}`, [e, bootstrapEntry], () => {
         const dep = parse(deployment!) as Obj;
         const name = dep.spec.template.spec.volumes.find((v: Obj) => v.name === 'envoy-config').configMap.name;
         const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { 'envoy.yaml': bootstrap! } };
@@ -73,8 +75,9 @@ describe('Envoy sidecars by their bootstrap (SPIRE tutorials)', () => {
 });
 
 describe('OPA-Envoy quick start: admin on 0.0.0.0:8001 behind proxy_init', () => {
-  const text = read(find('open-policy-agent/opa-envoy-plugin', 'quick_start.yaml'));
-  it.skipIf(text === undefined)('classic with a postStart wait on :8001 at any version: proxy_init redirects what reaches the pod IP', () => {
+  const entry = find('open-policy-agent/opa-envoy-plugin', 'quick_start.yaml');
+  const text = read(entry);
+  itWithVendor('classic with a postStart wait on :8001 at any version: proxy_init redirects what reaches the pod IP', [entry], () => {
     for (const version of ['1.28', '1.30']) {
       const r = run(text!, { kubernetesVersion: version });
       const envoy = containerOf(podOf(r.after, 'Deployment'), 'envoy');
@@ -99,11 +102,14 @@ function initDbJob(file: string, addContainer: string, replaceArgs: string): Obj
 }
 
 describe('Bank of Anthos init-db Jobs: the ConfigMap script already quits the proxy', () => {
-  const add = read(find(BOA, 'src/components/cloud-sql/cloud-sql-proxy/add-container.yaml'));
-  const args = read(find(BOA, 'src/components/cloud-sql/cloud-sql-proxy/replace-args-job.yaml'));
+  const addEntry = find(BOA, 'src/components/cloud-sql/cloud-sql-proxy/add-container.yaml');
+  const argsEntry = find(BOA, 'src/components/cloud-sql/cloud-sql-proxy/replace-args-job.yaml');
+  const add = read(addEntry);
+  const args = read(argsEntry);
   for (const db of ['accounts', 'ledger']) {
-    const file = read(find(BOA, `src/${db}/${db}-db/k8s/components/init-db-job/init-db-job.yaml`));
-    it.skipIf(!file || !add || !args)(`${db}-db: no error in check, no second wrapper in fix, and a result that says why`, () => {
+    const fileEntry = find(BOA, `src/${db}/${db}-db/k8s/components/init-db-job/init-db-job.yaml`);
+    const file = read(fileEntry);
+    itWithVendor(`${db}-db: no error in check, no second wrapper in fix, and a result that says why`, [fileEntry, addEntry, argsEntry], () => {
       const docs = initDbJob(file!, add!, args!);
       const check = run(docs, { kubernetesVersion: '1.28' }, 'check');
       expect(check.findings.filter((f) => f.startsWith('error'))).toEqual([]);
@@ -126,8 +132,9 @@ describe('Bank of Anthos init-db Jobs: the ConfigMap script already quits the pr
     });
   }
 
-  const populate = read(find(BOA, 'extras/cloudsql/populate-jobs/populate-accounts-db.yaml'));
-  it.skipIf(!populate)('populate-accounts-db (gce-proxy v1): the sourced script killalls the proxy given as its argument', () => {
+  const populateEntry = find(BOA, 'extras/cloudsql/populate-jobs/populate-accounts-db.yaml');
+  const populate = read(populateEntry);
+  itWithVendor('populate-accounts-db (gce-proxy v1): the sourced script killalls the proxy given as its argument', [populateEntry], () => {
     const spec = { kubernetesVersion: '1.28', sidecars: [{ profile: 'cloud-sql-proxy', name: 'cloudsql-proxy' }] };
     expect(run(populate!, spec, 'check').findings.filter((f) => f.includes('job-sidecar-blocks-completion'))).toEqual([]);
   });
