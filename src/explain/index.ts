@@ -3,10 +3,9 @@ import type { Config } from '../config/types.js';
 import { itemValue } from '../krm/io.js';
 import type { ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
-import { listOf, readFacts, type ItemText } from '../process.js';
+import { listOf, readFacts, workloadsOf, type ItemText } from '../process.js';
 import type { InputFacts } from '../pod/context.js';
-import { templatePathFor } from '../workloads/kinds.js';
-import { makeWorkload } from '../workloads/workload.js';
+import { sitesFor, type Site } from '../workloads/kinds.js';
 import { timeline, type Timeline } from './model.js';
 import { fenced, textDiff, timelineMermaid, timelineText } from './render.js';
 
@@ -15,11 +14,10 @@ export interface ExplainOptions {
   diff: boolean;
 }
 
-/** A workload's timeline, from its text read as the readers read it (src/krm/io.ts itemValue). */
-function model(text: string, templatePath: readonly string[], cfg: Config, facts: InputFacts): Timeline | undefined {
+/** The timelines of an item's templates, from its text read as the readers read it (src/krm/io.ts itemValue). */
+function models(text: string, sites: readonly Site[], cfg: Config, facts: InputFacts): Timeline[] {
   const obj = itemValue(text);
-  const w = obj && makeWorkload(obj, templatePath);
-  return w && timeline(w, cfg, facts);
+  return obj ? workloadsOf(obj, sites).map((w) => timeline(w, cfg, facts)) : [];
 }
 
 export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions): string {
@@ -29,15 +27,18 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
   const blocks: string[] = [];
   // `afterText` undefined: the run left the item as it was.
   const add = (item: ItemText, afterText: string | undefined, where: string) => {
-    const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    const before = path && model(item.text, path, cfg, facts);
-    if (!path || !before) return;
-    const after = (afterText !== undefined && model(afterText, path, cfg, facts)) || before;
-    if (opts.format === 'mermaid') {
-      if (opts.diff)
-        blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
-      else blocks.push(fenced(`${after.title} (${where})`, timelineMermaid(after)));
-    } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
+    const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
+    if (!sites) return;
+    const befores = models(item.text, sites, cfg, facts);
+    const afters = afterText !== undefined ? models(afterText, sites, cfg, facts) : befores;
+    befores.forEach((before, k) => {
+      const after = afters[k] ?? before;
+      if (opts.format === 'mermaid') {
+        if (opts.diff)
+          blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
+        else blocks.push(fenced(`${after.title} (${where})`, timelineMermaid(after)));
+      } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
+    });
   };
   for (const { file, replacements } of outcomes) {
     file.docs.forEach((doc, d) => {

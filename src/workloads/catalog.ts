@@ -32,6 +32,8 @@ export interface TemplateSite {
    * (Kubeflow's ReplicaSpec.restartPolicy; `ExitCode` reads as Never).
    */
   restartPolicyField?: string;
+  /** The pod's restartPolicy when neither that field nor the template sets one (the controller's default). */
+  defaultRestartPolicy?: 'Never' | 'OnFailure';
 }
 
 export interface CatalogKind extends Releases {
@@ -53,7 +55,9 @@ const job = (path: string, extra: Partial<TemplateSite> = {}): TemplateSite => (
 const service = (path: string): TemplateSite => ({ path, completes: false, sidecarsEndedBy: 'nobody' });
 
 const KUBEFLOW = 'kubeflow/training-operator@v1.9.0:pkg/apis/kubeflow.org/v1';
-const replicas = (field: string): TemplateSite[] => [job(`spec.${field}.*.template`, { restartPolicyField: 'restartPolicy' })];
+const replicas = (field: string, defaultRestartPolicy: 'Never' | 'OnFailure'): TemplateSite[] => [
+  job(`spec.${field}.*.template`, { restartPolicyField: 'restartPolicy', defaultRestartPolicy }),
+];
 const kubeflowAlso = { source: `${KUBEFLOW}/common_types.go`, quote: 'Template v1.PodTemplateSpec `json:"template,omitempty"`' };
 
 const RAY = 'ray-project/kuberay@v1.6.0:ray-operator/apis/ray/v1';
@@ -98,23 +102,29 @@ export const CATALOG: readonly CatalogKind[] = [
   },
   ...(
     [
-      ['PyTorchJob', 'pytorchReplicaSpecs', 'pytorch_types.go', 'PyTorchReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"pytorchReplicaSpecs"`'],
-      ['TFJob', 'tfReplicaSpecs', 'tensorflow_types.go', 'TFReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"tfReplicaSpecs"`'],
-      ['MPIJob', 'mpiReplicaSpecs', 'mpi_types.go', 'MPIReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"mpiReplicaSpecs"`'],
-      ['XGBoostJob', 'xgbReplicaSpecs', 'xgboost_types.go', 'XGBReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"xgbReplicaSpecs"`'],
-      ['PaddleJob', 'paddleReplicaSpecs', 'paddlepaddle_types.go', 'PaddleReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"paddleReplicaSpecs"`'],
-      ['JAXJob', 'jaxReplicaSpecs', 'jax_types.go', 'JAXReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"jaxReplicaSpecs"`'],
+      ['PyTorchJob', 'pytorchReplicaSpecs', 'pytorch_types.go', 'PyTorchReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"pytorchReplicaSpecs"`', 'PyTorch', 'OnFailure'],
+      ['TFJob', 'tfReplicaSpecs', 'tensorflow_types.go', 'TFReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"tfReplicaSpecs"`', 'TF', 'Never'],
+      ['MPIJob', 'mpiReplicaSpecs', 'mpi_types.go', 'MPIReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"mpiReplicaSpecs"`', 'MPI', 'Never'],
+      ['XGBoostJob', 'xgbReplicaSpecs', 'xgboost_types.go', 'XGBReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"xgbReplicaSpecs"`', 'XGBoost', 'Never'],
+      ['PaddleJob', 'paddleReplicaSpecs', 'paddlepaddle_types.go', 'PaddleReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"paddleReplicaSpecs"`', 'Paddle', 'OnFailure'],
+      ['JAXJob', 'jaxReplicaSpecs', 'jax_types.go', 'JAXReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"jaxReplicaSpecs"`', 'JAX', 'Never'],
     ] as const
   ).map(
-    ([kind, field, file, quote]): CatalogKind => ({
+    ([kind, field, file, quote, prefix, restart]): CatalogKind => ({
       group: 'kubeflow.org',
       kind,
       versions: ['v1'],
-      templates: replicas(field),
+      templates: replicas(field, restart),
       ...(kind === 'JAXJob' ? { since: 'v1.9.0' } : { since: 'v1.7.0' }),
       source: `${KUBEFLOW}/${file}`,
       quote,
-      also: [kubeflowAlso, { source: `${KUBEFLOW}/common_types.go`, quote: 'RestartPolicyExitCode RestartPolicy = "ExitCode"' }],
+      also: [
+        kubeflowAlso,
+        { source: `${KUBEFLOW}/common_types.go`, quote: 'RestartPolicyExitCode RestartPolicy = "ExitCode"' },
+        { source: `${KUBEFLOW}/${file}`, quote: `${prefix}JobDefaultRestartPolicy = RestartPolicy${restart}` },
+        // The controller writes ReplicaSpec.restartPolicy into the pod (ExitCode as Never).
+        { source: 'kubeflow/training-operator@v1.9.0:pkg/core/pod.go', quote: 'podTemplateSpec.Spec.RestartPolicy = v1.RestartPolicyNever' },
+      ],
     }),
   ),
   // Kubeflow Trainer v2: a runtime holds a JobSet template; a TrainJob holds only overrides (no template).

@@ -7,7 +7,8 @@
  *
  * A pattern expands against one object into concrete paths (numbers for list items), one per
  * template the object holds. The syntax is checked when the config is read (`pathProblem`), so a
- * pattern that can never match is a config error, never silence (docs/decisions.md).
+ * pattern that can never match is a config error, never silence (docs/decisions.md). The empty
+ * pattern (the object itself is the template: a Pod, a Tekton Task) is for the built-in tables only.
  */
 
 /** One step of a pattern: a field name, every list item, or every map value. */
@@ -21,7 +22,7 @@ const FIELD = /^[A-Za-z0-9_-]+$/;
 /** Why `pattern` can never match anything, with the fix; undefined when it is well formed. */
 export function pathProblem(pattern: string): string | undefined {
   if (pattern.trim() !== pattern) return `'${pattern}' has spaces around it; write the path alone, for example spec.template`;
-  if (pattern === '') return undefined; // the object itself is the template (a Pod-like kind)
+  if (pattern === '') return 'the path is empty; write the path from the object root to its pod template, for example spec.template';
   const parts = pattern.split('.');
   for (const [i, part] of parts.entries()) {
     const where = `step ${i + 1} of '${pattern}'`;
