@@ -21,26 +21,25 @@ const FIELD = /^[A-Za-z0-9_-]+$/;
 
 /** Why `pattern` can never match anything, with the fix; undefined when it is well formed. */
 export function pathProblem(pattern: string): string | undefined {
-  if (pattern.trim() !== pattern) return `'${pattern}' has spaces around it; write the path alone, for example spec.template`;
+  if (pattern.trim() !== pattern) return 'it has spaces around it; write the path alone, for example spec.template';
   if (pattern === '') return 'the path is empty; write the path from the object root to its pod template, for example spec.template';
+  if (pattern.includes('/')) return `it uses '/'; join field names with dots: ${pattern.replaceAll('/', '.')}`;
   const parts = pattern.split('.');
   for (const [i, part] of parts.entries()) {
-    const where = `step ${i + 1} of '${pattern}'`;
-    if (part === '') return `${where} is empty (two dots, or a dot at an end); write field names joined by single dots, for example spec.template`;
-    const index = /\[(\d+|\*)\]/.exec(part);
-    if (index) {
-      const named = part.replace(/\[(\d+|\*)\]/g, '[]');
-      return `${where} '${part}' picks a list item by index or star: write '${named}' to take every item (a template found in any item is sequenced)`;
+    const step = `step ${i + 1}`;
+    if (part === '') return `${step} is empty (two dots, or a dot at an end); join field names with single dots, for example spec.template`;
+    if (/\[(\d+|\*)\]/.test(part)) {
+      return `${step} '${part}' picks list items by index or star; write '${part.replace(/\[(\d+|\*)\]/g, '[]')}' to take every item (a template found in any item is sequenced)`;
     }
-    if (part === '[]') return `${where} is '[]' alone; put it right after the list's field name, for example spec.tasks[].template`;
+    if (part === '[]') return `${step} is '[]' alone; put it right after the list's field name, for example spec.tasks[].template`;
     const name = part.endsWith('[]') ? part.slice(0, -2) : part;
     if (name === '*') {
-      if (part !== '*') return `${where} '${part}': '*' already takes every value of a map; write '*' alone`;
+      if (part !== '*') return `${step} '${part}': '*' already takes every value of a map; write '*' alone`;
       continue;
     }
-    if (name.includes('*')) return `${where} '${part}': '*' stands alone for every value of a map (no partial names); for example spec.pytorchReplicaSpecs.*.template`;
+    if (name.includes('*')) return `${step} '${part}': '*' stands alone for every value of a map (no partial names), for example spec.pytorchReplicaSpecs.*.template`;
     if (!FIELD.test(name)) {
-      return `${where} '${part}' is not a field name: use letters, digits, '_' and '-', '[]' after a list's name, and '*' for every value of a map`;
+      return `${step} '${part}' is not a field name: use letters, digits, '_' and '-', '[]' right after a list's name, and '*' for every value of a map`;
     }
   }
   return undefined;

@@ -76,6 +76,8 @@ export interface Workload {
   jobLike: boolean;
   /** The pod's effective restartPolicy (Kubernetes default: Always; Jobs have no default). */
   restartPolicy: string;
+  /** Where to set it: the pod spec's field, or the one beside the template the controller copies (Kubeflow). */
+  restartPolicyAt: string;
 }
 
 /** Dotted field path (`spec.template.spec.containers[0]`) of something inside the pod spec. */
@@ -139,7 +141,7 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
   const metadata = (isObject(obj.metadata) ? obj.metadata : {}) as ObjectMeta;
   const annotations = metadata.annotations ?? {};
   const pod = view?.pod ?? (template.spec as PodSpec);
-  const restartPolicy = restartPolicyOf(obj, templatePath, pod, site);
+  const { restartPolicy, beside } = restartPolicyOf(obj, templatePath, pod, site);
   const pathAnno = annotations['internal.config.kubernetes.io/path'] ?? annotations['config.kubernetes.io/path'];
   const indexAnno = annotations['internal.config.kubernetes.io/index'] ?? annotations['config.kubernetes.io/index'];
   return {
@@ -166,6 +168,7 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
     pod,
     jobLike: completes(kind, site, restartPolicy) && site.sidecarsEndedBy === 'tool',
     restartPolicy,
+    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : formatPath([...templatePath, 'spec', 'restartPolicy']),
   };
 }
 
@@ -180,13 +183,15 @@ function completes(kind: string, site: Site, restartPolicy: string): boolean {
  * SetRestartPolicy); then the template's own; then the controller's default; Never for other
  * run-to-completion pods (a Job must set one), else Kubernetes' default Always.
  */
-function restartPolicyOf(obj: Record<string, unknown>, templatePath: Path, pod: PodSpec, site: Site): string {
+function restartPolicyOf(obj: Record<string, unknown>, templatePath: Path, pod: PodSpec, site: Site): { restartPolicy: string; beside: boolean } {
   if (site.restartPolicyField) {
     const beside = getPath(obj, templatePath.slice(0, -1))?.[site.restartPolicyField];
-    if (typeof beside === 'string') return beside === 'ExitCode' ? 'Never' : beside;
+    if (typeof beside === 'string') return { restartPolicy: beside === 'ExitCode' ? 'Never' : beside, beside: true };
+    // Unset: the controller's default overrides the template's too (it writes it into the pod).
+    if (site.defaultRestartPolicy) return { restartPolicy: site.defaultRestartPolicy, beside: true };
   }
-  if (typeof pod.restartPolicy === 'string') return pod.restartPolicy;
-  return site.defaultRestartPolicy ?? (site.completes ? 'Never' : 'Always');
+  if (typeof pod.restartPolicy === 'string') return { restartPolicy: pod.restartPolicy, beside: false };
+  return { restartPolicy: site.defaultRestartPolicy ?? (site.completes ? 'Never' : 'Always'), beside: false };
 }
 
 /**
