@@ -32,6 +32,11 @@ export interface TemplateSite {
    * (Kubeflow's ReplicaSpec.restartPolicy; `ExitCode` reads as Never).
    */
   restartPolicyField?: string;
+  /**
+   * The controller names unnamed containers itself (Knative's webhook defaults them): a template
+   * with one is left as it is, since no container can be told from another.
+   */
+  namesOptional?: boolean;
   /** The pod's restartPolicy when neither that field nor the template sets one (the controller's default). */
   defaultRestartPolicy?: 'Never' | 'OnFailure';
 }
@@ -194,6 +199,16 @@ export const CATALOG: readonly CatalogKind[] = [
     also: [{ source: 'volcano-sh/apis@v1.12.0:pkg/apis/batch/v1alpha1/job.go', quote: 'Template v1.PodTemplateSpec `json:"template,omitempty" protobuf:"bytes,4,opt,name=template"`' }],
   },
   {
+    group: 'batch.volcano.sh',
+    kind: 'CronJob',
+    versions: ['v1alpha1'],
+    templates: [job('spec.jobTemplate.spec.tasks[].template')],
+    since: 'v1.13.0',
+    source: 'volcano-sh/apis@v1.13.0:pkg/apis/batch/v1alpha1/job.go',
+    quote: 'JobTemplate JobTemplateSpec `json:"jobTemplate" protobuf:"bytes,6,opt,name=jobTemplate"`',
+    also: [{ source: 'volcano-sh/apis@v1.13.0:pkg/apis/batch/v1alpha1/job.go', quote: 'type CronJob struct' }],
+  },
+  {
     group: 'argoproj.io',
     kind: 'Rollout',
     versions: ['v1alpha1'],
@@ -207,11 +222,12 @@ export const CATALOG: readonly CatalogKind[] = [
       group: 'serving.knative.dev',
       kind,
       versions: ['v1'],
-      templates: [service('spec.template')],
+      templates: [{ ...service('spec.template'), namesOptional: true }],
       source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/configuration_types.go',
       quote: 'Template RevisionTemplateSpec `json:"template"`',
       also: [
         { source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/revision_types.go', quote: 'corev1.PodSpec `json:",inline"`' },
+        { source: 'knative/serving@v0.45.0:pkg/apis/config/defaults.go', quote: 'DefaultUserContainerName = "user-container"' },
         ...(kind === 'Service' ? [{ source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/service_types.go', quote: 'ConfigurationSpec `json:",inline"`' }] : []),
       ],
     }),
@@ -288,12 +304,14 @@ export const CATALOG: readonly CatalogKind[] = [
     controllerNote: TEKTON_NOTE,
   },
   {
+    // v1beta1 is on the main branch after v1.9.0 (commit 07169cfac7b9), not yet in a release.
     group: 'apps.kruise.io',
     kind: 'CloneSet',
-    versions: ['v1alpha1'],
+    versions: ['v1alpha1', 'v1beta1'],
     templates: [service('spec.template')],
     source: 'openkruise/kruise@v1.8.0:apis/apps/v1alpha1/cloneset_types.go',
     quote: 'Template v1.PodTemplateSpec `json:"template"`',
+    also: [{ source: 'openkruise/kruise@07169cfac7b9cf7800dda1b8652f850cc3184132:apis/apps/v1beta1/cloneset_types.go', quote: 'Template v1.PodTemplateSpec `json:"template"`' }],
   },
   {
     group: 'apps.kruise.io',
@@ -307,10 +325,11 @@ export const CATALOG: readonly CatalogKind[] = [
   {
     group: 'apps.kruise.io',
     kind: 'BroadcastJob',
-    versions: ['v1alpha1'],
+    versions: ['v1alpha1', 'v1beta1'],
     templates: [job('spec.template')],
     source: 'openkruise/kruise@v1.8.0:apis/apps/v1alpha1/broadcastjob_types.go',
     quote: 'Template v1.PodTemplateSpec `json:"template" protobuf:"bytes,2,opt,name=template"`',
+    also: [{ source: 'openkruise/kruise@v1.9.0:apis/apps/v1beta1/broadcastjob_types.go', quote: 'Template v1.PodTemplateSpec `json:"template" protobuf:"bytes,2,opt,name=template"`' }],
   },
 ];
 

@@ -20,6 +20,7 @@ export interface Site {
   shape: TemplateShape;
   restartPolicyField?: string;
   defaultRestartPolicy?: string;
+  namesOptional?: boolean;
   /** Where the site comes from: results about a config's kind name `workloadKinds`. */
   origin: 'builtin' | 'catalog' | 'config';
   /** Why the controller ends sidecars (catalog rows whose controller does). */
@@ -91,6 +92,7 @@ function fromCatalog(apiVersion: string, kind: string): Site[] | undefined {
       shape: t.shape ?? 'pod',
       ...(t.restartPolicyField ? { restartPolicyField: t.restartPolicyField } : {}),
       ...(t.defaultRestartPolicy ? { defaultRestartPolicy: t.defaultRestartPolicy } : {}),
+      ...(t.namesOptional ? { namesOptional: true } : {}),
       origin: 'catalog' as const,
       ...(row.controllerNote ? { controllerNote: row.controllerNote } : {}),
     }));

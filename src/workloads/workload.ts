@@ -137,6 +137,7 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
   if (!isObject(template)) return undefined;
   const view = site.shape !== 'pod' ? podView(template, templatePath, site) : undefined;
   if (site.shape === 'pod' ? !isObject(template.spec) : !view) return undefined;
+  if (site.namesOptional && unnamed(template.spec)) return undefined;
   const metaPath = view?.metaPath ?? metaPathOf(templatePath);
   const metadata = (isObject(obj.metadata) ? obj.metadata : {}) as ObjectMeta;
   const annotations = metadata.annotations ?? {};
@@ -170,6 +171,12 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
     restartPolicy,
     restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : formatPath([...templatePath, 'spec', 'restartPolicy']),
   };
+}
+
+/** A container without a name (Knative names it when the object is created). */
+function unnamed(spec: unknown): boolean {
+  if (!isObject(spec)) return false;
+  return ['containers', 'initContainers'].some((l) => Array.isArray(spec[l]) && spec[l].some((c) => isObject(c) && c.name === undefined));
 }
 
 function completes(kind: string, site: Site, restartPolicy: string): boolean {
@@ -215,7 +222,8 @@ function podView(template: Record<string, unknown>, templatePath: Path, site: Si
   if (containers.length === 0) return undefined;
   const own = containers.length;
   take(at.sidecars);
-  const sidecars = containers.slice(own).map((c) => String(c.name));
+  // Tekton names an unnamed sidecar itself (sidecar-<n>): say which one by its place.
+  const sidecars = containers.slice(own).map((c, i) => (typeof c.name === 'string' ? c.name : `sidecars[${i}]`));
   const pod: PodSpec = { containers, ...(Array.isArray(template.initContainers) ? { initContainers: template.initContainers as Container[] } : {}) };
   // A TaskRun's embedded taskSpec has no metadata: the TaskRun's own reaches its pod.
   const ownMeta = site.shape === 'argo' || templatePath.length === 0 || templatePath.some((p) => typeof p === 'number');
