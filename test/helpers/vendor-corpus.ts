@@ -49,8 +49,7 @@ const slug = (repo: string) => repo.replace('/', '+');
 
 /** The file's text, or undefined when neither shared/ nor a local snapshot has it. */
 export function readCorpusFile(e: CorpusEntry): string | undefined {
-  const shared0 = join(root, '..', 'shared', 'vendor', slug(e.repo), e.path);
-  const shared = existsSync(shared0) ? shared0 : join('/work/shared/vendor', slug(e.repo), e.path);
+  const shared = join(root, '..', 'shared', 'vendor', slug(e.repo), e.path);
   if (existsSync(shared)) return readFileSync(shared, 'utf8');
   const gitDir = join(process.env.POD_SEQUENCER_MIRROR ?? '/work/.mirror', slug(e.repo), 'repo');
   if (!existsSync(gitDir)) return undefined;
