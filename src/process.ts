@@ -227,7 +227,8 @@ export function processItem(
     runRules(ctx);
   }
   if (!acted) {
-    if (checked && !deepEqual(checked, obj)) throw new Error(`${workloads[0]!.kind} ${workloads[0]!.ref.name} was changed without a result: every change must be reported`);
+    if (checked && !deepEqual(checked, obj))
+      throw new Error(`${workloads[0]!.kind} ${workloads[0]!.ref.name} was changed without a result: every change must be reported`);
     return undefined;
   }
   const before = original();

@@ -139,7 +139,10 @@ function workloadKinds(v: unknown, add: (path: string, text: string | undefined)
     if (typeof path !== 'string' || pathProblem(path)) continue; // the schema reports it
     const first = path.split('.')[0]!.replace(/\[\]$/, '');
     if (NO_TEMPLATES.has(first)) {
-      add(`${at}.podTemplatePath`, `'${path}' can never match: ${first} holds no pod template; write the path from the root to the template, for example spec.template`);
+      add(
+        `${at}.podTemplatePath`,
+        `'${path}' can never match: ${first} holds no pod template; write the path from the root to the template, for example spec.template`,
+      );
     }
     if (typeof k.apiVersion !== 'string' || typeof k.kind !== 'string') continue;
     const id = `${k.apiVersion} ${k.kind} ${path}`;
@@ -147,7 +150,10 @@ function workloadKinds(v: unknown, add: (path: string, text: string | undefined)
     if (earlier === undefined) seen.set(id, i);
     else add(`${at}.podTemplatePath`, `'${path}' for ${k.kind} (${k.apiVersion}) is also in spec.workloadKinds[${earlier}]; remove one of the two lines`);
     if (k.runsToCompletion !== true && k.sidecarsEndedBy === 'tool') {
-      add(`${at}.sidecarsEndedBy`, `sidecarsEndedBy tool ends sidecars when the work ends, but runsToCompletion is not true; set runsToCompletion: true, or leave sidecarsEndedBy out`);
+      add(
+        `${at}.sidecarsEndedBy`,
+        `sidecarsEndedBy tool ends sidecars when the work ends, but runsToCompletion is not true; set runsToCompletion: true, or leave sidecarsEndedBy out`,
+      );
     }
   }
 }

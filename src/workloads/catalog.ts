@@ -101,50 +101,65 @@ export const CATALOG: readonly CatalogKind[] = [
     source: 'kubernetes-sigs/jobset@v0.12.0:api/jobset/v1alpha2/jobset_types.go',
     quote: 'Template batchv1.JobTemplateSpec `json:"template"`',
     also: [
-      { source: 'kubernetes-sigs/jobset@v0.12.0:api/jobset/v1alpha2/jobset_types.go', quote: 'ReplicatedJobs []ReplicatedJob `json:"replicatedJobs,omitempty"' },
+      {
+        source: 'kubernetes-sigs/jobset@v0.12.0:api/jobset/v1alpha2/jobset_types.go',
+        quote: 'ReplicatedJobs []ReplicatedJob `json:"replicatedJobs,omitempty"',
+      },
       { source: 'kubernetes-sigs/jobset@v0.2.0:api/jobset/v1alpha2/jobset_types.go', quote: 'Template batchv1.JobTemplateSpec `json:"template"`' },
     ],
   },
   ...(
     [
-      ['PyTorchJob', 'pytorchReplicaSpecs', 'pytorch_types.go', 'PyTorchReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"pytorchReplicaSpecs"`', 'PyTorch', 'OnFailure'],
+      [
+        'PyTorchJob',
+        'pytorchReplicaSpecs',
+        'pytorch_types.go',
+        'PyTorchReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"pytorchReplicaSpecs"`',
+        'PyTorch',
+        'OnFailure',
+      ],
       ['TFJob', 'tfReplicaSpecs', 'tensorflow_types.go', 'TFReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"tfReplicaSpecs"`', 'TF', 'Never'],
       ['MPIJob', 'mpiReplicaSpecs', 'mpi_types.go', 'MPIReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"mpiReplicaSpecs"`', 'MPI', 'Never'],
       ['XGBoostJob', 'xgbReplicaSpecs', 'xgboost_types.go', 'XGBReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"xgbReplicaSpecs"`', 'XGBoost', 'Never'],
-      ['PaddleJob', 'paddleReplicaSpecs', 'paddlepaddle_types.go', 'PaddleReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"paddleReplicaSpecs"`', 'Paddle', 'OnFailure'],
+      [
+        'PaddleJob',
+        'paddleReplicaSpecs',
+        'paddlepaddle_types.go',
+        'PaddleReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"paddleReplicaSpecs"`',
+        'Paddle',
+        'OnFailure',
+      ],
       ['JAXJob', 'jaxReplicaSpecs', 'jax_types.go', 'JAXReplicaSpecs map[ReplicaType]*ReplicaSpec `json:"jaxReplicaSpecs"`', 'JAX', 'Never'],
     ] as const
-  ).map(
-    ([kind, field, file, quote, prefix, restart]): CatalogKind => ({
-      group: 'kubeflow.org',
-      kind,
-      versions: ['v1'],
-      templates: replicas(field, restart),
-      ...(kind === 'JAXJob' ? { since: 'v1.9.0' } : { since: 'v1.7.0' }),
-      source: `${KUBEFLOW}/${file}`,
-      quote,
-      also: [
-        kubeflowAlso,
-        { source: `${KUBEFLOW}/common_types.go`, quote: 'RestartPolicyExitCode RestartPolicy = "ExitCode"' },
-        { source: `${KUBEFLOW}/${file}`, quote: `${prefix}JobDefaultRestartPolicy = RestartPolicy${restart}` },
-        // The controller writes ReplicaSpec.restartPolicy into the pod (ExitCode as Never).
-        { source: 'kubeflow/training-operator@v1.9.0:pkg/core/pod.go', quote: 'podTemplateSpec.Spec.RestartPolicy = v1.RestartPolicyNever' },
-      ],
-    }),
-  ),
+  ).map(([kind, field, file, quote, prefix, restart]): CatalogKind => ({
+    group: 'kubeflow.org',
+    kind,
+    versions: ['v1'],
+    templates: replicas(field, restart),
+    ...(kind === 'JAXJob' ? { since: 'v1.9.0' } : { since: 'v1.7.0' }),
+    source: `${KUBEFLOW}/${file}`,
+    quote,
+    also: [
+      kubeflowAlso,
+      { source: `${KUBEFLOW}/common_types.go`, quote: 'RestartPolicyExitCode RestartPolicy = "ExitCode"' },
+      { source: `${KUBEFLOW}/${file}`, quote: `${prefix}JobDefaultRestartPolicy = RestartPolicy${restart}` },
+      // The controller writes ReplicaSpec.restartPolicy into the pod (ExitCode as Never).
+      { source: 'kubeflow/training-operator@v1.9.0:pkg/core/pod.go', quote: 'podTemplateSpec.Spec.RestartPolicy = v1.RestartPolicyNever' },
+    ],
+  })),
   // Kubeflow Trainer v2: a runtime holds a JobSet template; a TrainJob holds only overrides (no template).
-  ...(['TrainingRuntime', 'ClusterTrainingRuntime'] as const).map(
-    (kind): CatalogKind => ({
-      group: 'trainer.kubeflow.org',
-      kind,
-      versions: ['v1alpha1'],
-      templates: [job(`spec.template.${JOBSET_SITE}`)],
-      since: 'v2.0.0',
-      source: 'kubeflow/trainer@v2.1.0:pkg/apis/trainer/v1alpha1/trainingruntime_types.go',
-      quote: 'Spec jobsetv1alpha2.JobSetSpec `json:"spec,omitempty"`',
-      also: [{ source: 'kubeflow/trainer@v2.1.0:pkg/apis/trainer/v1alpha1/trainingruntime_types.go', quote: 'Template JobSetTemplateSpec `json:"template,omitzero"`' }],
-    }),
-  ),
+  ...(['TrainingRuntime', 'ClusterTrainingRuntime'] as const).map((kind): CatalogKind => ({
+    group: 'trainer.kubeflow.org',
+    kind,
+    versions: ['v1alpha1'],
+    templates: [job(`spec.template.${JOBSET_SITE}`)],
+    since: 'v2.0.0',
+    source: 'kubeflow/trainer@v2.1.0:pkg/apis/trainer/v1alpha1/trainingruntime_types.go',
+    quote: 'Spec jobsetv1alpha2.JobSetSpec `json:"spec,omitempty"`',
+    also: [
+      { source: 'kubeflow/trainer@v2.1.0:pkg/apis/trainer/v1alpha1/trainingruntime_types.go', quote: 'Template JobSetTemplateSpec `json:"template,omitzero"`' },
+    ],
+  })),
   {
     // The submitter runs `ray job submit` to completion; the cluster's head and workers serve until the RayJob ends them.
     group: 'ray.io',
@@ -157,7 +172,10 @@ export const CATALOG: readonly CatalogKind[] = [
     also: [
       { source: `${RAY}/rayjob_types.go`, quote: 'RayClusterSpec *RayClusterSpec `json:"rayClusterSpec,omitempty"`' },
       ...rayAlso,
-      { source: 'ray-project/kuberay@v1.0.0:ray-operator/apis/ray/v1/rayjob_types.go', quote: 'SubmitterPodTemplate *v1.PodTemplateSpec `json:"submitterPodTemplate,omitempty"`' },
+      {
+        source: 'ray-project/kuberay@v1.0.0:ray-operator/apis/ray/v1/rayjob_types.go',
+        quote: 'SubmitterPodTemplate *v1.PodTemplateSpec `json:"submitterPodTemplate,omitempty"`',
+      },
     ],
   },
   {
@@ -196,7 +214,12 @@ export const CATALOG: readonly CatalogKind[] = [
     templates: [job('spec.tasks[].template')],
     source: 'volcano-sh/apis@v1.12.0:pkg/apis/batch/v1alpha1/job.go',
     quote: 'Tasks []TaskSpec `json:"tasks,omitempty" protobuf:"bytes,4,opt,name=tasks"`',
-    also: [{ source: 'volcano-sh/apis@v1.12.0:pkg/apis/batch/v1alpha1/job.go', quote: 'Template v1.PodTemplateSpec `json:"template,omitempty" protobuf:"bytes,4,opt,name=template"`' }],
+    also: [
+      {
+        source: 'volcano-sh/apis@v1.12.0:pkg/apis/batch/v1alpha1/job.go',
+        quote: 'Template v1.PodTemplateSpec `json:"template,omitempty" protobuf:"bytes,4,opt,name=template"`',
+      },
+    ],
   },
   {
     group: 'batch.volcano.sh',
@@ -217,21 +240,19 @@ export const CATALOG: readonly CatalogKind[] = [
     quote: 'Template corev1.PodTemplateSpec `json:"template" protobuf:"bytes,3,opt,name=template"`',
   },
   // Knative: a RevisionTemplateSpec is {metadata, spec} with the PodSpec inlined in spec.
-  ...(['Service', 'Configuration'] as const).map(
-    (kind): CatalogKind => ({
-      group: 'serving.knative.dev',
-      kind,
-      versions: ['v1'],
-      templates: [{ ...service('spec.template'), namesOptional: true }],
-      source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/configuration_types.go',
-      quote: 'Template RevisionTemplateSpec `json:"template"`',
-      also: [
-        { source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/revision_types.go', quote: 'corev1.PodSpec `json:",inline"`' },
-        { source: 'knative/serving@v0.45.0:pkg/apis/config/defaults.go', quote: 'DefaultUserContainerName = "user-container"' },
-        ...(kind === 'Service' ? [{ source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/service_types.go', quote: 'ConfigurationSpec `json:",inline"`' }] : []),
-      ],
-    }),
-  ),
+  ...(['Service', 'Configuration'] as const).map((kind): CatalogKind => ({
+    group: 'serving.knative.dev',
+    kind,
+    versions: ['v1'],
+    templates: [{ ...service('spec.template'), namesOptional: true }],
+    source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/configuration_types.go',
+    quote: 'Template RevisionTemplateSpec `json:"template"`',
+    also: [
+      { source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/revision_types.go', quote: 'corev1.PodSpec `json:",inline"`' },
+      { source: 'knative/serving@v0.45.0:pkg/apis/config/defaults.go', quote: 'DefaultUserContainerName = "user-container"' },
+      ...(kind === 'Service' ? [{ source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/service_types.go', quote: 'ConfigurationSpec `json:",inline"`' }] : []),
+    ],
+  })),
   {
     group: 'argoproj.io',
     kind: 'Workflow',
@@ -311,7 +332,12 @@ export const CATALOG: readonly CatalogKind[] = [
     templates: [service('spec.template')],
     source: 'openkruise/kruise@v1.8.0:apis/apps/v1alpha1/cloneset_types.go',
     quote: 'Template v1.PodTemplateSpec `json:"template"`',
-    also: [{ source: 'openkruise/kruise@07169cfac7b9cf7800dda1b8652f850cc3184132:apis/apps/v1beta1/cloneset_types.go', quote: 'Template v1.PodTemplateSpec `json:"template"`' }],
+    also: [
+      {
+        source: 'openkruise/kruise@07169cfac7b9cf7800dda1b8652f850cc3184132:apis/apps/v1beta1/cloneset_types.go',
+        quote: 'Template v1.PodTemplateSpec `json:"template"`',
+      },
+    ],
   },
   {
     group: 'apps.kruise.io',
@@ -329,7 +355,12 @@ export const CATALOG: readonly CatalogKind[] = [
     templates: [job('spec.template')],
     source: 'openkruise/kruise@v1.8.0:apis/apps/v1alpha1/broadcastjob_types.go',
     quote: 'Template v1.PodTemplateSpec `json:"template" protobuf:"bytes,2,opt,name=template"`',
-    also: [{ source: 'openkruise/kruise@v1.9.0:apis/apps/v1beta1/broadcastjob_types.go', quote: 'Template v1.PodTemplateSpec `json:"template" protobuf:"bytes,2,opt,name=template"`' }],
+    also: [
+      {
+        source: 'openkruise/kruise@v1.9.0:apis/apps/v1beta1/broadcastjob_types.go',
+        quote: 'Template v1.PodTemplateSpec `json:"template" protobuf:"bytes,2,opt,name=template"`',
+      },
+    ],
   },
 ];
 

@@ -37,7 +37,8 @@ export function pathProblem(pattern: string): string | undefined {
       if (part !== '*') return `${step} '${part}': '*' already takes every value of a map; write '*' alone`;
       continue;
     }
-    if (name.includes('*')) return `${step} '${part}': '*' stands alone for every value of a map (no partial names), for example spec.pytorchReplicaSpecs.*.template`;
+    if (name.includes('*'))
+      return `${step} '${part}': '*' stands alone for every value of a map (no partial names), for example spec.pytorchReplicaSpecs.*.template`;
     if (!FIELD.test(name)) {
       return `${step} '${part}' is not a field name: use letters, digits, '_' and '-', '[]' right after a list's name, and '*' for every value of a map`;
     }

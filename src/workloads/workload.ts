@@ -270,8 +270,7 @@ export function isObject(v: unknown): v is Record<string, unknown> {
  */
 export function shapeProblem(w: Workload): { path: (string | number)[]; text: string } | undefined {
   // Checked for every workload: paths are built only for a problem.
-  const problem =
-    metaProblem(w.obj.metadata, () => ['metadata']) ?? metaProblem(getPath(w.obj, w.metaPath.slice(0, -1))?.metadata, () => [...w.metaPath]);
+  const problem = metaProblem(w.obj.metadata, () => ['metadata']) ?? metaProblem(getPath(w.obj, w.metaPath.slice(0, -1))?.metadata, () => [...w.metaPath]);
   if (problem || w.view) return problem; // a view's containers are the controller's to check
   const at = () => [...w.templatePath, 'spec'];
   const pod = w.pod as Record<string, unknown>;

@@ -57,7 +57,10 @@ const EXPECTED_ERRORS: Record<string, string[]> = {
   ...Object.fromEntries(
     ['default', '1.30'].flatMap((c) => [
       [`${c} kubernetes-sigs/jobset:site/static/examples/in-place-restart/jobset-sidecar-container-mode.yaml`, ['container worker sets restartPolicy: Never']],
-      [`${c} kubernetes-sigs/jobset:site/static/examples/in-place-restart/jobset-main-container-mode.yaml`, ['container in-place-restart-agent sets restartPolicy: Never']],
+      [
+        `${c} kubernetes-sigs/jobset:site/static/examples/in-place-restart/jobset-main-container-mode.yaml`,
+        ['container in-place-restart-agent sets restartPolicy: Never'],
+      ],
     ]),
   ),
 };
@@ -78,7 +81,8 @@ function podsOf(o: Obj): Pod[] {
   return sites.flatMap((s) => expand(o, s.steps).flatMap((p) => ((get(o, p) as Obj | undefined)?.spec as Pod | undefined) ?? []));
 }
 /** Errors of an object: the API schema's and the pod rules' for a built-in kind, the pod rules' for each catalog template. */
-const errorsOf = (o: Obj, minor: number | undefined) => (templateOf(o) ? itemErrors(o, minor) : podsOf(o).flatMap((p, k) => podRuleErrors(p as Obj, minor).map((e) => `template ${k}: ${e}`)));
+const errorsOf = (o: Obj, minor: number | undefined) =>
+  templateOf(o) ? itemErrors(o, minor) : podsOf(o).flatMap((p, k) => podRuleErrors(p as Obj, minor).map((e) => `template ${k}: ${e}`));
 const natives = (pod: Pod | undefined) => (pod?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').map((c) => String(c.name));
 const docsOf = (f: ManifestFile) => f.docs.map((d) => f.source.slice(d.start, d.end));
 

@@ -35,7 +35,11 @@ function read(source: string): string | undefined {
   if (file) return readFileSync(file, 'utf8');
   const [, , , tag, path] = SOURCE.exec(source)!;
   try {
-    return execFileSync('git', ['--git-dir', gitDir(source)!, 'show', `${tag}:${path}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 << 20 });
+    return execFileSync('git', ['--git-dir', gitDir(source)!, 'show', `${tag}:${path}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 << 20,
+    });
   } catch {
     return undefined;
   }
