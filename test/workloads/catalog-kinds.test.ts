@@ -14,7 +14,7 @@ import { runFiles } from '../../src/files/run.js';
 import type { Result } from '../../src/krm/types.js';
 import { runFilter } from '../../src/run.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test fixtures
+type Obj = Record<string, any>;
 
 const NS = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'train', labels: { 'istio-injection': 'enabled' } } };
 const app = (name = 'trainer') => ({ name, image: 'registry.example.com/train:1', command: ['python3', '/train.py'], args: ['--epochs=1'] });
