@@ -36,9 +36,9 @@ const builtin = (pattern: string, completes = false): Site => ({
   origin: 'builtin',
 });
 
-/** A Pod runs to completion or not by its restartPolicy (workload.ts reads it). */
+/** A Pod runs to completion or not by its restartPolicy (workload.ts reads it); if it does, the tool ends its sidecars. */
 export const BUILTIN_SITES: Readonly<Record<string, Site>> = {
-  Pod: builtin(''),
+  Pod: { ...builtin(''), sidecarsEndedBy: 'tool' },
   Deployment: builtin('spec.template'),
   StatefulSet: builtin('spec.template'),
   DaemonSet: builtin('spec.template'),
