@@ -67,9 +67,13 @@ const kubeflowAlso = { source: `${KUBEFLOW}/common_types.go`, quote: 'Template v
 
 const RAY = 'ray-project/kuberay@v1.6.0:ray-operator/apis/ray/v1';
 const rayCluster = (at: string): TemplateSite[] => [service(`${at}.headGroupSpec.template`), service(`${at}.workerGroupSpecs[].template`)];
+const RAY_1_0 = 'ray-project/kuberay@v1.0.0:ray-operator/apis/ray/v1';
 const rayAlso = [
   { source: `${RAY}/raycluster_types.go`, quote: 'HeadGroupSpec HeadGroupSpec `json:"headGroupSpec"`' },
   { source: `${RAY}/raycluster_types.go`, quote: 'WorkerGroupSpecs []WorkerGroupSpec `json:"workerGroupSpecs,omitempty"`' },
+  // The range's first end: the same fields in v1.0.0, the first release of the ray.io/v1 types.
+  { source: `${RAY_1_0}/raycluster_types.go`, quote: 'WorkerGroupSpecs []WorkerGroupSpec `json:"workerGroupSpecs,omitempty"`' },
+  { source: `${RAY_1_0}/raycluster_types.go`, quote: 'Template v1.PodTemplateSpec `json:"template"`' },
 ];
 
 const ARGO_TYPES = 'argoproj/argo-workflows@v3.6.0:pkg/apis/workflow/v1alpha1';
@@ -196,16 +200,18 @@ export const CATALOG: readonly CatalogKind[] = [
     since: 'v1.0.0',
     source: `${RAY}/rayservice_types.go`,
     quote: 'RayClusterSpec RayClusterSpec `json:"rayClusterConfig"`',
-    also: rayAlso,
+    also: [...rayAlso, { source: `${RAY_1_0}/rayservice_types.go`, quote: 'RayClusterSpec `json:"rayClusterConfig,omitempty"`' }],
   },
   {
     group: 'keda.sh',
     kind: 'ScaledJob',
     versions: ['v1alpha1'],
     templates: [job('spec.jobTargetRef.template')],
-    since: 'v2.0.0',
+    // Read back to v2.5.0, where the types moved to apis/; older releases kept them in api/.
+    since: 'v2.5.0',
     source: 'kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaledjob_types.go',
     quote: 'JobTargetRef *batchv1.JobSpec `json:"jobTargetRef"`',
+    also: [{ source: 'kedacore/keda@v2.5.0:apis/keda/v1alpha1/scaledjob_types.go', quote: 'JobTargetRef *batchv1.JobSpec `json:"jobTargetRef"`' }],
   },
   {
     group: 'batch.volcano.sh',
