@@ -1,11 +1,12 @@
 /** `explain`: each workload's start/stop sequence after the function would run (and before, with --diff). */
 import type { Config } from '../config/types.js';
 import { itemValue } from '../krm/io.js';
-import type { ManifestFile } from '../files/read.js';
+import { locate, type ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
 import { listOf, readFacts, workloadsOf, type ItemText } from '../process.js';
 import type { InputFacts } from '../pod/context.js';
 import { sitesFor, type Site } from '../workloads/kinds.js';
+import { templateField } from '../workloads/workload.js';
 import { timeline, type Timeline } from './model.js';
 import { fenced, textDiff, timelineMermaid, timelineText } from './render.js';
 
@@ -15,9 +16,14 @@ export interface ExplainOptions {
 }
 
 /** The timelines of an item's templates, from its text read as the readers read it (src/krm/io.ts itemValue). */
-function models(text: string, sites: readonly Site[], cfg: Config, facts: InputFacts): Timeline[] {
+function models(text: string, sites: readonly Site[], cfg: Config, facts: InputFacts): { timeline: Timeline; field?: string }[] {
   const obj = itemValue(text);
-  return obj ? workloadsOf(obj, sites).map((w) => timeline(w, cfg, facts)) : [];
+  if (!obj) return [];
+  // A catalog or config kind's template is placed by its own path; a built-in kind's by its object.
+  return workloadsOf(obj, sites).map((w) => ({
+    timeline: timeline(w, cfg, facts),
+    ...(w.site.origin !== 'builtin' ? { field: templateField(w) || undefined } : {}),
+  }));
 }
 
 export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions): string {
@@ -26,13 +32,14 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
   const facts = readFacts(files.flatMap((f) => f.docs));
   const blocks: string[] = [];
   // `afterText` undefined: the run left the item as it was.
-  const add = (item: ItemText, afterText: string | undefined, where: string) => {
+  const add = (item: ItemText, afterText: string | undefined, whereOf: (field?: string) => string) => {
     const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!sites) return;
     const befores = models(item.text, sites, cfg, facts);
     const afters = afterText !== undefined ? models(afterText, sites, cfg, facts) : befores;
-    befores.forEach((before, k) => {
-      const after = afters[k] ?? before;
+    befores.forEach(({ timeline: before, field }, k) => {
+      const after = afters[k]?.timeline ?? before;
+      const where = whereOf(field);
       if (opts.format === 'mermaid') {
         if (opts.diff)
           blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
@@ -45,10 +52,11 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
       const after = replacements.get(d);
       const at = (offset: number) => `${file.path}:${file.lines.linePos(doc.start + offset).line}`;
       const list = listOf(doc);
-      if (!list) return add(doc, after, at(0));
+      // The template's own line (where its path leads in the input), else the document's.
+      if (!list) return add(doc, after, (field) => (field ? `${file.path}:${locate(file, doc, field).line}` : at(0)));
       // A List's objects, before and after (a changed List is still a List of as many items).
       const afterList = (after !== undefined && listOf({ text: after, kind: doc.kind })) || undefined;
-      list.items.forEach((item, k) => add(item, afterList?.items[k]?.text, at(item.start)));
+      list.items.forEach((item, k) => add(item, afterList?.items[k]?.text, () => at(item.start)));
     });
   }
   return blocks.join('\n');

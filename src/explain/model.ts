@@ -60,6 +60,8 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
   const awaited = new Set((pod.containers ?? []).flatMap((c) => parseWrapper((c.command ?? []).map(String))?.spec.checks.map((k) => k.name) ?? []));
   for (const c of pod.containers ?? []) {
     const step = containerStep(c, cfg, awaited);
+    // A view's own sidecars (Argo, Tekton) are sidecars whatever their image.
+    if (w.viewSidecars?.includes(c.name)) step.role = 'sidecar';
     const app = start.find((s) => s.role === 'app');
     if (step.role === 'sidecar' && app) step.warning = `starts after app container ${app.name}, which may call out before it is ready`;
     start.push(step);
@@ -74,7 +76,9 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
   const ns = w.ref.namespace ? `${w.ref.namespace}/` : '';
   // A kind with templates in lists or maps (JobSet, PyTorchJob): which template this is.
   const at = w.site.origin === 'builtin' ? '' : ` ${templateField(w)}`;
-  return { title: `${w.kind}/${ns}${w.ref.name}${at}`, start, injected, stop: stopOf(w, ctx, cfg, sc) };
+  // Argo's and Tekton's objects are often made from generateName alone.
+  const name = w.ref.name || (typeof w.metadata.generateName === 'string' ? `${w.metadata.generateName}*` : '');
+  return { title: `${w.kind}/${ns}${name}${at}`, start, injected, stop: stopOf(w, ctx, cfg, sc) };
 }
 
 function stopOf(w: Workload, ctx: Ctx, cfg: Config, sc: Sidecars): string[] {

@@ -369,9 +369,11 @@ spec:
 
   it('explain: one timeline per template, titled with its path, at its file:line', () => {
     const out = explainFiles([readManifest('job.yaml', [], text)], config, { format: 'text', diff: false });
-    expect(out).toContain('PyTorchJob/train/mnist spec.pytorchReplicaSpecs.Master.template');
-    expect(out).toContain('PyTorchJob/train/mnist spec.pytorchReplicaSpecs.Worker.template');
-    expect(out).toContain('job.yaml:');
+    // Each template at its own line: the `template:` key under its replica.
+    const lines = text.split('\n');
+    const templateLine = (replica: string) => lines.indexOf('      template:', lines.indexOf(`    ${replica}:`)) + 1;
+    expect(out).toContain(`PyTorchJob/train/mnist spec.pytorchReplicaSpecs.Master.template (job.yaml:${templateLine('Master')})`);
+    expect(out).toContain(`PyTorchJob/train/mnist spec.pytorchReplicaSpecs.Worker.template (job.yaml:${templateLine('Worker')})`);
     expect(out).toMatch(/asked to exit by the app's wrapper/);
   });
 
