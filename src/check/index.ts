@@ -88,11 +88,12 @@ export function runRules(ctx: Ctx): void {
     return;
   }
   if (ctx.w.site.sidecarsEndedBy === 'controller') leftToController(ctx);
-  // A view (Argo, Tekton) is not the pod's spec: the rules, written for pod specs, would misread it.
-  if (ctx.w.view) return;
+  // A view (Argo, Tekton) is not the pod's spec: the rules written for pod specs would misread
+  // it. Only pending-change speaks there (in check mode: the mesh annotations fix would add).
+  const active = ctx.w.view ? [pendingChange] : rules;
   const suppressed = suppressions(ctx);
   let found = 0;
-  for (const rule of rules) {
+  for (const rule of active) {
     const reason = suppressed.get(rule.id);
     rule.check(
       ctx,

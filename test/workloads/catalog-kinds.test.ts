@@ -218,6 +218,15 @@ describe('templates whose controller ends the sidecars', () => {
     expect(note?.message).toContain('writes no wrapper');
   });
 
+  it('Argo Workflow, check mode (1.28): the note, and the start-order change fix would make', () => {
+    const { out, results } = run([NS, workflow], { kubernetesVersion: '1.28', mode: 'check' });
+    expect(out[1]).toEqual(workflow);
+    expect(results.filter((r) => r.field?.path?.startsWith('spec.templates[1]')).map((r) => [r.severity, r.tags?.rule, r.field?.path])).toEqual([
+      ['info', undefined, 'spec.templates[1]'],
+      ['info', 'pending-change', 'spec.templates[1].metadata.annotations["proxy.istio.io/config"]'],
+    ]);
+  });
+
   it('Tekton TaskRun with a sidecar (1.30): left as it is, with the same kind of result', () => {
     const taskRun = {
       apiVersion: 'tekton.dev/v1',
