@@ -169,23 +169,14 @@ function isStringMap(v: unknown): v is Record<string, string> {
 /**
  * Every pod template of an object: one workload each, in the order of the kind's sites and then
  * of the object's lists and maps (a JobSet's replicated jobs, a PyTorchJob's Master and Worker).
- * A template path alone (`['spec', 'template']`) is the built-in site of the object's kind.
  */
-export function workloadsOf(obj: Record<string, unknown>, sites: readonly Site[] | Path): Workload[] {
-  if (!isSite(sites)) {
-    const w = makeWorkload(obj, sites);
-    return w ? [w] : [];
-  }
+export function workloadsOf(obj: Record<string, unknown>, sites: readonly Site[]): Workload[] {
   return sites.flatMap((site) => expand(obj, site.steps).flatMap((path) => makeWorkload(obj, path, site) ?? []));
-}
-
-function isSite(sites: readonly Site[] | Path): sites is readonly Site[] {
-  return sites.length > 0 && typeof sites[0] === 'object';
 }
 
 export function processItem(
   source: string | (() => string),
-  sites: readonly Site[] | Path,
+  sites: readonly Site[],
   cfg: Config,
   results: Result[],
   facts: InputFacts = noFacts(),
