@@ -144,6 +144,8 @@ export const CATALOG: readonly CatalogKind[] = [
     source: `${KUBEFLOW}/${file}`,
     quote,
     also: [
+      // The range's first end: the same field at v1.7.0 (JAXJob came in v1.9.0).
+      { source: `kubeflow/training-operator@${kind === 'JAXJob' ? 'v1.9.0' : 'v1.7.0'}:pkg/apis/kubeflow.org/v1/${file}`, quote },
       kubeflowAlso,
       { source: `${KUBEFLOW}/common_types.go`, quote: 'RestartPolicyExitCode RestartPolicy = "ExitCode"' },
       { source: `${KUBEFLOW}/${file}`, quote: `${prefix}JobDefaultRestartPolicy = RestartPolicy${restart}` },
@@ -162,6 +164,7 @@ export const CATALOG: readonly CatalogKind[] = [
     quote: 'Spec jobsetv1alpha2.JobSetSpec `json:"spec,omitempty"`',
     also: [
       { source: 'kubeflow/trainer@v2.1.0:pkg/apis/trainer/v1alpha1/trainingruntime_types.go', quote: 'Template JobSetTemplateSpec `json:"template,omitzero"`' },
+      { source: 'kubeflow/trainer@v2.0.0:pkg/apis/trainer/v1alpha1/trainingruntime_types.go', quote: 'Spec jobsetv1alpha2.JobSetSpec `json:"spec,omitempty"`' },
     ],
   })),
   {
@@ -328,6 +331,16 @@ export const CATALOG: readonly CatalogKind[] = [
     source: `${TEKTON}/pipeline_types.go`,
     quote: 'TaskSpec *EmbeddedTask `json:"taskSpec,omitempty"`',
     also: [...tektonAlso, { source: `${TEKTON}/pipeline_types.go`, quote: 'Metadata PipelineTaskMetadata `json:"metadata,omitempty"`' }],
+    controllerNote: TEKTON_NOTE,
+  },
+  {
+    group: 'tekton.dev',
+    kind: 'PipelineRun',
+    versions: ['v1', 'v1beta1'],
+    templates: [tekton('spec.pipelineSpec.tasks[].taskSpec'), tekton('spec.pipelineSpec.finally[].taskSpec')],
+    source: `${TEKTON}/pipelinerun_types.go`,
+    quote: 'PipelineSpec *PipelineSpec `json:"pipelineSpec,omitempty"`',
+    also: [...tektonAlso, { source: `${TEKTON}/pipeline_types.go`, quote: 'Finally []PipelineTask `json:"finally,omitempty"`' }],
     controllerNote: TEKTON_NOTE,
   },
   {

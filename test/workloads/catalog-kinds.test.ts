@@ -246,6 +246,37 @@ describe('templates whose controller ends the sidecars', () => {
   });
 });
 
+describe('Tekton PipelineRun', () => {
+  it('an embedded task with a sidecar (1.28): the hold on its taskSpec.metadata, the note at its path', () => {
+    const pipelineRun = {
+      apiVersion: 'tekton.dev/v1',
+      kind: 'PipelineRun',
+      metadata: { name: 'pr', namespace: 'train' },
+      spec: {
+        pipelineSpec: {
+          tasks: [
+            {
+              name: 'build',
+              taskSpec: {
+                sidecars: [{ name: 'registry', image: 'registry:2' }],
+                steps: [{ name: 'push', image: 'alpine', script: 'echo push' }],
+              },
+            },
+          ],
+        },
+      },
+    };
+    const { out, results } = run([NS, pipelineRun], { kubernetesVersion: '1.28' });
+    expect(errors(results)).toEqual([]);
+    const taskSpec = out[1]!.spec.pipelineSpec.tasks[0].taskSpec;
+    expect(taskSpec.metadata.annotations['proxy.istio.io/config']).toContain('holdApplicationUntilProxyStarts: true');
+    expect(taskSpec.steps).toEqual(pipelineRun.spec.pipelineSpec.tasks[0]!.taskSpec.steps);
+    expect(results.find((r) => r.field?.path === 'spec.pipelineSpec.tasks[0].taskSpec')?.message).toMatch(
+      /left registry, istio-proxy to the PipelineRun controller/,
+    );
+  });
+});
+
 describe('a CRD outside the catalog: one config line', () => {
   const trainer = {
     apiVersion: 'ml.example.com/v1',
