@@ -13,9 +13,10 @@ import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from '.
 import { FatalError, type Result } from './krm/types.js';
 import { makeCtx, noFacts, type InputFacts } from './pod/context.js';
 import { sequenceWorkload } from './sequence/index.js';
-import { templatePathFor } from './workloads/kinds.js';
+import { sitesFor, type Site } from './workloads/kinds.js';
+import { expand, type Path } from './workloads/paths.js';
 import { isSelected } from './workloads/select.js';
-import { isObject, makeWorkload, shapeProblem, type ObjectMeta } from './workloads/workload.js';
+import { isObject, makeWorkload, shapeProblem, type ObjectMeta, type Workload } from './workloads/workload.js';
 
 /**
  * How changed items are written: as text edits (patch.ts), else through a yaml Document. A seam
@@ -79,10 +80,10 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
       if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list, sub.replacements, [])));
       return;
     }
-    const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    if (!path) return;
+    const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
+    if (!sites) return;
     // The item's text is read only if the workload changed or is refused (it is made on demand).
-    const text = inItem(index, () => processItem(() => item.text, path, cfg, results, facts, item.takeValue?.()));
+    const text = inItem(index, () => processItem(() => item.text, sites, cfg, results, facts, item.takeValue?.()));
     if (text !== undefined) replacements.set(index, text);
     while (itemOf.length < results.length) {
       itemOf.push(index);
@@ -169,10 +170,18 @@ function isStringMap(v: unknown): v is Record<string, string> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string');
 }
 
+/**
+ * Every pod template of an object: one workload each, in the order of the kind's sites and then
+ * of the object's lists and maps (a JobSet's replicated jobs, a PyTorchJob's Master and Worker).
+ */
+export function workloadsOf(obj: Record<string, unknown>, sites: readonly Site[]): Workload[] {
+  return sites.flatMap((site) => expand(obj, site.steps).flatMap((path) => makeWorkload(obj, path, site) ?? []));
+}
+
 /** Returns the item's new text, or undefined when it is unchanged (or not a workload). */
 export function processItem(
   source: string | (() => string),
-  templatePath: readonly string[],
+  sites: readonly Site[],
   cfg: Config,
   results: Result[],
   facts: InputFacts = noFacts(),
@@ -185,11 +194,12 @@ export function processItem(
   const doc = fast ? undefined : parseItem(textOf());
   const obj = fast ? fast.value : toValue(doc!);
   if (!isObject(obj)) return undefined;
-  const w = makeWorkload(obj, templatePath);
-  if (!w || !isSelected(w, cfg)) return undefined;
+  const workloads = workloadsOf(obj, sites).filter((w) => isSelected(w, cfg));
+  if (workloads.length === 0) return undefined;
   // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
-  const bad = shapeProblem(w) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
-  if (bad) {
+  for (const w of workloads) {
+    const bad = shapeProblem(w) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
+    if (!bad) continue;
     // The field itself, or the nearest node that holds it when it is missing.
     const d = doc ?? parseItem(textOf());
     const node = bad.path.map((_, i) => d.getIn(bad.path.slice(0, bad.path.length - i), true) as Node | undefined).find((n) => n?.range);
@@ -205,11 +215,16 @@ export function processItem(
   // that rule on every workload they run (POD_SEQUENCER_VERIFY).
   const original = readAgain(textOf, fast !== undefined, parsed !== undefined);
   const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
-  const ctx = makeCtx(cfg, w, results, facts);
-  const acted = cfg.mode === 'apply' && sequenceWorkload(ctx, () => original().value);
-  runRules(ctx);
+  let acted = false;
+  for (const w of workloads) {
+    const ctx = makeCtx(cfg, w, results, facts);
+    // Each template is all or nothing on its own: `original` is the object before any of them.
+    if (cfg.mode === 'apply' && sequenceWorkload(ctx, () => original().value)) acted = true;
+    runRules(ctx);
+  }
   if (!acted) {
-    if (checked && !deepEqual(checked, obj)) throw new Error(`${w.kind} ${w.ref.name} was changed without a result: every change must be reported`);
+    if (checked && !deepEqual(checked, obj))
+      throw new Error(`${workloads[0]!.kind} ${workloads[0]!.ref.name} was changed without a result: every change must be reported`);
     return undefined;
   }
   const before = original();
@@ -217,12 +232,18 @@ export function processItem(
   text = textOf();
   forgetKptIds(obj);
   if (before.spans && writePath.textEdits) {
-    const poolPaths = ['initContainers', 'containers'].map((l) => [...templatePath, 'spec', l]);
+    const poolPaths = workloads.flatMap((w) => ['initContainers', 'containers'].map((l) => [...w.templatePath, 'spec', l]));
     const patched = patchItem({ text, spans: before.spans, before: before.value, after: obj, poolPaths, indentSeq: !compactSequences(text) });
     if (patched) return (writePath.patched++, patched);
     writePath.declined++;
   }
-  return writeDocument(doc ?? parseItem(text), text, before.value, obj, templatePath);
+  return writeDocument(
+    doc ?? parseItem(text),
+    text,
+    before.value,
+    obj,
+    workloads.map((w) => w.templatePath),
+  );
 }
 
 /** Set in the tests' environment (vitest.config.ts): an unchanged-looking workload is compared with a copy. */
@@ -251,19 +272,24 @@ function readAgain(textOf: () => string, fast: boolean, plainText: boolean): () 
  * replaced it), the item is synced again from its text with every alias written out as a copy
  * of its value, anchors kept for aliases in other items.
  */
-function writeDocument(doc: Document, text: string, before: unknown, obj: Record<string, unknown>, templatePath: readonly string[]): string {
-  syncItem(doc, before, obj, templatePath);
+function writeDocument(doc: Document, text: string, before: unknown, obj: Record<string, unknown>, templates: readonly Path[]): string {
+  syncItem(doc, before, obj, templates);
   if (!text.includes('*') || readsAs(doc, obj)) return serialize(doc, text); // no `*`, no alias
   const expanded = parseItem(text);
   expandAliases(expanded, Math.max(65536, text.length));
-  syncItem(expanded, before, obj, templatePath);
+  syncItem(expanded, before, obj, templates);
   return serialize(expanded, text);
 }
 
-function syncItem(doc: Document, before: unknown, obj: Record<string, unknown>, templatePath: readonly string[]): void {
+function syncItem(doc: Document, before: unknown, obj: Record<string, unknown>, templates: readonly Path[]): void {
   const olds: Before = { value: before, pool: new Map(), holders: new Set() };
-  const lists = new Set(['initContainers', 'containers'].map((l) => valueAt(obj, [...templatePath, 'spec', l])).filter(Array.isArray));
-  syncDocument(doc, obj, containerPool(doc, templatePath, olds), olds, lists);
+  const lists = new Set(templates.flatMap((t) => ['initContainers', 'containers'].map((l) => valueAt(obj, [...t, 'spec', l]))).filter(Array.isArray));
+  const pool: NodePool = new Map();
+  const shared = new Set<string>();
+  for (const t of templates) containerPool(doc, t, olds, pool, shared);
+  // A name in several templates (a JobSet's jobs) stays out of the pool (as in yaml/patch.ts).
+  for (const name of shared) pool.delete(name);
+  syncDocument(doc, obj, pool, olds, lists);
 }
 
 /** Whether the Document, its aliases resolved, holds `value`. */
@@ -403,8 +429,8 @@ function expandAliases(doc: Document, limit: number): void {
  * Container nodes by name, so a container keeps its comments when it moves between lists; and
  * (in `olds.pool`) each one's value before the change, from the snapshot in `olds.value`.
  */
-function containerPool(doc: Document, templatePath: readonly string[], olds: Before): NodePool {
-  const pool: NodePool = new Map();
+function containerPool(doc: Document, templatePath: Path, olds: Before, pool: NodePool, shared: Set<string>): void {
+  const mine = new Set<string>();
   for (const list of ['initContainers', 'containers']) {
     const path = [...templatePath, 'spec', list];
     const seq = doc.getIn(path, true);
@@ -417,19 +443,25 @@ function containerPool(doc: Document, templatePath: readonly string[], olds: Bef
     const aligned = Array.isArray(before) && before.length === seq.items.length;
     seq.items.forEach((node, i) => {
       const name = nodeName(doc, node);
+      if (typeof name === 'string' && pool.has(name) && !mine.has(name)) shared.add(name);
+      if (typeof name === 'string') mine.add(name);
       if (typeof name === 'string' && !pool.has(name)) {
         pool.set(name, node as never);
         if (aligned) olds.pool.set(node as Node, before[i]);
       }
     });
   }
-  return pool;
 }
 
-function valueAt(v: unknown, path: readonly string[]): unknown {
+function valueAt(v: unknown, path: Path): unknown {
   for (const key of path) {
-    if (!isObject(v) || !Object.hasOwn(v, key)) return undefined;
-    v = v[key];
+    if (typeof key === 'number') {
+      if (!Array.isArray(v) || key >= v.length) return undefined;
+      v = v[key];
+    } else {
+      if (!isObject(v) || !Object.hasOwn(v, key)) return undefined;
+      v = v[key];
+    }
   }
   return v;
 }

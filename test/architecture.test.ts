@@ -34,7 +34,7 @@ const LAYERS: string[][] = [
 /** Known reads of a layer above, each with its reason. Keep this list short. */
 const ALLOWED: Record<string, string> = {
   'profiles -> config': 'the vendor tables are typed with the config types (Check, Shutdown)',
-  'config -> workloads': 'a selector in the config is validated with the glob matcher',
+  'config -> workloads': 'a selector in the config is validated with the glob matcher, a podTemplatePath with the path syntax (paths.ts)',
   'yaml -> krm': 'the text layer throws the one FatalError (with its position) and emits results, both typed in krm/types.ts',
 };
 

@@ -15,7 +15,7 @@ export function dryRun(ctx: Ctx): Result[] {
   let results = runs.get(ctx);
   if (results === undefined) {
     results = [];
-    const w = makeWorkload(structuredClone(ctx.w.obj), ctx.w.templatePath);
+    const w = makeWorkload(structuredClone(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
     if (w) sequenceWorkload(makeCtx({ ...ctx.cfg, mode: 'apply' }, w, results, ctx.facts));
     runs.set(ctx, results);
   }

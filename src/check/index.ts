@@ -1,6 +1,8 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import type { Ctx } from '../pod/context.js';
-import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
+import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
+import { meshedSidecars } from '../pod/mesh.js';
+import { findSidecars } from '../pod/sidecars.js';
 import type { Rule, RuleInfo } from './rule.js';
 import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
 import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
@@ -67,6 +69,22 @@ export const ruleInfos: readonly RuleInfo[] = [
   },
 ];
 
+/**
+ * A template whose controller ends its sidecars (Argo Workflows, Tekton): one info result that
+ * says so, when it has a sidecar or a mesh injects one, at the template's own path.
+ */
+function leftToController(ctx: Ctx): void {
+  const { w } = ctx;
+  const declared = w.viewSidecars ?? findSidecars(w, ctx.cfg).map((s) => s.name);
+  const names = [...new Set([...declared, ...meshedSidecars(ctx).map((m) => m.container)])];
+  if (names.length === 0) return;
+  ctx.report(
+    'info',
+    `left ${names.join(', ')} to the ${w.kind} controller: ${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here`,
+    templateField(w) || 'spec',
+  );
+}
+
 export function runRules(ctx: Ctx): void {
   // A Windows pod is left as it is (sequence/index.ts says why, in apply mode): no rule may
   // promise a fix that will not come.
@@ -74,9 +92,13 @@ export function runRules(ctx: Ctx): void {
     if (ctx.cfg.mode === 'check') ctx.report('warning', WINDOWS_NOTE, podField(ctx.w, 'nodeSelector'));
     return;
   }
+  if (ctx.w.site.sidecarsEndedBy === 'controller') leftToController(ctx);
+  // A view (Argo, Tekton) is not the pod's spec: the rules written for pod specs would misread
+  // it. Only pending-change speaks there (in check mode: the mesh annotations fix would add).
+  const active = ctx.w.view ? [pendingChange] : rules;
   const suppressed = suppressions(ctx);
   let found = 0;
-  for (const rule of rules) {
+  for (const rule of active) {
     const reason = suppressed.get(rule.id);
     rule.check(
       ctx,
@@ -103,7 +125,7 @@ function suppressions(ctx: Ctx): Map<string, string> {
   const out = new Map<string, string>();
   let ids: Set<string> | undefined; // made only when a suppression is found: most workloads have none
   const sources: [Record<string, unknown> | undefined, string][] = [[ctx.w.metadata.annotations, 'metadata.annotations']];
-  if (ctx.w.templatePath.length > 0) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, 'annotations')]);
+  if (ctx.w.metaPath.length > 1) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, 'annotations')]);
   for (const [annotations, at] of sources) {
     // for-in, not Object.entries: no pair array for each of every workload's annotations.
     for (const key in annotations) {

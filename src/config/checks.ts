@@ -3,6 +3,7 @@
  * (the schema reports those), so both kinds of problem are reported in one run.
  */
 import { validateGlob } from '../workloads/glob.js';
+import { pathProblem } from '../workloads/paths.js';
 import { profiles, tableOf } from '../profiles/index.js';
 import { compareVersions, factAt } from '../profiles/versions.js';
 import { mergeSidecar } from './resolve.js';
@@ -118,10 +119,46 @@ export function semanticProblems(spec: unknown): Problem[] {
       add(`${at}.name`, `'${dep.name}' is also the name of spec.dependencies[${first}]; names must be unique (each names the init container seq-wait-<name>)`);
   }
 
+  workloadKinds(s.workloadKinds, add);
+
   const jobs = isObject(s.jobs) ? s.jobs : {};
   for (const [i, ep] of objects(jobs.entrypoints)) {
     glob(`spec.jobs.entrypoints[${i}].container`, ep.container);
     glob(`spec.jobs.entrypoints[${i}].image`, ep.image);
   }
   return problems;
+}
+
+/** Top-level fields that never hold a pod template in a manifest. */
+const NO_TEMPLATES = new Set(['apiVersion', 'kind', 'metadata', 'status']);
+
+/**
+ * `workloadKinds`: a path the schema accepts may still never match (it starts in metadata or
+ * status), and a line may repeat another (the same template sequenced twice).
+ */
+function workloadKinds(v: unknown, add: (path: string, text: string | undefined) => void): void {
+  const seen = new Map<string, number>();
+  for (const [i, k] of objects(v)) {
+    const at = `spec.workloadKinds[${i}]`;
+    const path = k.podTemplatePath;
+    if (typeof path !== 'string' || pathProblem(path)) continue; // the schema reports it
+    const first = path.split('.')[0]!.replace(/\[\]$/, '');
+    if (NO_TEMPLATES.has(first)) {
+      add(
+        `${at}.podTemplatePath`,
+        `'${path}' can never match: ${first} holds no pod template; write the path from the root to the template, for example spec.template`,
+      );
+    }
+    if (typeof k.apiVersion !== 'string' || typeof k.kind !== 'string') continue;
+    const id = `${k.apiVersion} ${k.kind} ${path}`;
+    const earlier = seen.get(id);
+    if (earlier === undefined) seen.set(id, i);
+    else add(`${at}.podTemplatePath`, `'${path}' for ${k.kind} (${k.apiVersion}) is also in spec.workloadKinds[${earlier}]; remove one of the two lines`);
+    if (k.runsToCompletion !== true && k.sidecarsEndedBy === 'tool') {
+      add(
+        `${at}.sidecarsEndedBy`,
+        `sidecarsEndedBy tool ends sidecars when the work ends, but runsToCompletion is not true; set runsToCompletion: true, or leave sidecarsEndedBy out`,
+      );
+    }
+  }
 }

@@ -3,6 +3,7 @@
  * accepted. The schema itself is read (not compiled) to list allowed fields and alternatives.
  */
 import schema from '../../schema/podsequence.schema.json' with { type: 'json' };
+import { pathProblem } from '../workloads/paths.js';
 import { isObject, joinPath, type Problem } from './spec.js';
 import type { ValidationError } from './validate.generated.js';
 
@@ -77,13 +78,16 @@ const typeNames: Record<string, string> = {
   null: 'null',
 };
 
+/** schema/podsequence.schema.json workloadKinds[].podTemplatePath: the syntax src/workloads/paths.ts reads. */
+const TEMPLATE_PATH = '^(\\*|[A-Za-z0-9_-]+(\\[\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\])?))*$';
+
 /** What a schema pattern means, for the patterns the schema uses. */
 const patternTexts: Record<string, (v: string) => string> = {
   '\\S': () => 'must not be empty',
   '^1\\.\\d+$': (v) => `'${v}' is not accepted; use a Kubernetes minor version such as "1.30"`,
   '^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$': (v) =>
     `'${v}' is not accepted; use lowercase letters, digits and -, starting and ending with a letter or digit, at most 54 characters (it names the init container seq-wait-<name>)`,
-  '^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$': (v) => `'${v}' is not accepted; use a dotted path such as spec.template`,
+  [TEMPLATE_PATH]: (v) => `'${v}' can never match: ${pathProblem(v) ?? 'write a path such as spec.template'}`,
 };
 const quantityText = (v: string) => `'${v}' is not a Kubernetes quantity; use for example 10m, 100Mi, 1Gi or 0.5`;
 

@@ -33,8 +33,12 @@ export interface Selector {
 export interface WorkloadKind {
   apiVersion: string;
   kind: string;
-  /** Dotted path from the object root to the pod template ({metadata, spec}). */
+  /** Path pattern from the object root to the pod templates ({metadata, spec}): `a.b`, `a[].b`, `a.*.b` (src/workloads/paths.ts). */
   podTemplatePath: string;
+  /** The pods run to completion: the Job treatment. Default false. */
+  runsToCompletion?: boolean;
+  /** Who ends the sidecars when the work ends; default `tool` when runsToCompletion, else `nobody`. */
+  sidecarsEndedBy?: 'tool' | 'controller' | 'nobody';
 }
 
 /** Why no startupProbe can reach a sidecar's health endpoint, and the setting that would let it. */

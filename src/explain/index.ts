@@ -1,12 +1,12 @@
 /** `explain`: each workload's start/stop sequence after the function would run (and before, with --diff). */
 import type { Config } from '../config/types.js';
 import { itemValue } from '../krm/io.js';
-import type { ManifestFile } from '../files/read.js';
+import { locate, type ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
-import { listOf, readFacts, type ItemText } from '../process.js';
+import { listOf, readFacts, workloadsOf, type ItemText } from '../process.js';
 import type { InputFacts } from '../pod/context.js';
-import { templatePathFor } from '../workloads/kinds.js';
-import { makeWorkload } from '../workloads/workload.js';
+import { sitesFor, type Site } from '../workloads/kinds.js';
+import { templateField } from '../workloads/workload.js';
 import { timeline, type Timeline } from './model.js';
 import { fenced, textDiff, timelineMermaid, timelineText } from './render.js';
 
@@ -15,11 +15,15 @@ export interface ExplainOptions {
   diff: boolean;
 }
 
-/** A workload's timeline, from its text read as the readers read it (src/krm/io.ts itemValue). */
-function model(text: string, templatePath: readonly string[], cfg: Config, facts: InputFacts): Timeline | undefined {
+/** The timelines of an item's templates, from its text read as the readers read it (src/krm/io.ts itemValue). */
+function models(text: string, sites: readonly Site[], cfg: Config, facts: InputFacts): { timeline: Timeline; field?: string }[] {
   const obj = itemValue(text);
-  const w = obj && makeWorkload(obj, templatePath);
-  return w && timeline(w, cfg, facts);
+  if (!obj) return [];
+  // A catalog or config kind's template is placed by its own path; a built-in kind's by its object.
+  return workloadsOf(obj, sites).map((w) => ({
+    timeline: timeline(w, cfg, facts),
+    ...(w.site.origin !== 'builtin' ? { field: templateField(w) || undefined } : {}),
+  }));
 }
 
 export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions): string {
@@ -28,26 +32,31 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
   const facts = readFacts(files.flatMap((f) => f.docs));
   const blocks: string[] = [];
   // `afterText` undefined: the run left the item as it was.
-  const add = (item: ItemText, afterText: string | undefined, where: string) => {
-    const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    const before = path && model(item.text, path, cfg, facts);
-    if (!path || !before) return;
-    const after = (afterText !== undefined && model(afterText, path, cfg, facts)) || before;
-    if (opts.format === 'mermaid') {
-      if (opts.diff)
-        blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
-      else blocks.push(fenced(`${after.title} (${where})`, timelineMermaid(after)));
-    } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
+  const add = (item: ItemText, afterText: string | undefined, whereOf: (field?: string) => string) => {
+    const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
+    if (!sites) return;
+    const befores = models(item.text, sites, cfg, facts);
+    const afters = afterText !== undefined ? models(afterText, sites, cfg, facts) : befores;
+    befores.forEach(({ timeline: before, field }, k) => {
+      const after = afters[k]?.timeline ?? before;
+      const where = whereOf(field);
+      if (opts.format === 'mermaid') {
+        if (opts.diff)
+          blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
+        else blocks.push(fenced(`${after.title} (${where})`, timelineMermaid(after)));
+      } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
+    });
   };
   for (const { file, replacements } of outcomes) {
     file.docs.forEach((doc, d) => {
       const after = replacements.get(d);
       const at = (offset: number) => `${file.path}:${file.lines.linePos(doc.start + offset).line}`;
       const list = listOf(doc);
-      if (!list) return add(doc, after, at(0));
+      // The template's own line (where its path leads in the input), else the document's.
+      if (!list) return add(doc, after, (field) => (field ? `${file.path}:${locate(file, doc, field).line}` : at(0)));
       // A List's objects, before and after (a changed List is still a List of as many items).
       const afterList = (after !== undefined && listOf({ text: after, kind: doc.kind })) || undefined;
-      list.items.forEach((item, k) => add(item, afterList?.items[k]?.text, at(item.start)));
+      list.items.forEach((item, k) => add(item, afterList?.items[k]?.text, () => at(item.start)));
     });
   }
   return blocks.join('\n');

@@ -14,7 +14,7 @@ import { describeCheck } from '../pod/sidecars.js';
 import { isNativeSidecar, specFor } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from '../pod/context.js';
 import { parseDependencyWait, parseHook, parseToolsInstall, parseWrapper, SHARED_WRAPPER, type ShutdownCall, type WrapperSpec } from '../shell/index.js';
-import type { Container, Handler, Workload } from '../workloads/workload.js';
+import { controllerWhy, templateField, type Container, type Handler, type Workload } from '../workloads/workload.js';
 
 export type Role = 'init' | 'tools' | 'dependency' | 'native-sidecar' | 'sidecar' | 'app';
 
@@ -60,6 +60,8 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
   const awaited = new Set((pod.containers ?? []).flatMap((c) => parseWrapper((c.command ?? []).map(String))?.spec.checks.map((k) => k.name) ?? []));
   for (const c of pod.containers ?? []) {
     const step = containerStep(c, cfg, awaited);
+    // A view's own sidecars (Argo, Tekton) are sidecars whatever their image.
+    if (w.viewSidecars?.includes(c.name)) step.role = 'sidecar';
     const app = start.find((s) => s.role === 'app');
     if (step.role === 'sidecar' && app) step.warning = `starts after app container ${app.name}, which may call out before it is ready`;
     start.push(step);
@@ -72,7 +74,16 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
     classic: [...(pod.containers ?? []).filter((c) => specFor(c, cfg)).map((c) => c.name), ...meshed.filter((m) => !m.native).map((m) => m.container)],
   };
   const ns = w.ref.namespace ? `${w.ref.namespace}/` : '';
-  return { title: `${w.kind}/${ns}${w.ref.name}`, start, injected, stop: w.jobLike ? jobEnd(w, cfg, sc) : podStop(ctx, sc) };
+  // A kind with templates in lists or maps (JobSet, PyTorchJob): which template this is.
+  const at = w.site.origin === 'builtin' ? '' : ` ${templateField(w)}`;
+  // Argo's and Tekton's objects are often made from generateName alone.
+  const name = w.ref.name || (typeof w.metadata.generateName === 'string' ? `${w.metadata.generateName}*` : '');
+  return { title: `${w.kind}/${ns}${name}${at}`, start, injected, stop: stopOf(w, ctx, cfg, sc) };
+}
+
+function stopOf(w: Workload, ctx: Ctx, cfg: Config, sc: Sidecars): string[] {
+  if (w.site.sidecarsEndedBy === 'controller') return [`its controller ends the sidecars when the work ends, not pod-sequencer: ${controllerWhy(w)}`];
+  return w.jobLike ? jobEnd(w, cfg, sc) : podStop(ctx, sc);
 }
 
 function initStep(c: Container, cfg: Config): Step {

@@ -58,7 +58,7 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
   const problems: AnnotationProblem[] = [];
   const sources: [Record<string, unknown> | undefined, string][] = [[w.metadata.annotations, 'metadata.annotations']];
   // A bare Pod is its own template: read its annotations once.
-  if (w.templatePath.length > 0) sources.push([podAnnotations(w), podMetaField(w, 'annotations')]);
+  if (w.metaPath.length > 1) sources.push([podAnnotations(w), podMetaField(w, 'annotations')]);
   for (const [annotations, at] of sources) {
     const value = annotations?.[DEPENDENCIES_ANNOTATION];
     if (value === undefined || value === null) continue;

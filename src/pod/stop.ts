@@ -14,7 +14,7 @@ import { endsItsSidecars, hookArgvs, leadingSleep, showArgv, type Word } from '.
 import { ANNOTATION, meshedSidecars, type MeshName } from './mesh.js';
 import { findSidecars } from './sidecars.js';
 import { appContainers } from './apps.js';
-import { podAnnotations, podField, type Container, type Workload } from '../workloads/workload.js';
+import { podAnnotations, podField, podMetaField, type Container, type Workload } from '../workloads/workload.js';
 
 /** The Kubernetes default of `terminationGracePeriodSeconds`. */
 export const DEFAULT_GRACE_SECONDS = 30;
@@ -201,7 +201,7 @@ function durationSeconds(v: unknown): number | undefined {
 
 /** `spec.template.metadata.annotations["proxy.istio.io/config"]`: annotation keys hold dots. */
 function annotationPath(w: Workload, key: string): string {
-  return `${[...w.templatePath, 'metadata', 'annotations'].join('.')}[${JSON.stringify(key)}]`;
+  return `${podMetaField(w, 'annotations')}[${JSON.stringify(key)}]`;
 }
 
 /** The classic sidecars that stop before the app is done, with what the app needs. */

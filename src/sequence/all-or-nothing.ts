@@ -3,7 +3,7 @@
  * is left exactly as it was: half of a fix (sidecars moved, but the Job still never ends) is
  * worse than none. Only the errors are reported then; other workloads are not affected.
  */
-import { isObject } from '../workloads/workload.js';
+import { getPath, isObject } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
 
 /**
@@ -18,9 +18,21 @@ export function allOrNothing(ctx: Ctx, transform: (ctx: Ctx) => void, before?: (
   const held: Parameters<Ctx['report']>[] = [];
   transform({ ...ctx, report: (...r) => void held.push(r) });
   const failed = held.some(([severity]) => severity === 'error');
-  if (failed) restore(ctx.w.obj, original());
+  if (failed) restoreTemplate(ctx, original());
   for (const r of held) if (!failed || r[0] === 'error') ctx.report(...r);
   return held.length > 0;
+}
+
+/**
+ * Only this workload's template (and its pod metadata) goes back: an object may hold several
+ * templates (a JobSet's jobs), and the others keep what was done to them.
+ */
+function restoreTemplate(ctx: Ctx, source: Record<string, unknown>): void {
+  const { obj, templatePath, metaPath } = ctx.w;
+  for (const path of [templatePath, metaPath.slice(0, -1)]) {
+    const [t, s] = [getPath(obj, path), getPath(source, path)];
+    if (t && s) restore(t, s);
+  }
 }
 
 function snapshot(obj: Record<string, unknown>): () => Record<string, unknown> {

@@ -13,7 +13,7 @@ import { makeNative } from './native.js';
 import { moveSidecarsFirst } from './order.js';
 import { addPostStartWaits } from './post-start.js';
 import { effectiveStrategy, findSidecars, type Effective, type FoundSidecar } from '../pod/sidecars.js';
-import { podField, podMetaField } from '../workloads/workload.js';
+import { controllerWhy, podField, podMetaField } from '../workloads/workload.js';
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import { syncIstioStatus } from './istio-status.js';
 import { keepSidecarsForDrain } from './stop-order.js';
@@ -36,6 +36,9 @@ function transform(ctx: Ctx): void {
     ctx.report('warning', WINDOWS_NOTE, podField(ctx.w, 'nodeSelector'));
     return;
   }
+  // Argo's and Tekton's templates are read through a view of their containers: only the pod's
+  // metadata is written (the meshes' start-order switches); their controllers end the sidecars.
+  if (ctx.w.view) return void applyMesh(ctx);
   const deps = readDependencies(ctx);
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
@@ -56,11 +59,23 @@ function transform(ctx: Ctx): void {
       .filter((m) => !m.native)
       .map(meshJobSidecar),
   ];
-  if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
+  // A controller that ends sidecars also runs the commands: no wrapper of ours goes around them.
+  if (ctx.w.site.sidecarsEndedBy === 'controller') leftToController(ctx, by('wrap'));
+  else if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
   // After the strategies: a sidecar made native here already stops after the app.
   keepSidecarsForDrain(ctx);
   syncTools(ctx);
   syncIstioStatus(ctx);
+}
+
+/** Sidecars configured with strategy wrap in a template whose controller ends sidecars: said, not done. */
+function leftToController(ctx: Ctx, wrapped: FoundSidecar[]): void {
+  if (wrapped.length === 0) return;
+  ctx.report(
+    'warning',
+    `wrote no readiness wrapper for ${wrapped.map((s) => s.name).join(', ')} (strategy wrap): ${controllerWhy(ctx.w)}, and a wrapper around its commands would fight it; use strategy native, postStart or first for this kind`,
+    podField(ctx.w, 'containers'),
+  );
 }
 
 /**

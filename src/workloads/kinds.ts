@@ -1,19 +1,52 @@
 /**
- * Where pod templates live, as data (kustomize's "field specs" idea). A path leads from the
- * object root to the pod template: the object holding `metadata` and `spec` of the pod.
+ * Where pod templates live, as data (kustomize's "field specs" idea): the built-in kinds below,
+ * the catalog of custom kinds (catalog.ts), and the config's `workloadKinds`, which add kinds or
+ * replace a catalog row. A site's pattern leads from the object root to a pod template: the
+ * object holding `metadata` and `spec` of the pod (or, for Argo and Tekton, the fields their
+ * controllers make a pod from).
  */
 import type { WorkloadKind } from '../config/types.js';
+import { catalogKind, type SidecarsEndedBy, type TemplateShape } from './catalog.js';
+import { parsePattern, type Step } from './paths.js';
 
-export const BUILTIN_TEMPLATE_PATHS: Readonly<Record<string, readonly string[]>> = {
-  Pod: [],
-  Deployment: ['spec', 'template'],
-  StatefulSet: ['spec', 'template'],
-  DaemonSet: ['spec', 'template'],
-  ReplicaSet: ['spec', 'template'],
-  ReplicationController: ['spec', 'template'],
-  Job: ['spec', 'template'],
-  PodTemplate: ['template'],
-  CronJob: ['spec', 'jobTemplate', 'spec', 'template'],
+/** One place in a kind where pod templates sit, and what its pods do. */
+export interface Site {
+  /** The pattern as written (`spec.replicatedJobs[].template.spec.template`). */
+  pattern: string;
+  steps: readonly Step[];
+  /** Its pods run to completion. */
+  completes: boolean;
+  sidecarsEndedBy: SidecarsEndedBy;
+  shape: TemplateShape;
+  restartPolicyField?: string;
+  defaultRestartPolicy?: string;
+  namesOptional?: boolean;
+  /** Where the site comes from: results about a config's kind name `workloadKinds`. */
+  origin: 'builtin' | 'catalog' | 'config';
+  /** Why the controller ends sidecars (catalog rows whose controller does). */
+  controllerNote?: string;
+}
+
+const builtin = (pattern: string, completes = false): Site => ({
+  pattern,
+  steps: parsePattern(pattern),
+  completes,
+  sidecarsEndedBy: completes ? 'tool' : 'nobody',
+  shape: 'pod',
+  origin: 'builtin',
+});
+
+/** A Pod runs to completion or not by its restartPolicy (workload.ts reads it); if it does, the tool ends its sidecars. */
+export const BUILTIN_SITES: Readonly<Record<string, Site>> = {
+  Pod: { ...builtin(''), sidecarsEndedBy: 'tool' },
+  Deployment: builtin('spec.template'),
+  StatefulSet: builtin('spec.template'),
+  DaemonSet: builtin('spec.template'),
+  ReplicaSet: builtin('spec.template'),
+  ReplicationController: builtin('spec.template'),
+  Job: builtin('spec.template', true),
+  PodTemplate: builtin('template'),
+  CronJob: builtin('spec.jobTemplate.spec.template', true),
 };
 
 /** Built-in kinds belong to core groups: `v1`, `apps/v1`, `batch/v1`, ... never a dotted CRD group. */
@@ -23,11 +56,63 @@ function isCoreApiVersion(apiVersion: string | undefined): boolean {
   return slash < 0 || !apiVersion.slice(0, slash).includes('.');
 }
 
-/** The template path for an item, or undefined when it holds no pod template we know of. */
-export function templatePathFor(apiVersion: string | undefined, kind: string | undefined, extra: readonly WorkloadKind[]): readonly string[] | undefined {
+const parsed = new WeakMap<WorkloadKind, Site>();
+
+/** A config line's site: run to completion only when it says so; the tool ends sidecars then. */
+function configSite(w: WorkloadKind): Site {
+  let site = parsed.get(w);
+  if (!site) {
+    const completes = w.runsToCompletion ?? false;
+    site = {
+      pattern: w.podTemplatePath,
+      steps: parsePattern(w.podTemplatePath),
+      completes,
+      sidecarsEndedBy: w.sidecarsEndedBy ?? (completes ? 'tool' : 'nobody'),
+      shape: 'pod',
+      origin: 'config',
+    };
+    parsed.set(w, site);
+  }
+  return site;
+}
+
+const catalogSites = new Map<string, Site[]>();
+
+function fromCatalog(apiVersion: string, kind: string): Site[] | undefined {
+  const key = `${apiVersion} ${kind}`;
+  let sites = catalogSites.get(key);
+  if (!sites) {
+    const row = catalogKind(apiVersion, kind);
+    if (!row) return undefined;
+    sites = row.templates.map((t) => ({
+      pattern: t.path,
+      steps: parsePattern(t.path),
+      completes: t.completes,
+      sidecarsEndedBy: t.sidecarsEndedBy,
+      shape: t.shape ?? 'pod',
+      ...(t.restartPolicyField ? { restartPolicyField: t.restartPolicyField } : {}),
+      ...(t.defaultRestartPolicy ? { defaultRestartPolicy: t.defaultRestartPolicy } : {}),
+      ...(t.namesOptional ? { namesOptional: true } : {}),
+      origin: 'catalog' as const,
+      ...(row.controllerNote ? { controllerNote: row.controllerNote } : {}),
+    }));
+    catalogSites.set(key, sites);
+  }
+  return sites;
+}
+
+/**
+ * The template sites of an item's kind, or undefined when it holds no pod template we know of.
+ * The config's lines for a kind replace the catalog's row for it (every line counts: a kind may
+ * need several).
+ */
+export function sitesFor(apiVersion: string | undefined, kind: string | undefined, extra: readonly WorkloadKind[]): readonly Site[] | undefined {
   if (!kind) return undefined;
-  const custom = extra.find((w) => w.kind === kind && w.apiVersion === apiVersion);
-  if (custom) return custom.podTemplatePath.split('.').filter(Boolean);
-  if (isCoreApiVersion(apiVersion)) return BUILTIN_TEMPLATE_PATHS[kind];
-  return undefined;
+  const custom = extra.filter((w) => w.kind === kind && w.apiVersion === apiVersion);
+  if (custom.length > 0) return custom.map(configSite);
+  if (isCoreApiVersion(apiVersion)) {
+    const site = BUILTIN_SITES[kind];
+    return site ? [site] : undefined;
+  }
+  return apiVersion ? fromCatalog(apiVersion, kind) : undefined;
 }

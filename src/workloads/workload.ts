@@ -3,6 +3,8 @@
  * Transforms mutate `obj` (through `pod` and `podMeta`, which point into it).
  */
 import type { ResourceRef } from '../krm/types.js';
+import { BUILTIN_SITES, type Site } from './kinds.js';
+import { formatPath, type Path } from './paths.js';
 
 /** Loose Kubernetes shapes: only the fields we read are named. */
 export interface Container {
@@ -48,20 +50,35 @@ export interface Workload {
   ref: ResourceRef;
   file?: { path: string; index?: number };
   kind: string;
-  /** Path from the root to the pod template; [] for a Pod. */
-  templatePath: readonly string[];
+  /** Path from the root to the pod template; [] for a Pod. List items by index. */
+  templatePath: Path;
+  /** Where the pod's own metadata is (`templatePath` + metadata, but for some controllers' shapes). */
+  metaPath: Path;
+  /** The kind's site this template was found at (workloads/kinds.ts): what its pods do. */
+  site: Site;
+  /**
+   * The pod spec is a view made from the template's fields (Argo, Tekton): transforms must not
+   * change it, only the pod's metadata.
+   */
+  view: boolean;
+  /** A view's containers from the template's own `sidecars` list (Argo, Tekton). */
+  viewSidecars?: readonly string[];
   obj: Record<string, unknown>;
   metadata: ObjectMeta;
   /** Pod template metadata (created when a transform needs to write to it). */
   podMeta: () => ObjectMeta;
   pod: PodSpec;
-  /** Job, CronJob, or a Pod whose restartPolicy is Never/OnFailure. */
+  /**
+   * Its pods run to completion and this tool ends their sidecars: Job, CronJob, a Pod whose
+   * restartPolicy is Never/OnFailure, a catalog site that completes (JobSet, PyTorchJob...).
+   * False where the controller ends sidecars itself (Argo Workflows, Tekton).
+   */
   jobLike: boolean;
   /** The pod's effective restartPolicy (Kubernetes default: Always; Jobs have no default). */
   restartPolicy: string;
+  /** Where to set it: the pod spec's field, or the one beside the template the controller copies (Kubeflow). */
+  restartPolicyAt: string;
 }
-
-const JOB_KINDS = new Set(['Job', 'CronJob']);
 
 /** Dotted field path (`spec.template.spec.containers[0]`) of something inside the pod spec. */
 export function podField(w: Workload, ...rest: (string | number)[]): string {
@@ -72,32 +89,60 @@ export function podField(w: Workload, ...rest: (string | number)[]): string {
 
 /** Dotted path of the pod template's metadata. */
 export function podMetaField(w: Workload, ...rest: string[]): string {
-  let out = prefix(w.templatePath, 'metadata');
+  let out = prefix(w.metaPath, null);
   for (const r of rest) out += `.${r}`;
   return out;
 }
 
-/**
- * `spec.template.spec`, once per template path: asked for by every step and rule of every
- * workload. The paths come from the kinds table (workloads/kinds.ts), so there are few.
- */
-function prefix(templatePath: readonly string[], last: 'spec' | 'metadata'): string {
-  let known = PREFIXES.get(templatePath);
-  if (!known) PREFIXES.set(templatePath, (known = { spec: [...templatePath, 'spec'].join('.'), metadata: [...templatePath, 'metadata'].join('.') }));
-  return known[last];
+/** Why a template's controller, not this tool, ends its sidecars (for results). */
+export function controllerWhy(w: Workload): string {
+  return w.site.controllerNote ?? `spec.workloadKinds says sidecarsEndedBy: controller for ${w.kind} (${w.ref.apiVersion})`;
 }
 
-const PREFIXES = new WeakMap<readonly string[], { spec: string; metadata: string }>();
+/** Where the template is inside its object, as results name it (`spec.pytorchReplicaSpecs.Worker.template`). */
+export function templateField(w: Workload): string {
+  return formatPath(w.templatePath);
+}
 
-/** Builds the model, or undefined when the object has no pod spec at that path. */
-export function makeWorkload(obj: Record<string, unknown>, templatePath: readonly string[]): Workload | undefined {
+/**
+ * `spec.template.spec`, once per path: asked for by every step and rule of every workload. The
+ * paths of built-in kinds are shared arrays (workloads/kinds.ts), so there are few.
+ */
+function prefix(path: Path, last: 'spec' | null): string {
+  let known = PREFIXES.get(path);
+  if (!known) PREFIXES.set(path, (known = { spec: formatPath([...path, 'spec']), self: formatPath(path) }));
+  return last ? known.spec : known.self;
+}
+
+const PREFIXES = new WeakMap<Path, { spec: string; self: string }>();
+
+const LONG_RUNNING: Site = BUILTIN_SITES.Deployment!;
+
+/** A template's paths under `site` that are the same for every object: built once. */
+const META = new WeakMap<Path, Path>();
+function metaPathOf(templatePath: Path): Path {
+  let m = META.get(templatePath);
+  if (!m) META.set(templatePath, (m = [...templatePath, 'metadata']));
+  return m;
+}
+
+/**
+ * Builds the model, or undefined when the object has no pod spec at that path. `site`: what the
+ * kind's template there does (default: the built-in kind's, else long-running).
+ */
+export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, site?: Site): Workload | undefined {
+  const kind = String(obj.kind);
+  site ??= BUILTIN_SITES[kind] ?? LONG_RUNNING;
   const template = getPath(obj, templatePath);
-  if (!isObject(template) || !isObject(template.spec)) return undefined;
+  if (!isObject(template)) return undefined;
+  const view = site.shape !== 'pod' ? podView(template, templatePath, site) : undefined;
+  if (site.shape === 'pod' ? !isObject(template.spec) : !view) return undefined;
+  if (site.namesOptional && unnamed(template.spec)) return undefined;
+  const metaPath = view?.metaPath ?? metaPathOf(templatePath);
   const metadata = (isObject(obj.metadata) ? obj.metadata : {}) as ObjectMeta;
   const annotations = metadata.annotations ?? {};
-  const kind = String(obj.kind);
-  const pod = template.spec as PodSpec;
-  const restartPolicy = pod.restartPolicy ?? (JOB_KINDS.has(kind) ? 'Never' : 'Always');
+  const pod = view?.pod ?? (template.spec as PodSpec);
+  const { restartPolicy, beside } = restartPolicyOf(obj, templatePath, pod, site);
   const pathAnno = annotations['internal.config.kubernetes.io/path'] ?? annotations['config.kubernetes.io/path'];
   const indexAnno = annotations['internal.config.kubernetes.io/index'] ?? annotations['config.kubernetes.io/index'];
   return {
@@ -110,28 +155,91 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: readonl
     file: pathAnno ? { path: pathAnno, ...(indexAnno !== undefined ? { index: Number(indexAnno) } : {}) } : undefined,
     kind,
     templatePath,
+    metaPath,
+    site,
+    view: view !== undefined,
+    ...(view ? { viewSidecars: view.sidecars } : {}),
     obj,
     metadata,
     podMeta: () => {
-      if (!isObject(template.metadata)) prepend(template, 'metadata', {});
-      return template.metadata as ObjectMeta;
+      const holder = getPath(obj, metaPath.slice(0, -1))!;
+      if (!isObject(holder.metadata)) prepend(holder, 'metadata', {});
+      return holder.metadata as ObjectMeta;
     },
     pod,
-    jobLike: JOB_KINDS.has(kind) || (kind === 'Pod' && (restartPolicy === 'Never' || restartPolicy === 'OnFailure')),
+    jobLike: completes(kind, site, restartPolicy) && site.sidecarsEndedBy === 'tool',
     restartPolicy,
+    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : formatPath([...templatePath, 'spec', 'restartPolicy']),
   };
+}
+
+/** A container without a name (Knative names it when the object is created). */
+function unnamed(spec: unknown): boolean {
+  if (!isObject(spec)) return false;
+  return ['containers', 'initContainers'].some((l) => Array.isArray(spec[l]) && spec[l].some((c) => isObject(c) && c.name === undefined));
+}
+
+function completes(kind: string, site: Site, restartPolicy: string): boolean {
+  if (site.origin === 'builtin' && kind === 'Pod') return restartPolicy === 'Never' || restartPolicy === 'OnFailure';
+  return site.completes;
+}
+
+/**
+ * The pod's restartPolicy: a field beside the template that the controller copies into the pod
+ * wins (Kubeflow's replica restartPolicy, `ExitCode` as Never: training-operator pkg/core/pod.go
+ * SetRestartPolicy); then the template's own; then the controller's default; Never for other
+ * run-to-completion pods (a Job must set one), else Kubernetes' default Always.
+ */
+function restartPolicyOf(obj: Record<string, unknown>, templatePath: Path, pod: PodSpec, site: Site): { restartPolicy: string; beside: boolean } {
+  if (site.restartPolicyField) {
+    const beside = getPath(obj, templatePath.slice(0, -1))?.[site.restartPolicyField];
+    if (typeof beside === 'string') return { restartPolicy: beside === 'ExitCode' ? 'Never' : beside, beside: true };
+    // Unset: the controller's default overrides the template's too (it writes it into the pod).
+    if (site.defaultRestartPolicy) return { restartPolicy: site.defaultRestartPolicy, beside: true };
+  }
+  if (typeof pod.restartPolicy === 'string') return { restartPolicy: pod.restartPolicy, beside: false };
+  return { restartPolicy: site.defaultRestartPolicy ?? (site.completes ? 'Never' : 'Always'), beside: false };
+}
+
+/**
+ * Argo's and Tekton's templates are not PodTemplateSpecs: their controllers make the pod from
+ * the template's container fields (src/workloads/catalog.ts). The view lists those containers in
+ * pod order for the rules to read; nothing writes to it. Undefined when the template makes no pod
+ * (an Argo steps or dag template).
+ */
+function podView(template: Record<string, unknown>, templatePath: Path, site: Site): { pod: PodSpec; metaPath: Path; sidecars: string[] } | undefined {
+  const at = site.shape === 'tekton' && isObject(template.spec) && Array.isArray(template.spec.steps) ? template.spec : template;
+  const containers: Container[] = [];
+  const take = (v: unknown, name?: string) => {
+    if (isObject(v)) containers.push({ ...(name ? { name } : {}), ...v } as Container);
+    else if (Array.isArray(v)) for (const c of v) if (isObject(c)) containers.push(c as Container);
+  };
+  if (site.shape === 'argo') {
+    take(template.container, 'main');
+    take(template.script, 'main');
+    take(isObject(template.containerSet) ? template.containerSet.containers : undefined);
+  } else take(at.steps);
+  if (containers.length === 0) return undefined;
+  const own = containers.length;
+  take(at.sidecars);
+  // Tekton names an unnamed sidecar itself (sidecar-<n>): say which one by its place.
+  const sidecars = containers.slice(own).map((c, i) => (typeof c.name === 'string' ? c.name : `sidecars[${i}]`));
+  const pod: PodSpec = { containers, ...(Array.isArray(template.initContainers) ? { initContainers: template.initContainers as Container[] } : {}) };
+  // A TaskRun's embedded taskSpec has no metadata: the TaskRun's own reaches its pod.
+  const ownMeta = site.shape === 'argo' || templatePath.length === 0 || templatePath.some((p) => typeof p === 'number');
+  return { pod: structuredClone(pod), metaPath: ownMeta ? [...templatePath, 'metadata'] : ['metadata'], sidecars };
 }
 
 /** Pod template annotations without creating the metadata. */
 export function podAnnotations(w: Workload): Record<string, string> {
-  const template = getPath(w.obj, w.templatePath) as { metadata?: ObjectMeta };
-  return template.metadata?.annotations ?? {};
+  const meta = getPath(w.obj, w.metaPath) as ObjectMeta | undefined;
+  return meta?.annotations ?? {};
 }
 
 /** Pod template labels without creating the metadata. */
 export function podLabels(w: Workload): Record<string, string> {
-  const template = getPath(w.obj, w.templatePath) as { metadata?: ObjectMeta };
-  return template.metadata?.labels ?? {};
+  const meta = getPath(w.obj, w.metaPath) as ObjectMeta | undefined;
+  return meta?.labels ?? {};
 }
 
 /** Sets a key first in the object's key order (metadata reads best before spec). */
@@ -142,11 +250,11 @@ function prepend(obj: Record<string, unknown>, key: string, value: unknown): voi
   for (const [k, v] of rest) obj[k] = v;
 }
 
-export function getPath(obj: unknown, path: readonly string[]): Record<string, unknown> | undefined {
+export function getPath(obj: unknown, path: Path): Record<string, unknown> | undefined {
   let cur: unknown = obj;
   for (const p of path) {
-    if (!isObject(cur)) return undefined;
-    cur = cur[p];
+    if (typeof p === 'number' ? !Array.isArray(cur) : !isObject(cur)) return undefined;
+    cur = (cur as Record<string | number, unknown>)[p];
   }
   return isObject(cur) ? cur : undefined;
 }
@@ -162,9 +270,8 @@ export function isObject(v: unknown): v is Record<string, unknown> {
  */
 export function shapeProblem(w: Workload): { path: (string | number)[]; text: string } | undefined {
   // Checked for every workload: paths are built only for a problem.
-  const problem =
-    metaProblem(w.obj.metadata, () => ['metadata']) ?? metaProblem(getPath(w.obj, w.templatePath)?.metadata, () => [...w.templatePath, 'metadata']);
-  if (problem) return problem;
+  const problem = metaProblem(w.obj.metadata, () => ['metadata']) ?? metaProblem(getPath(w.obj, w.metaPath.slice(0, -1))?.metadata, () => [...w.metaPath]);
+  if (problem || w.view) return problem; // a view's containers are the controller's to check
   const at = () => [...w.templatePath, 'spec'];
   const pod = w.pod as Record<string, unknown>;
   if (!listOf(pod.volumes, isObject)) return { path: [...at(), 'volumes'], text: 'must be a list of volumes (mappings)' };

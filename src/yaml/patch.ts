@@ -33,7 +33,7 @@ export interface PatchInput {
    * Paths of the lists whose named items may move to another of them (the pod template's
    * container lists).
    */
-  poolPaths: readonly (readonly string[])[];
+  poolPaths: readonly (readonly (string | number)[])[];
   /** yaml's `indentSeq` for new sequences: false when the source writes `- ` at its key's column. */
   indentSeq: boolean;
 }
@@ -79,16 +79,25 @@ class Patch {
     this.src = p.text;
     this.spans = p.spans;
     this.indentSeq = p.indentSeq;
+    // Several pod templates in one object (a JobSet's jobs) may each have a container of the
+    // same name: such a name stays out of the pool, so no template takes another's node.
+    const templateOf = new Map<string, string>();
+    const shared = new Set<string>();
     for (const path of p.poolPaths) {
       const list = valueAt(p.before, path);
       const span = Array.isArray(list) ? p.spans.get(list) : undefined;
       if (!span || span.entries.length !== (list as unknown[]).length) continue;
       this.ownFirstTrivia(list as unknown[], span, valueAt(p.after, path));
+      const template = JSON.stringify(path.slice(0, -2));
       (list as unknown[]).forEach((old, i) => {
         const name = nameOf(old);
-        if (name !== undefined && !this.pool.has(name)) this.pool.set(name, { entry: span.entries[i]!, old, col: span.col });
+        if (name === undefined) return;
+        if ((templateOf.get(name) ?? template) !== template) shared.add(name);
+        templateOf.set(name, template);
+        if (!this.pool.has(name)) this.pool.set(name, { entry: span.entries[i]!, old, col: span.col });
       });
     }
+    for (const name of shared) this.pool.delete(name);
   }
 
   /**
@@ -409,8 +418,8 @@ function lineEnd(s: string, offset: number): number {
   return nl < 0 ? s.length : nl;
 }
 
-function valueAt(v: unknown, path: readonly string[]): unknown {
-  for (const key of path) v = isPlainObject(v) ? v[key] : undefined;
+function valueAt(v: unknown, path: readonly (string | number)[]): unknown {
+  for (const key of path) v = typeof key === 'number' ? (Array.isArray(v) ? v[key] : undefined) : isPlainObject(v) ? v[key] : undefined;
   return v;
 }
 

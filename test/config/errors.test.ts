@@ -131,7 +131,7 @@ describe('wrong types and values', () => {
       ['spec.workloadKinds[0].kind', 'spec.workloadKinds[0].kind: must not be empty'],
       [
         'spec.workloadKinds[0].podTemplatePath',
-        "spec.workloadKinds[0].podTemplatePath: 'spec/template' is not accepted; use a dotted path such as spec.template",
+        "spec.workloadKinds[0].podTemplatePath: 'spec/template' can never match: it uses '/'; join field names with dots: spec.template",
       ],
       ['spec.sidecars[0].waitCommand', 'spec.sidecars[0].waitCommand: must list at least 1 item'],
       ['spec.sidecars[0].timeoutSeconds', 'spec.sidecars[0].timeoutSeconds: 0 is too small; use a whole number of at least 1'],

@@ -14,7 +14,9 @@ import { PathError, readManifest, type ManifestFile } from '../../src/files/read
 import { runFiles } from '../../src/files/run.js';
 import { profileNames, profiles } from '../../src/profiles/index.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
-import { itemErrors, templateOf } from '../properties/k8s.js';
+import { get, itemErrors, podRuleErrors, templateOf } from '../properties/k8s.js';
+import { sitesFor } from '../../src/workloads/kinds.js';
+import { expand } from '../../src/workloads/paths.js';
 
 type Obj = Record<string, unknown>;
 type Pod = { containers?: Obj[]; initContainers?: Obj[] };
@@ -43,6 +45,18 @@ const EXPECTED_ERRORS: Record<string, string[]> = {
   // name the fix (the entrypoint, or a native daprd with Dapr 1.18's dapr.io/enable-native-sidecar).
   'default dapr/dapr:tests/apps/job-publisher/service.yaml': ['container job-publisher has no command', 'this Job never completes'],
   '1.30 dapr/dapr:tests/apps/job-publisher/service.yaml': ['container job-publisher has no command', 'this Job never completes'],
+  // JobSet's in-place restart examples set restartPolicy on plain containers: Kubernetes 1.34's
+  // alpha container restart rules (ContainerRestartRules); without that gate the API server
+  // refuses them, which the error says with the fix (restart-policy-on-container).
+  ...Object.fromEntries(
+    ['default', '1.30'].flatMap((c) => [
+      [`${c} kubernetes-sigs/jobset:site/static/examples/in-place-restart/jobset-sidecar-container-mode.yaml`, ['container worker sets restartPolicy: Never']],
+      [
+        `${c} kubernetes-sigs/jobset:site/static/examples/in-place-restart/jobset-main-container-mode.yaml`,
+        ['container in-place-restart-agent sets restartPolicy: Never'],
+      ],
+    ]),
+  ),
 };
 
 /** Container names of the built-in sidecar profiles: a pod with one of them alone is that proxy's own workload. */
@@ -50,7 +64,19 @@ const SIDECAR_NAMES = new Set(profileNames.flatMap((p) => (profiles[p].container
 
 const CONFIGS = { default: undefined, '1.30': { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { kubernetesVersion: '1.30' } } };
 
-const podOf = (o: Obj): Pod | undefined => templateOf(o)?.spec as Pod | undefined;
+/**
+ * The pod specs of an object: its built-in kind's template, or every template of a catalog kind
+ * (src/workloads/catalog.ts; a JobSet's jobs, a PyTorchJob's replicas), in document order.
+ */
+function podsOf(o: Obj): Pod[] {
+  const core = templateOf(o)?.spec as Pod | undefined;
+  if (core) return [core];
+  const sites = (sitesFor(String(o.apiVersion), String(o.kind), []) ?? []).filter((s) => s.shape === 'pod');
+  return sites.flatMap((s) => expand(o, s.steps).flatMap((p) => ((get(o, p) as Obj | undefined)?.spec as Pod | undefined) ?? []));
+}
+/** Errors of an object: the API schema's and the pod rules' for a built-in kind, the pod rules' for each catalog template. */
+const errorsOf = (o: Obj, minor: number | undefined) =>
+  templateOf(o) ? itemErrors(o, minor) : podsOf(o).flatMap((p, k) => podRuleErrors(p as Obj, minor).map((e) => `template ${k}: ${e}`));
 const natives = (pod: Pod | undefined) => (pod?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').map((c) => String(c.name));
 const docsOf = (f: ManifestFile) => f.docs.map((d) => f.source.slice(d.start, d.end));
 
@@ -78,11 +104,16 @@ function violations(path: string, text: string, minor: number | undefined, cfg: 
     }
     const [before, now] = [parse(doc) as Obj, parse(b[i]!) as Obj];
     const name = `${String(before.kind)} ${String((before.metadata as Obj | undefined)?.name)}`;
-    const [pb, pa] = [podOf(before), podOf(now)];
-    for (const n of natives(pb)) if (!natives(pa).includes(n)) out.push(`${name}: native sidecar ${n} is no longer native`);
-    const sole = (pb?.containers ?? []).length === 1 && (pb?.initContainers ?? []).length === 0 ? String(pb!.containers![0]!.name) : undefined;
-    if (sole !== undefined && SIDECAR_NAMES.has(sole)) out.push(`${name}: a pod whose only container is ${sole} was changed`);
-    const [eb, ea] = [itemErrors(before, minor), itemErrors(now, minor)];
+    const [pbs, pas] = [podsOf(before), podsOf(now)];
+    if (pbs.length !== pas.length) out.push(`${name}: ${pbs.length} pod templates became ${pas.length}`);
+    pbs.forEach((pb, k) => {
+      const pa = pas[k];
+      for (const n of natives(pb)) if (!natives(pa).includes(n)) out.push(`${name}: native sidecar ${n} is no longer native`);
+      const sole = (pb.containers ?? []).length === 1 && (pb.initContainers ?? []).length === 0 ? String(pb.containers![0]!.name) : undefined;
+      if (sole !== undefined && SIDECAR_NAMES.has(sole) && JSON.stringify(pb) !== JSON.stringify(pa))
+        out.push(`${name}: a pod whose only container is ${sole} was changed`);
+    });
+    const [eb, ea] = [errorsOf(before, minor), errorsOf(now, minor)];
     for (const err of ea) if (!eb.includes(err)) out.push(`${name}: became invalid: ${err}`);
     const explained = run.findings.some(
       (f) => f.line >= after.lines.linePos(after.docs[i]!.start).line && f.line <= after.lines.linePos(after.docs[i]!.end).line,

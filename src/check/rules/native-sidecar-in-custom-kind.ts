@@ -14,12 +14,13 @@ export const nativeSidecarInCustomKind: Rule = {
   summary: 'native sidecar written into a `workloadKinds` kind whose controller may drop the field',
   check(ctx, report) {
     const { w, cfg } = ctx;
-    const custom = cfg.workloadKinds.find((k) => k.kind === w.kind && k.apiVersion === w.ref.apiVersion);
-    if (!custom) return;
+    // Catalog kinds too (workloads/catalog.ts): their controllers build the pods as well.
+    if (w.site.origin === 'builtin') return;
+    const from = cfg.workloadKinds.some((k) => k.kind === w.kind && k.apiVersion === w.ref.apiVersion) ? 'workloadKinds' : 'the built-in catalog';
     (w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c)) return;
       report(
-        `native sidecar ${c.name} is in a ${w.kind} (${custom.apiVersion}, from workloadKinds): its controller builds the pods, and one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused; ` +
+        `native sidecar ${c.name} is in a ${w.kind} (${w.ref.apiVersion}, from ${from}): its controller builds the pods, and one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused; ` +
           `check that the ${w.kind} controller keeps initContainers[].restartPolicy (a pod it created shows it), or keep the sidecar classic there`,
         `${podField(w, 'initContainers', i)}.restartPolicy`,
       );

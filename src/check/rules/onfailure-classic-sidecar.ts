@@ -1,6 +1,5 @@
 import { meshedSidecars } from '../../pod/mesh.js';
 import { findSidecars } from '../../pod/sidecars.js';
-import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 
 /**
@@ -29,7 +28,7 @@ export const onfailureClassicSidecar: Rule = {
     report(
       `restartPolicy OnFailure restarts a failed app container in the same pod, but classic sidecar ${classic.join(', ')} is not restarted once it exits 0 (its hold timed out, or something asked it to quit after a failed run), and its start hold runs only once, so the restarted app may run without it or wait for it forever; ` +
         'use restartPolicy: Never (the Job retries in a new pod, up to backoffLimit), or make the sidecar native (Kubernetes 1.29 or later)',
-      podField(w, 'restartPolicy'),
+      w.restartPolicyAt,
     );
   },
 };

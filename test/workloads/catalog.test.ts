@@ -1,0 +1,84 @@
+/**
+ * Each catalog row (src/workloads/catalog.ts) names where it was read (`owner/repo@tag:path`) and a
+ * quote: this reads that file at that tag, from /work/shared/vendor-src/<owner>+<name>/<tag>/<path>
+ * first (../shared in CI), else from the repository's snapshot (/work/.mirror, or
+ * $POD_SEQUENCER_MIRROR), and finds the quote in it. A source found in neither is skipped, by name.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CATALOG, catalogKind } from '../../src/workloads/catalog.js';
+import { parsePattern, pathProblem } from '../../src/workloads/paths.js';
+
+const mirror = process.env.POD_SEQUENCER_MIRROR ?? '/work/.mirror';
+const shared = [join(process.cwd(), '..', 'shared', 'vendor-src'), '/work/shared/vendor-src'];
+const SOURCE = /^([\w.-]+)\/([\w.-]+)@([^:\s]+):(\S+)$/;
+
+function sharedFile(source: string): string | undefined {
+  const [, owner, name, tag, path] = SOURCE.exec(source)!;
+  for (const root of shared) {
+    const file = join(root, `${owner}+${name}`, tag!, path!);
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+function gitDir(source: string): string | undefined {
+  const [, owner, name] = SOURCE.exec(source)!;
+  const dir = join(mirror, `${owner}+${name}`, 'repo');
+  return existsSync(dir) ? dir : undefined;
+}
+
+function read(source: string): string | undefined {
+  const file = sharedFile(source);
+  if (file) return readFileSync(file, 'utf8');
+  const [, , , tag, path] = SOURCE.exec(source)!;
+  try {
+    return execFileSync('git', ['--git-dir', gitDir(source)!, 'show', `${tag}:${path}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 << 20,
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+const available = (source: string) => sharedFile(source) !== undefined || gitDir(source) !== undefined;
+
+const evidence = CATALOG.flatMap((k) => [{ k, source: k.source, quote: k.quote }, ...(k.also ?? []).map((a) => ({ k, ...a }))]);
+
+describe('the workload catalog', () => {
+  it('names its sources as owner/repo@tag:path, and every template path is well formed', () => {
+    expect(CATALOG.length).toBeGreaterThan(20);
+    for (const { k, source } of evidence) expect(source, `${k.group}/${k.kind}`).toMatch(SOURCE);
+    for (const k of CATALOG) {
+      expect(k.templates.length, k.kind).toBeGreaterThan(0);
+      for (const t of k.templates) if (t.path !== '') expect(pathProblem(t.path), `${k.kind} ${t.path}`).toBeUndefined();
+      // Controller-ended sites say why in their result.
+      if (k.templates.some((t) => t.sidecarsEndedBy === 'controller')) expect(k.controllerNote, k.kind).toBeTruthy();
+    }
+  });
+
+  it('has one row per group, kind and version', () => {
+    const seen = new Set<string>();
+    for (const k of CATALOG)
+      for (const v of k.versions) {
+        const id = `${k.group}/${v} ${k.kind}`;
+        expect(seen.has(id), id).toBe(false);
+        seen.add(id);
+        expect(catalogKind(`${k.group}/${v}`, k.kind)).toBe(k);
+      }
+    expect(catalogKind('apps/v1', 'StatefulSet')).toBeUndefined();
+    expect(parsePattern('spec.pytorchReplicaSpecs.*.template')).toHaveLength(4);
+  });
+
+  for (const { k, source, quote } of evidence) {
+    it.skipIf(!available(source))(`${k.group} ${k.kind}: ${source}`, () => {
+      const text = read(source);
+      expect(text, `${source} does not exist`).toBeDefined();
+      expect(text, `${source} does not say ${JSON.stringify(quote)}`).toContain(quote);
+    });
+  }
+});
