@@ -11,11 +11,12 @@ import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type Result } from './krm/types.js';
-import { makeCtx, noFacts, type InputFacts } from './pod/context.js';
+import { makeCtx, noFacts, settlePaths, type InputFacts } from './pod/context.js';
 import { sequenceWorkload } from './sequence/index.js';
-import { templatePathFor } from './workloads/kinds.js';
 import { isSelected } from './workloads/select.js';
-import { isObject, makeWorkload, shapeProblem, type ObjectMeta } from './workloads/workload.js';
+import { isObject, makeWorkload, nameUnnamed, podField, shapeProblem, type Container, type ObjectMeta, type Workload } from './workloads/workload.js';
+import { allowsUnnamedContainers, templatePathFor } from './workloads/kinds.js';
+import { isChange } from './check/dry-run.js';
 
 /**
  * How changed items are written: as text edits (patch.ts), else through a yaml Document. A seam
@@ -183,33 +184,74 @@ export function processItem(
   const w = makeWorkload(obj, templatePath);
   if (!w || !isSelected(w, cfg)) return undefined;
   // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
-  const bad = shapeProblem(w) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined);
+  const unnamed = allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+  const bad = shapeProblem(w, unnamed) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined);
   if (bad) {
-    // The field itself, or the nearest node that holds it when it is missing.
-    const d = doc ?? parseItem(textOf());
-    const node = bad.path.map((_, i) => d.getIn(bad.path.slice(0, bad.path.length - i), true) as Node | undefined).find((n) => n?.range);
-    const field = bad.path
-      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
-      .join('')
-      .slice(1);
-    throw new ItemError(`${w.kind} ${w.ref.name}: ${field}: ${bad.text}`, -1, node?.range?.[0]);
+    // One workload's bad field never stops the others (issue 27): an error on it, the item as it was.
+    makeCtx(cfg, w, results, facts).report('error', `${dotted(bad.path)}: ${bad.text}; this ${w.kind} is left as it is`, dotted(bad.path));
+    return undefined;
   }
-  // The value before any change is read again from the text, and only when a transform reported
-  // something: each change comes with a result (docs/decisions.md, "Every change is reported"),
-  // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
-  // that rule on every workload they run (POD_SEQUENCER_VERIFY).
-  const original = readAgain(textOf, fast !== undefined, parsed !== undefined);
+  const start = results.length;
+  try {
+    return sequenceItem(w, unnamed ? nameUnnamed(w) : [], { textOf, fast: fast !== undefined, parsed: parsed !== undefined, doc }, cfg, results, facts);
+  } catch (e) {
+    if (e instanceof FatalError || VERIFY) throw e;
+    // A bug must not cost the other items their output: this workload is reported and left as it was.
+    results.length = start;
+    makeCtx(cfg, w, results, facts).report(
+      'error',
+      `internal error while processing this ${w.kind} (${(e as Error).message}); it is left as it is. Please report this with the input that caused it`,
+    );
+    return undefined;
+  }
+}
+
+/** Dotted field path: `spec.template.spec.containers[0].image`. */
+function dotted(path: readonly (string | number)[]): string {
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+    .join('')
+    .slice(1);
+}
+
+interface Source {
+  textOf: () => string;
+  fast: boolean;
+  parsed: boolean;
+  doc: Document | undefined;
+}
+
+function sequenceItem(w: Workload, unnamed: Container[], src: Source, cfg: Config, results: Result[], facts: InputFacts): string | undefined {
+  const { obj, templatePath } = w;
+  const { textOf, fast, parsed, doc } = src;
+  const start = results.length;
+  const original = readAgain(textOf, fast, parsed);
   const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
   const ctx = makeCtx(cfg, w, results, facts);
   const acted = cfg.mode === 'apply' && sequenceWorkload(ctx, () => original().value);
   runRules(ctx);
+  settlePaths(w, results, start);
+  if (unnamed.length > 0) {
+    const places = unnamed.map((c) => c.name).join(', ');
+    for (const c of unnamed) delete (c as { name?: string }).name;
+    if (acted && !deepEqual(original().value, obj)) {
+      // Moves, waits and wrappers name the containers they act on: without a name there is no fix.
+      results.splice(start, results.length - start, ...results.slice(start).filter((r) => !isChange(r)));
+      ctx.report(
+        'error',
+        `pod-sequencer would change this ${w.kind}, but ${places} ${unnamed.length > 1 ? 'have' : 'has'} no name, and its changes name the containers they act on: give ${unnamed.length > 1 ? 'each' : 'it'} a name (Knative names one user-container); this ${w.kind} is left as it is`,
+        podField(w, 'containers'),
+      );
+    }
+    return undefined;
+  }
   if (!acted) {
     if (checked && !deepEqual(checked, obj)) throw new Error(`${w.kind} ${w.ref.name} was changed without a result: every change must be reported`);
     return undefined;
   }
   const before = original();
   if (deepEqual(before.value, obj)) return undefined;
-  text = textOf();
+  const text = textOf();
   forgetKptIds(obj);
   if (before.spans && writePath.textEdits) {
     const poolPaths = ['initContainers', 'containers'].map((l) => [...templatePath, 'spec', l]);

@@ -5,8 +5,8 @@ import type { ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
 import { listOf, readFacts, type ItemText } from '../process.js';
 import type { InputFacts } from '../pod/context.js';
-import { templatePathFor } from '../workloads/kinds.js';
-import { makeWorkload } from '../workloads/workload.js';
+import { allowsUnnamedContainers, templatePathFor } from '../workloads/kinds.js';
+import { makeWorkload, nameUnnamed, shapeProblem } from '../workloads/workload.js';
 import { timeline, type Timeline } from './model.js';
 import { fenced, textDiff, timelineMermaid, timelineText } from './render.js';
 
@@ -16,10 +16,20 @@ export interface ExplainOptions {
 }
 
 /** A workload's timeline, from its text read as the readers read it (src/krm/io.ts itemValue). */
-function model(text: string, templatePath: readonly string[], cfg: Config, facts: InputFacts): Timeline | undefined {
+function model(text: string, templatePath: readonly string[], cfg: Config, facts: InputFacts): Timeline | string | undefined {
   const obj = itemValue(text);
   const w = obj && makeWorkload(obj, templatePath);
-  return w && timeline(w, cfg, facts);
+  if (!w) return undefined;
+  // A workload whose fields have the wrong types is not explained: `check` names the field (issue 27).
+  const unnamed = allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+  const bad = shapeProblem(w, unnamed);
+  if (bad)
+    return `${w.kind}/${w.ref.name}: not explained: ${bad.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+      .join('')
+      .slice(1)} ${bad.text}`;
+  if (unnamed) nameUnnamed(w);
+  return timeline(w, cfg, facts);
 }
 
 export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions): string {
@@ -32,7 +42,9 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
     const path = templatePathFor(item.apiVersion, item.kind, cfg.workloadKinds);
     const before = path && model(item.text, path, cfg, facts);
     if (!path || !before) return;
-    const after = (afterText !== undefined && model(afterText, path, cfg, facts)) || before;
+    if (typeof before === 'string') return void blocks.push(`${before} (${where})\n`);
+    const made = afterText !== undefined && model(afterText, path, cfg, facts);
+    const after = (typeof made === 'object' && made) || before;
     if (opts.format === 'mermaid') {
       if (opts.diff)
         blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));
