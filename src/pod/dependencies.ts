@@ -14,13 +14,13 @@ import type { Ctx } from './context.js';
 import { meshedSidecars, MESHES, type MeshName } from './mesh.js';
 import { resolvesClusterNames } from './host.js';
 import { specFor } from './sidecars.js';
+import { awaitedBy, handWrittenWaits } from './waits.js';
 
-export const WAIT_PREFIX = 'seq-wait-';
 export const DEPENDENCIES_ANNOTATION = 'pod-sequencer.dev/dependencies';
 /** Init containers one workload may get for its dependencies. */
 export const MAX_DEPENDENCIES = 50;
 
-export const isWaitContainer = (c: Container): boolean => c.name.startsWith(WAIT_PREFIX);
+export { isWaitContainer, WAIT_PREFIX } from './waits.js';
 
 type Target = { http?: string; tcp?: string; dns?: string };
 export const sameTarget = (a: Target, b: Target): boolean => a.http === b.http && a.tcp === b.tcp && a.dns === b.dns;
@@ -105,7 +105,9 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
       self: true,
     });
   });
-  return { deps: deps.filter((_, i) => !own[i]), problems };
+  // A dependency the pod's own init container already loops on (Kong's wait-for-postgres) is handled.
+  const waits = handWrittenWaits(w);
+  return { deps: deps.filter((d, i) => !own[i] && !awaitedBy(d, waits)), problems };
 }
 
 /**

@@ -135,6 +135,19 @@ export function podLabels(w: Workload): Record<string, string> {
   return template.metadata?.labels ?? {};
 }
 
+/**
+ * The pod's deadline, when it has one: `activeDeadlineSeconds` on the pod spec, or on the Job spec
+ * that holds the template (a Job's, a CronJob's jobTemplate's). A stuck pod fails at it, and the
+ * Job retries it.
+ */
+export function podDeadline(w: Workload): number | undefined {
+  const onPod = w.pod.activeDeadlineSeconds;
+  if (typeof onPod === 'number') return onPod;
+  if (!JOB_KINDS.has(w.kind)) return undefined;
+  const job = getPath(w.obj, w.templatePath.slice(0, -1))?.activeDeadlineSeconds;
+  return typeof job === 'number' ? job : undefined;
+}
+
 /** Sets a key first in the object's key order (metadata reads best before spec). */
 function prepend(obj: Record<string, unknown>, key: string, value: unknown): void {
   const rest = Object.entries(obj).filter(([k]) => k !== key);

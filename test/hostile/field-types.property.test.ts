@@ -101,7 +101,9 @@ const anyValue = fc.oneof(
 /** Where to put the value: a pod field, a field of the first container or init container, or metadata. */
 const target = fc.oneof(
   fc.constantFrom(...POD_FIELDS).map((f) => ({ at: 'spec' as const, path: f })),
-  fc.record({ list: fc.constantFrom('containers', 'initContainers'), f: fc.constantFrom(...CONTAINER_FIELDS) }).map(({ list, f }) => ({ at: 'spec' as const, path: `${list}.0.${f}` })),
+  fc
+    .record({ list: fc.constantFrom('containers', 'initContainers'), f: fc.constantFrom(...CONTAINER_FIELDS) })
+    .map(({ list, f }) => ({ at: 'spec' as const, path: `${list}.0.${f}` })),
   fc.constantFrom(...META_FIELDS).map((f) => ({ at: 'metadata' as const, path: f })),
 );
 
@@ -125,7 +127,8 @@ function setAt(root: Obj, path: string, value: unknown): void {
 const pinned = fc.record({ cfg: anyConfig, version: fc.constantFrom('1.28', '1.30') }).map(({ cfg, version }) => {
   const spec: Obj = cfg?.kind === 'PodSequence' ? { ...(cfg.spec as Obj) } : {};
   // Native needs 1.29: the config checks refuse it on 1.28.
-  if (version === '1.28' && Array.isArray(spec.sidecars)) spec.sidecars = (spec.sidecars as Obj[]).map((x) => (x.strategy === 'native' ? { ...x, strategy: 'auto' } : x));
+  if (version === '1.28' && Array.isArray(spec.sidecars))
+    spec.sidecars = (spec.sidecars as Obj[]).map((x) => (x.strategy === 'native' ? { ...x, strategy: 'auto' } : x));
   return { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'pinned' }, spec: { ...spec, kubernetesVersion: version } };
 });
 
@@ -197,7 +200,7 @@ describe('every field the function reads takes every YAML type (issue 27)', () =
         for (const o of items) {
           const name = (o.metadata as Obj | undefined)?.name;
           // A Rollout is a workload only when the config names its kind.
-          const known = o.kind !== 'Rollout' || JSON.stringify(cfg.spec.workloadKinds ?? null).includes('Rollout');
+          const known = o.kind !== 'Rollout' || JSON.stringify((cfg.spec as Obj).workloadKinds ?? null).includes('Rollout');
           if (typeof name === 'string' && known) expect(out).toMatch(new RegExp(`${String(o.kind)}/(\\S+/)?${name}\\b`));
         }
       }),
