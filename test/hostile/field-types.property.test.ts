@@ -17,7 +17,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { explainFiles } from '../../src/explain/index.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFilter } from '../../src/run.js';
-import { config as anyConfig, fcParams, renderItem, renderList, style, workload, WORKLOAD_KINDS, type Style } from '../helpers/arbitraries.js';
+import { config as anyConfig, fcParams, renderItem, renderList, style, workload, WORKLOAD_KINDS } from '../helpers/arbitraries.js';
 import { templateOf } from '../properties/k8s.js';
 
 type Obj = Record<string, unknown>;
