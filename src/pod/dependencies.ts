@@ -14,7 +14,7 @@ import type { Ctx } from './context.js';
 import { meshedSidecars, MESHES, type MeshName } from './mesh.js';
 import { resolvesClusterNames } from './host.js';
 import { specFor } from './sidecars.js';
-import { awaitedBy, handWrittenWaits } from './waits.js';
+import { awaitedBy, handWrittenWaits, WAIT_PREFIX } from './waits.js';
 
 export const DEPENDENCIES_ANNOTATION = 'pod-sequencer.dev/dependencies';
 /** Init containers one workload may get for its dependencies. */
@@ -106,8 +106,10 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
     });
   });
   // A dependency the pod's own init container already loops on (Kong's wait-for-postgres) is handled.
+  // One whose seq-wait an earlier run added stays ours (a rerun changes nothing).
   const waits = handWrittenWaits(w);
-  return { deps: deps.filter((d, i) => !own[i] && !awaitedBy(d, waits)), problems };
+  const ours = (d: Dependency) => (w.pod.initContainers ?? []).some((c) => c.name === WAIT_PREFIX + d.name);
+  return { deps: deps.filter((d, i) => !own[i] && (ours(d) || !awaitedBy(d, waits))), problems };
 }
 
 /**

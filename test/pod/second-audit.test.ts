@@ -175,3 +175,34 @@ describe('item 7: noise', () => {
     expect(files({ 'migration.yaml': bare }, spec, 'apply').output['migration.yaml']).toContain('seq-wait-postgres');
   });
 });
+
+describe('item 7: one Istio switch decides', () => {
+  const meshed = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  template:
+    metadata:
+      labels: {app: web, sidecar.istio.io/inject: "true"}
+    spec:
+      containers:
+      - name: web
+        image: web:1
+`;
+  const annotations = (spec: Record<string, unknown>) => filter([meshed], spec).items[0]!.spec.template.metadata.annotations ?? {};
+
+  it('a known Istio release that reads the native key: nativeSidecar only, no hold it would drop', () => {
+    const a = annotations({ kubernetesVersion: '1.30', mesh: { istio: { version: '1.26.0' } } });
+    expect(a['sidecar.istio.io/nativeSidecar']).toBe('true');
+    expect(a['proxy.istio.io/config']).toBeUndefined();
+  });
+
+  it('a release before the key (1.23): the hold only; an unknown release: both, since an old one needs the hold', () => {
+    const old = annotations({ kubernetesVersion: '1.30', mesh: { istio: { version: '1.23.0' } } });
+    expect(old['sidecar.istio.io/nativeSidecar']).toBeUndefined();
+    expect(old['proxy.istio.io/config']).toContain('holdApplicationUntilProxyStarts: true');
+    const unknown = annotations({ kubernetesVersion: '1.30', mesh: { istio: {} } });
+    expect(unknown['sidecar.istio.io/nativeSidecar']).toBe('true');
+    expect(unknown['proxy.istio.io/config']).toContain('holdApplicationUntilProxyStarts: true');
+  });
+});
