@@ -5,6 +5,9 @@
  * move, and the noise (a bounded Job, waits Kong's manifests already have). Every config sets
  * kubernetesVersion.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { loadConfig } from '../../src/config/load.js';
@@ -12,6 +15,7 @@ import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import type { Result } from '../../src/krm/types.js';
 import { runFilter } from '../../src/run.js';
+import { runBin } from '../helpers/cli.js';
 import { corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
 
 /** A corpus file by repository and path; undefined (the test skips) when neither shared/ nor a snapshot has it. */
@@ -204,5 +208,61 @@ spec:
     const unknown = annotations({ kubernetesVersion: '1.30', mesh: { istio: {} } });
     expect(unknown['sidecar.istio.io/nativeSidecar']).toBe('true');
     expect(unknown['proxy.istio.io/config']).toContain('holdApplicationUntilProxyStarts: true');
+  });
+});
+
+describe('item 7: kustomize patches and YAML that is not Kubernetes', () => {
+  const KONG_PATCH = corpus('Kong/kubernetes-ingress-controller', 'config/variants/postgres/wait/kong-ingress-postgres.yaml');
+  const KONG_COMPONENT = corpus('Kong/kubernetes-ingress-controller', 'config/variants/postgres/wait/kustomization.yaml');
+
+  function tree(files: Record<string, string>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-kz-'));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return dir;
+  }
+
+  it.skipIf(!KONG_PATCH || !KONG_COMPONENT)("a file a kustomization lists under patches is skipped with a note (Kong's wait component)", () => {
+    const dir = tree({ 'wait/kustomization.yaml': KONG_COMPONENT!, 'wait/kong-ingress-postgres.yaml': KONG_PATCH! });
+    for (const args of [
+      ['check', dir],
+      ['check', join(dir, 'wait', 'kong-ingress-postgres.yaml')],
+    ]) {
+      const r = runBin(args);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/kong-ingress-postgres\.yaml: note: skipped: a kustomize patch \(listed in .*wait\/kustomization\.yaml\)/);
+    }
+  });
+
+  it('an overlay patch of a Job is not linted as a whole Job (no false missing-entrypoint); the base still is', () => {
+    const job = `apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: migrate\n        image: app:1\n      - name: istio-proxy\n        image: docker.io/istio/proxyv2:1.24.2\n`;
+    const patch = `apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n  template:\n    spec:\n      containers:\n      - name: migrate\n        env: [{name: X, value: "1"}]\n`;
+    const dir = tree({
+      'base/kustomization.yaml': 'resources: [job.yaml]\n',
+      'base/job.yaml': job,
+      'overlay/kustomization.yaml': 'resources: [../base]\npatches:\n- path: job-patch.yaml\npatchesStrategicMerge:\n- other.yaml\n',
+      'overlay/job-patch.yaml': patch,
+      'overlay/other.yaml': patch.replace('name: migrate}', 'name: other}'),
+    });
+    const cfg = join(dir, 'config.yaml');
+    writeFileSync(cfg, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: c}\nspec: {kubernetesVersion: "1.28"}\n');
+    const r = runBin(['check', '--config', cfg, join(dir, 'overlay'), join(dir, 'base')]);
+    expect(r.stdout).not.toContain('job-patch.yaml:');
+    expect(r.stdout).not.toContain('other.yaml:');
+    expect(r.stderr).toContain('job-patch.yaml: note: skipped: a kustomize patch');
+    expect(r.stderr).toContain('other.yaml: note: skipped: a kustomize patch');
+    // The base Job itself is still checked: its app has no command to wrap.
+    expect(r.stdout).toMatch(/base\/job\.yaml:\d+:\d+: error \[missing-entrypoint\]/);
+  });
+
+  it('YAML without apiVersion and kind gets no findings, in check and in the filter', () => {
+    const values = `replicaCount: 1\nimage: {repository: nginx}\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n      - name: istio-proxy\n        image: docker.io/istio/proxyv2:1.24.2\n---\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n      - name: istio-proxy\n        image: docker.io/istio/proxyv2:1.24.2\n`;
+    const { findings } = files({ 'values.yaml': values }, { kubernetesVersion: '1.28' });
+    expect(findings).toEqual([]);
+    const out = filter([values], { kubernetesVersion: '1.28' });
+    expect(out.results).toEqual([]);
+    expect(out.items).toEqual(out.input);
   });
 });
