@@ -70,6 +70,8 @@ export const POD: Fields = {
   restartPolicy: 'string',
   shareProcessNamespace: 'boolean',
   hostNetwork: 'boolean',
+  hostPID: 'boolean',
+  dnsPolicy: 'string',
   terminationGracePeriodSeconds: 'number',
   activeDeadlineSeconds: 'number',
   nodeSelector: STRING_MAP,
@@ -84,43 +86,48 @@ export const META: Fields = { name: 'string', namespace: 'string', labels: STRIN
 /** Fields of a Job's own spec (beside its pod template) that the rules read. */
 export const JOB: Fields = { activeDeadlineSeconds: 'number', backoffLimit: 'number' };
 
-/** The first field of `v` that is not what `fields` says, or undefined. */
+/**
+ * The first field of `v` that is not what `fields` says, or undefined. Every workload goes
+ * through this: `at` is one stack, pushed and popped, and a path is copied only for a problem.
+ */
 export function fieldsProblem(v: Record<string, unknown>, fields: Fields, at: (string | number)[] = []): ShapeProblem | undefined {
   for (const key in fields) {
-    const p = shapeProblem(v[key], fields[key]!, [...at, key]);
+    const x = v[key];
+    if (x === undefined || x === null) continue; // most fields of most containers
+    at.push(key);
+    const p = shapeProblem(x, fields[key]!, at);
+    at.pop();
     if (p) return p;
   }
   return undefined;
 }
 
 function shapeProblem(v: unknown, shape: Shape, at: (string | number)[]): ShapeProblem | undefined {
+  const problem = (text: string, key?: string | number): ShapeProblem => ({ path: key === undefined ? [...at] : [...at, key], text });
   if (v === undefined || v === null) return undefined;
   if (shape === 'string' || shape === 'number' || shape === 'boolean') {
-    return typeof v === shape ? undefined : { path: at, text: `must be a ${shape}, not ${describe(v)}${hint(v, shape)}` };
+    return typeof v === shape ? undefined : problem(`must be a ${shape}, not ${describe(v)}${hint(v, shape)}`);
   }
   if (shape === 'port') {
-    return typeof v === 'number' || typeof v === 'string'
-      ? undefined
-      : { path: at, text: `must be a port number or name, not ${describe(v)}${hint(v, 'string')}` };
+    return typeof v === 'number' || typeof v === 'string' ? undefined : problem(`must be a port number or name, not ${describe(v)}${hint(v, 'string')}`);
   }
-  if (shape === 'mapping') return isObject(v) ? undefined : { path: at, text: `must be a mapping, not ${describe(v)}` };
+  if (shape === 'mapping') return isObject(v) ? undefined : problem(`must be a mapping, not ${describe(v)}`);
   if ('list' in shape) {
     if (!Array.isArray(v))
-      return { path: at, text: `must be a list, not ${describe(v)}${shape.list === 'string' ? ' (a command is a list of strings: ["sh", "-c", "..."])' : ''}` };
+      return problem(`must be a list, not ${describe(v)}${shape.list === 'string' ? ' (a command is a list of strings: ["sh", "-c", "..."])' : ''}`);
     for (let i = 0; i < v.length; i++) {
       // A null list item is not "unset": the API server refuses it.
-      const p =
-        v[i] === null
-          ? { path: [...at, i], text: `must be a ${typeof shape.list === 'string' ? shape.list : 'mapping'}, not null` }
-          : shapeProblem(v[i], shape.list, [...at, i]);
+      if (v[i] === null) return problem(`must be a ${typeof shape.list === 'string' ? shape.list : 'mapping'}, not null`, i);
+      at.push(i);
+      const p = shapeProblem(v[i], shape.list, at);
+      at.pop();
       if (p) return p;
     }
     return undefined;
   }
-  if (!isObject(v)) return { path: at, text: `must be a mapping, not ${describe(v)}` };
+  if (!isObject(v)) return problem(`must be a mapping, not ${describe(v)}`);
   if ('values' in shape) {
-    for (const k in v)
-      if (typeof v[k] !== 'string') return { path: [...at, k], text: `must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")` };
+    for (const k in v) if (typeof v[k] !== 'string') return problem(`must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);
     return undefined;
   }
   return fieldsProblem(v, shape.map, at);

@@ -32,6 +32,8 @@ const POD_FIELDS = [
   'restartPolicy',
   'shareProcessNamespace',
   'hostNetwork',
+  'hostPID',
+  'dnsPolicy',
   'terminationGracePeriodSeconds',
   'activeDeadlineSeconds',
   'nodeSelector',
