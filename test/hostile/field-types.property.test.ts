@@ -8,6 +8,9 @@
  *   - the spoiled workload is either processed (the value was of a type the field takes) or left
  *     exactly as it was, with an error that names the field's path.
  *
+ * Each property runs the filter twice per case (with and without the spoiled workload), so it
+ * gets a generous timeout: a loaded machine is slower, never wrong.
+ *
  * Replay: POD_SEQUENCER_FC_SEED / POD_SEQUENCER_FC_PATH / POD_SEQUENCER_FC_RUNS (see test/helpers/arbitraries.ts).
  */
 import fc from 'fast-check';
@@ -187,9 +190,9 @@ describe('every field the function reads takes every YAML type (issue 27)', () =
         for (const r of left) expect(r.field?.path, r.message).toMatch(/^(metadata|spec|template)\b/);
         expect(got.find((o) => nameOf(o) === nameOf(spoiled))).toEqual(parse(renderItem(spoiled, { ...s, json: false })));
       }),
-      fcParams(120),
+      fcParams(100),
     );
-  });
+  }, 600_000);
 
   it('explain: no internal error, every workload named', () => {
     fc.assert(
@@ -208,5 +211,5 @@ describe('every field the function reads takes every YAML type (issue 27)', () =
       }),
       fcParams(60),
     );
-  });
+  }, 600_000);
 });
