@@ -225,6 +225,10 @@ function sequenceItem(w: Workload, unnamed: Container[], src: Source, cfg: Confi
   const { obj, templatePath } = w;
   const { textOf, fast, parsed, doc } = src;
   const start = results.length;
+  // The value before any change is read again from the text, and only when a transform reported
+  // something: each change comes with a result (docs/decisions.md, "Every change is reported"),
+  // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
+  // that rule on every workload they run (POD_SEQUENCER_VERIFY).
   const original = readAgain(textOf, fast, parsed);
   const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
   const ctx = makeCtx(cfg, w, results, facts);
