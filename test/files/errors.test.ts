@@ -33,7 +33,9 @@ describe('check and fix on input they cannot process', () => {
     const r = runBin([cmd, file]);
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toMatch(
-      new RegExp(`${file.replace(/[.]/g, '\\.')}:16:9: error spec\\.template\\.spec\\.containers\\[1\\]\\.<<: YAML merge keys .*this Deployment is left as it is`),
+      new RegExp(
+        `${file.replace(/[.]/g, '\\.')}:16:9: error spec\\.template\\.spec\\.containers\\[1\\]\\.<<: YAML merge keys .*this Deployment is left as it is`,
+      ),
     );
     expect(r.stdout + r.stderr).not.toContain('internal error');
     expect(readFileSync(file, 'utf8')).toBe(MERGE);
