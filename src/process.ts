@@ -195,6 +195,12 @@ export function processItem(
   try {
     return sequenceItem(w, unnamed ? nameUnnamed(w) : [], { textOf, fast: fast !== undefined, parsed: parsed !== undefined, doc }, cfg, results, facts);
   } catch (e) {
+    if (e instanceof ItemError) {
+      // Found while writing it (aliases that would expand past the limit): this workload only.
+      results.length = start;
+      makeCtx(cfg, w, results, facts).report('error', `${e.message}; this ${w.kind} is left as it is`);
+      return undefined;
+    }
     if (e instanceof FatalError || VERIFY) throw e;
     // A bug must not cost the other items their output: this workload is reported and left as it was.
     results.length = start;
