@@ -11,12 +11,13 @@ import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type Result } from './krm/types.js';
-import { makeCtx, noFacts, type InputFacts } from './pod/context.js';
+import { makeCtx, noFacts, settlePaths, type InputFacts } from './pod/context.js';
 import { sequenceWorkload } from './sequence/index.js';
-import { sitesFor, type Site } from './workloads/kinds.js';
+import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
 import { expand, type Path } from './workloads/paths.js';
 import { isSelected } from './workloads/select.js';
-import { isObject, makeWorkload, shapeProblem, type ObjectMeta, type Workload } from './workloads/workload.js';
+import { isObject, makeWorkload, nameUnnamed, podField, shapeProblem, type Container, type ObjectMeta, type Workload } from './workloads/workload.js';
+import { isChange } from './check/dry-run.js';
 
 /**
  * How changed items are written: as text edits (patch.ts), else through a yaml Document. A seam
@@ -197,40 +198,110 @@ export function processItem(
   const workloads = workloadsOf(obj, sites).filter((w) => isSelected(w, cfg));
   if (workloads.length === 0) return undefined;
   // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
+  const ready: { w: Workload; unnamed: Container[] }[] = [];
   for (const w of workloads) {
-    const bad = shapeProblem(w) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
-    if (!bad) continue;
-    // The field itself, or the nearest node that holds it when it is missing.
-    const d = doc ?? parseItem(textOf());
-    const node = bad.path.map((_, i) => d.getIn(bad.path.slice(0, bad.path.length - i), true) as Node | undefined).find((n) => n?.range);
-    const field = bad.path
-      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
-      .join('')
-      .slice(1);
-    throw new ItemError(`${w.kind} ${w.ref.name}: ${field}: ${bad.text}`, -1, node?.range?.[0]);
+    // Knative names an unnamed container itself (kinds.ts, the catalog's namesOptional).
+    const unnamedOk = w.site.namesOptional === true || allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+    const bad = shapeProblem(w, unnamedOk) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
+    if (bad) {
+      // One workload's bad field never stops the others (issue 27): an error on it, the template as it was.
+      makeCtx(cfg, w, results, facts).report('error', `${dotted(bad.path)}: ${bad.text}; this ${w.kind} is left as it is`, dotted(bad.path));
+      continue;
+    }
+    ready.push({ w, unnamed: unnamedOk ? nameUnnamed(w) : [] });
   }
+  if (ready.length === 0) return undefined;
+  const start = results.length;
+  const first = ready[0]!.w;
+  try {
+    return sequenceItem(ready, { textOf, fast: fast !== undefined, parsed: parsed !== undefined, doc }, obj, cfg, results, facts);
+  } catch (e) {
+    if (e instanceof ItemError) {
+      // Found while writing it (aliases that would expand past the limit): this item only.
+      results.length = start;
+      makeCtx(cfg, first, results, facts).report('error', `${e.message}; this ${first.kind} is left as it is`);
+      return undefined;
+    }
+    if (e instanceof FatalError || VERIFY) throw e;
+    // A bug must not cost the other items their output: this item is reported and left as it was.
+    results.length = start;
+    makeCtx(cfg, first, results, facts).report(
+      'error',
+      `internal error while processing this ${first.kind} (${(e as Error).message}); it is left as it is. Please report this with the input that caused it`,
+    );
+    return undefined;
+  }
+}
+
+/** Dotted field path: `spec.template.spec.containers[0].image`. */
+function dotted(path: readonly (string | number)[]): string {
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+    .join('')
+    .slice(1);
+}
+
+interface Source {
+  textOf: () => string;
+  fast: boolean;
+  parsed: boolean;
+  doc: Document | undefined;
+}
+
+function sequenceItem(
+  ready: readonly { w: Workload; unnamed: Container[] }[],
+  src: Source,
+  obj: Record<string, unknown>,
+  cfg: Config,
+  results: Result[],
+  facts: InputFacts,
+): string | undefined {
+  const { textOf, fast, parsed, doc } = src;
   // The value before any change is read again from the text, and only when a transform reported
   // something: each change comes with a result (docs/decisions.md, "Every change is reported"),
   // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
   // that rule on every workload they run (POD_SEQUENCER_VERIFY).
-  const original = readAgain(textOf, fast !== undefined, parsed !== undefined);
+  const original = readAgain(textOf, fast, parsed);
   const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
   let acted = false;
-  for (const w of workloads) {
+  let blocked = false;
+  for (const { w, unnamed } of ready) {
+    const start = results.length;
     const ctx = makeCtx(cfg, w, results, facts);
     // Each template is all or nothing on its own: `original` is the object before any of them.
-    if (cfg.mode === 'apply' && sequenceWorkload(ctx, () => original().value)) acted = true;
+    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, () => original().value);
     runRules(ctx);
+    settlePaths(w, results, start);
+    if (unnamed.length === 0) {
+      acted ||= changed;
+      continue;
+    }
+    const places = unnamed.map((c) => c.name).join(', ');
+    for (const c of unnamed) delete (c as { name?: string }).name;
+    if (changed && !deepEqual(original().value, obj)) {
+      // Moves, waits and wrappers name the containers they act on: without a name there is no fix.
+      blocked = true;
+      results.splice(start, results.length - start, ...results.slice(start).filter((r) => !isChange(r)));
+      ctx.report(
+        'error',
+        `pod-sequencer would change this ${w.kind}, but ${places} ${unnamed.length > 1 ? 'have' : 'has'} no name, and its changes name the containers they act on: give ${unnamed.length > 1 ? 'each' : 'it'} a name (Knative names one user-container); this ${w.kind} is left as it is`,
+        podField(w, 'containers'),
+      );
+    }
   }
+  // An unnamed container's template that would change leaves the whole object as it was: its
+  // changes are in `obj` with the others', and a half-written object is worse than none.
+  if (blocked) return undefined;
   if (!acted) {
     if (checked && !deepEqual(checked, obj))
-      throw new Error(`${workloads[0]!.kind} ${workloads[0]!.ref.name} was changed without a result: every change must be reported`);
+      throw new Error(`${ready[0]!.w.kind} ${ready[0]!.w.ref.name} was changed without a result: every change must be reported`);
     return undefined;
   }
   const before = original();
   if (deepEqual(before.value, obj)) return undefined;
-  text = textOf();
+  const text = textOf();
   forgetKptIds(obj);
+  const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
     const poolPaths = workloads.flatMap((w) => ['initContainers', 'containers'].map((l) => [...w.templatePath, 'spec', l]));
     const patched = patchItem({ text, spans: before.spans, before: before.value, after: obj, poolPaths, indentSeq: !compactSequences(text) });

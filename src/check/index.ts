@@ -75,7 +75,7 @@ export const ruleInfos: readonly RuleInfo[] = [
  */
 function leftToController(ctx: Ctx): void {
   const { w } = ctx;
-  const declared = w.viewSidecars ?? findSidecars(w, ctx.cfg).map((s) => s.name);
+  const declared = w.viewSidecars ?? findSidecars(w, ctx.cfg, ctx.facts).map((s) => s.name);
   const names = [...new Set([...declared, ...meshedSidecars(ctx).map((m) => m.container)])];
   if (names.length === 0) return;
   ctx.report(

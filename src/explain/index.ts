@@ -5,8 +5,8 @@ import { locate, type ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
 import { listOf, readFacts, workloadsOf, type ItemText } from '../process.js';
 import type { InputFacts } from '../pod/context.js';
-import { sitesFor, type Site } from '../workloads/kinds.js';
-import { templateField } from '../workloads/workload.js';
+import { allowsUnnamedContainers, sitesFor, type Site } from '../workloads/kinds.js';
+import { nameUnnamed, shapeProblem, templateField } from '../workloads/workload.js';
 import { timeline, type Timeline } from './model.js';
 import { fenced, textDiff, timelineMermaid, timelineText } from './render.js';
 
@@ -15,15 +15,28 @@ export interface ExplainOptions {
   diff: boolean;
 }
 
+type Model = { timeline: Timeline; field?: string } | { problem: string; field?: string };
+
 /** The timelines of an item's templates, from its text read as the readers read it (src/krm/io.ts itemValue). */
-function models(text: string, sites: readonly Site[], cfg: Config, facts: InputFacts): { timeline: Timeline; field?: string }[] {
+function models(text: string, sites: readonly Site[], cfg: Config, facts: InputFacts): Model[] {
   const obj = itemValue(text);
   if (!obj) return [];
-  // A catalog or config kind's template is placed by its own path; a built-in kind's by its object.
-  return workloadsOf(obj, sites).map((w) => ({
-    timeline: timeline(w, cfg, facts),
-    ...(w.site.origin !== 'builtin' ? { field: templateField(w) || undefined } : {}),
-  }));
+  return workloadsOf(obj, sites).map((w) => {
+    // A catalog or config kind's template is placed by its own path; a built-in kind's by its object.
+    const field = w.site.origin !== 'builtin' ? templateField(w) || undefined : undefined;
+    // A workload whose fields have the wrong types is not explained: `check` names the field (issue 27).
+    const unnamed = w.site.namesOptional === true || allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+    const bad = shapeProblem(w, unnamed);
+    if (bad) {
+      const path = bad.path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+        .join('')
+        .slice(1);
+      return { problem: `${w.kind}/${w.ref.name}: not explained: ${path} ${bad.text}`, ...(field ? { field } : {}) };
+    }
+    if (unnamed) nameUnnamed(w);
+    return { timeline: timeline(w, cfg, facts), ...(field ? { field } : {}) };
+  });
 }
 
 export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions): string {
@@ -37,9 +50,12 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
     if (!sites) return;
     const befores = models(item.text, sites, cfg, facts);
     const afters = afterText !== undefined ? models(afterText, sites, cfg, facts) : befores;
-    befores.forEach(({ timeline: before, field }, k) => {
-      const after = afters[k]?.timeline ?? before;
-      const where = whereOf(field);
+    befores.forEach((model, k) => {
+      const where = whereOf(model.field);
+      if ('problem' in model) return void blocks.push(`${model.problem} (${where})\n`);
+      const before = model.timeline;
+      const made = afters[k];
+      const after = made && 'timeline' in made ? made.timeline : before;
       if (opts.format === 'mermaid') {
         if (opts.diff)
           blocks.push(fenced(`${before.title} (${where}): before`, timelineMermaid(before)), fenced(`${after.title}: after`, timelineMermaid(after)));

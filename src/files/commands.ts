@@ -14,6 +14,7 @@ import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
 import { collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
+import { withoutPatches } from './kustomize.js';
 import { tellTerminal } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
 import { readManifests, readStdinBytes, runFiles, sha256 } from './run.js';
@@ -151,7 +152,7 @@ function config(path: string | undefined, mode: Config['mode']): Config {
 }
 
 function read(paths: readonly string[], notes: Note[]): ManifestFile[] {
-  return readManifests(collectFiles(paths, notes), notes);
+  return readManifests(withoutPatches(collectFiles(paths, notes), notes), notes);
 }
 
 const out = (s: string) => void process.stdout.write(s);

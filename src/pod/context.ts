@@ -1,7 +1,7 @@
 import type { Config } from '../config/types.js';
 import type { Result, RuleId, Severity } from '../krm/types.js';
 import type { ShellEnv } from '../shell/index.js';
-import type { Workload } from '../workloads/workload.js';
+import { podField, type Container, type Workload } from '../workloads/workload.js';
 
 /** What the input as a whole says, beyond one workload (read once per run). */
 export interface InputFacts {
@@ -77,7 +77,8 @@ export interface Ctx {
   shell: ShellEnv;
   /** Report a change or finding about this workload (resourceRef and file are filled in). */
   /** `suppressed`: the reason a suppression annotation gives; the result is kept apart from findings. */
-  report(severity: Severity, message: string, fieldPath?: string, rule?: RuleId, suppressed?: string): void;
+  /** `container`: the container the path points into, when the path was made before a move (allOrNothing). */
+  report(severity: Severity, message: string, fieldPath?: string, rule?: RuleId, suppressed?: string, container?: Container): void;
 }
 
 /** Where pod-sequencer's tools volume is mounted, and the init container that fills it. */
@@ -90,20 +91,69 @@ export function makeCtx(cfg: Config, w: Workload, sink: Result[], facts: InputFa
     w,
     facts,
     shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
-    report(reported, message, fieldPath, rule, suppressed) {
+    report(reported, message, fieldPath, rule, suppressed, container) {
       // `spec.rules` (issue 18): one place, so every output and the exit code see the same
       // severity. Only the finding changes: what a transform did or held back stays (docs/decisions.md).
       const level = rule ? cfg.rules[rule] : undefined;
       if (level === 'off') return;
       const severity = level ?? reported;
-      sink.push({
+      const result: Result = {
         message,
         severity,
         resourceRef: w.ref,
         ...(fieldPath ? { field: { path: fieldPath } } : {}),
         ...(w.file ? { file: w.file } : {}),
         ...(rule ? { tags: { rule, ...(suppressed !== undefined ? { suppressed } : {}) } } : {}),
-      });
+      };
+      const at = fieldPath !== undefined ? containerAt(w, fieldPath, container) : undefined;
+      if (at) anchors.set(result, at);
+      sink.push(result);
     },
   };
+}
+
+/**
+ * Results name the container they are about by its place in the OUTPUT (docs/decisions.md,
+ * "Where a result points", issue 27): a step that reports before a later step moves the container
+ * (cloud-sql-proxy kept classic, then put first) would otherwise point at whatever took its place.
+ * So each result keeps the container its path pointed at when it was reported, and settlePaths
+ * moves the path to where that container is after every step ran.
+ */
+interface Anchor {
+  c: Container;
+  name: unknown;
+  /** What follows `[i]` in the path: `.args`, `.env[0]`, ''. */
+  rest: string;
+}
+
+const anchors = new WeakMap<Result, Anchor>();
+const CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
+
+/** The container a pod field path points into, as the pod is now (or `given`). */
+export function containerAt(w: Workload, fieldPath: string, given?: Container): Anchor | undefined {
+  const spec = podField(w);
+  if (!fieldPath.startsWith(spec)) return undefined;
+  const m = CONTAINER_PATH.exec(fieldPath.slice(spec.length));
+  if (!m) return undefined;
+  const c = given ?? w.pod[m[1] as 'containers']?.[Number(m[2])];
+  return c ? { c, name: c.name, rest: fieldPath.slice(spec.length + m[0].length) } : undefined;
+}
+
+/** Moves the container paths of results[start..] to where their containers are now: by identity, else by name. */
+export function settlePaths(w: Workload, results: Result[], start = 0): void {
+  for (let i = start; i < results.length; i++) {
+    const r = results[i]!;
+    const a = anchors.get(r);
+    if (!a || !r.field) continue;
+    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
+    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
+  }
+}
+
+function placeOf(w: Workload, match: (c: Container) => boolean): { list: 'initContainers' | 'containers'; index: number } | undefined {
+  for (const list of ['initContainers', 'containers'] as const) {
+    const index = (w.pod[list] ?? []).findIndex(match);
+    if (index >= 0) return { list, index };
+  }
+  return undefined;
 }

@@ -17,13 +17,13 @@ import { specFor } from './sidecars.js';
 import { appContainers } from './apps.js';
 import { scriptsRun, scriptWaitingFor } from './scripts.js';
 import { parseDependencyWait } from '../shell/index.js';
+import { awaitedBy, handWrittenWaits, WAIT_PREFIX } from './waits.js';
 
-export const WAIT_PREFIX = 'seq-wait-';
 export const DEPENDENCIES_ANNOTATION = 'pod-sequencer.dev/dependencies';
 /** Init containers one workload may get for its dependencies. */
 export const MAX_DEPENDENCIES = 50;
 
-export const isWaitContainer = (c: Container): boolean => c.name.startsWith(WAIT_PREFIX);
+export { isWaitContainer, WAIT_PREFIX } from './waits.js';
 
 type Target = { http?: string; tcp?: string; dns?: string };
 export const sameTarget = (a: Target, b: Target): boolean => a.http === b.http && a.tcp === b.tcp && a.dns === b.dns;
@@ -108,7 +108,11 @@ export function dependenciesOf(ctx: Ctx): { deps: Dependency[]; problems: Annota
       self: true,
     });
   });
-  const kept = deps.filter((_, i) => !own[i]);
+  // A dependency the pod's own init container already loops on (Kong's wait-for-postgres) is handled.
+  // One whose seq-wait an earlier run added stays ours (a rerun changes nothing).
+  const waits = handWrittenWaits(w);
+  const ours = (d: Dependency) => (w.pod.initContainers ?? []).some((c) => c.name === WAIT_PREFIX + d.name);
+  const kept = deps.filter((d, i) => !own[i] && (ours(d) || !awaitedBy(d, waits)));
   const handled = awaitedByScripts(ctx, kept);
   return { deps: kept.filter((d) => !handled.some((h) => h.dep === d)), problems, ...(handled.length > 0 && { handled }) };
 }

@@ -57,6 +57,10 @@ export const istio: VendorTable = {
       absentAt: `istio/istio@1.23.0:${TEMPLATE}`,
       also: [
         { source: TAG + TEMPLATE, quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar` | default (printf "%t" .NativeSidecars)) "false"' },
+        // `$holdProxy := and (hold) (not $nativeSidecar)`: where this key makes the proxy native,
+        // holdApplicationUntilProxyStarts decides nothing (src/sequence/mesh.ts, issue 27).
+        { source: `istio/istio@1.24.0:${TEMPLATE}`, quote: '(not $nativeSidecar) }}' },
+        { source: TAG + TEMPLATE, quote: '(not $nativeSidecar) }}' },
       ],
     },
   ],

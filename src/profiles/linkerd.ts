@@ -4,6 +4,8 @@ const TAG = 'linkerd/linkerd2@version-2.20:';
 const LABELS = 'pkg/k8s/labels.go';
 const PROXY = 'charts/partials/templates/_proxy.tpl';
 const VALUES = 'charts/linkerd-control-plane/values.yaml';
+/** The proxy's own source (linkerd/linkerd2-proxy): what its admin server does. */
+const PROXY_SRC = 'linkerd/linkerd2-proxy@release/v2.366.0:';
 
 export const linkerd: VendorTable = {
   name: 'linkerd',
@@ -59,7 +61,12 @@ export const linkerd: VendorTable = {
       source: TAG + LABELS,
       quote: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED config',
       // The endpoint is the proxy's (linkerd2-proxy); 2.15's own notes name it, from 2.11 on.
-      also: [{ source: 'linkerd/linkerd2@version-2.15:CHANGES.md', quote: 'Added a new `/shutdown` admin endpoint that may only be accessed over the' }],
+      also: [
+        { source: 'linkerd/linkerd2@version-2.15:CHANGES.md', quote: 'Added a new `/shutdown` admin endpoint that may only be accessed over the' },
+        // The proxy answers POST /shutdown only from the pod's loopback: the wrapper, in an app
+        // container of the same pod, calls 127.0.0.1 (issue 27).
+        { source: `${PROXY_SRC}linkerd/app/admin/src/server.rs`, quote: 'if Self::client_is_localhost(&req) {' },
+      ],
     },
   ],
   // Off by default since 2.16: the injector turns it on from the annotation; a proxy already in
@@ -72,6 +79,12 @@ export const linkerd: VendorTable = {
       source: `linkerd/linkerd2@version-2.16:${PROXY}`,
       quote: '- name: LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED',
       absentAt: `linkerd/linkerd2@version-2.15:${PROXY}`,
+      // The proxy reads the env, off unless set (unwrap_or_default), and answers 404 while off:
+      // a manifest's "false" is a wrapper known to fail (src/pod/switch.ts, issue 27).
+      also: [
+        { source: `${PROXY_SRC}linkerd/app/src/env.rs`, quote: 'enable_shutdown: shutdown_endpoint_enabled?.unwrap_or_default(),' },
+        { source: `${PROXY_SRC}linkerd/app/admin/src/server.rs`, quote: 'shutdown endpoint is not enabled' },
+      ],
     },
   ],
   ports: [

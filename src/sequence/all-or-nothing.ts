@@ -4,7 +4,7 @@
  * worse than none. Only the errors are reported then; other workloads are not affected.
  */
 import { getPath, isObject } from '../workloads/workload.js';
-import type { Ctx } from '../pod/context.js';
+import { containerAt, type Ctx } from '../pod/context.js';
 
 /**
  * `before` gives a copy of ctx.w.obj as it is now, asked for only when the transform fails (the
@@ -16,7 +16,10 @@ import type { Ctx } from '../pod/context.js';
 export function allOrNothing(ctx: Ctx, transform: (ctx: Ctx) => void, before?: () => Record<string, unknown>): boolean {
   const original = before ?? snapshot(ctx.w.obj);
   const held: Parameters<Ctx['report']>[] = [];
-  transform({ ...ctx, report: (...r) => void held.push(r) });
+  // Each held result keeps the container its path points at now, before later steps move it.
+  const hold: Ctx['report'] = (severity, message, path, rule, suppressed, container) =>
+    void held.push([severity, message, path, rule, suppressed, container ?? (path !== undefined ? containerAt(ctx.w, path)?.c : undefined)]);
+  transform({ ...ctx, report: hold });
   const failed = held.some(([severity]) => severity === 'error');
   if (failed) restoreTemplate(ctx, original());
   for (const r of held) if (!failed || r[0] === 'error') ctx.report(...r);

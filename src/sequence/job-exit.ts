@@ -18,6 +18,7 @@ import type { FoundSidecar } from '../pod/sidecars.js';
 import { setWrappers } from './wrap.js';
 import { pathNow, type App } from '../pod/apps.js';
 import { hasEnv, podToken, type EnvVar } from '../pod/token.js';
+import { shutdownSwitchedOff } from '../pod/switch.js';
 
 /** A classic sidecar the app's wrapper waits for and ends: from the manifest or from a mesh. */
 export interface JobSidecar {
@@ -68,6 +69,9 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
   // proxy the app handles itself (issues 14, 27).
   // The handled-by-script rule says so where a script does it.
   if (apps.some((a) => whereItEndsItsSidecars(a.c, scriptsRun(w, a.c, ctx.facts)) !== undefined)) return false;
+  // A sidecar whose own env switches its shutdown endpoint off would refuse the wrapper's call:
+  // no wrapper known to fail; job-sidecar-blocks-completion names the setting (pod/switch.ts).
+  if (sidecars.some((s) => s.shutdown?.http && shutdownSwitchedOff(w, s.name, s.profile, s.version))) return false;
   const checks: ReadyCheck[] = sidecars.flatMap((s) =>
     s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : [],
   );

@@ -82,7 +82,9 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
     case 'istio': {
       const m = settings as MeshIstio;
       yield nativeWant(ctx, mesh, m.native);
-      if (m.hold) yield { key: ANNOTATION.istioConfig, field: ANNOTATION.istioHold, value: 'true', why: hold, holds: true };
+      // One switch decides: Istio drops the hold for a native proxy (the nativeKeys row's `also`).
+      // Only a known release that reads the native key: an older one ignores it and needs the hold.
+      if (m.hold && !nativeDecides(ctx, mesh)) yield { key: ANNOTATION.istioConfig, field: ANNOTATION.istioHold, value: 'true', why: hold, holds: true };
       break;
     }
     case 'linkerd': {
@@ -120,6 +122,12 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
       break;
     }
   }
+}
+
+/** The pod asks for a native proxy on a release known to read that key (so a hold would be dropped). */
+function nativeDecides(ctx: Ctx, mesh: MeshName): boolean {
+  const version = configuredRelease(ctx.cfg, mesh);
+  return version !== undefined && factAt(tableOf(mesh).nativeKeys, version) !== undefined && nativeAsked(mesh, podAnnotations(ctx.w));
 }
 
 /** The mesh step of sequenceWorkload: add the annotations each injecting mesh needs. */

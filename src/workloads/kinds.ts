@@ -116,3 +116,23 @@ export function sitesFor(apiVersion: string | undefined, kind: string | undefine
   }
   return apiVersion ? fromCatalog(apiVersion, kind) : undefined;
 }
+
+/**
+ * Kinds whose controller names a container that has none, so a manifest may leave it out
+ * (issue 27). Knative Serving names each `user-container` (`user-container-N` among several)
+ * when it defaults a Revision's spec, which Services and Configurations carry as their template.
+ */
+export const UNNAMED_CONTAINERS: readonly { group: string; kinds: readonly string[]; source: string; quote: string }[] = [
+  {
+    group: 'serving.knative.dev',
+    kinds: ['Service', 'Configuration', 'Revision'],
+    source: 'knative/serving@knative-v1.23.0:pkg/apis/serving/v1/revision_defaults.go',
+    quote: 'if containers[idx].Name == "" {',
+  },
+];
+
+/** Whether the kind allows containers without a name (UNNAMED_CONTAINERS). */
+export function allowsUnnamedContainers(apiVersion: string | undefined, kind: string | undefined): boolean {
+  const group = apiVersion?.split('/')[0];
+  return UNNAMED_CONTAINERS.some((k) => k.group === group && k.kinds.includes(kind ?? ''));
+}

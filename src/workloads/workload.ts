@@ -5,6 +5,7 @@
 import type { ResourceRef } from '../krm/types.js';
 import { BUILTIN_SITES, type Site } from './kinds.js';
 import { formatPath, type Path } from './paths.js';
+import { CONTAINER, describe, fieldsProblem, JOB, META as META_FIELDS, POD, type ShapeProblem } from './shape.js';
 
 /** Loose Kubernetes shapes: only the fields we read are named. */
 export interface Container {
@@ -119,6 +120,9 @@ const PREFIXES = new WeakMap<Path, { spec: string; self: string }>();
 const LONG_RUNNING: Site = BUILTIN_SITES.Deployment!;
 
 /** A template's paths under `site` that are the same for every object: built once. */
+/** Kinds whose own spec is a Job's (shape.ts JOB): Job, and CronJob's jobTemplate by the same table. */
+const JOB_KINDS = new Set(['Job', 'CronJob']);
+
 const META = new WeakMap<Path, Path>();
 function metaPathOf(templatePath: Path): Path {
   let m = META.get(templatePath);
@@ -137,7 +141,6 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
   if (!isObject(template)) return undefined;
   const view = site.shape !== 'pod' ? podView(template, templatePath, site) : undefined;
   if (site.shape === 'pod' ? !isObject(template.spec) : !view) return undefined;
-  if (site.namesOptional && unnamed(template.spec)) return undefined;
   const metaPath = view?.metaPath ?? metaPathOf(templatePath);
   const metadata = (isObject(obj.metadata) ? obj.metadata : {}) as ObjectMeta;
   const annotations = metadata.annotations ?? {};
@@ -171,12 +174,6 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
     restartPolicy,
     restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : formatPath([...templatePath, 'spec', 'restartPolicy']),
   };
-}
-
-/** A container without a name (Knative names it when the object is created). */
-function unnamed(spec: unknown): boolean {
-  if (!isObject(spec)) return false;
-  return ['containers', 'initContainers'].some((l) => Array.isArray(spec[l]) && spec[l].some((c) => isObject(c) && c.name === undefined));
 }
 
 function completes(kind: string, site: Site, restartPolicy: string): boolean {
@@ -242,6 +239,19 @@ export function podLabels(w: Workload): Record<string, string> {
   return meta?.labels ?? {};
 }
 
+/**
+ * The pod's deadline, when it has one: `activeDeadlineSeconds` on the pod spec, or on the Job spec
+ * that holds the template (a Job's, a CronJob's jobTemplate's). A stuck pod fails at it, and the
+ * Job retries it.
+ */
+export function podDeadline(w: Workload): number | undefined {
+  const onPod = w.pod.activeDeadlineSeconds;
+  if (typeof onPod === 'number') return onPod;
+  if (!JOB_KINDS.has(w.kind)) return undefined;
+  const job = getPath(w.obj, w.templatePath.slice(0, -1))?.activeDeadlineSeconds;
+  return typeof job === 'number' ? job : undefined;
+}
+
 /** Sets a key first in the object's key order (metadata reads best before spec). */
 function prepend(obj: Record<string, unknown>, key: string, value: unknown): void {
   const rest = Object.entries(obj).filter(([k]) => k !== key);
@@ -264,81 +274,68 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * The first field of the pod spec whose type the transforms rely on, when it is wrong (a list
- * that is not a list, a command that is not strings): the API server would refuse it too.
- * Path from the object root; undefined when the pod spec is fine.
+ * The first field whose type the transforms and rules rely on, when it is wrong (a list that is
+ * not a list, an image that is a mapping): the API server would refuse it too. The types are one
+ * table (shape.ts). Path from the object root; undefined when the workload is fine.
+ * `unnamed`: the kind allows a container without a name (Knative's, kinds.ts).
  */
-export function shapeProblem(w: Workload): { path: (string | number)[]; text: string } | undefined {
+export function shapeProblem(w: Workload, unnamed = false): ShapeProblem | undefined {
   // Checked for every workload: paths are built only for a problem.
-  const problem = metaProblem(w.obj.metadata, () => ['metadata']) ?? metaProblem(getPath(w.obj, w.metaPath.slice(0, -1))?.metadata, () => [...w.metaPath]);
+  const problem =
+    metaProblem(w.obj.metadata, ['metadata']) ??
+    metaProblem(getPath(w.obj, w.metaPath.slice(0, -1))?.metadata, [...w.metaPath]) ??
+    (JOB_KINDS.has(w.kind) && isObject(w.obj.spec) ? fieldsProblem(w.obj.spec, JOB, ['spec']) : undefined);
   if (problem || w.view) return problem; // a view's containers are the controller's to check
-  const at = () => [...w.templatePath, 'spec'];
+  const at = [...w.templatePath, 'spec'];
   const pod = w.pod as Record<string, unknown>;
-  if (!listOf(pod.volumes, isObject)) return { path: [...at(), 'volumes'], text: 'must be a list of volumes (mappings)' };
+  const podProblem = fieldsProblem(pod, POD, at);
+  if (podProblem) return podProblem;
   for (const list of CONTAINER_LISTS) {
     const cs = pod[list];
     if (cs === undefined || cs === null) continue;
-    if (!Array.isArray(cs)) return { path: [...at(), list], text: 'must be a list of containers' };
+    if (!Array.isArray(cs)) return { path: [...at, list], text: `must be a list of containers, not ${describe(cs)}` };
     for (let i = 0; i < cs.length; i++) {
-      const p = containerProblem(cs[i]);
-      if (p) return { path: [...at(), list, i, ...p.path], text: p.text };
+      const p = containerProblem(cs[i], unnamed, [...at, list, i]);
+      if (p) return p;
     }
   }
   return undefined;
 }
 
 const CONTAINER_LISTS = ['initContainers', 'containers'] as const;
-const META_MAPS = ['labels', 'annotations'] as const;
 
-function metaProblem(meta: unknown, path: () => (string | number)[]): { path: (string | number)[]; text: string } | undefined {
+function metaProblem(meta: unknown, at: (string | number)[]): ShapeProblem | undefined {
   if (meta === undefined || meta === null) return undefined;
-  if (!isObject(meta)) return { path: path(), text: 'must be a mapping' };
-  for (const f of META_MAPS) {
-    const m = meta[f];
-    if (m !== undefined && m !== null && (!isObject(m) || !allStrings(m)))
-      return { path: [...path(), f], text: 'must be a mapping of strings (quote values such as "true")' };
-  }
-  return undefined;
+  if (!isObject(meta)) return { path: at, text: `must be a mapping, not ${describe(meta)}` };
+  return fieldsProblem(meta, META_FIELDS, at);
 }
 
-function allStrings(m: Record<string, unknown>): boolean {
-  for (const k in m) if (typeof m[k] !== 'string') return false;
-  return true;
-}
-
-const isString = (v: unknown): v is string => typeof v === 'string';
-const strings = 'must be a list of strings (quote numbers and booleans, e.g. "8080")';
-
-/** Absent, null, or an array whose items all pass. */
-function listOf(v: unknown, ok: (x: unknown) => boolean): boolean {
-  return v === undefined || v === null || (Array.isArray(v) && v.every(ok));
-}
-
-const ARGV_FIELDS = ['command', 'args'] as const;
-const MAPPING_FIELDS = ['lifecycle', 'startupProbe', 'readinessProbe', 'livenessProbe', 'securityContext', 'resources'] as const;
-const HOOKS = ['postStart', 'preStop'] as const;
-
-function containerProblem(c: unknown): { path: (string | number)[]; text: string } | undefined {
-  if (!isObject(c)) return { path: [], text: 'must be a container (a mapping)' };
-  if (!isString(c.name)) return { path: ['name'], text: 'must be a string' };
+function containerProblem(c: unknown, unnamed: boolean, at: (string | number)[]): ShapeProblem | undefined {
+  if (!isObject(c)) return { path: at, text: `must be a container (a mapping), not ${describe(c)}` };
+  if ((c.name === undefined || c.name === null) && unnamed) return fieldsProblem(c, CONTAINER, at);
+  if (typeof c.name !== 'string')
+    return { path: [...at, 'name'], text: c.name === undefined ? 'is missing: every container needs a name' : `must be a string, not ${describe(c.name)}` };
   // A name starting with '-' (`--`, `-e`) would read as an option or end the argument list of
   // the scripts that name containers (issue 20); the API server refuses it anyway. Other invalid
   // names (placeholders such as <YOUR-APP> in vendors' examples) are left to the API server.
   if (c.name === '' || c.name.startsWith('-')) {
-    return { path: ['name'], text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
+    return { path: [...at, 'name'], text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
   }
-  for (const f of ARGV_FIELDS) if (!listOf(c[f], isString)) return { path: [f], text: strings };
-  if (!listOf(c.volumeMounts, isObject)) return { path: ['volumeMounts'], text: 'must be a list of mappings' };
-  for (const f of MAPPING_FIELDS) {
-    if (c[f] !== undefined && c[f] !== null && !isObject(c[f])) return { path: [f], text: 'must be a mapping' };
+  return fieldsProblem(c, CONTAINER, at);
+}
+
+/**
+ * Containers of a kind that allows them unnamed (Knative's) are named by their place while the
+ * pod is read (`containers[0]`), so results name them so; the names never reach the output.
+ */
+export function nameUnnamed(w: Workload): Container[] {
+  const named: Container[] = [];
+  for (const list of ['initContainers', 'containers'] as const) {
+    (w.pod[list] ?? []).forEach((c, i) => {
+      if (c.name !== undefined && c.name !== null) return;
+      c.name = `${list}[${i}]`;
+      named.push(c);
+    });
   }
-  if (c.lifecycle === undefined || c.lifecycle === null) return undefined; // most containers
-  for (const hook of HOOKS) {
-    const h = (c.lifecycle as Record<string, unknown> | undefined)?.[hook];
-    if (h === undefined || h === null) continue;
-    if (!isObject(h)) return { path: ['lifecycle', hook], text: 'must be a mapping' };
-    if (h.exec !== undefined && h.exec !== null && !isObject(h.exec)) return { path: ['lifecycle', hook, 'exec'], text: 'must be a mapping' };
-    if (!listOf((h.exec as Record<string, unknown> | undefined)?.command, isString)) return { path: ['lifecycle', hook, 'exec', 'command'], text: strings };
-  }
-  return undefined;
+  return named;
 }

@@ -4,6 +4,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { BIN, ROOT, runBin } from '../helpers/cli.js';
 
 const input = readFileSync(join(ROOT, 'fixtures', 'filter', 'istio-last-deployment', 'input.yaml'), 'utf8');
@@ -55,13 +56,21 @@ describe('pod-sequencer (filter)', () => {
     expect(dup.stderr).toBe(
       'pod-sequencer: error: two.yaml (document 2): malformed YAML: Map keys must be unique (line 20, column 5 of the ResourceList it came in)\n',
     );
-    // An error found while processing one item (a merge key in a workload) names it the same way.
+    // A workload that cannot be read (a merge key) is an error on it, with its file and field, and
+    // the run goes on (issue 27): under kpt the result is in the ResourceList kpt shows.
     const deploy = `- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web\n    annotations:\n      internal.config.kubernetes.io/path: 'web.yaml'\n  spec:\n    template:\n      spec:\n        base: &b {image: x}\n        containers:\n        - name: app\n          <<: *b\n`;
-    const merge = runBin([], list(deploy));
+    const merge = runBin([], list(item('a', 'one.yaml', 0) + deploy));
     expect(merge.code).toBe(1);
-    expect(merge.stderr).toMatch(
-      /^pod-sequencer: error: web\.yaml: Deployment web: spec\.template\.spec\.containers\[0\]\.<<: YAML merge keys are not supported .* \(line 16, column 15 of the ResourceList it came in\)\n$/,
-    );
+    const out = parse(merge.stdout);
+    expect(out.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toEqual(['a', 'web']);
+    expect(out.results).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: { path: 'web.yaml' },
+        field: { path: 'spec.template.spec.containers[0].<<' },
+        message: expect.stringMatching(/^spec\.template\.spec\.containers\[0\]\.<<: YAML merge keys are not supported .*this Deployment is left as it is$/),
+      }),
+    ]);
   });
 
   it('a reader that closes early (| head) ends the run quietly: no EPIPE stack trace', async () => {

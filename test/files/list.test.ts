@@ -49,7 +49,7 @@ describe('List kinds', () => {
     expect(runFiles([readManifest('live.yaml', [], out)], defaultConfig()).files[0]!.output).toBeUndefined();
   });
 
-  it('the filter opens a List item; an error inside names the List and the object', () => {
+  it('the filter opens a List item; an object inside it that cannot be read gets an error and is left as it is', () => {
     const rl = `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${list
       .replace(/^/gm, '  ')
       .replace(/^ {2}(?=\S)/, '- ')
@@ -59,8 +59,13 @@ describe('List kinds', () => {
     expect(once.results.map((r) => r.resourceRef?.name)).toEqual(['web', 'web']);
     expect(runFilter(once.stdout.slice(0, once.stdout.indexOf('results:'))).results).toEqual([]);
     const bad = runFilter(rl.replace('image: web:1', 'image: web:1\n            <<: {x: 1}'));
+    // The object inside the List is left as it is, with an error on it; the run goes on (issue 27).
     expect(bad.exitCode).toBe(1);
-    expect(bad.results[0]!.message).toMatch(/^line 22, column \d+: items\[0\]\.items\[1\]: Deployment web: .*merge keys/);
+    expect(bad.stdout).not.toBe('');
+    const errors = bad.results.filter((r) => r.severity === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.resourceRef).toMatchObject({ kind: 'Deployment', name: 'web' });
+    expect(errors[0]!.message).toMatch(/containers\[\d\]\.<<: YAML merge keys .*this Deployment is left as it is$/);
   });
 
   it('explain shows the workloads inside a List, with their lines', () => {

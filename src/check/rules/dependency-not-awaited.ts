@@ -5,8 +5,8 @@ import type { Rule } from '../rule.js';
 
 /**
  * A dependency of this workload (config, or its annotation) that no init container of ours waits
- * for. Only our own waits count (matched by target, whatever their name): a hand-written loop is
- * what `seq-wait-*` replaces, and its target cannot be read reliably.
+ * for (matched by target, whatever their name). One the pod's own init container already loops on
+ * is not a dependency here at all (dependenciesOf, pod/waits.ts).
  */
 export const dependencyNotAwaited: Rule = {
   id: 'dependency-not-awaited',

@@ -10,7 +10,7 @@ import type { Rule } from '../rule.js';
  * with a native istio-proxy the hold is dropped and the proxy's startupProbe gates the app
  * instead (istio/istio#51310 and #59690: "holdApplicationUntilProxyStarts not working"). Harmless,
  * but the setting says something that does not happen. `check` only: in apply mode the hold may be
- * pod-sequencer's own (mesh.istio.hold), kept beside the native key because an Istio older than
+ * pod-sequencer's own (mesh.istio.hold), kept beside the native key when mesh.istio.version is unset, because an Istio older than
  * 1.24 ignores `sidecar.istio.io/nativeSidecar` and then needs it.
  */
 export const istioHoldIgnoredNative: Rule = {

@@ -5,6 +5,7 @@ import { appContainers, argvToWrap } from '../../pod/apps.js';
 import { podField } from '../../workloads/workload.js';
 import { whereItEndsItsSidecars } from '../../pod/commands.js';
 import { scriptsRun } from '../../pod/scripts.js';
+import { shutdownSwitchedOff } from '../../pod/switch.js';
 import type { Rule } from '../rule.js';
 
 /** Meshes whose native sidecar the function can ask for per pod (mesh.<name>.native). */
@@ -51,14 +52,17 @@ export const jobSidecarBlocksCompletion: Rule = {
     const containers = w.pod.containers ?? [];
     for (const s of findSidecars(w, cfg, ctx.facts)) {
       if (s.native || ended.has(s.name)) continue;
-      const canEnd = s.spec.shutdown !== undefined;
+      const off = s.spec.shutdown?.http ? shutdownSwitchedOff(w, s.name, s.spec.profile, s.spec.version) : undefined;
+      const canEnd = s.spec.shutdown !== undefined && !off;
       // The fix would wrap the app but for a missing entrypoint: that error says what to do.
       if (cfg.jobs.terminateSidecars && canEnd && missing) continue;
-      const why = !canEnd
-        ? `${s.spec.profile === 'generic' ? 'it' : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown`
-        : !cfg.jobs.terminateSidecars
-          ? 'jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later)'
-          : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or make it a native sidecar (kubernetesVersion 1.29 or later)";
+      const why = off
+        ? `its env ${off.setting} switches its shutdown endpoint off, so a quit call would be refused and pod-sequencer writes no wrapper; set ${off.on} on ${s.name} (the endpoint answers only callers on the pod's loopback), or make it a native sidecar (kubernetesVersion 1.29 or later)`
+        : !canEnd
+          ? `${s.spec.profile === 'generic' ? 'it' : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown`
+          : !cfg.jobs.terminateSidecars
+            ? 'jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later)'
+            : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or make it a native sidecar (kubernetesVersion 1.29 or later)";
       report(
         `classic sidecar ${s.name} keeps running after the app exits, so this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes: ${why}`,
         podField(

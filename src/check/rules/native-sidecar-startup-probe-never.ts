@@ -1,5 +1,5 @@
 import { isNativeSidecar, minorVersion } from '../../pod/sidecars.js';
-import { podField } from '../../workloads/workload.js';
+import { podDeadline, podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 
 /** The kubelets with kubernetes/kubernetes#132826: native sidecars from 1.29, fixed in 1.35 (and 1.33/1.34 patch releases). */
@@ -21,6 +21,8 @@ export const nativeSidecarStartupProbeNever: Rule = {
   check(ctx, report) {
     const minor = minorVersion(ctx.cfg);
     if (ctx.w.restartPolicy !== 'Never' || minor === undefined || minor < AFFECTED.from || minor > AFFECTED.to) return;
+    // Already bounded (one of the fixes below): a stuck pod fails at its deadline and the Job retries it.
+    if (podDeadline(ctx.w) !== undefined) return;
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c) || !c.startupProbe) return;
       report(
