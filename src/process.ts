@@ -198,6 +198,8 @@ export function processItem(
   const workloads = workloadsOf(obj, sites).filter((w) => isSelected(w, cfg));
   if (workloads.length === 0) return undefined;
   // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
+  // Taken before unnamed containers get their stand-in names (nameUnnamed), which are taken off again.
+  const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
   const ready: { w: Workload; unnamed: Container[] }[] = [];
   for (const w of workloads) {
     // Knative names an unnamed container itself (kinds.ts, the catalog's namesOptional).
@@ -214,7 +216,7 @@ export function processItem(
   const start = results.length;
   const first = ready[0]!.w;
   try {
-    return sequenceItem(ready, { textOf, fast: fast !== undefined, parsed: parsed !== undefined, doc }, obj, cfg, results, facts);
+    return sequenceItem(ready, { textOf, fast: fast !== undefined, parsed: parsed !== undefined, doc, checked }, obj, cfg, results, facts);
   } catch (e) {
     if (e instanceof ItemError) {
       // Found while writing it (aliases that would expand past the limit): this item only.
@@ -246,6 +248,8 @@ interface Source {
   fast: boolean;
   parsed: boolean;
   doc: Document | undefined;
+  /** The object as read, under POD_SEQUENCER_VERIFY: an unchanged-looking workload is compared with it. */
+  checked: Record<string, unknown> | undefined;
 }
 
 function sequenceItem(
@@ -256,13 +260,12 @@ function sequenceItem(
   results: Result[],
   facts: InputFacts,
 ): string | undefined {
-  const { textOf, fast, parsed, doc } = src;
+  const { textOf, fast, parsed, doc, checked } = src;
   // The value before any change is read again from the text, and only when a transform reported
   // something: each change comes with a result (docs/decisions.md, "Every change is reported"),
   // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
   // that rule on every workload they run (POD_SEQUENCER_VERIFY).
   const original = readAgain(textOf, fast, parsed);
-  const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
   let acted = false;
   let blocked = false;
   for (const { w, unnamed } of ready) {

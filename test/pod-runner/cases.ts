@@ -10,7 +10,7 @@ import { parse, parseAllDocuments, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
 import { ROOT } from '../helpers/cli.js';
-import { cite, corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
+import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import {
   isLoopback,
   isolated,
@@ -86,7 +86,7 @@ function customSidecars(fc: Obj): CustomSidecar[] {
       .filter((kv) => kv.length === 2)
       .map(([profile, name]) => ({ profile, name }));
   }
-  return (((fc.spec as Obj | undefined)?.sidecars as CustomSidecar[] | undefined) ?? []).filter((s) => s.name || s.image);
+  return (((fc.spec as Obj | undefined)?.sidecars as CustomSidecar[] | undefined) ?? []).filter((s) => s.name || s.image || s.profile);
 }
 
 function configDependencies(fc: Obj): string[] {
@@ -402,14 +402,9 @@ export function describeRuns(all: PodCase[], minimum: number): void {
  * snapshot), one source per file, with no function config but the version. Files this machine
  * lacks are counted, not run (test/helpers/vendor-corpus.ts says where they come from).
  */
-export function vendorJobInputs(): { inputs: { source: string; items: Obj[]; fc: Obj | undefined }[]; missing: string[] } {
-  const missing: string[] = [];
-  const inputs = corpusEntries().flatMap((e) => {
-    const text = readCorpusFile(e);
-    if (text === undefined) {
-      missing.push(cite(e));
-      return [];
-    }
+export function vendorJobInputs(): { source: string; items: Obj[]; fc: Obj | undefined }[] {
+  // Missing files: named in one line, or under POD_SEQUENCER_REQUIRE_VENDOR=1 an error (vendor-corpus.ts).
+  return availableCorpus(corpusEntries(), 'vendor Jobs for the pod runner').flatMap(({ e, text }) => {
     const items = parseAllDocuments(text)
       .flatMap((d) => {
         try {
@@ -421,5 +416,4 @@ export function vendorJobInputs(): { inputs: { source: string; items: Obj[]; fc:
       .filter((o) => o && (o.kind === 'Job' || o.kind === 'CronJob'));
     return items.length ? [{ source: cite(e), items, fc: undefined }] : [];
   });
-  return { inputs, missing };
 }

@@ -39,7 +39,8 @@ describe('every vendor fact is stated by its source', () => {
       expect(text, `${row.source} does not exist: not at ${whereMissing(row.source)}`).toBeDefined();
       expect(text, `${row.source} does not say ${JSON.stringify(row.quote)}`).toContain(row.quote);
       if (row.absentAt) expect(read(row.absentAt) ?? '', `${row.absentAt} already says ${JSON.stringify(row.quote)}`).not.toContain(row.quote);
-      for (const a of row.also ?? [])
+      // An `also` from another repository that this machine lacks (and shared/ awaits) is named above.
+      for (const a of (row.also ?? []).filter((a) => !lacksSources(SOURCE.exec(a.source)?.[1] ?? '')))
         expect(read(a.source) ?? whereMissing(a.source), `${a.source} does not say ${JSON.stringify(a.quote)}`).toContain(a.quote);
     });
   }

@@ -175,7 +175,12 @@ describe('Job wrapper', () => {
       ]),
     );
     expect((app(off.pod, 'linkerd-proxy') as { env?: unknown }).env).toEqual([{ name: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED', value: 'false' }]);
-    expect(off.results.some((r) => r.severity === 'warning' && r.message.includes('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED'))).toBe(true);
+    // The proxy would refuse the quit call: no wrapper known to fail, and an error naming the switch (issue 27).
+    expect(
+      off.results.some(
+        (r) => r.severity === 'error' && r.message.includes('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED="false" switches its shutdown endpoint off'),
+      ),
+    ).toBe(true);
   });
 
   it('a Deployment with strategy wrap gets exec wrappers; no Job wrapper outside Job-like pods', () => {

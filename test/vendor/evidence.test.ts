@@ -6,7 +6,7 @@
  * kustomize's configMapGenerator turns a bootstrap file into a ConfigMap, the cloud-sql component
  * patches the proxy into the Job. Files not available here are named (test/helpers/vendor-it.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { loadConfig } from '../../src/config/load.js';
 import { readManifest } from '../../src/files/read.js';

@@ -4,48 +4,10 @@
  * first (../shared in CI), else from the repository's snapshot (/work/.mirror, or
  * $POD_SEQUENCER_MIRROR), and finds the quote in it. A source found in neither is skipped, by name.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOG, catalogKind } from '../../src/workloads/catalog.js';
 import { parsePattern, pathProblem } from '../../src/workloads/paths.js';
-
-const mirror = process.env.POD_SEQUENCER_MIRROR ?? '/work/.mirror';
-const shared = [join(process.cwd(), '..', 'shared', 'vendor-src'), '/work/shared/vendor-src'];
-const SOURCE = /^([\w.-]+)\/([\w.-]+)@([^:\s]+):(\S+)$/;
-
-function sharedFile(source: string): string | undefined {
-  const [, owner, name, tag, path] = SOURCE.exec(source)!;
-  for (const root of shared) {
-    const file = join(root, `${owner}+${name}`, tag!, path!);
-    if (existsSync(file)) return file;
-  }
-  return undefined;
-}
-
-function gitDir(source: string): string | undefined {
-  const [, owner, name] = SOURCE.exec(source)!;
-  const dir = join(mirror, `${owner}+${name}`, 'repo');
-  return existsSync(dir) ? dir : undefined;
-}
-
-function read(source: string): string | undefined {
-  const file = sharedFile(source);
-  if (file) return readFileSync(file, 'utf8');
-  const [, , , tag, path] = SOURCE.exec(source)!;
-  try {
-    return execFileSync('git', ['--git-dir', gitDir(source)!, 'show', `${tag}:${path}`], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 64 << 20,
-    });
-  } catch {
-    return undefined;
-  }
-}
-
-const available = (source: string) => sharedFile(source) !== undefined || gitDir(source) !== undefined;
+import { lacksSources, readCited as read, SOURCE } from '../helpers/vendor-src.js';
 
 const evidence = CATALOG.flatMap((k) => [{ k, source: k.source, quote: k.quote }, ...(k.also ?? []).map((a) => ({ k, ...a }))]);
 
@@ -75,7 +37,9 @@ describe('the workload catalog', () => {
   });
 
   for (const { k, source, quote } of evidence) {
-    it.skipIf(!available(source))(`${k.group} ${k.kind}: ${source}`, () => {
+    // shared/vendor-src first, then a snapshot; neither: no test (test/helpers/vendor-src.ts)
+    if (lacksSources(SOURCE.exec(source)?.[1] ?? '')) continue;
+    it(`${k.group} ${k.kind}: ${source}`, () => {
       const text = read(source);
       expect(text, `${source} does not exist`).toBeDefined();
       expect(text, `${source} does not say ${JSON.stringify(quote)}`).toContain(quote);

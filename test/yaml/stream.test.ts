@@ -116,9 +116,13 @@ describe('keys in workloads', () => {
     ['[a, b]: x', /a collection as a key/],
   ])('%s is refused with its path, not turned into a string', (line, what) => {
     const out = runFilter(JOB('- ').replace('  metadata: {name: report}\n', `  metadata: {name: report}\n  extra:\n    ${line}\n`));
-    expect(out.stdout).toBe('');
-    expect(out.stderr.join('\n')).toMatch(/Job report: extra: /);
-    expect(out.stderr.join('\n')).toMatch(what);
+    // One workload's problem never stops the others (issue 27): an error on it, the item as it was.
+    expect(out.stdout).toContain(`  extra:\n    ${line}\n`);
+    const results = out.stdout.slice(out.stdout.indexOf('\nresults:'));
+    expect(results).toMatch(/severity: error/);
+    expect(results).toMatch(/extra: /);
+    expect(results).toMatch(what);
+    expect(results).toMatch(/left as it is/);
   });
 
   it('quoted keys are strings: kept', () => {

@@ -38,13 +38,15 @@ const imageName = (image: string) => image.replace(/@.*$/, '').replace(/:[^/:]*$
 export function sidecarKind(c: Container, annotations: Record<string, string>, custom: CustomSidecar[] = []): SidecarKind | undefined {
   for (const s of custom) {
     const image = s.image && c.image && (s.image.includes(':') ? c.image : imageName(c.image));
-    if ((s.name && glob(s.name).test(c.name)) || (s.image && image && glob(s.image).test(image))) {
+    // An entry with only a profile matches as that profile does (its name or image), with its own endpoints.
+    const table = !s.name && !s.image ? TABLES.find((t) => t.name === s.profile) : undefined;
+    if ((s.name && glob(s.name).test(c.name)) || (s.image && image && glob(s.image).test(image)) || (table && matches(table, c))) {
       const p = s.profile && s.profile in profiles ? profiles[s.profile as ProfileName] : undefined;
       const readiness = s.readiness ?? p?.readiness;
       const shutdown = s.shutdown ?? p?.shutdown;
       const quit = shutdown?.http ? { url: shutdown.http, method: shutdown.method ?? 'POST' } : undefined;
       return {
-        profile: `custom:${s.name ?? s.image}`,
+        profile: `custom:${s.name ?? s.image ?? s.profile}`,
         readiness: readiness?.http,
         readinessTcp: readiness?.tcp,
         shutdown: quit,
@@ -53,10 +55,8 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
     }
   }
   for (const t of TABLES) {
+    if (!matches(t, c)) continue;
     const p = profiles[t.name as ProfileName];
-    const byName = p.containerName !== undefined && glob(p.containerName).test(c.name);
-    const byImage = c.image !== undefined && (t.images ?? []).some((r) => glob(r.value.image).test(imageName(c.image!)));
-    if (!byName && !byImage) continue;
     const port = (url: 'readiness' | 'shutdown') => portOf(p.ports, url, c, annotations);
     return {
       profile: t.name,
@@ -66,6 +66,13 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
     };
   }
   return undefined;
+}
+
+/** The vendor table's container by its usual name or its image. */
+function matches(t: (typeof TABLES)[number], c: Container): boolean {
+  const p = profiles[t.name as ProfileName];
+  const byName = p.containerName !== undefined && glob(p.containerName).test(c.name);
+  return byName || (typeof c.image === 'string' && (t.images ?? []).some((r) => glob(r.value.image).test(imageName(c.image as string))));
 }
 
 /** The port a PortSource row reads from the container's args or env, or the pod's annotations. */
