@@ -39,7 +39,8 @@ export type RuleId =
   | 'istio-hold-ignored-native'
   | 'native-sidecar-in-custom-kind'
   | 'sidecar-stops-before-app'
-  | 'invalid-suppression';
+  | 'invalid-suppression'
+  | 'invalid-input';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */
 export class FatalError extends Error {

@@ -36,12 +36,12 @@ describe('pod-sequencer (filter)', () => {
 
   it('a --config file that is missing or not YAML is a clear error with nothing on stdout', () => {
     const missing = runBin(['--config', '/nonexistent/cfg.yaml'], input);
-    expect([missing.code, missing.stdout]).toEqual([1, '']);
+    expect([missing.code, missing.stdout]).toEqual([2, '']); // a usage error, as for check
     expect(missing.stderr).toContain('--config /nonexistent/cfg.yaml: cannot read the file (ENOENT)');
     const dir = mkdtempSync(join(tmpdir(), 'pod-seq-cfg-'));
     writeFileSync(join(dir, 'bad.yaml'), 'spec: [unclosed\n');
     const bad = runBin(['--config', join(dir, 'bad.yaml')], input);
-    expect([bad.code, bad.stdout]).toEqual([1, '']);
+    expect([bad.code, bad.stdout]).toEqual([2, '']);
     expect(bad.stderr).toContain('not valid YAML');
   });
 

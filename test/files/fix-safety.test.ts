@@ -79,7 +79,7 @@ describe('fix writes safely', () => {
     expect(spawnSync('mkfifo', [join(dir, 'pipe.yaml')]).status).toBe(0);
     expect(runBin(['check', dir]).code).toBe(0);
     const named = runBin(['check', join(dir, 'pipe.yaml')]);
-    expect(named.code).toBe(1);
+    expect(named.code).toBe(2); // a usage error: the path names no file to read
     expect(named.stderr).toBe(
       `pod-sequencer: error: ${join(dir, 'pipe.yaml')}: not a regular file (a FIFO, socket or device): name YAML files or directories\n`,
     );
