@@ -129,8 +129,10 @@ export const FAIL_ON_LEVELS: readonly FailOn[] = ['error', 'warning', 'info', 'n
 
 export interface Config {
   mode: 'apply' | 'check';
-  /** "1.30" style minor version, or undefined when not given. */
+  /** "1.30" style minor version; when the config gives none, the assumed one (spec.ts assumedKubernetesVersion). */
   kubernetesVersion?: string;
+  /** The config gives no kubernetesVersion: `kubernetesVersion` is the assumed release, said once per run. */
+  kubernetesVersionAssumed?: true;
   selector?: Selector;
   exclude?: Selector;
   workloadKinds: WorkloadKind[];

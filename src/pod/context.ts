@@ -9,9 +9,29 @@ export interface InputFacts {
   namespaces: Map<string, { labels: Record<string, string>; annotations: Record<string, string> }>;
   /** Service items in the input: which pods each selects (a workload must not wait for itself). */
   services: { name: string; namespace: string; selector: Record<string, string> }[];
+  /**
+   * The assumed kubernetesVersion (none in the config) decided something for a workload: `rested`
+   * is set by the step that relied on it, `said` once processItems has reported it (once a run).
+   */
+  assumedVersion?: { rested: boolean; said: boolean };
 }
 
 export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: [] });
+
+/** How the target release reads in a result: `Kubernetes 1.30`, or, when the config gives none, `Kubernetes 1.29 or later (assumed)`. */
+export function kubernetesText(cfg: Config): string {
+  return cfg.kubernetesVersionAssumed ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
+}
+
+/** A change to this workload rests on the assumed kubernetesVersion: the run says so once (process.ts). */
+export function restsOnAssumedVersion(ctx: Ctx): void {
+  if (ctx.cfg.kubernetesVersionAssumed) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+}
+
+/** The one result a run gives when an assumed kubernetesVersion decided something. */
+export function assumedVersionMessage(cfg: Config): string {
+  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
+}
 
 /** Everything a transform needs for one workload. */
 export interface Ctx {

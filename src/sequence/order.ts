@@ -46,7 +46,7 @@ function demoteNative(ctx: Ctx, s: FoundSidecar, at: number): boolean {
   ctx.report(
     'info',
     `moved native sidecar ${s.name} back to containers: strategy ${s.spec.strategy} does not use native sidecars` +
-      (ctx.cfg.kubernetesVersion ? ` on Kubernetes ${ctx.cfg.kubernetesVersion}` : ''),
+      (ctx.cfg.kubernetesVersion && !ctx.cfg.kubernetesVersionAssumed ? ` on Kubernetes ${ctx.cfg.kubernetesVersion}` : ''),
     podField(ctx.w, 'initContainers'),
   );
   return true;

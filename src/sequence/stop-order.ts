@@ -61,7 +61,7 @@ function preStopSleep(ctx: Ctx, s: Stay, seconds: number, why: string): void {
   if (minor === undefined || minor < SLEEP_ACTION_SINCE) {
     ctx.report(
       'info',
-      `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later (kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? 'not set'})`,
+      `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later (${ctx.cfg.kubernetesVersionAssumed ? `kubernetesVersion is not set, taken as ${ctx.cfg.kubernetesVersion}` : `kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? 'not set'}`}); set kubernetesVersion: "1.30" if the cluster runs it`,
       s.fieldPath,
     );
     return;

@@ -20,6 +20,9 @@ export const nativeSidecarStartupProbeNever: Rule = {
     '`restartPolicy: Never` pod, native sidecar with a startupProbe, `kubernetesVersion` 1.29–1.34: the app may never start (kubernetes/kubernetes#132826)',
   check(ctx, report) {
     const minor = minorVersion(ctx.cfg);
+    // An assumed release (no kubernetesVersion) is not a target in the affected range: the rule
+    // would otherwise speak on every native Job sidecar, pod-sequencer's own output included.
+    if (ctx.cfg.kubernetesVersionAssumed) return;
     if (ctx.w.restartPolicy !== 'Never' || minor === undefined || minor < AFFECTED.from || minor > AFFECTED.to) return;
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c) || !c.startupProbe) return;
