@@ -94,7 +94,7 @@ export function resolve(spec: SpecInput): Config {
   return defined({
     mode: spec.mode ?? 'apply',
     kubernetesVersion: spec.kubernetesVersion ?? assumedKubernetesVersion,
-    kubernetesVersionAssumed: spec.kubernetesVersion === undefined ? true : undefined,
+    kubernetesVersionAssumed: spec.kubernetesVersion === undefined ? assumedKubernetesVersion : undefined,
     selector: clone(spec.selector),
     exclude: clone(spec.exclude),
     workloadKinds: clone(spec.workloadKinds) ?? [],

@@ -146,7 +146,7 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   const collected = collectFiles(paths, notes);
   const { files: read, refused } = readManifestsKeepGoing(collected, notes);
   const files = read.map(named);
-  const findings = withLevel(sortFindings([...runFiles(files, cfg, { keepGoing: true }).findings, ...refused.map(named)]), cfg, notes);
+  const findings = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes);
   const checked = collected.length;
   const cwd = process.cwd();
   if (opts.writeBaseline !== undefined) {
@@ -178,6 +178,18 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   )
     ? 1
     : 0;
+}
+
+/**
+ * The run's note of an assumed kubernetesVersion (tags.assumed) is not a finding: in `check` it is
+ * a note (stderr, JSON `notes`, SARIF notifications), so it neither counts nor fails.
+ */
+function asNotes(findings: Finding[], notes: Note[]): Finding[] {
+  return findings.filter((f) => {
+    if (f.result.tags?.assumed === undefined) return true;
+    notes.push({ path: f.path, line: f.line, col: f.col, message: f.result.message });
+    return false;
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from '../config/types.js';
+import { type Config, versionAssumed } from '../config/types.js';
 import type { Result, RuleId, Severity } from '../krm/types.js';
 import type { ShellEnv } from '../shell/index.js';
 import type { Workload } from '../workloads/workload.js';
@@ -20,12 +20,12 @@ export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: [] 
 
 /** How the target release reads in a result: `Kubernetes 1.30`, or, when the config gives none, `Kubernetes 1.29 or later (assumed)`. */
 export function kubernetesText(cfg: Config): string {
-  return cfg.kubernetesVersionAssumed ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
+  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
 }
 
 /** A change to this workload rests on the assumed kubernetesVersion: the run says so once (process.ts). */
 export function restsOnAssumedVersion(ctx: Ctx): void {
-  if (ctx.cfg.kubernetesVersionAssumed) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
 }
 
 /** The one result a run gives when an assumed kubernetesVersion decided something. */

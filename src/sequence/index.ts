@@ -2,6 +2,7 @@
  * The transforms, in the order they must run for one workload. Each is a small function over
  * the plain-object workload; this file only decides which sidecars each one gets.
  */
+import { versionAssumed } from '../config/types.js';
 import { allOrNothing } from './all-or-nothing.js';
 import { restsOnAssumedVersion, type Ctx } from '../pod/context.js';
 import { awaitDependencies } from './dependencies.js';
@@ -75,10 +76,10 @@ function strategyOf(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): Effective {
   const planned = effectiveStrategy(s.spec, ctx.cfg, s.native);
   if (planned === 'native' && !s.native && unprobeable(ctx, s)) return 'postStart';
   if (s.spec.strategy !== 'auto' || planned !== 'native') return planned;
-  if (!s.native && ctx.cfg.kubernetesVersionAssumed && gatedClassic(ctx, s, all)) return 'postStart';
+  if (!s.native && versionAssumed(ctx.cfg) && gatedClassic(ctx, s, all)) return 'postStart';
   const choice = nativeChoice(ctx, s.spec.profile);
   if (!choice || choice.native) {
-    if (!s.native) restsOnAssumedVersion(ctx); // a classic sidecar made native by the release alone
+    if (!s.native && !s.keep) restsOnAssumedVersion(ctx); // a classic sidecar made native by the release alone
     return planned;
   }
   ctx.report(

@@ -14,7 +14,7 @@ import { podAnnotations, podMetaField } from '../workloads/workload.js';
 import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
 import { ANNOTATION, isTrue, meshesOf, nativeAsked, type ActiveMesh, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
-import type { MeshDapr, MeshIstio, MeshKuma, MeshLinkerd, MeshVault } from '../config/types.js';
+import { type MeshDapr, type MeshIstio, type MeshKuma, type MeshLinkerd, type MeshVault, versionAssumed } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
 
 /** One annotation the config asks for. `field`: a key inside a YAML/JSON annotation value. */
@@ -67,13 +67,13 @@ function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | unde
   const minor = minorVersion(ctx.cfg);
   if (minor === undefined || minor < NATIVE_SIDECARS_SINCE) return undefined;
   // The pod's own Istio hold is a classic setup that works: an assumed release does not overrule it.
-  if (ctx.cfg.kubernetesVersionAssumed && mesh === 'istio' && mergeField(podAnnotations(ctx.w)[ANNOTATION.istioConfig], ANNOTATION.istioHold, true).kind === 'same')
+  if (versionAssumed(ctx.cfg) && mesh === 'istio' && mergeField(podAnnotations(ctx.w)[ANNOTATION.istioConfig], ANNOTATION.istioHold, true).kind === 'same')
     return undefined;
   return {
     key,
     value: 'true',
     why: `so ${container} is injected as a native sidecar: ${kubernetesText(ctx.cfg)} runs native sidecars`,
-    ...(ctx.cfg.kubernetesVersionAssumed && { assumed: true }),
+    ...(versionAssumed(ctx.cfg) && { assumed: true }),
   };
 }
 

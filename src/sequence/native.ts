@@ -3,6 +3,7 @@
  * startupProbe built from its readiness check, because only a startupProbe (or postStart)
  * holds the next container; a readinessProbe gates nothing. Wait hooks we added are removed.
  */
+import { versionAssumed } from '../config/types.js';
 import { profiles } from '../profiles/index.js';
 import { matchGlob } from '../workloads/glob.js';
 import { podField, type Container } from '../workloads/workload.js';
@@ -35,7 +36,7 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
   pod.initContainers = [...init.slice(0, at), native, ...init.slice(at)];
   s.native = true;
   // An explicit strategy native needs no release to explain it; an assumed one is said as such.
-  const byVersion = ctx.cfg.kubernetesVersion !== undefined && (s.spec.strategy === 'auto' || !ctx.cfg.kubernetesVersionAssumed);
+  const byVersion = ctx.cfg.kubernetesVersion !== undefined && (s.spec.strategy === 'auto' || !versionAssumed(ctx.cfg));
   const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : 'strategy native';
   ctx.report('info', `made ${s.name} a native sidecar (initContainers, restartPolicy: Always): ${why}`, podField(ctx.w, 'initContainers', at));
   return native;

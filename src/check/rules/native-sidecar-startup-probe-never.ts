@@ -1,4 +1,5 @@
 import { isNativeSidecar, minorVersion } from '../../pod/sidecars.js';
+import { versionAssumed } from '../../config/types.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 
@@ -22,7 +23,7 @@ export const nativeSidecarStartupProbeNever: Rule = {
     const minor = minorVersion(ctx.cfg);
     // An assumed release (no kubernetesVersion) is not a target in the affected range: the rule
     // would otherwise speak on every native Job sidecar, pod-sequencer's own output included.
-    if (ctx.cfg.kubernetesVersionAssumed) return;
+    if (versionAssumed(ctx.cfg)) return;
     if (ctx.w.restartPolicy !== 'Never' || minor === undefined || minor < AFFECTED.from || minor > AFFECTED.to) return;
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c) || !c.startupProbe) return;
