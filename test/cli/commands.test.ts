@@ -78,7 +78,11 @@ describe('check', () => {
       resource: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' },
       field: 'spec.template.spec.containers[1]',
     });
-    expect(out.notes).toEqual([{ path: 'ci/workflow.yaml', message: expect.stringMatching(/^skipped: no Kubernetes objects/) }]);
+    expect(out.notes).toEqual([
+      { path: 'ci/workflow.yaml', message: expect.stringMatching(/^skipped: no Kubernetes objects/) },
+      // No kubernetesVersion: what the run assumed is a note, not a finding.
+      { path: 'apps/web.yaml', line: 4, col: 3, message: expect.stringMatching(/^kubernetesVersion not set: assumed 1\.29 or later/) },
+    ]);
     expect(r.stderr).toBe('');
   });
 
@@ -235,8 +239,8 @@ describe('fix', () => {
   const other = "# untouched: odd spacing and quoting stay\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}   # trailing\ndata:\n  flag: 'true'\n";
 
   it('rewrites files in place, keeping the rest byte-identical, says what it did, and is idempotent', () => {
-    const { dir, bin } = scratch({ 'm/all.yaml': `${other}---\n${web}`, 'm/cm.yaml': other });
-    const r = bin('fix', 'm');
+    const { dir, bin } = scratch({ 'm/all.yaml': `${other}---\n${web}`, 'm/cm.yaml': other, 'cfg.yaml': cfg128 });
+    const r = bin('fix', '--config', 'cfg.yaml', 'm'); // classic sidecars: moved first, with a wait
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^m\/all\.yaml:\d+:\d+: info moved sidecars istio-proxy, cloud-sql-proxy before the app containers/m);
@@ -246,7 +250,7 @@ describe('fix', () => {
     expect(all).toContain('# listed last: the app calls the config center before the proxy is up');
     expect(all.indexOf('- name: istio-proxy')).toBeLessThan(all.indexOf('- name: web\n'));
     expect(readFileSync(join(dir, 'm/cm.yaml'), 'utf8')).toBe(other);
-    const again = bin('fix', 'm');
+    const again = bin('fix', '--config', 'cfg.yaml', 'm');
     expect(again.code).toBe(0);
     expect(again.stderr.trimEnd().split('\n').at(-1)).toBe('nothing to change in 2 files');
     expect(readFileSync(join(dir, 'm/all.yaml'), 'utf8')).toBe(all);
@@ -292,16 +296,17 @@ describe('fix', () => {
 
 describe('explain', () => {
   it('prints the timeline after the function, the diff, and mermaid', () => {
-    const { bin } = scratch({ 'web.yaml': readFileSync(join(ROOT, 'fixtures', 'packages', 'shop', 'web.yaml'), 'utf8') });
-    let r = bin('explain', 'web.yaml');
+    const { bin } = scratch({ 'web.yaml': readFileSync(join(ROOT, 'fixtures', 'packages', 'shop', 'web.yaml'), 'utf8'), 'cfg.yaml': cfg128 });
+    const explain = (...args: string[]) => bin('explain', '--config', 'cfg.yaml', ...args); // classic sidecars
+    let r = explain('web.yaml');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Deployment\/web \(web\.yaml:2\)\n {2}start:\n {4}1\. sidecar istio-proxy/);
-    r = bin('explain', '--diff', 'web.yaml');
+    r = explain('--diff', 'web.yaml');
     expect(r.stdout).toMatch(/^- {5}1\. app container web/m);
     expect(r.stdout).toMatch(/^\+ {5}1\. sidecar istio-proxy/m);
-    r = bin('explain', '--format', 'mermaid', 'web.yaml');
+    r = explain('--format', 'mermaid', 'web.yaml');
     expect(r.stdout).toMatch(/^### Deployment\/web \(web\.yaml:2\)\n\n```mermaid\nsequenceDiagram\n/);
-    r = bin('explain', '--format', 'mermaid', '--diff', 'web.yaml');
+    r = explain('--format', 'mermaid', '--diff', 'web.yaml');
     expect(r.stdout.match(/^### .*$/gm)).toEqual(['### Deployment/web (web.yaml:2): before', '### Deployment/web: after']);
   });
 

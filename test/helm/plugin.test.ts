@@ -28,7 +28,10 @@ const stream = helm4Stream({ 'shop/templates/configmap.yaml': cm, 'shop/template
 
 /** node and the system tools, never a pod-sequencer on PATH unless a test puts one there. */
 const BASE_PATH = [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':');
-const baseEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({ PATH: BASE_PATH, HOME: tmpdir(), ...extra });
+// Classic sidecars (kubernetesVersion 1.28) through the config variable: the cases were written for them.
+const CLASSIC = join(mkdtempSync(join(tmpdir(), 'pod-seq-helm-cfg-')), 'classic.yaml');
+writeFileSync(CLASSIC, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: c}\nspec: {kubernetesVersion: "1.28"}\n');
+const baseEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({ PATH: BASE_PATH, HOME: tmpdir(), POD_SEQUENCER_CONFIG: CLASSIC, ...extra });
 
 /** `helm plugin install SRC`: $HELM_DATA_HOME/plugins/<basename of SRC> -> SRC. */
 function install(src: string): string {

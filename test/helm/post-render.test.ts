@@ -20,10 +20,13 @@ const chunks = {
 const stream = (...parts: string[]) => parts.join('');
 const postRender = (input: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, [BIN, 'post-render', ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: '', POD_SEQUENCER_REPORT: '', ...env } });
+// Classic sidecars (kubernetesVersion 1.28): the Job wrapper and the moved proxy are what these cases check.
+const CLASSIC = join(mkdtempSync(join(tmpdir(), 'pod-seq-helm-cfg-')), 'classic.yaml');
+writeFileSync(CLASSIC, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: c}\nspec: {kubernetesVersion: "1.28"}\n');
 
 describe('post-render (Helm 3 stream)', () => {
   it('untouched chunks byte-identical; changed ones keep their separator and # Source: line; the hook Job ends its sidecar', () => {
-    const r = postRender(stream(chunks.cm, chunks.web, chunks.hook));
+    const r = postRender(stream(chunks.cm, chunks.web, chunks.hook), ['--config', CLASSIC]);
     expect(r.code, r.stderr).toBe(0);
     const parts = r.stdout.split(/(?=^---\n)/m);
     expect(parts).toHaveLength(3);
@@ -135,7 +138,7 @@ describe('post-render (Helm 4: documents carry their filename annotation)', () =
 
 describe('streams on stdin for every command (issue 17)', () => {
   const input = stream(chunks.cm, chunks.web);
-  const bin = (args: string[]) => run(process.execPath, [BIN, ...args], { input });
+  const bin = (args: string[]) => run(process.execPath, [BIN, ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: CLASSIC } });
 
   it('the filter reads plain manifests on stdin as a stream and answers the same stream, fixed', () => {
     const r = bin([]);
@@ -148,9 +151,9 @@ describe('streams on stdin for every command (issue 17)', () => {
   });
 
   it('check - reads stdin, naming it <stdin>; fix - writes the fixed stream to stdout', () => {
-    const check = bin(['check', '-']);
+    const check = bin(['check', '--config', CLASSIC, '-']);
     expect(check.stdout).toMatch(/^<stdin>:\d+:\d+: warning \[sidecar-not-first\]/m);
-    const fix = bin(['fix', '-']);
+    const fix = bin(['fix', '--config', CLASSIC, '-']);
     expect(fix.code, fix.stderr).toBe(0);
     expect(fix.stdout).toBe(bin([]).stdout);
   });
