@@ -4,7 +4,7 @@
  */
 import { versionAssumed } from '../config/types.js';
 import { allOrNothing } from './all-or-nothing.js';
-import { restsOnAssumedVersion, type Ctx } from '../pod/context.js';
+import type { Ctx } from '../pod/context.js';
 import { awaitDependencies } from './dependencies.js';
 import { readDependencies } from '../pod/dependencies.js';
 import { endJobSidecars, manifestJobSidecars, meshJobSidecar } from './job-exit.js';
@@ -79,7 +79,6 @@ function strategyOf(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): Effective {
   if (!s.native && versionAssumed(ctx.cfg) && gatedClassic(ctx, s, all)) return 'postStart';
   const choice = nativeChoice(ctx, s.spec.profile);
   if (!choice || choice.native) {
-    if (!s.native && !s.keep) restsOnAssumedVersion(ctx); // a classic sidecar made native by the release alone
     return planned;
   }
   ctx.report(

@@ -7,7 +7,7 @@ import { versionAssumed } from '../config/types.js';
 import { profiles } from '../profiles/index.js';
 import { matchGlob } from '../workloads/glob.js';
 import { podField, type Container } from '../workloads/workload.js';
-import { kubernetesText, type Ctx } from '../pod/context.js';
+import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
 import { userCommand } from './post-start.js';
 import { ensureArgs, readinessArgs, startupProbe } from './readiness.js';
 import { describeCheck } from '../pod/sidecars.js';
@@ -35,6 +35,7 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
   const native: Container = { ...c, restartPolicy: 'Always' };
   pod.initContainers = [...init.slice(0, at), native, ...init.slice(at)];
   s.native = true;
+  if (s.spec.strategy === 'auto') restsOnAssumedVersion(ctx); // made native by the (assumed) release alone
   // An explicit strategy native needs no release to explain it; an assumed one is said as such.
   const byVersion = ctx.cfg.kubernetesVersion !== undefined && (s.spec.strategy === 'auto' || !versionAssumed(ctx.cfg));
   const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : 'strategy native';

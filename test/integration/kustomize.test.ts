@@ -17,7 +17,7 @@ function setup(spec: string, path = BIN): string {
 
 describe('kustomize build --enable-alpha-plugins --enable-exec', () => {
   it('applies the transformer: sidecar first with a postStart wait', () => {
-    const dir = setup('  mode: apply\n');
+    const dir = setup('  mode: apply\n  kubernetesVersion: "1.28"\n'); // classic sidecars
     const r = run(KUSTOMIZE, ['build', '--enable-alpha-plugins', '--enable-exec', dir]);
     expect(r.code, r.stderr).toBe(0);
     const docs = parseAllDocuments(r.stdout).map((d) => d.toJS());

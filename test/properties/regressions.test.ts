@@ -8,6 +8,8 @@ import { runFilter } from '../../src/run.js';
 import { parseToolsInstall } from '../../src/shell/index.js';
 import { stripResults } from '../helpers/golden.js';
 
+/** Classic sidecars: the regressions were found and written for them. */
+const CLASSIC = 'functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {kubernetesVersion: "1.28"}}\n';
 const list = (items: string, config = '') => `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${items}${config}`;
 const names = (out: string, field: 'containers' | 'initContainers') =>
   (parse(out).items[0].spec.template.spec[field] ?? []).map((c: { name: string }) => c.name);
@@ -23,7 +25,7 @@ describe('regressions found by the properties', () => {
         containers:
         - {name: web, image: web}
         - {name: vault-agent, image: vault}
-`);
+`, CLASSIC);
     const first = runFilter(input);
     expect(names(first.stdout, 'containers')).toEqual(['vault-agent', 'web']);
     const second = runFilter(stripResults(first.stdout));
@@ -113,7 +115,7 @@ describe('regressions found by the properties', () => {
         - {name: app, image: app, command: [./run]}
         - {name: istio-proxy, image: istio/proxyv2}
 `,
-      'functionConfig: {apiVersion: fn.pod-sequencer.dev/v1alpha1, kind: PodSequence, metadata: {name: c}, spec: {tools: {delivery: inject}}}\n',
+      'functionConfig: {apiVersion: fn.pod-sequencer.dev/v1alpha1, kind: PodSequence, metadata: {name: c}, spec: {kubernetesVersion: "1.28", tools: {delivery: inject}}}\n',
     );
     const out = runFilter(input);
     expect(out.exitCode).toBe(0);
@@ -140,7 +142,7 @@ describe('regressions found by the properties', () => {
         - {name: app, image: app, command: [./run]}
         - {name: istio-proxy, image: istio/proxyv2}
 `,
-      'functionConfig: {apiVersion: fn.pod-sequencer.dev/v1alpha1, kind: PodSequence, metadata: {name: c}, spec: {tools: {delivery: inject}}}\n',
+      'functionConfig: {apiVersion: fn.pod-sequencer.dev/v1alpha1, kind: PodSequence, metadata: {name: c}, spec: {kubernetesVersion: "1.28", tools: {delivery: inject}}}\n',
     );
     const out = runFilter(input);
     expect(out.exitCode).toBe(1);
