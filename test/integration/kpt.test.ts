@@ -148,7 +148,10 @@ describe('a moved container keeps its own comments and key order under kpt', () 
     [
       'kpt fn render',
       (dir: string) => {
-        writeFileSync(join(dir, 'Kptfile'), `apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: p\npipeline:\n  mutators:\n  - exec: ${BIN}\n    configMap: {kubernetesVersion: "1.28"}\n`);
+        writeFileSync(
+          join(dir, 'Kptfile'),
+          `apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: p\npipeline:\n  mutators:\n  - exec: ${BIN}\n    configMap: {kubernetesVersion: "1.28"}\n`,
+        );
         return kpt(['fn', 'render', dir, '--allow-exec']);
       },
     ],

@@ -16,7 +16,8 @@ const names = (out: string, field: 'containers' | 'initContainers') =>
 
 describe('regressions found by the properties', () => {
   it('a Vault agent ordered first is silent on a second run (no result without a change)', () => {
-    const input = list(`- apiVersion: apps/v1
+    const input = list(
+      `- apiVersion: apps/v1
   kind: Deployment
   metadata: {name: web}
   spec:
@@ -25,7 +26,9 @@ describe('regressions found by the properties', () => {
         containers:
         - {name: web, image: web}
         - {name: vault-agent, image: vault}
-`, CLASSIC);
+`,
+      CLASSIC,
+    );
     const first = runFilter(input);
     expect(names(first.stdout, 'containers')).toEqual(['vault-agent', 'web']);
     const second = runFilter(stripResults(first.stdout));
