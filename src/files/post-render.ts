@@ -35,6 +35,22 @@ const CONFIG_KINDS = new Set(['PodSequence']);
 
 /** The whole command over bytes: no I/O but `--report` and the config file (testable directly). */
 export function postRender(stdin: Uint8Array, opts: PostRenderOptions, env: NodeJS.ProcessEnv = process.env, readFile = readText): PostRenderOutcome {
+  const r = render(stdin, opts, env, readFile);
+  // Every failure reaches the report too: under Helm 4 (which discards stderr) and in CI it is
+  // the only place a reason can be read. A run that succeeded wrote its findings already.
+  if (r.exitCode !== 0 && !r.reported) {
+    const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || undefined), r.stderr, opts.report !== undefined);
+    if (reportError) r.stderr.push(reportError);
+  }
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+}
+
+function render(
+  stdin: Uint8Array,
+  opts: PostRenderOptions,
+  env: NodeJS.ProcessEnv,
+  readFile: (p: string) => string,
+): PostRenderOutcome & { reported?: boolean } {
   try {
     const text = decodeUtf8Strict(stdin);
     const file = readManifest('<stdin>', [], text);
@@ -47,11 +63,11 @@ export function postRender(stdin: Uint8Array, opts: PostRenderOptions, env: Node
     const stdout = replacements.size > 0 ? splice(file, replacements) : text;
     const lines = [...findings.map((f) => findingLine(stdout, f)), ...helm3HookNotes(file, replacements)];
     const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || undefined), lines, opts.report !== undefined);
-    if (reportError) return fail([reportError]);
+    if (reportError) return { ...fail([reportError]), reported: true }; // the report itself failed
     const failing = findings.filter((f) => LEVEL[f.result.severity] >= LEVEL[opts.failOn]);
     if (failing.length > 0) return fail([...lines, `${failing.length} finding(s) at or above --fail-on ${opts.failOn}: nothing written`]);
     if (text.trim() !== '' && stdout.trim() === '') return fail(['refusing to answer non-empty input with empty output (Helm would delete the release)']);
-    return { stdout, stderr: lines, exitCode: 0 };
+    return { stdout, stderr: lines, exitCode: 0, reported: true };
   } catch (e) {
     if (e instanceof PathError) return fail([withChartFile(stdin, e.message)]);
     if (e instanceof ConfigError) return fail([e.message]);

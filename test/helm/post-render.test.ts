@@ -83,6 +83,25 @@ describe('post-render (Helm 3 stream)', () => {
     expect(readFileSync(fromEnv, 'utf8')).toBe(viaEnv.stderr);
   });
 
+  it('--report is written on every failure: a bad config, malformed input, --fail-on (issue 31)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-report-fail-'));
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: c}\nspec: {kubernetesVersion: banana}\n');
+    const cases: [string, string[], RegExp][] = [
+      [stream(chunks.web), ['--config', bad], /kubernetesVersion/],
+      [`${chunks.cm}---\n# Source: shop/templates/x.yaml\na: [\n`, [], /malformed YAML/],
+      [stream(chunks.web), ['--config', CLASSIC, '--fail-on', 'info'], /finding\(s\) at or above --fail-on info: nothing written/],
+    ];
+    for (const [input, args, reason] of cases) {
+      const report = join(dir, `report-${args.length}-${input.length}.txt`);
+      const r = postRender(input, [...args, '--report', report]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(readFileSync(report, 'utf8')).toMatch(reason);
+      expect(readFileSync(report, 'utf8')).toBe(r.stderr);
+    }
+  });
+
   it('a report file that cannot be written: exit 1, nothing on stdout, one line saying which', () => {
     const r = postRender(stream(chunks.web), ['--report', '/nonexistent-dir/report.txt']);
     expect(r.code).toBe(1);
