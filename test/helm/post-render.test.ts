@@ -83,6 +83,16 @@ describe('post-render (Helm 3 stream)', () => {
     expect(readFileSync(fromEnv, 'utf8')).toBe(viaEnv.stderr);
   });
 
+  it("findings give the line inside the template's own rendered document, not the stream's (issue 31)", () => {
+    // Helm 3 framing: line 1 is the line after `# Source:`; the ConfigMap before it does not count.
+    const r = postRender(stream(chunks.cm, chunks.web), ['--config', CLASSIC]);
+    expect(r.code, r.stderr).toBe(0);
+    const web = r.stdout.slice(r.stdout.indexOf('# Source: shop/templates/deployment.yaml\n')).split('\n').slice(1);
+    const lines = [...r.stderr.matchAll(/^shop\/templates\/deployment\.yaml:(\d+): info moved sidecar istio-proxy/gm)].map((m) => Number(m[1]));
+    expect(lines).toHaveLength(1);
+    expect(web[lines[0]! - 1]).toBe('      containers:'); // the field the result names, in the document's own numbering
+  });
+
   it('--report is written on every failure: a bad config, malformed input, --fail-on (issue 31)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pod-seq-report-fail-'));
     const bad = join(dir, 'bad.yaml');
