@@ -137,7 +137,14 @@ export async function main(argv: string[]): Promise<number> {
   registerFileCommands(program, VERSION, (c) => {
     code = c;
   });
-  program.action((opts: { config?: string; failOn?: FailOn }) => {
+  // A word that is no command (`pod-sequencer chekc k8s/`) is a usage error naming the commands,
+  // not commander's "too many arguments" (the filter itself takes no arguments).
+  program.allowExcessArguments(true).action((opts: { config?: string; failOn?: FailOn }) => {
+    const [word] = program.args;
+    if (word !== undefined) {
+      const names = program.commands.map((c) => c.name());
+      throw new UsageError(`unknown command '${word}'; commands: ${names.join(', ')} (pod-sequencer --help)`);
+    }
     code = filter(opts);
   });
   try {
@@ -146,7 +153,7 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof UsageError) {
       process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
-      return 1;
+      return 2;
     }
     throw e;
   }

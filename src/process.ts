@@ -11,7 +11,7 @@ import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type Result } from './krm/types.js';
-import { makeCtx, noFacts, settlePaths, type InputFacts } from './pod/context.js';
+import { assumedVersionMessage, makeCtx, noFacts, settlePaths, type InputFacts } from './pod/context.js';
 import { sequenceWorkload } from './sequence/index.js';
 import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
 import { expand, type Path } from './workloads/paths.js';
@@ -84,14 +84,35 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
     const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
     if (!sites) return;
     // The item's text is read only if the workload changed or is refused (it is made on demand).
+    const before = results.length;
     const text = inItem(index, () => processItem(() => item.text, sites, cfg, results, facts, item.takeValue?.()));
     if (text !== undefined) replacements.set(index, text);
+    sayAssumedVersion(cfg, facts, results, before);
     while (itemOf.length < results.length) {
       itemOf.push(index);
       within.push('');
     }
   });
   return { replacements, results, itemOf, within };
+}
+
+/**
+ * Once a run, on the first workload a decision for which rested on it: the kubernetesVersion the
+ * config did not give and what was assumed (issue 31; docs/decisions.md, "Native sidecars by default").
+ */
+function sayAssumedVersion(cfg: Config, facts: InputFacts, results: Result[], from: number): void {
+  const assumed = facts.assumedVersion;
+  if (!assumed?.rested || assumed.said) return;
+  assumed.said = true;
+  const about = results.slice(from).find((r) => r.resourceRef);
+  results.push({
+    severity: 'info',
+    message: assumedVersionMessage(cfg),
+    // Not a change (a second run says it again where the same decision rests on it): tagged so.
+    tags: { assumed: 'kubernetesVersion' },
+    ...(about?.resourceRef ? { resourceRef: about.resourceRef } : {}),
+    ...(about?.file ? { file: about.file } : {}),
+  });
 }
 
 const lists = new WeakMap<ItemText, ResourceListInput | null>();

@@ -90,7 +90,7 @@ exec $run_as '${process.execPath}' '${entry}' "$@"
   return { dir, log };
 }
 
-function kustomization(fn: string, spec = '  mode: apply\n'): string {
+function kustomization(fn: string, spec = '  mode: apply\n  kubernetesVersion: "1.28"\n'): string {
   const dir = mkdtempSync(join(tmpdir(), 'pod-seq-kubectl-'));
   writeFileSync(join(dir, 'kustomization.yaml'), 'resources:\n- web.yaml\ntransformers:\n- sequence.yaml\n');
   writeFileSync(

@@ -34,8 +34,9 @@ describe('sequence()', () => {
     expect(manifests[1]).toBe(input[1]);
     expect(manifests[0]).not.toBe(input[0]);
     const pod = podOf(manifests[0]!);
-    expect(pod.containers.map((c) => c.name)).toEqual(['istio-proxy', 'web']);
-    expect(pod.containers[0]!.lifecycle).toEqual({ postStart: { exec: { command: ['pilot-agent', 'wait', '--timeoutSeconds=120'] } } });
+    // No kubernetesVersion: taken as 1.29 or later, so istio-proxy becomes a native sidecar.
+    expect(pod.containers.map((c) => c.name)).toEqual(['web']);
+    expect(pod.initContainers).toMatchObject([{ name: 'istio-proxy', restartPolicy: 'Always' }]);
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r: Result) => r.severity === 'info')).toBe(true);
     expect(results[0]!.resourceRef).toMatchObject({ kind: 'Deployment', name: 'web', namespace: 'shop' });

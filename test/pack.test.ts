@@ -61,8 +61,9 @@ describe('npm package', () => {
     const r = run('kpt', ['fn', 'eval', example, '--exec', join(consumer, 'node_modules', '.bin', 'pod-sequencer')]);
     expect(r.code, r.stderr).toBe(0);
     const out = readFileSync(join(example, 'deployment.yaml'), 'utf8');
-    expect(out.indexOf('- name: istio-proxy')).toBeLessThan(out.indexOf('- name: checkout'));
-    expect(out).toContain('pilot-agent');
+    // No kubernetesVersion: istio-proxy becomes a native sidecar with a startupProbe.
+    expect(out.indexOf('initContainers:')).toBeLessThan(out.indexOf('- name: istio-proxy'));
+    expect(out).toContain('restartPolicy: Always');
   });
 
   it('ships the Helm 4 plugin: `helm plugin install ./node_modules/pod-sequencer/helm-plugin` runs this package', () => {
@@ -76,7 +77,7 @@ describe('npm package', () => {
     });
     const r = runHelm4Plugin(join(plugins, 'helm-plugin'), input, [], { PATH: `${dirname(process.execPath)}:/usr/bin:/bin` });
     expect(r.error, r.discardedStderr).toBeUndefined();
-    expect(r.manifests!.indexOf('- name: istio-proxy')).toBeLessThan(r.manifests!.indexOf('- name: web'));
+    expect(r.manifests!.indexOf('initContainers:')).toBeLessThan(r.manifests!.indexOf('- name: istio-proxy')); // native: no kubernetesVersion
   });
 
   const manifests = JSON.stringify([
@@ -96,21 +97,22 @@ describe('npm package', () => {
       },
     },
   ]);
-  const names = 'out.manifests[0].spec.template.spec.containers.map((c) => c.name).join(",")';
+  // init containers | containers: with no kubernetesVersion istio-proxy becomes a native sidecar.
+  const names = '["initContainers", "containers"].map((k) => (out.manifests[0].spec.template.spec[k] ?? []).map((c) => c.name).join(",")).join(" | ")';
 
   it('is a library for require()', () => {
     const code = `const { sequence, ConfigError } = require('pod-sequencer'); const out = sequence(${manifests}); console.log(${names});
       try { sequence([], { kind: 'ConfigMap', data: { mode: 'nope' } }); } catch (e) { console.log(e instanceof ConfigError, e.results[0].field.path); }`;
     const r = run(process.execPath, ['-e', code], { cwd: consumer });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('istio-proxy,web\ntrue data.mode\n');
+    expect(r.stdout).toBe('istio-proxy | web\ntrue data.mode\n');
   });
 
   it('is a library for import', () => {
     const code = `import { sequence } from 'pod-sequencer'; const out = sequence(${manifests}); console.log(${names});`;
     const r = run(process.execPath, ['--input-type=module', '-e', code], { cwd: consumer });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('istio-proxy,web\n');
+    expect(r.stdout).toBe('istio-proxy | web\n');
   });
 
   it('ships types that TypeScript (ESM and CommonJS) checks against', () => {

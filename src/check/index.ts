@@ -67,6 +67,16 @@ export const ruleInfos: readonly RuleInfo[] = [
     severity: 'warning',
     summary: 'a `pod-sequencer.dev/ignore.<rule-id>` annotation names no rule or gives no reason (empty, `"true"`, `"false"`): it suppresses nothing',
   },
+  // `check` reports it itself (files/run.ts invalidInput) for a file or document it cannot read,
+  // and checks every other file. No workload to annotate, no resource for a baseline entry: only
+  // spec.rules changes it (files/commands.ts withLevel).
+  {
+    id: 'invalid-input',
+    severity: 'error',
+    byAnnotation: false,
+    summary:
+      'a file or document that cannot be read (malformed YAML, invalid UTF-8, too large, unreadable) or processed (a YAML merge key in a workload): nothing in it was checked',
+  },
 ];
 
 /**

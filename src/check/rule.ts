@@ -18,4 +18,6 @@ export interface RuleInfo {
   severity: Severity;
   /** One line for docs, `explain` and SARIF; its page is docs/rules/<id>.md. */
   summary: string;
+  /** False for a finding about no workload (invalid-input): no annotation can suppress it. */
+  byAnnotation?: false;
 }

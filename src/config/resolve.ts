@@ -1,7 +1,7 @@
 /** Fills defaults and profile facts into a valid spec, giving the Config every transform reads. */
 import { profileNames, profiles } from '../profiles/index.js';
 import { dependencyDefaults, dependencyHost, dependencyName } from './dependencies.js';
-import type { Quantities, SidecarInput, SpecInput } from './spec.js';
+import { assumedKubernetesVersion, type Quantities, type SidecarInput, type SpecInput } from './spec.js';
 import type { Config, Dependency, MeshSettings, Resources, SidecarSpec } from './types.js';
 
 export const defaultToolsImage = 'busybox:1.37.0-musl';
@@ -93,7 +93,8 @@ function resolveMesh(mesh: SpecInput['mesh'] = {}): Config['mesh'] {
 export function resolve(spec: SpecInput): Config {
   return defined({
     mode: spec.mode ?? 'apply',
-    kubernetesVersion: spec.kubernetesVersion,
+    kubernetesVersion: spec.kubernetesVersion ?? assumedKubernetesVersion,
+    kubernetesVersionAssumed: spec.kubernetesVersion === undefined ? assumedKubernetesVersion : undefined,
     selector: clone(spec.selector),
     exclude: clone(spec.exclude),
     workloadKinds: clone(spec.workloadKinds) ?? [],

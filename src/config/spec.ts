@@ -92,3 +92,11 @@ export function linkerdMinorOf(version: unknown): number | undefined {
 
 /** Kubernetes minor from which native sidecars are on by default (KEP-753 beta). */
 export const nativeSidecarMinor = 29;
+
+/**
+ * The release an unset `kubernetesVersion` stands for: the first with native sidecars on by
+ * default. Every release supported upstream and by the large managed offerings is this or later
+ * (docs/decisions.md, "Native sidecars by default"), and the features of later releases (the
+ * preStop sleep action, 1.30) are not assumed.
+ */
+export const assumedKubernetesVersion = `1.${nativeSidecarMinor}`;

@@ -146,8 +146,10 @@ export const FAIL_ON_LEVELS: readonly FailOn[] = ['error', 'warning', 'info', 'n
 
 export interface Config {
   mode: 'apply' | 'check';
-  /** "1.30" style minor version, or undefined when not given. */
+  /** "1.30" style minor version; when the config gives none, the assumed one (spec.ts assumedKubernetesVersion). */
   kubernetesVersion?: string;
+  /** The config gives no kubernetesVersion: the release assumed for it (read through versionAssumed). */
+  kubernetesVersionAssumed?: string;
   selector?: Selector;
   exclude?: Selector;
   workloadKinds: WorkloadKind[];
@@ -170,4 +172,12 @@ export interface Config {
   check: { failOn: FailOn; baseline?: string };
   /** Long-running pods: keep classic sidecars up while the app drains (src/sequence/stop-order.ts). */
   stopOrder: { sidecarsLast: boolean };
+}
+
+/**
+ * Whether `kubernetesVersion` is the assumed release, not one the config gave (a copy of the
+ * config with another kubernetesVersion is not assumed: `{ ...cfg, kubernetesVersion: '1.30' }`).
+ */
+export function versionAssumed(cfg: Config): boolean {
+  return cfg.kubernetesVersionAssumed !== undefined && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
 }

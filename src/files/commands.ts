@@ -12,12 +12,12 @@ import { loadConfig } from '../config/load.js';
 import { FAIL_ON_LEVELS, type Config, type FailOn } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
-import { collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
+import { BadPathError, collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { withoutPatches } from './kustomize.js';
 import { tellTerminal } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
-import { readManifests, readStdinBytes, runFiles, sha256 } from './run.js';
+import { readManifests, readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, type Finding } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 export class Failure extends Error {}
@@ -130,7 +130,7 @@ function guard(fn: () => number): number {
   } catch (e) {
     if (!(e instanceof Failure || e instanceof PathError || e instanceof PatchesFailure)) throw e;
     process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
-    return e instanceof UsageFailure ? 2 : 1;
+    return e instanceof UsageFailure || e instanceof BadPathError ? 2 : 1;
   }
 }
 
@@ -172,8 +172,13 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   const notes: Note[] = [];
   const cfg = config(opts.config, 'check');
   const failOn = opts.failOn ?? cfg.check.failOn;
-  const files = read(paths, notes).map((f) => (f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f));
-  const { findings } = runFiles(files, cfg);
+  // A file that cannot be read is a finding of its own: every other file is still checked.
+  const named = <T extends { path: string }>(f: T): T => (f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f);
+  const collected = collectFiles(paths, notes);
+  const { files: read, refused } = readManifestsKeepGoing(collected, notes);
+  const files = read.map(named);
+  const findings = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes);
+  const checked = collected.length;
   const cwd = process.cwd();
   if (opts.writeBaseline !== undefined) {
     const baseline = makeBaseline(findings, cwd);
@@ -184,19 +189,19 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
     const path = opts.baseline ?? cfg.check.baseline;
     if (path !== undefined) applyBaseline(findings, readBaseline(path, from), cwd, path);
   }
-  if (opts.format === 'json') out(formatJson(findings, notes, files.length));
+  if (opts.format === 'json') out(formatJson(findings, notes, checked));
   else if (opts.format === 'sarif') out(formatSarif(findings, notes, { version, rules: cfg.rules, root: repositoryRoot(cwd), cwd }));
   else if (opts.format === 'junit')
     out(
       formatJunit(
         findings,
-        files.map((f) => f.path),
+        collected.map((p) => named({ path: p }).path),
         failOn,
       ),
     );
   else {
     err(notes.map((n) => noteLine(n)));
-    out(formatText(findings, files.length, useColor(opts.color, process.stdout.isTTY === true, process.env)));
+    out(formatText(findings, checked, useColor(opts.color, process.stdout.isTTY === true, process.env)));
   }
   return failsOn(
     findings.map((f) => f.result),
@@ -204,6 +209,35 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   )
     ? 1
     : 0;
+}
+
+/**
+ * The run's note of an assumed kubernetesVersion (tags.assumed) is not a finding: in `check` it is
+ * a note (stderr, JSON `notes`, SARIF notifications), so it neither counts nor fails.
+ */
+function asNotes(findings: Finding[], notes: Note[]): Finding[] {
+  return findings.filter((f) => {
+    if (f.result.tags?.assumed === undefined) return true;
+    notes.push({ path: f.path, line: f.line, col: f.col, message: f.result.message });
+    return false;
+  });
+}
+
+/**
+ * invalid-input findings at the level `spec.rules` gives them (rules the pipeline reports get
+ * theirs in pod/context.ts); `off` leaves a note, so a file nothing read is never passed silently.
+ */
+function withLevel(findings: Finding[], cfg: Config, notes: Note[]): Finding[] {
+  const level = cfg.rules['invalid-input'];
+  if (level === undefined) return findings;
+  return findings.flatMap((f) => {
+    if (f.result.tags?.rule !== 'invalid-input') return [f];
+    if (level === 'off') {
+      notes.push({ path: f.path, line: f.line, col: f.col, message: `not checked (invalid-input is off): ${f.result.message}` });
+      return [];
+    }
+    return [{ ...f, result: { ...f.result, severity: level } }];
+  });
 }
 
 /**
@@ -253,6 +287,8 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   const piped = outcomes.find((o) => o.file.path === STDIN);
   if (piped && !opts.dryRun) out(piped.output ?? piped.file.source);
   const changed = outcomes.filter((o) => o.output !== undefined && !(o === piped && !opts.dryRun));
+  // The stream counts as changed when its text did (it went to stdout, not to a file).
+  const done = changed.length + (piped?.output !== undefined && !opts.dryRun ? 1 : 0);
   if (opts.dryRun) {
     for (const { file, output } of changed) out(createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.source, output!).replace(/^=+\n/, ''));
   } else writeAll(changed.map(({ file, output }) => ({ path: file.path, text: output!, digest: file.digest })));
@@ -261,7 +297,7 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   err([
     ...notes.map(noteLine),
     ...findings.filter((f) => !isSuppressed(f.result)).map((f) => findingLine(f)),
-    `${changed.length ? `${verb} ${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'}` : `nothing to change in ${files.length} file${files.length === 1 ? '' : 's'}`}` +
+    `${done ? `${verb} ${done} of ${files.length} file${files.length === 1 ? '' : 's'}` : `nothing to change in ${files.length} file${files.length === 1 ? '' : 's'}`}` +
       (errors ? `; ${errors} error${errors === 1 ? '' : 's'} could not be fixed (see above)` : ''),
   ]);
   return errors > 0 ? 1 : 0;

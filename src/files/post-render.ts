@@ -35,6 +35,22 @@ const CONFIG_KINDS = new Set(['PodSequence']);
 
 /** The whole command over bytes: no I/O but `--report` and the config file (testable directly). */
 export function postRender(stdin: Uint8Array, opts: PostRenderOptions, env: NodeJS.ProcessEnv = process.env, readFile = readText): PostRenderOutcome {
+  const r = render(stdin, opts, env, readFile);
+  // Every failure reaches the report too: under Helm 4 (which discards stderr) and in CI it is
+  // the only place a reason can be read. A run that succeeded wrote its findings already.
+  if (r.exitCode !== 0 && !r.reported) {
+    const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || undefined), r.stderr, opts.report !== undefined);
+    if (reportError) r.stderr.push(reportError);
+  }
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+}
+
+function render(
+  stdin: Uint8Array,
+  opts: PostRenderOptions,
+  env: NodeJS.ProcessEnv,
+  readFile: (p: string) => string,
+): PostRenderOutcome & { reported?: boolean } {
   try {
     const text = decodeUtf8Strict(stdin);
     const file = readManifest('<stdin>', [], text);
@@ -47,11 +63,11 @@ export function postRender(stdin: Uint8Array, opts: PostRenderOptions, env: Node
     const stdout = replacements.size > 0 ? splice(file, replacements) : text;
     const lines = [...findings.map((f) => findingLine(stdout, f)), ...helm3HookNotes(file, replacements)];
     const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || undefined), lines, opts.report !== undefined);
-    if (reportError) return fail([reportError]);
+    if (reportError) return { ...fail([reportError]), reported: true }; // the report itself failed
     const failing = findings.filter((f) => LEVEL[f.result.severity] >= LEVEL[opts.failOn]);
     if (failing.length > 0) return fail([...lines, `${failing.length} finding(s) at or above --fail-on ${opts.failOn}: nothing written`]);
     if (text.trim() !== '' && stdout.trim() === '') return fail(['refusing to answer non-empty input with empty output (Helm would delete the release)']);
-    return { stdout, stderr: lines, exitCode: 0 };
+    return { stdout, stderr: lines, exitCode: 0, reported: true };
   } catch (e) {
     if (e instanceof PathError) return fail([withChartFile(stdin, e.message)]);
     if (e instanceof ConfigError) return fail([e.message]);
@@ -118,7 +134,11 @@ function chooseConfig(
  */
 function findingLine(output: string, f: Finding): string {
   const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : '';
-  return printable(`${sourceOf(output, f.line) ?? '<stdin>'}:${f.line}: ${f.result.severity}${rule} ${f.result.message}`);
+  // In the template's own rendered document (its first line after `# Source:`, or after `---` in
+  // Helm 4's framing, is line 1), not the whole stream's: a chart file has no line 530 of 393.
+  const at = documentOf(output, f.line);
+  const where = at ? `${at.file}:${f.line - at.first + 1}` : `<stdin>:${f.line}`;
+  return printable(`${where}: ${f.result.severity}${rule} ${f.result.message}`);
 }
 
 /** `<stdin>:7:3: malformed …` becomes `chart/templates/x.yaml (<stdin>:7:3): malformed …`. */
@@ -133,14 +153,22 @@ function withChartFile(stdin: Uint8Array, message: string): string {
  * filename annotation, which may come after the line (it ends `metadata.annotations`).
  */
 function sourceOf(text: string, line: number): string | undefined {
+  return documentOf(text, line)?.file;
+}
+
+/** The chart file of the document holding `line`, and the stream line that is its rendered line 1. */
+function documentOf(text: string, line: number): { file: string; first: number } | undefined {
   const lines = text.split('\n');
   let start = line - 1;
   while (start > 0 && !/^---(?:[ \t]|$)/.test(lines[start]!)) start--;
   let end = line;
   while (end < lines.length && !/^---(?:[ \t]|$)/.test(lines[end]!)) end++;
-  for (const l of lines.slice(start, end)) {
-    const m = /^# Source: (.+)$/.exec(l) ?? FILENAME_ANNOTATION.exec(l);
-    if (m) return m[1]!.trim();
+  const body = /^---(?:[ \t]|$)/.test(lines[start] ?? '') ? start + 1 : start; // 0-based, after the separator
+  for (let i = start; i < end; i++) {
+    const source = /^# Source: (.+)$/.exec(lines[i]!);
+    if (source) return { file: source[1]!.trim(), first: i + 2 }; // the line after the comment
+    const annotated = FILENAME_ANNOTATION.exec(lines[i]!);
+    if (annotated) return { file: annotated[1]!.trim(), first: body + 1 };
   }
   return undefined;
 }

@@ -55,7 +55,13 @@ export interface Note {
 
 export type { Position } from '../yaml/text.js';
 
-export class PathError extends Error {}
+export class PathError extends Error {
+  /** The index of the document (among those processed together) the error is in, when it is in one. */
+  item?: number;
+}
+
+/** A path on the command line that names nothing readable: a usage error (exit 2). */
+export class BadPathError extends PathError {}
 
 const YAML_FILE = /\.ya?ml$/i;
 
@@ -112,11 +118,11 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
           : lstatOrUndefined(p)?.isSymbolicLink()
             ? 'a symbolic link whose target is missing'
             : 'no such file or directory';
-      throw new PathError(`${given}: ${why}`);
+      throw new BadPathError(`${given}: ${why}`);
     }
     if (st.isDirectory()) walkRoot(p);
     else if (st.isFile()) out.push(p);
-    else throw new PathError(`${given}: not a regular file (a FIFO, socket or device): name YAML files or directories`);
+    else throw new BadPathError(`${given}: not a regular file (a FIFO, socket or device): name YAML files or directories`);
   }
   return [...new Set(out)];
 }

@@ -27,16 +27,30 @@ export interface FilesOutcome {
 
 /**
  * One processItems call over all documents, so facts that span files (Namespace labels) are
- * seen as kpt would see them for a package.
+ * seen as kpt would see them for a package. With `keepGoing` (check), a document the function
+ * cannot process becomes an error finding (rule invalid-input) and the rest are processed
+ * without it; otherwise it stops the run (fix writes all or nothing).
  */
-export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutcome {
-  const owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
-  const { replacements, results, itemOf, within } = inFiles(files, owners, () =>
-    processItems(
-      owners.map((o) => o.doc),
-      cfg,
-    ),
-  );
+export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean } = {}): FilesOutcome {
+  let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
+  const refused: Finding[] = [];
+  let processed: ReturnType<typeof processItems> | undefined;
+  while (processed === undefined) {
+    try {
+      processed = inFiles(files, owners, () =>
+        processItems(
+          owners.map((o) => o.doc),
+          cfg,
+        ),
+      );
+    } catch (e) {
+      const bad = opts.keepGoing && e instanceof PathError && e.item !== undefined ? e.item : undefined;
+      if (bad === undefined) throw e;
+      refused.push(invalidInput(files[owners[bad]!.f]!.path, e as PathError));
+      owners = owners.filter((_, i) => i !== bad);
+    }
+  }
+  const { replacements, results, itemOf, within } = processed;
   const outcomes: FileOutcome[] = files.map((file) => ({ file, replacements: new Map() }));
   for (const [i, text] of replacements) outcomes[owners[i]!.f]!.replacements.set(owners[i]!.d, text);
   // Positions refer to what is on disk afterwards: the new text where a file changed.
@@ -55,7 +69,7 @@ export function runFiles(files: readonly ManifestFile[], cfg: Config): FilesOutc
     const container = containerAt(doc, file.source.slice(doc.start, doc.end), field);
     return { path: file.path, ...locate(file, doc, field), result, ...(container !== undefined ? { container } : {}) };
   });
-  return { files: outcomes, findings: sortFindings(findings) };
+  return { files: outcomes, findings: sortFindings([...findings, ...refused]) };
 }
 
 /** An input error inside one document becomes `path:line:col: message`, as findings are shown. */
@@ -69,8 +83,28 @@ function inFiles<T>(files: readonly ManifestFile[], owners: { f: number; d: numb
     const file = files[owner.f]!;
     const doc = file.docs[owner.d]!;
     const { line, col } = file.lines.linePos(sourceOffset(file.source, doc, (e as ItemError).offset ?? 0));
-    throw new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, '')}`);
+    const error = new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, '')}`);
+    error.item = (e as ItemError).index;
+    throw error;
   }
+}
+
+/**
+ * A file, or a document in it, that cannot be read or processed, as an error finding (what
+ * `check` reports instead of stopping): at the error's line and column when it names them
+ * (`path:line:col: …`, or `path: line L, column C: …` from the UTF-8 decoder), else line 1.
+ */
+export function invalidInput(path: string, e: PathError): Finding {
+  let message = e.message.startsWith(`${path}: `) || e.message.startsWith(`${path}:`) ? e.message.slice(path.length + 1).trimStart() : e.message;
+  let line = 1;
+  let col = 1;
+  const at = /^(\d+):(\d+): /.exec(message) ?? /^line (\d+), column (\d+): /.exec(message);
+  if (at) {
+    line = Number(at[1]);
+    col = Number(at[2]);
+    message = message.slice(at[0].length);
+  }
+  return { path, line, col, result: { severity: 'error', message, tags: { rule: 'invalid-input' } } };
 }
 
 export function sortFindings<T extends Position & { path: string }>(list: T[]): T[] {
@@ -78,29 +112,51 @@ export function sortFindings<T extends Position & { path: string }>(list: T[]): 
 }
 
 export function readManifests(paths: readonly string[], notes: Note[]): ManifestFile[] {
-  return paths.map((p) => {
-    let bytes: Buffer;
+  return paths.map((p) => readManifestFile(p, notes));
+}
+
+/**
+ * Every file that can be read, and an error finding (invalid-input) for each that cannot: what
+ * `check` reads, so one malformed file never hides the findings of the others.
+ */
+export function readManifestsKeepGoing(paths: readonly string[], notes: Note[]): { files: ManifestFile[]; refused: Finding[] } {
+  const files: ManifestFile[] = [];
+  const refused: Finding[] = [];
+  for (const p of paths) {
+    const kept = notes.length;
     try {
-      // A file past the size limit is refused before it is read; stdin can only be counted.
-      const big = p === STDIN ? undefined : tooLarge(p, statSync(p).size);
-      if (big) throw new PathError(big);
-      bytes = readFileSync(p === STDIN ? 0 : p);
+      files.push(readManifestFile(p, notes));
     } catch (e) {
-      if (e instanceof PathError) throw e;
-      throw new PathError(`${p}: cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      if (!(e instanceof PathError)) throw e;
+      notes.length = kept; // the notes of a file that was not read (skipped templates) would mislead
+      refused.push(invalidInput(p, e));
     }
-    const big = tooLarge(p, bytes.length);
+  }
+  return { files, refused };
+}
+
+function readManifestFile(p: string, notes: Note[]): ManifestFile {
+  let bytes: Buffer;
+  try {
+    // A file past the size limit is refused before it is read; stdin can only be counted.
+    const big = p === STDIN ? undefined : tooLarge(p, statSync(p).size);
     if (big) throw new PathError(big);
-    let source: string;
-    try {
-      // Strict: a replacement character written back by `fix` would silently change the file.
-      source = decodeUtf8Strict(bytes);
-    } catch (e) {
-      throw new PathError(`${p}: ${(e as Error).message}`);
-    }
-    const file = readManifest(p, notes, source);
-    return p === STDIN ? file : { ...file, digest: sha256(bytes) };
-  });
+    bytes = readFileSync(p === STDIN ? 0 : p);
+  } catch (e) {
+    if (e instanceof PathError) throw e;
+    throw new PathError(`${p}: cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  const big = tooLarge(p, bytes.length);
+  if (big) throw new PathError(big);
+  let source: string;
+  try {
+    // Strict: a replacement character written back by `fix` would silently change the file.
+    source = decodeUtf8Strict(bytes);
+  } catch (e) {
+    throw new PathError(`${p}: ${(e as Error).message}`);
+  }
+  const file = readManifest(p, notes, source);
+  return p === STDIN ? file : { ...file, digest: sha256(bytes) };
 }
 
 export function sha256(bytes: Uint8Array): string {

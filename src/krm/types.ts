@@ -41,7 +41,8 @@ export type RuleId =
   | 'sidecar-stops-before-app'
   | 'sidecar-endpoints-unknown'
   | 'handled-by-script'
-  | 'invalid-suppression';
+  | 'invalid-suppression'
+  | 'invalid-input';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */
 export class FatalError extends Error {

@@ -1,4 +1,4 @@
-import type { Config } from '../config/types.js';
+import { type Config, versionAssumed } from '../config/types.js';
 import type { Result, RuleId, Severity } from '../krm/types.js';
 import type { ShellEnv } from '../shell/index.js';
 import { podField, type Container, type Workload } from '../workloads/workload.js';
@@ -14,6 +14,11 @@ export interface InputFacts {
    * one (an Envoy bootstrap, a script) asks, so an input of large ConfigMaps costs nothing else.
    */
   configMaps: ConfigMaps;
+  /**
+   * The assumed kubernetesVersion (none in the config) decided something for a workload: `rested`
+   * is set by the step that relied on it, `said` once processItems has reported it (once a run).
+   */
+  assumedVersion?: { rested: boolean; said: boolean };
 }
 
 /** A ConfigMap of the input: its namespace as the item says (undefined when it says none) and its string data. */
@@ -68,6 +73,21 @@ export class ConfigMaps {
 }
 
 export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: [], configMaps: new ConfigMaps() });
+
+/** How the target release reads in a result: `Kubernetes 1.30`, or, when the config gives none, `Kubernetes 1.29 or later (assumed)`. */
+export function kubernetesText(cfg: Config): string {
+  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
+}
+
+/** A change to this workload rests on the assumed kubernetesVersion: the run says so once (process.ts). */
+export function restsOnAssumedVersion(ctx: Ctx): void {
+  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+}
+
+/** The one result a run gives when an assumed kubernetesVersion decided something. */
+export function assumedVersionMessage(cfg: Config): string {
+  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
+}
 
 /** Everything a transform needs for one workload. */
 export interface Ctx {

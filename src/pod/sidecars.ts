@@ -165,9 +165,11 @@ export function nativeSupported(cfg: Config): boolean {
 }
 
 /**
- * `auto` means native when the target cluster has native sidecars on by default (1.29+). With no
- * `kubernetesVersion`, the manifest is the evidence: a sidecar that is already native stays
- * native (the cluster runs them), a classic one stays classic (nothing says the cluster can).
+ * `auto` means native when the target cluster has native sidecars on by default (1.29+). A config
+ * without `kubernetesVersion` gets the assumed release (config/spec.ts assumedKubernetesVersion,
+ * so native); a Config built by hand without one keeps what the manifest shows: a native sidecar
+ * stays native, a classic one classic. The per-pod opt-outs and the other evidence rules decide
+ * after this (sequence/index.ts strategyOf).
  */
 export function effectiveStrategy(spec: SidecarSpec, cfg: Config, nowNative = false): Effective {
   if (spec.strategy !== 'auto') return spec.strategy;

@@ -2,6 +2,7 @@
  * The transforms, in the order they must run for one workload. Each is a small function over
  * the plain-object workload; this file only decides which sidecars each one gets.
  */
+import { versionAssumed } from '../config/types.js';
 import { allOrNothing } from './all-or-nothing.js';
 import type { Ctx } from '../pod/context.js';
 import { awaitDependencies } from './dependencies.js';
@@ -21,6 +22,8 @@ import { syncTools } from './tools.js';
 import { wrapForReadiness } from './wrap.js';
 import { appContainers } from '../pod/apps.js';
 import { probeBlocked } from '../pod/ports.js';
+import { endsItsSidecars } from '../pod/commands.js';
+import { WRAP_MARKER } from '../shell/index.js';
 
 /**
  * `before`: gives the workload's object as it is now, when the caller can make it on demand
@@ -42,7 +45,7 @@ function transform(ctx: Ctx): void {
   const deps = readDependencies(ctx);
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
-  const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s)]));
+  const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s, sidecars)]));
   // A sidecar whose injector's layout stays (s.keep) gets no strategy; a Job still ends it.
   const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
   const apps = appContainers(ctx.w, ctx.cfg); // before anything moves: paths into the input
@@ -84,18 +87,37 @@ function leftToController(ctx: Ctx, wrapped: FoundSidecar[]): void {
  * would make it native yields to that per-pod choice, said in an info result. A "true" there
  * changes nothing: only kubernetesVersion says the cluster can run native sidecars.
  */
-function strategyOf(ctx: Ctx, s: FoundSidecar): Effective {
+function strategyOf(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): Effective {
   const planned = effectiveStrategy(s.spec, ctx.cfg, s.native);
   if (planned === 'native' && !s.native && unprobeable(ctx, s)) return 'postStart';
   if (s.spec.strategy !== 'auto' || planned !== 'native') return planned;
+  if (!s.native && versionAssumed(ctx.cfg) && gatedClassic(ctx, s, all)) return 'postStart';
   const choice = nativeChoice(ctx, s.spec.profile);
-  if (!choice || choice.native) return planned;
+  if (!choice || choice.native) {
+    return planned;
+  }
   ctx.report(
     'info',
     `kept ${s.name} ${s.native ? 'as it is' : 'classic'}: the pod template's annotation ${choice.key}: "false" is a per-pod choice that wins over strategy auto`,
     podMetaField(ctx.w, 'annotations'),
   );
   return s.native ? 'native' : 'postStart';
+}
+
+/**
+ * A classic sidecar of a long-running pod that is already sequenced (it starts before every app
+ * container, held by an exec postStart hook: the vendor's wait, ours or the user's) is evidence
+ * of a classic setup that works; an assumed kubernetesVersion does not overrule it (only a stated
+ * one does: docs/decisions.md, "Native sidecars by default"). In a Job-like pod only when the Job
+ * also ends it already (an app command that ends its sidecars, or our Job wrapper): otherwise the
+ * Job hangs, and native is how it completes without a wrapper.
+ */
+function gatedClassic(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): boolean {
+  const containers = ctx.w.pod.containers ?? [];
+  const i = containers.findIndex((c) => c.name === s.name);
+  if (i < 0 || !containers[i]!.lifecycle?.postStart?.exec) return false;
+  if (!containers.slice(0, i).every((c) => all.some((x) => x.name === c.name))) return false;
+  return !ctx.w.jobLike || containers.some((c) => endsItsSidecars(c) || (c.command ?? []).includes(WRAP_MARKER));
 }
 
 /**

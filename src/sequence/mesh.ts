@@ -11,10 +11,10 @@ import { profileAt, profiles, tableOf } from '../profiles/index.js';
 import { compareVersions, factAt } from '../profiles/versions.js';
 import { configuredRelease } from '../pod/release.js';
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
-import type { Ctx } from '../pod/context.js';
+import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
 import { ANNOTATION, isTrue, meshesOf, nativeAsked, type ActiveMesh, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
-import type { MeshDapr, MeshIstio, MeshKuma, MeshLinkerd, MeshVault } from '../config/types.js';
+import { type MeshDapr, type MeshIstio, type MeshKuma, type MeshLinkerd, type MeshVault, versionAssumed } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
 
 /** One annotation the config asks for. `field`: a key inside a YAML/JSON annotation value. */
@@ -25,6 +25,8 @@ interface Want {
   why: string;
   /** Holds the app until the proxy is ready: a contrary value the user set is worth a warning. */
   holds?: boolean;
+  /** Asked for because of the assumed kubernetesVersion (the run says so once it is written). */
+  assumed?: boolean;
 }
 
 /**
@@ -64,7 +66,15 @@ function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | unde
   // Below 1.29 no injector can give a native sidecar: leave the key off rather than write "false" everywhere.
   const minor = minorVersion(ctx.cfg);
   if (minor === undefined || minor < NATIVE_SIDECARS_SINCE) return undefined;
-  return { key, value: 'true', why: `so ${container} is injected as a native sidecar: Kubernetes ${ctx.cfg.kubernetesVersion} runs native sidecars` };
+  // The pod's own Istio hold is a classic setup that works: an assumed release does not overrule it.
+  if (versionAssumed(ctx.cfg) && mesh === 'istio' && mergeField(podAnnotations(ctx.w)[ANNOTATION.istioConfig], ANNOTATION.istioHold, true).kind === 'same')
+    return undefined;
+  return {
+    key,
+    value: 'true',
+    why: `so ${container} is injected as a native sidecar: ${kubernetesText(ctx.cfg)} runs native sidecars`,
+    ...(versionAssumed(ctx.cfg) && { assumed: true }),
+  };
 }
 
 /**
@@ -162,6 +172,7 @@ function apply(ctx: Ctx, mesh: MeshName, want: Want, because: string): void {
   }
   if (current === undefined || current === null) {
     set(ctx, want.key, want.value);
+    if (want.assumed) restsOnAssumedVersion(ctx);
     ctx.report('info', `added annotation ${want.key}: ${JSON.stringify(want.value)} ${want.why} ${because}`, path);
   } else if (String(current).toLowerCase() !== want.value) {
     contrary(ctx, mesh, want, `${want.key}: ${JSON.stringify(String(current))}`, path);

@@ -3,10 +3,11 @@
  * startupProbe built from its readiness check, because only a startupProbe (or postStart)
  * holds the next container; a readinessProbe gates nothing. Wait hooks we added are removed.
  */
+import { versionAssumed } from '../config/types.js';
 import { profiles } from '../profiles/index.js';
 import { matchGlob } from '../workloads/glob.js';
 import { podField, type Container } from '../workloads/workload.js';
-import type { Ctx } from '../pod/context.js';
+import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
 import { userCommand } from './post-start.js';
 import { ensureArgs, readinessArgs, startupProbe } from './readiness.js';
 import { describeCheck } from '../pod/sidecars.js';
@@ -34,7 +35,10 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
   const native: Container = { ...c, restartPolicy: 'Always' };
   pod.initContainers = [...init.slice(0, at), native, ...init.slice(at)];
   s.native = true;
-  const why = ctx.cfg.kubernetesVersion ? `Kubernetes ${ctx.cfg.kubernetesVersion} runs native sidecars` : 'strategy native';
+  if (s.spec.strategy === 'auto') restsOnAssumedVersion(ctx); // made native by the (assumed) release alone
+  // An explicit strategy native needs no release to explain it; an assumed one is said as such.
+  const byVersion = ctx.cfg.kubernetesVersion !== undefined && (s.spec.strategy === 'auto' || !versionAssumed(ctx.cfg));
+  const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : 'strategy native';
   ctx.report('info', `made ${s.name} a native sidecar (initContainers, restartPolicy: Always): ${why}`, podField(ctx.w, 'initContainers', at));
   return native;
 }

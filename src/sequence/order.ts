@@ -3,6 +3,7 @@
  * `containers`, keeping their relative order. A native sidecar that the config now wants
  * classic is moved back from `initContainers`.
  */
+import { versionAssumed } from '../config/types.js';
 import { podField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
 import { startupProbe } from './readiness.js';
@@ -46,7 +47,7 @@ function demoteNative(ctx: Ctx, s: FoundSidecar, at: number): boolean {
   ctx.report(
     'info',
     `moved native sidecar ${s.name} back to containers: strategy ${s.spec.strategy} does not use native sidecars` +
-      (ctx.cfg.kubernetesVersion ? ` on Kubernetes ${ctx.cfg.kubernetesVersion}` : ''),
+      (ctx.cfg.kubernetesVersion && !versionAssumed(ctx.cfg) ? ` on Kubernetes ${ctx.cfg.kubernetesVersion}` : ''),
     podField(ctx.w, 'initContainers'),
   );
   return true;

@@ -12,6 +12,7 @@
  * Job-like pods and native sidecars are never touched: their sidecars already stop after the app.
  * A value the pod already has (a drain, a wait, a preStop) is the user's and wins.
  */
+import { versionAssumed } from '../config/types.js';
 import type { Ctx } from '../pod/context.js';
 import { ANNOTATION } from '../pod/mesh.js';
 import { minorVersion } from '../pod/sidecars.js';
@@ -61,7 +62,7 @@ function preStopSleep(ctx: Ctx, s: Stay, seconds: number, why: string): void {
   if (minor === undefined || minor < SLEEP_ACTION_SINCE) {
     ctx.report(
       'info',
-      `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later (kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? 'not set'})`,
+      `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later (${versionAssumed(ctx.cfg) ? `kubernetesVersion is not set, taken as ${ctx.cfg.kubernetesVersion}` : `kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? 'not set'}`}); set kubernetesVersion: "1.30" if the cluster runs it`,
       s.fieldPath,
     );
     return;

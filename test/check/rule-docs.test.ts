@@ -21,7 +21,7 @@ describe('docs/rules/<rule-id>.md', () => {
     expect([...sections.keys()]).toEqual(SECTIONS);
     for (const [name, body] of sections) expect(body.length, `${id}: ## ${name}`).toBeGreaterThan(40);
     expect(sections.get('Why')).toMatch(/[\w-]+\/[\w-]+#\d+|https:\/\/|issue \d+/);
-    expect(sections.get('How to suppress')).toContain(`pod-sequencer.dev/ignore.${id}: "`);
+    if (ruleInfos.find((r) => r.id === id)!.byAnnotation !== false) expect(sections.get('How to suppress')).toContain(`pod-sequencer.dev/ignore.${id}: "`);
     expect(sections.get('How to suppress')).toMatch(new RegExp(`spec:\\n  rules:\\n    ${id}: `));
     expect(summary).toContain(`Default severity: \`${ruleInfos.find((r) => r.id === id)!.severity}\``);
   });

@@ -24,7 +24,8 @@ ${annotations}spec:
       - name: istio-proxy
         image: istio/proxyv2:1.24
 `;
-const check = (text: string) => runFiles([readManifest('web.yaml', [], text)], { ...defaultConfig(), mode: 'check' }).findings;
+// Classic sidecars (kubernetesVersion 1.28): the findings here are about a classic proxy listed last.
+const check = (text: string) => runFiles([readManifest('web.yaml', [], text)], { ...defaultConfig(), kubernetesVersion: '1.28', mode: 'check' }).findings;
 
 describe('pod-sequencer.dev/ignore.<rule-id>', () => {
   const ignored = web('  annotations:\n    pod-sequencer.dev/ignore.sidecar-not-first: "the app retries its connection"\n');
@@ -58,7 +59,7 @@ describe('pod-sequencer.dev/ignore.<rule-id>', () => {
 
   it('the filter leaves suppressed findings out of the ResourceList and the exit code', () => {
     const list = (m: string) =>
-      `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${m.replace(/^(?=.)/gm, '  ').replace(/^ {2}/, '- ')}functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {mode: check}}\n`;
+      `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${m.replace(/^(?=.)/gm, '  ').replace(/^ {2}/, '- ')}functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {mode: check, kubernetesVersion: "1.28"}}\n`;
     expect(runFilter(list(web(''))).results.map((r) => r.tags?.rule)).toEqual(['sidecar-not-first']);
     expect(runFilter(list(ignored)).results).toEqual([]);
   });

@@ -78,7 +78,11 @@ describe('check', () => {
       resource: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' },
       field: 'spec.template.spec.containers[1]',
     });
-    expect(out.notes).toEqual([{ path: 'ci/workflow.yaml', message: expect.stringMatching(/^skipped: no Kubernetes objects/) }]);
+    expect(out.notes).toEqual([
+      { path: 'ci/workflow.yaml', message: expect.stringMatching(/^skipped: no Kubernetes objects/) },
+      // No kubernetesVersion: what the run assumed is a note, not a finding.
+      { path: 'apps/web.yaml', line: 4, col: 3, message: expect.stringMatching(/^kubernetesVersion not set: assumed 1\.29 or later/) },
+    ]);
     expect(r.stderr).toBe('');
   });
 
@@ -113,13 +117,24 @@ describe('check', () => {
     expect(runObj.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/no Kubernetes objects/);
   });
 
-  it('usage problems: a missing path exits 1 with the reason; a bad config or an unknown format exits 2', () => {
+  it('usage problems exit 2 with the reason: a missing path, a bad config, an unknown format, flag or command', () => {
     const { bin } = scratch({
       'bad.yaml': 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec: {kubernetesVersion: banana}\n',
       'a.yaml': fixture('sidecar-not-first-positive'),
     });
     let r = bin('check', 'nope');
-    expect([r.code, r.stderr]).toEqual([1, 'pod-sequencer: error: nope: no such file or directory\n']);
+    expect([r.code, r.stderr, r.stdout]).toEqual([2, 'pod-sequencer: error: nope: no such file or directory\n', '']);
+    for (const cmd of ['fix', 'explain']) expect(bin(cmd, 'nope').code).toBe(2);
+    r = bin('chekc', 'a.yaml');
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      "pod-sequencer: error: unknown command 'chekc'; commands: check, fix, post-render, explain (pod-sequencer --help)\n",
+    ]);
+    r = bin('check', '--bogus', 'a.yaml');
+    expect([r.code, r.stderr]).toEqual([2, "error: unknown option '--bogus'\n"]);
+    r = bin('--config', 'missing.yaml');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('pod-sequencer: error: --config missing.yaml: cannot read the file (ENOENT)\n');
     r = bin('check', '--config', 'bad.yaml', 'a.yaml');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('spec.kubernetesVersion');
@@ -130,13 +145,102 @@ describe('check', () => {
   });
 });
 
+describe('check keeps going past a file it cannot read', () => {
+  const cfg = 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec: {kubernetesVersion: "1.28"}\n';
+  const files = {
+    'k8s/a-bad.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  a: "1"\n  a: "2"\n',
+    'k8s/b-web.yaml': fixture('sidecar-not-first-positive'),
+    'cfg.yaml': cfg,
+  };
+
+  function scratchWithBytes() {
+    const s = scratch(files);
+    // Invalid UTF-8: a lone 0xff byte in a name.
+    writeFileSync(join(s.dir, 'k8s/c-bytes.yaml'), Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: \xff}\n', 'latin1'));
+    return s;
+  }
+
+  it('text: each bad file is an invalid-input error at file:line:col, the good file is still checked, exit 1', () => {
+    const { bin } = scratchWithBytes();
+    const r = bin('check', '--config', 'cfg.yaml', 'k8s');
+    expect(r.code, r.stderr).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.filter((l) => l.includes('[invalid-input]'))).toEqual([
+      'k8s/a-bad.yaml:6:3: error [invalid-input] malformed YAML in document 1: Map keys must be unique',
+      'k8s/c-bytes.yaml:3:18: error [invalid-input] invalid UTF-8 (byte 0xff at byte offset 48): the input must be UTF-8 text',
+    ]);
+    expect(lines.filter((l) => l.startsWith('k8s/b-web.yaml:')).map((l) => l.replace(/ \[.*$/, ''))).toEqual([
+      'k8s/b-web.yaml:16:9: warning',
+      'k8s/b-web.yaml:18:9: warning',
+    ]);
+    expect(lines.at(-1)).toBe('3 files checked: 2 errors, 2 warnings, 0 info');
+    expect(r.stderr).toBe('');
+  });
+
+  it('--fail-on none: exit 0, and JSON, SARIF and JUnit are whole documents naming every file', () => {
+    const { bin } = scratchWithBytes();
+    const json = bin('check', '--config', 'cfg.yaml', '--fail-on', 'none', '--format', 'json', 'k8s');
+    expect(json.code).toBe(0);
+    const out = JSON.parse(json.stdout);
+    expect(out.summary).toEqual({ files: 3, error: 2, warning: 2, info: 0 });
+    expect(out.findings.map((f: { path: string; rule: string }) => `${f.path} ${f.rule}`)).toEqual([
+      'k8s/a-bad.yaml invalid-input',
+      'k8s/b-web.yaml sidecar-not-first',
+      'k8s/b-web.yaml sidecar-not-first',
+      'k8s/c-bytes.yaml invalid-input',
+    ]);
+    const sarif = bin('check', '--config', 'cfg.yaml', '--fail-on', 'none', '--format', 'sarif', 'k8s');
+    expect(sarif.code).toBe(0);
+    const [runObj] = JSON.parse(sarif.stdout).runs;
+    const bad = runObj.results.find((x: { ruleId: string }) => x.ruleId === 'invalid-input');
+    expect(bad).toMatchObject({
+      ruleIndex: ruleInfos.findIndex((x) => x.id === 'invalid-input'),
+      level: 'error',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'k8s/a-bad.yaml' }, region: { startLine: 6, startColumn: 3 } } }],
+    });
+    expect(runObj.results).toHaveLength(4);
+    const junit = bin('check', '--config', 'cfg.yaml', '--fail-on', 'none', '--format', 'junit', 'k8s');
+    expect(junit.code).toBe(0);
+    expect(junit.stdout.match(/<testsuite name="[^"]+"/g)).toEqual([
+      '<testsuite name="k8s/a-bad.yaml"',
+      '<testsuite name="k8s/b-web.yaml"',
+      '<testsuite name="k8s/c-bytes.yaml"',
+    ]);
+    expect(junit.stdout.trimEnd().endsWith('</testsuites>')).toBe(true);
+  });
+
+  it('spec.rules sets its level; off leaves a note per file not read', () => {
+    const { bin } = scratch({
+      'bad.yaml': files['k8s/a-bad.yaml'],
+      'warn.yaml': cfg.replace('spec: {', 'spec: {rules: {invalid-input: warning}, '),
+      'off.yaml': cfg.replace('spec: {', 'spec: {rules: {invalid-input: "off"}, '),
+    });
+    const warn = bin('check', '--config', 'warn.yaml', 'bad.yaml');
+    expect([warn.code, warn.stdout.split('\n')[0]]).toEqual([0, 'bad.yaml:6:3: warning [invalid-input] malformed YAML in document 1: Map keys must be unique']);
+    const off = bin('check', '--config', 'off.yaml', 'bad.yaml');
+    expect([off.code, off.stdout]).toEqual([0, '1 file checked: no findings\n']);
+    expect(off.stderr).toBe('bad.yaml:6:3: note: not checked (invalid-input is off): malformed YAML in document 1: Map keys must be unique\n');
+  });
+
+  it('a workload the function refuses (a merge key) is one finding; the other documents of the file are still checked', () => {
+    const merge =
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: m}\nspec:\n  template:\n    spec:\n      containers:\n      - &app\n        name: web\n        image: web\n      - <<: *app\n        name: istio-proxy\n        image: proxyv2\n';
+    const { bin } = scratch({ 'all.yaml': `${merge}---\n${fixture('sidecar-not-first-positive')}`, 'cfg.yaml': cfg });
+    const r = bin('check', '--config', 'cfg.yaml', 'all.yaml');
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^all\.yaml:11:\d+: error \[invalid-input\] Deployment m: spec\.template\.spec\.containers\[1\]\.<<: YAML merge keys/);
+    expect(lines.filter((l) => l.includes('[sidecar-not-first]'))).toHaveLength(2);
+  });
+});
+
 describe('fix', () => {
   const web = fixture('sidecar-not-first-positive');
   const other = "# untouched: odd spacing and quoting stay\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}   # trailing\ndata:\n  flag: 'true'\n";
 
   it('rewrites files in place, keeping the rest byte-identical, says what it did, and is idempotent', () => {
-    const { dir, bin } = scratch({ 'm/all.yaml': `${other}---\n${web}`, 'm/cm.yaml': other });
-    const r = bin('fix', 'm');
+    const { dir, bin } = scratch({ 'm/all.yaml': `${other}---\n${web}`, 'm/cm.yaml': other, 'cfg.yaml': cfg128 });
+    const r = bin('fix', '--config', 'cfg.yaml', 'm'); // classic sidecars: moved first, with a wait
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^m\/all\.yaml:\d+:\d+: info moved sidecars istio-proxy, cloud-sql-proxy before the app containers/m);
@@ -146,7 +250,7 @@ describe('fix', () => {
     expect(all).toContain('# listed last: the app calls the config center before the proxy is up');
     expect(all.indexOf('- name: istio-proxy')).toBeLessThan(all.indexOf('- name: web\n'));
     expect(readFileSync(join(dir, 'm/cm.yaml'), 'utf8')).toBe(other);
-    const again = bin('fix', 'm');
+    const again = bin('fix', '--config', 'cfg.yaml', 'm');
     expect(again.code).toBe(0);
     expect(again.stderr.trimEnd().split('\n').at(-1)).toBe('nothing to change in 2 files');
     expect(readFileSync(join(dir, 'm/all.yaml'), 'utf8')).toBe(all);
@@ -165,6 +269,18 @@ describe('fix', () => {
     expect(bin('fix', 'web.yaml').stderr.trimEnd().split('\n').at(-1)).toBe('nothing to change in 1 file');
   });
 
+  it('fix - writes the fixed stream to stdout and says it changed it', () => {
+    const { dir } = scratch({ 'cfg.yaml': cfg128 });
+    const fixStdin = (input: string) => run(process.execPath, [BIN, 'fix', '--config', 'cfg.yaml', '-'], { cwd: dir, input });
+    const r = fixStdin(web);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('- name: istio-proxy');
+    expect(r.stdout).not.toBe(web);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('changed 1 of 1 file');
+    const again = fixStdin(r.stdout);
+    expect([again.stdout, again.stderr.trimEnd().split('\n').at(-1)]).toEqual([r.stdout, 'nothing to change in 1 file']);
+  });
+
   it('exits 1 and says what could not be fixed', () => {
     // A native sidecar pod-sequencer does not know cannot be moved back for Kubernetes 1.28.
     const unknown = fixture('native-sidecar-unsupported-positive')
@@ -180,16 +296,17 @@ describe('fix', () => {
 
 describe('explain', () => {
   it('prints the timeline after the function, the diff, and mermaid', () => {
-    const { bin } = scratch({ 'web.yaml': readFileSync(join(ROOT, 'fixtures', 'packages', 'shop', 'web.yaml'), 'utf8') });
-    let r = bin('explain', 'web.yaml');
+    const { bin } = scratch({ 'web.yaml': readFileSync(join(ROOT, 'fixtures', 'packages', 'shop', 'web.yaml'), 'utf8'), 'cfg.yaml': cfg128 });
+    const explain = (...args: string[]) => bin('explain', '--config', 'cfg.yaml', ...args); // classic sidecars
+    let r = explain('web.yaml');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Deployment\/web \(web\.yaml:2\)\n {2}start:\n {4}1\. sidecar istio-proxy/);
-    r = bin('explain', '--diff', 'web.yaml');
+    r = explain('--diff', 'web.yaml');
     expect(r.stdout).toMatch(/^- {5}1\. app container web/m);
     expect(r.stdout).toMatch(/^\+ {5}1\. sidecar istio-proxy/m);
-    r = bin('explain', '--format', 'mermaid', 'web.yaml');
+    r = explain('--format', 'mermaid', 'web.yaml');
     expect(r.stdout).toMatch(/^### Deployment\/web \(web\.yaml:2\)\n\n```mermaid\nsequenceDiagram\n/);
-    r = bin('explain', '--format', 'mermaid', '--diff', 'web.yaml');
+    r = explain('--format', 'mermaid', '--diff', 'web.yaml');
     expect(r.stdout.match(/^### .*$/gm)).toEqual(['### Deployment/web (web.yaml:2): before', '### Deployment/web: after']);
   });
 

@@ -20,10 +20,12 @@ describe('pod-sequencer (filter)', () => {
     // The same items from a plain pipe (or kustomize): a line per result on stderr, the only place kustomize shows.
     const plain = runBin([], input.replace(/^\s+internal\.config\.kubernetes\.io\/path: .*\n/gm, ''));
     expect(plain.code).toBe(0);
-    expect(plain.stderr.trim().split('\n')).toHaveLength(2);
-    expect(plain.stderr).toMatch(/^pod-sequencer: info: Deployment\/shop\/web spec\.template\.spec\.containers: moved sidecar istio-proxy/m);
+    // Two changes, and the note of the assumed kubernetesVersion.
+    expect(plain.stderr.trim().split('\n')).toHaveLength(3);
+    expect(plain.stderr).toMatch(/^pod-sequencer: info: Deployment\/shop\/web spec\.template\.spec\.initContainers\[0\]: made istio-proxy a native sidecar/m);
+    expect(plain.stderr).toMatch(/^pod-sequencer: info: Deployment\/shop\/web: kubernetesVersion not set: assumed 1\.29 or later/m);
     const kustomized = runBin([], input.replace(/^(\s+)internal\.config\.kubernetes\.io\/path: .*\n/gm, '$&$1kustomize.config.k8s.io/id: x\n'));
-    expect(kustomized.stderr.trim().split('\n')).toHaveLength(2);
+    expect(kustomized.stderr.trim().split('\n')).toHaveLength(3);
   });
 
   it('--config FILE overrides functionConfig', () => {
@@ -37,12 +39,12 @@ describe('pod-sequencer (filter)', () => {
 
   it('a --config file that is missing or not YAML is a clear error with nothing on stdout', () => {
     const missing = runBin(['--config', '/nonexistent/cfg.yaml'], input);
-    expect([missing.code, missing.stdout]).toEqual([1, '']);
+    expect([missing.code, missing.stdout]).toEqual([2, '']); // a usage error, as for check
     expect(missing.stderr).toContain('--config /nonexistent/cfg.yaml: cannot read the file (ENOENT)');
     const dir = mkdtempSync(join(tmpdir(), 'pod-seq-cfg-'));
     writeFileSync(join(dir, 'bad.yaml'), 'spec: [unclosed\n');
     const bad = runBin(['--config', join(dir, 'bad.yaml')], input);
-    expect([bad.code, bad.stdout]).toEqual([1, '']);
+    expect([bad.code, bad.stdout]).toEqual([2, '']);
     expect(bad.stderr).toContain('not valid YAML');
   });
 

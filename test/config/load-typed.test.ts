@@ -324,6 +324,9 @@ describe('no config', () => {
     const { sidecars, ...rest } = config;
     expect(rest).toEqual({
       mode: 'apply',
+      // Unset: taken as the first release with native sidecars on by default, and marked as assumed.
+      kubernetesVersion: '1.29',
+      kubernetesVersionAssumed: '1.29',
       workloadKinds: [],
       mesh: {},
       dependencies: [],

@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/resolve.js';
+
+// Classic sidecars: the cases were written for the classic form (a moved sidecar, a postStart wait).
+const classic = { ...defaultConfig(), kubernetesVersion: '1.28' };
 import { explainFiles } from '../../src/explain/index.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
@@ -34,26 +37,26 @@ items:
 
 describe('List kinds', () => {
   it('check places findings inside the List in the file', () => {
-    const { findings } = runFiles([readManifest('live.yaml', [], list)], { ...defaultConfig(), mode: 'check' });
+    const { findings } = runFiles([readManifest('live.yaml', [], list)], { ...defaultConfig(), kubernetesVersion: '1.28', mode: 'check' });
     expect(findings.map((f) => [f.line, f.col, f.result.tags?.rule, f.result.resourceRef?.name])).toEqual([[19, 11, 'sidecar-not-first', 'web']]);
   });
 
   it('fix changes the workload inside, leaves the rest as it was, and is idempotent', () => {
-    const { files, findings } = runFiles([readManifest('live.yaml', [], list)], defaultConfig());
+    const { files, findings } = runFiles([readManifest('live.yaml', [], list)], classic);
     const out = files[0]!.output!;
     expect(out.slice(0, out.indexOf('- apiVersion: apps/v1'))).toBe(list.slice(0, list.indexOf('- apiVersion: apps/v1')));
     expect(out.indexOf('name: istio-proxy')).toBeLessThan(out.indexOf('name: web\n          image'));
     // Findings of a changed file point into its new text.
     const moved = findings.find((f) => f.result.message.startsWith('moved sidecar'))!;
     expect(out.split('\n')[moved.line - 1]).toBe('        containers:');
-    expect(runFiles([readManifest('live.yaml', [], out)], defaultConfig()).files[0]!.output).toBeUndefined();
+    expect(runFiles([readManifest('live.yaml', [], out)], classic).files[0]!.output).toBeUndefined();
   });
 
   it('the filter opens a List item; an object inside it that cannot be read gets an error and is left as it is', () => {
     const rl = `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${list
       .replace(/^/gm, '  ')
       .replace(/^ {2}(?=\S)/, '- ')
-      .replace(/\n {2}$/, '\n')}`;
+      .replace(/\n {2}$/, '\n')}functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {kubernetesVersion: "1.28"}}\n`;
     const once = runFilter(rl);
     expect(once.exitCode).toBe(0);
     expect(once.results.map((r) => r.resourceRef?.name)).toEqual(['web', 'web']);
@@ -69,7 +72,7 @@ describe('List kinds', () => {
   });
 
   it('explain shows the workloads inside a List, with their lines', () => {
-    const text = explainFiles([readManifest('live.yaml', [], list)], defaultConfig(), { format: 'text', diff: false });
+    const text = explainFiles([readManifest('live.yaml', [], list)], classic, { format: 'text', diff: false });
     expect(text).toMatch(/^Deployment\/web \(live\.yaml:9\)\n/);
     expect(text).toMatch(/1\. sidecar istio-proxy/);
   });

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/resolve.js';
+
+// Classic sidecars: the cases were written for the classic form (a moved sidecar, a postStart wait).
+const classic = { ...defaultConfig(), kubernetesVersion: '1.28' };
 import { collectFiles, locate, locateByYaml, PathError, readManifest, splice, type Note } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { ROOT } from '../helpers/cli.js';
@@ -83,7 +86,7 @@ describe('readManifest', () => {
 describe('splice', () => {
   const fixOne = (src: string) => {
     const f = readManifest('x.yaml', [], src);
-    return runFiles([f], defaultConfig()).files[0]!.output;
+    return runFiles([f], classic).files[0]!.output;
   };
 
   it('rewrites only the changed document; separators, comments and other documents stay byte-identical', () => {

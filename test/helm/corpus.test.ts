@@ -29,7 +29,8 @@ const asHook = (job: string) =>
 
 /** What each vendor's hook Job must get so it completes. */
 const FIXED: Record<string, RegExp> = {
-  istio: /pod-sequencer-wrap|Job wrapper/, // the app ends istio-proxy when its work ends
+  // The Job ends istio-proxy when its work ends: a native sidecar (no kubernetesVersion: 1.29 or later), or a wrapper.
+  istio: /restartPolicy: Always|pod-sequencer-wrap|Job wrapper/,
   'cloud-sql-proxy': /startupProbe:|postStart:/, // the app starts once the proxy is ready
 };
 

@@ -28,7 +28,10 @@ const stream = helm4Stream({ 'shop/templates/configmap.yaml': cm, 'shop/template
 
 /** node and the system tools, never a pod-sequencer on PATH unless a test puts one there. */
 const BASE_PATH = [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':');
-const baseEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({ PATH: BASE_PATH, HOME: tmpdir(), ...extra });
+// Classic sidecars (kubernetesVersion 1.28) through the config variable: the cases were written for them.
+const CLASSIC = join(mkdtempSync(join(tmpdir(), 'pod-seq-helm-cfg-')), 'classic.yaml');
+writeFileSync(CLASSIC, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: c}\nspec: {kubernetesVersion: "1.28"}\n');
+const baseEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({ PATH: BASE_PATH, HOME: tmpdir(), POD_SEQUENCER_CONFIG: CLASSIC, ...extra });
 
 /** `helm plugin install SRC`: $HELM_DATA_HOME/plugins/<basename of SRC> -> SRC. */
 function install(src: string): string {
@@ -91,7 +94,13 @@ describe('helm-plugin/plugin.yaml against Helm 4 loader rules', () => {
     expect(cmd.split('\r\n').every((l) => !l.includes('\n'))).toBe(true); // CRLF throughout, as cmd.exe needs
     // Each way it finds the function runs post-render with Helm's arguments (%*), in the POSIX order.
     const runs = cmd.split('\r\n').filter((l) => /post-render/.test(l) && !l.startsWith('rem') && !l.startsWith('echo'));
-    expect(runs).toEqual(['node "%PKG%" post-render %*', 'pod-sequencer post-render %*', '"%POD_SEQUENCER_BIN%" post-render %*']);
+    expect(runs.filter((l) => !l.startsWith('if'))).toEqual([
+      'node "%PKG%" post-render %ARGS%',
+      'pod-sequencer post-render %ARGS%',
+      '"%POD_SEQUENCER_BIN%" post-render %ARGS%',
+    ]);
+    // %ARGS% is %* less a leading post-render (11 characters and a space), as in the POSIX launcher.
+    expect(cmd).toContain('set ARGS=%*\r\nif "%~1"=="post-render" set ARGS=%ARGS:~12%\r\n');
   });
 });
 
@@ -121,6 +130,17 @@ describe('the plugin run as Helm 4 runs it', () => {
     expect(r.manifests).toBe('kind: ConfigMap\n');
     expect(readFileSync(join(tmp, 'args'), 'utf8')).toBe('post-render\n--report\n/tmp/r.txt\n');
     expect(readFileSync(join(tmp, 'stdin'), 'utf8')).toBe(stream);
+    // Helm 3's `--post-renderer-args post-render` kept in a helmfile that now runs Helm 4: the
+    // leading post-render is dropped, not passed twice.
+    const both = runHelm4Plugin(install(PLUGIN), stream, ['post-render', '--report', '/tmp/r.txt'], baseEnv({ POD_SEQUENCER_BIN: bin }));
+    expect(both.manifests).toBe('kind: ConfigMap\n');
+    expect(readFileSync(join(tmp, 'args'), 'utf8')).toBe('post-render\n--report\n/tmp/r.txt\n');
+  });
+
+  it('a leading post-render reaches the real function once: the release is fixed', () => {
+    const r = runHelm4Plugin(install(PLUGIN), stream, ['post-render', '--fail-on', 'error'], baseEnv());
+    expect(r.error, r.discardedStderr).toBeUndefined();
+    expect(r.manifests!.indexOf('- name: istio-proxy')).toBeLessThan(r.manifests!.indexOf('- name: web\n'));
   });
 
   it('a plugin directory outside a package uses pod-sequencer on PATH; none anywhere: exit 127 saying what to do', () => {

@@ -20,10 +20,13 @@ const chunks = {
 const stream = (...parts: string[]) => parts.join('');
 const postRender = (input: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, [BIN, 'post-render', ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: '', POD_SEQUENCER_REPORT: '', ...env } });
+// Classic sidecars (kubernetesVersion 1.28): the Job wrapper and the moved proxy are what these cases check.
+const CLASSIC = join(mkdtempSync(join(tmpdir(), 'pod-seq-helm-cfg-')), 'classic.yaml');
+writeFileSync(CLASSIC, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: c}\nspec: {kubernetesVersion: "1.28"}\n');
 
 describe('post-render (Helm 3 stream)', () => {
   it('untouched chunks byte-identical; changed ones keep their separator and # Source: line; the hook Job ends its sidecar', () => {
-    const r = postRender(stream(chunks.cm, chunks.web, chunks.hook));
+    const r = postRender(stream(chunks.cm, chunks.web, chunks.hook), ['--config', CLASSIC]);
     expect(r.code, r.stderr).toBe(0);
     const parts = r.stdout.split(/(?=^---\n)/m);
     expect(parts).toHaveLength(3);
@@ -78,6 +81,35 @@ describe('post-render (Helm 3 stream)', () => {
     const viaEnv = postRender(stream(chunks.web), [], { POD_SEQUENCER_REPORT: fromEnv });
     expect(viaEnv.code).toBe(0);
     expect(readFileSync(fromEnv, 'utf8')).toBe(viaEnv.stderr);
+  });
+
+  it("findings give the line inside the template's own rendered document, not the stream's (issue 31)", () => {
+    // Helm 3 framing: line 1 is the line after `# Source:`; the ConfigMap before it does not count.
+    const r = postRender(stream(chunks.cm, chunks.web), ['--config', CLASSIC]);
+    expect(r.code, r.stderr).toBe(0);
+    const web = r.stdout.slice(r.stdout.indexOf('# Source: shop/templates/deployment.yaml\n')).split('\n').slice(1);
+    const lines = [...r.stderr.matchAll(/^shop\/templates\/deployment\.yaml:(\d+): info moved sidecar istio-proxy/gm)].map((m) => Number(m[1]));
+    expect(lines).toHaveLength(1);
+    expect(web[lines[0]! - 1]).toBe('      containers:'); // the field the result names, in the document's own numbering
+  });
+
+  it('--report is written on every failure: a bad config, malformed input, --fail-on (issue 31)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-report-fail-'));
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: c}\nspec: {kubernetesVersion: banana}\n');
+    const cases: [string, string[], RegExp][] = [
+      [stream(chunks.web), ['--config', bad], /kubernetesVersion/],
+      [`${chunks.cm}---\n# Source: shop/templates/x.yaml\na: [\n`, [], /malformed YAML/],
+      [stream(chunks.web), ['--config', CLASSIC, '--fail-on', 'info'], /finding\(s\) at or above --fail-on info: nothing written/],
+    ];
+    for (const [input, args, reason] of cases) {
+      const report = join(dir, `report-${args.length}-${input.length}.txt`);
+      const r = postRender(input, [...args, '--report', report]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(readFileSync(report, 'utf8')).toMatch(reason);
+      expect(readFileSync(report, 'utf8')).toBe(r.stderr);
+    }
   });
 
   it('a report file that cannot be written: exit 1, nothing on stdout, one line saying which', () => {
@@ -135,7 +167,7 @@ describe('post-render (Helm 4: documents carry their filename annotation)', () =
 
 describe('streams on stdin for every command (issue 17)', () => {
   const input = stream(chunks.cm, chunks.web);
-  const bin = (args: string[]) => run(process.execPath, [BIN, ...args], { input });
+  const bin = (args: string[]) => run(process.execPath, [BIN, ...args], { input, env: { ...process.env, POD_SEQUENCER_CONFIG: CLASSIC } });
 
   it('the filter reads plain manifests on stdin as a stream and answers the same stream, fixed', () => {
     const r = bin([]);
@@ -148,9 +180,9 @@ describe('streams on stdin for every command (issue 17)', () => {
   });
 
   it('check - reads stdin, naming it <stdin>; fix - writes the fixed stream to stdout', () => {
-    const check = bin(['check', '-']);
+    const check = bin(['check', '--config', CLASSIC, '-']);
     expect(check.stdout).toMatch(/^<stdin>:\d+:\d+: warning \[sidecar-not-first\]/m);
-    const fix = bin(['fix', '-']);
+    const fix = bin(['fix', '--config', CLASSIC, '-']);
     expect(fix.code, fix.stderr).toBe(0);
     expect(fix.stdout).toBe(bin([]).stdout);
   });

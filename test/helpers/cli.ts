@@ -16,7 +16,15 @@ export interface Ran {
 }
 
 export function run(cmd: string, args: string[], opts: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): Ran {
-  const r = spawnSync(cmd, args, { cwd: opts.cwd, input: opts.input, encoding: 'utf8', env: opts.env ?? process.env, timeout: opts.timeout ?? 120_000 });
+  // A large run's results can pass spawnSync's 1 MiB default (3000 workloads fixed at once).
+  const r = spawnSync(cmd, args, {
+    cwd: opts.cwd,
+    input: opts.input,
+    encoding: 'utf8',
+    env: opts.env ?? process.env,
+    timeout: opts.timeout ?? 120_000,
+    maxBuffer: 256 * 2 ** 20,
+  });
   if (r.error) throw r.error;
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

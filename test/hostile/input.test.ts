@@ -160,7 +160,9 @@ describe('hostile input corpus (fixtures/hostile)', () => {
 
 const HEADER = 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n';
 const deployment = (annotations: string, env: string) =>
-  `${HEADER}- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web\n    annotations:\n${annotations}  spec:\n    template:\n      spec:\n        containers:\n        - name: web\n          image: web\n          env:\n${env}        - name: istio-proxy\n          image: proxy\n`;
+  `${HEADER}- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web\n    annotations:\n${annotations}  spec:\n    template:\n      spec:\n        containers:\n        - name: web\n          image: web\n          env:\n${env}        - name: istio-proxy\n          image: proxy\n` +
+  // Classic sidecars: the moved proxy (its aliases written out) is what these cases test.
+  'functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {kubernetesVersion: "1.28"}}\n';
 
 describe.concurrent('large and deep input', () => {
   // Far past any real manifest; how the cost grows with size is the benchmark's (BENCHMARKS.md, YAML shapes).

@@ -14,7 +14,7 @@ describe('kpt fn eval --exec', () => {
   it('puts the Istio sidecar first with a pilot-agent wait, keeping comments and untouched files', () => {
     const dir = copyPackage('shop');
     const before = snapshotDir(dir);
-    const r = kpt(['fn', 'eval', dir, '--exec', BIN, '--truncate-output=false']);
+    const r = kpt(['fn', 'eval', dir, '--exec', BIN, '--truncate-output=false', '--', 'kubernetesVersion=1.28']); // classic sidecars
     expect(r.code, r.stderr).toBe(0);
     const after = snapshotDir(dir);
     expect(Object.keys(after)).toEqual(Object.keys(before));
@@ -138,16 +138,20 @@ describe('a moved container keeps its own comments and key order under kpt', () 
   };
   const fixed = () => {
     const dir = pkg();
-    expect(runBin(['fix', join(dir, 'web.yaml')]).code).toBe(0);
+    writeFileSync(join(dir, 'classic.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {kubernetesVersion: "1.28"}\n');
+    expect(runBin(['fix', '--config', join(dir, 'classic.yaml'), join(dir, 'web.yaml')]).code).toBe(0); // classic sidecars
     return readFileSync(join(dir, 'web.yaml'), 'utf8');
   };
 
   it.each([
-    ['kpt fn eval', (dir: string) => kpt(['fn', 'eval', dir, '--exec', BIN])],
+    ['kpt fn eval', (dir: string) => kpt(['fn', 'eval', dir, '--exec', BIN, '--', 'kubernetesVersion=1.28'])],
     [
       'kpt fn render',
       (dir: string) => {
-        writeFileSync(join(dir, 'Kptfile'), `apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: p\npipeline:\n  mutators:\n  - exec: ${BIN}\n`);
+        writeFileSync(
+          join(dir, 'Kptfile'),
+          `apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: p\npipeline:\n  mutators:\n  - exec: ${BIN}\n    configMap: {kubernetesVersion: "1.28"}\n`,
+        );
         return kpt(['fn', 'render', dir, '--allow-exec']);
       },
     ],

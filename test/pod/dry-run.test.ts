@@ -101,8 +101,9 @@ describe.skipIf(corpus.length === 0)('check is the dry run of fix: vendor corpus
 
 describe('the dry-run comparison can fail', () => {
   it('a change check does not report is named: check with another config than fix', () => {
-    // Sequenced as classic by fix without a kubernetesVersion (first, with a postStart wait):
-    // nothing left to report there, while fix under 1.30 makes the proxy native.
+    // Sequenced as classic by fix under 1.28 (first, with a postStart wait): nothing left to report
+    // there without a kubernetesVersion (a gated classic sidecar is evidence), while fix under 1.30
+    // makes the proxy native.
     const raw = `apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -117,7 +118,8 @@ spec:
         image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1
         args: ["p:r:i"]
 `;
-    const web = runFiles([readManifest('web.yaml', [], raw)], loadConfig(undefined).config).files[0]!.output!;
+    const classic = loadConfig({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { kubernetesVersion: '1.28' } }).config;
+    const web = runFiles([readManifest('web.yaml', [], raw)], classic).files[0]!.output!;
     const { config: fix } = loadConfig({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { kubernetesVersion: '1.30' } });
     const { config: check } = loadConfig(undefined);
     expect(dryRunGaps('web.yaml', web, check)).toEqual([]);

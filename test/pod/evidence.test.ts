@@ -8,9 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/load.js';
 import { defaultConfig } from '../../src/config/resolve.js';
+import type { Config } from '../../src/config/types.js';
+import { stripResults } from '../helpers/golden.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { runFilter } from '../../src/run.js';
+
+/** Classic sidecars: the cases about wrappers, holds and postStart waits state them (the default is native). */
+const classic = () => ({ ...defaultConfig(), kubernetesVersion: '1.28' });
 
 const list = (items: string, version?: string) =>
   `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${items.replace(/^(?=.)/gm, '  ').replace(/^ {2}/, '- ')}` +
@@ -247,13 +252,31 @@ describe('already-sequenced and sidecar-only manifests are left as they are', ()
     expect(out.results[0]!.message).toMatch(/^moved native sidecar cloud-sql-proxy back to containers/);
   });
 
-  it('a classic sidecar without kubernetesVersion stays classic: ordered first with a postStart wait', () => {
-    const classic = cloudSqlNative
-      .replace(/ {6}initContainers:\n(.*\n)*?(?= {6}containers:)/, '')
-      .replace('      containers:\n', '      containers:\n      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n');
-    const out = runFilter(list(classic));
+  const last = cloudSqlNative
+    .replace(/ {6}initContainers:\n(.*\n)*?(?= {6}containers:)/, '')
+    .replace(/( {6}containers:\n(?:.*\n)*)$/, '$1      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n');
+
+  it('a classic sidecar without kubernetesVersion becomes native, and the run says what it assumed, once', () => {
+    const out = runFilter(list(last));
+    const messages = out.results.map((r) => r.message);
+    expect(messages.join('\n')).toMatch(/made cloud-sql-proxy a native sidecar .*Kubernetes 1\.29 or later \(assumed\)/);
+    expect(messages.filter((m) => m.startsWith('kubernetesVersion not set'))).toEqual([
+      'kubernetesVersion not set: assumed 1.29 or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"',
+    ]);
+    // Its own output: native now, nothing rests on the assumption, nothing is said.
+    expect(runFilter(stripResults(out.stdout)).results).toEqual([]);
+  });
+
+  it('kubernetesVersion 1.28: the classic sidecar goes first with a postStart wait, nothing native', () => {
+    const out = runFilter(list(last, '1.28'));
     expect(out.results.map((r) => r.message).join('\n')).toMatch(/postStart hook to cloud-sql-proxy/);
-    expect(out.results.map((r) => r.message).join('\n')).not.toMatch(/native/);
+    expect(out.results.map((r) => r.message).join('\n')).not.toMatch(/native|assumed/);
+  });
+
+  it('without kubernetesVersion, a classic sidecar already first with a postStart wait stays as it is (evidence of a classic setup)', () => {
+    const sequenced = runFilter(list(last, '1.28')).stdout;
+    const again = runFilter(stripResults(sequenced).replace(/functionConfig:.*\n/, ''));
+    expect(again.results).toEqual([]);
   });
 });
 
@@ -263,7 +286,7 @@ describe('Envoy beside an app that serves its own ports is a sidecar', () => {
       '        args: [serve, --incluster]\n',
       '        args: [serve, --incluster]\n        ports:\n        - containerPort: 8000\n',
     );
-    const out = runFilter(list(withApp));
+    const out = runFilter(list(withApp, '1.28'));
     expect(out.results.map((r) => r.message).join('\n')).toMatch(/moved sidecar envoy before the app containers/);
   });
 });
@@ -345,7 +368,7 @@ spec:
   }
 
   it('without such a call it is wrapped, as before', () => {
-    const { files } = runFiles([readManifest('job.yaml', [], job('[./migrate]'))], defaultConfig());
+    const { files } = runFiles([readManifest('job.yaml', [], job('[./migrate]'))], classic());
     expect(files[0]!.output).toContain('pod-sequencer-wrap');
   });
 });
@@ -479,7 +502,7 @@ ${meta}    spec:
 `;
   const labelled = namespace('    istio-injection: enabled\n');
   const stream = (...docs: string[]) => docs.join('---\n');
-  const run = (text: string, cfg = defaultConfig()) => runFiles([readManifest('shop.yaml', [], text)], cfg);
+  const run = (text: string, cfg: Config = classic()) => runFiles([readManifest('shop.yaml', [], text)], cfg);
   const messages = (r: ReturnType<typeof run>) => r.findings.map((f) => f.result.message).join('\n');
 
   it('a Job in a Namespace the input labels for Istio injection is wrapped and held, with the default config', () => {
@@ -494,7 +517,7 @@ ${meta}    spec:
   });
 
   it('check, the dry run, reports the Job that would hang, with its rule', () => {
-    const { findings } = run(stream(labelled, job()), { ...defaultConfig(), mode: 'check' });
+    const { findings } = run(stream(labelled, job()), { ...classic(), mode: 'check' });
     expect(findings.map((f) => f.result.tags?.rule)).toContain('job-sidecar-blocks-completion');
   });
 
@@ -528,7 +551,7 @@ ${meta}    spec:
   });
 
   it('a configured mesh keeps its own settings where evidence also says it injects', () => {
-    const cfg = { ...defaultConfig(), mesh: { istio: { hold: false, native: 'auto' as const } } };
+    const cfg = { ...classic(), mesh: { istio: { hold: false, native: 'auto' as const } } };
     const out = run(stream(labelled, job()), cfg).files[0]!.output!;
     expect(out).not.toContain('holdApplicationUntilProxyStarts');
     expect(out).toContain('pod-sequencer-wrap');

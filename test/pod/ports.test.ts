@@ -15,7 +15,9 @@ type Spec = {
   containers: { name: string; command?: string[]; lifecycle?: { postStart?: { exec?: { command?: string[] } } } }[];
   initContainers?: { name: string; startupProbe?: { httpGet?: { port?: number } } }[];
 };
-const specOf = (text: string, cfg = defaultConfig()) => {
+// Classic sidecars unless a case says otherwise: the postStart waits and Job wrappers read the ports.
+const classic = () => ({ ...defaultConfig(), kubernetesVersion: '1.28' });
+const specOf = (text: string, cfg = classic()) => {
   const out = runFiles([readManifest('job.yaml', [], text)], cfg).files[0]!.output!;
   return (parse(out) as { spec: { template: { spec: Spec } } }).spec.template.spec;
 };
@@ -65,7 +67,7 @@ spec:
         readinessProbe:
           httpGet: {path: /ready, port: ${port}}
 `;
-  const hook = (port: number, cfg = defaultConfig()) => {
+  const hook = (port: number, cfg = classic()) => {
     const out = runFiles([readManifest('web.yaml', [], deployment(port))], cfg).files[0]!.output!;
     const spec = (parse(out) as { spec: { template: { spec: Spec } } }).spec.template.spec;
     return spec;

@@ -19,7 +19,8 @@ type Spec = { containers: C[]; initContainers?: C[] };
 
 const job = migrateJob;
 
-function run(text: string, cfg: Config = defaultConfig()) {
+/** Classic sidecars unless a case says otherwise: the waits and quit calls follow the release. */
+function run(text: string, cfg: Config = { ...defaultConfig(), kubernetesVersion: '1.28' }) {
   const r = runFiles([readManifest('job.yaml', [], text)], cfg);
   const out = r.files[0]!.output ?? text;
   return { spec: (parse(out) as { spec: { template: { spec: Spec } } }).spec.template.spec, results: r.findings.map((x) => x.result.message) };

@@ -7,6 +7,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { isSeq, parse, parseDocument } from 'yaml';
 import type { Config } from '../../src/config/types.js';
 import { get, templateOf } from './k8s.js';
+import { profiles } from '../../src/profiles/index.js';
+import { matchGlob } from '../../src/workloads/glob.js';
 
 type Obj = Record<string, unknown>;
 const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
@@ -206,7 +208,10 @@ export function workloadProblems(input: Obj, output: Obj, cfg: Config, sidecarNa
   // App containers keep their order; so do init containers that are not sidecars.
   const apps = (n: string) => !sidecarNames.has(n) && ma.has(n);
   if (!same(order([...ma.keys()], apps), order([...mb.keys()], apps))) out.push('app containers reordered');
-  const plainInit = (n: string) => !sidecarNames.has(n) && ia.has(n);
+  // A mesh's setup init containers (istio-init, ...) go first when a sidecar becomes native: the
+  // vendors' native layout (src/sequence/native.ts setupFirst), not a reorder of the pod's own.
+  const setup = (n: string) => Object.values(profiles).some((p) => p.initAfter.some((g) => matchGlob(g, n)));
+  const plainInit = (n: string) => !sidecarNames.has(n) && !setup(n) && ia.has(n);
   if (!same(order([...ia.keys()], plainInit), order([...ib.keys()], plainInit))) out.push('init containers reordered');
   // Several sidecars keep their relative order: those that come from one list into another.
   const isSidecar = (n: string, c: Obj) =>

@@ -25,7 +25,7 @@ spec:
 `;
 
 function hookOf(text: string, sidecars: unknown[]): { hook?: string[]; changed: boolean; output: string } {
-  const { config, errors } = loadConfig(typed({ sidecars }));
+  const { config, errors } = loadConfig(typed({ kubernetesVersion: '1.28', sidecars })); // classic: the postStart wait carries the budget;
   expect(errors).toEqual([]);
   const out = runFiles([readManifest('d.yaml', [], text)], config).files[0]!.output ?? text;
   const doc = parse(out) as { spec: { template: { spec: { containers: { lifecycle?: { postStart?: { exec?: { command?: string[] } } } }[] } } } };

@@ -10,7 +10,9 @@ import { meshJobSidecar } from '../../src/sequence/job-exit.js';
 import { parseToolsInstall, parseWrapper, sharedWrapper, wrapperCommand, type WrapperSpec } from '../../src/shell/index.js';
 import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
 
+/** Classic sidecars unless the spec says otherwise: the Job wrapper is for them. */
 function config(spec: Record<string, unknown> = {}): Config {
+  spec = { kubernetesVersion: '1.28', ...spec };
   const { config, errors } = loadConfig({ apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'c' }, spec });
   expect(errors).toEqual([]);
   return config;

@@ -2,9 +2,9 @@
  * Kuma 2.14+ injects kuma-sidecar as a native sidecar by default on Kubernetes 1.29+
  * (kumahq/kuma@v2.14.0:pkg/config/app/kuma-cp/kuma-cp.defaults.yaml `sidecarContainers: true`;
  * pkg/plugins/runtime/k8s/plugin.go, sidecarContainerVersion 1.29; off in 2.13). A Kuma-injected
- * Job there completes by itself: job-sidecar-blocks-completion stays quiet. With the release or
- * the Kubernetes version unknown, the conservative path: classic, and the error, which names the
- * setting when only the release is missing. (An `info` result would repeat on every run, where a
+ * Job there completes by itself: job-sidecar-blocks-completion stays quiet. With the release
+ * unknown, or a Kubernetes version below 1.29, the conservative path: classic, and the error, which
+ * names the setting when only the release is missing (an unset kubernetesVersion is taken as 1.29+). (An `info` result would repeat on every run, where a
  * second run must report nothing: test/golden.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
@@ -81,8 +81,11 @@ describe('Kuma native sidecars by default', () => {
     );
   });
 
-  it('Kubernetes version unknown: classic, no hint about a default that cannot apply', () => {
-    const { meshed, results } = run(config({ version: '2.14.0' }));
+  it('kubernetesVersion unset is taken as 1.29 or later: Kuma 2.14 injects it native; 1.28: classic, no hint about a default that cannot apply', () => {
+    const unset = run(config({ version: '2.14.0' }));
+    expect(unset.meshed[0]!.native).toBe(true);
+    expect(blocked(unset.results)).toBeUndefined();
+    const { meshed, results } = run(config({ version: '2.14.0' }, '1.28'));
     expect(meshed[0]!.native).toBe(false);
     expect(blocked(results)).toBeDefined();
     expect(blocked(results)?.message).not.toContain('mesh.kuma.version');

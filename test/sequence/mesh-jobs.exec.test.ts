@@ -82,7 +82,7 @@ async function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number):
     apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
     kind: 'PodSequence',
     metadata: { name: 't' },
-    spec: { mesh: mesh.config, tools: { delivery } },
+    spec: { kubernetesVersion: '1.28', mesh: mesh.config, tools: { delivery } }, // classic sidecars: the Job wrapper ends them
   };
   const out = await runFilterOffThread(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items, functionConfig }));
   expect(out.exitCode, out.stderr.join('\n')).toBe(0);

@@ -107,7 +107,8 @@ function workload(kind: string, podMeta: Obj = {}, namespace?: string, container
 }
 
 function ctxFor(mesh: Obj, w: ReturnType<typeof workload>, opts: { kubernetesVersion?: string; facts?: InputFacts; spec?: Obj } = {}) {
-  const { config, errors } = loadConfig(typed({ mesh, ...(opts.kubernetesVersion && { kubernetesVersion: opts.kubernetesVersion }), ...opts.spec }));
+  // Classic sidecars unless the case gives a version (the hold and shutdown switches are for them).
+  const { config, errors } = loadConfig(typed({ mesh, kubernetesVersion: opts.kubernetesVersion ?? '1.28', ...opts.spec }));
   expect(errors).toEqual([]);
   const results: Result[] = [];
   return { ctx: makeCtx(config, w, results, opts.facts ?? noFacts()), results };

@@ -14,7 +14,9 @@ import { sequenceWorkload } from '../../src/sequence/index.js';
 import { manifestJobSidecars, meshJobSidecar, QUIT_ATTEMPTS, shutdownCalls } from '../../src/sequence/job-exit.js';
 import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
 
+/** Classic sidecars unless the spec says otherwise: quit calls are for them. */
 function config(spec: Record<string, unknown> = {}): Config {
+  spec = { kubernetesVersion: '1.28', ...spec };
   const { config, errors } = loadConfig({ apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'c' }, spec });
   expect(errors).toEqual([]);
   return config;

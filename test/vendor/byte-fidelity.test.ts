@@ -27,7 +27,7 @@ function fix(path: string, text: string, container: string, tcp: string): string
     apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
     kind: 'PodSequence',
     metadata: { name: 'c' },
-    spec: { sidecars: [{ profile: 'generic', name: container, readiness: { tcp } }] },
+    spec: { kubernetesVersion: '1.28', sidecars: [{ profile: 'generic', name: container, readiness: { tcp } }] }, // classic: a moved container
   });
   expect(errors).toEqual([]);
   const out = runFiles([readManifest(path, [], text)], { ...config, mode: 'apply' }).files[0]!.output;

@@ -128,7 +128,12 @@ describe('text edits agree with the Document path', () => {
 });
 
 /** A ResourceList holding `item` (a standalone YAML text), and the item's text again after a run. */
-const listOf = (item: string) => 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n' + item.replace(/^/gm, '  ').replace(/^ {2}/, '- ');
+// Classic sidecars (kubernetesVersion 1.28): these cases check the text edits of a moved container.
+const listOf = (item: string) =>
+  'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n' +
+  item.replace(/\n+$/, '').replace(/^/gm, '  ').replace(/^ {2}/, '- ') +
+  '\n' +
+  'functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {kubernetesVersion: "1.28"}}\n';
 const itemOut = (o: FilterOutcome) => {
   expect(o.exitCode).toBe(0);
   return readResourceList(o.stdout).items[0]!.text.trimEnd();

@@ -1,4 +1,5 @@
 import { isNativeSidecar, minorVersion } from '../../pod/sidecars.js';
+import { versionAssumed } from '../../config/types.js';
 import { podDeadline, podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 
@@ -20,6 +21,9 @@ export const nativeSidecarStartupProbeNever: Rule = {
     '`restartPolicy: Never` pod, native sidecar with a startupProbe, `kubernetesVersion` 1.29–1.34: the app may never start (kubernetes/kubernetes#132826)',
   check(ctx, report) {
     const minor = minorVersion(ctx.cfg);
+    // An assumed release (no kubernetesVersion) is not a target in the affected range: the rule
+    // would otherwise speak on every native Job sidecar, pod-sequencer's own output included.
+    if (versionAssumed(ctx.cfg)) return;
     if (ctx.w.restartPolicy !== 'Never' || minor === undefined || minor < AFFECTED.from || minor > AFFECTED.to) return;
     // Already bounded (one of the fixes below): a stuck pod fails at its deadline and the Job retries it.
     if (podDeadline(ctx.w) !== undefined) return;
