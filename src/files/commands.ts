@@ -174,7 +174,7 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   const failOn = opts.failOn ?? cfg.check.failOn;
   // A file that cannot be read is a finding of its own: every other file is still checked.
   const named = <T extends { path: string }>(f: T): T => (f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f);
-  const collected = collectFiles(paths, notes);
+  const collected = withoutPatches(collectFiles(paths, notes), notes);
   const { files: read, refused } = readManifestsKeepGoing(collected, notes);
   const files = read.map(named);
   const findings = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes);

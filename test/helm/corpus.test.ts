@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, run } from '../helpers/cli.js';
 import { annotate, FILENAME_ANNOTATION, helm3Chunk, helm3Chunks, helm3ToHelm4, helm4PluginProblems, helm4Stream, platformCommand } from '../helpers/helm.js';
 import { availableCorpus, cite, corpusEntries, type CorpusEntry } from '../helpers/vendor-corpus.js';
+import { itIfHere } from '../helpers/vendor-it.js';
 import { join } from 'node:path';
 
 const entries = corpusEntries(join(__dirname, 'corpus'));
@@ -36,7 +37,7 @@ const FIXED: Record<string, RegExp> = {
 
 describe("Helm 4's own postrenderer/v1 fixture", () => {
   const fixture = tagged('helm4-plugin')[0];
-  it.skipIf(!fixture)('passes the loader rules test/helm/plugin.test.ts holds ours to, and its command is chosen as ours is', () => {
+  itIfHere(fixture)('passes the loader rules test/helm/plugin.test.ts holds ours to, and its command is chosen as ours is', () => {
     expect(helm4PluginProblems(fixture!.text)).toEqual([]);
     expect(platformCommand(fixture!.text, 'linux', 'amd64', { HELM_PLUGIN_DIR: '/p' }, {})).toEqual({ main: '/p/sed-test.sh', args: [] });
   });
@@ -44,7 +45,7 @@ describe("Helm 4's own postrenderer/v1 fixture", () => {
 
 describe('Helm 4 framing as Helm writes it (pkg/action/action_test.go TestAnnotateAndMerge)', () => {
   const src = tagged('helm4-plugin-input')[0];
-  it.skipIf(!src)("test/helpers/helm.ts helm4Stream gives Helm's expected stream for every case", () => {
+  itIfHere(src)("test/helpers/helm.ts helm4Stream gives Helm's expected stream for every case", () => {
     const body = src!.text.slice(src!.text.indexOf('func TestAnnotateAndMerge('), src!.text.indexOf('func TestSplitAndDeannotate('));
     const cases = [...body.matchAll(/name:\s+"([^"]+)",\s+files:\s+map\[string\]string\{([\s\S]*?)\},\s+expected:\s+`([^`]*)`/g)];
     expect(cases.length).toBeGreaterThanOrEqual(5);

@@ -1,16 +1,18 @@
 /**
- * A lock across processes for tests that must listen on a vendor's fixed ports (15020, 15021,
- * 4191, 3500: the wrapper of an injected mesh talks to the real ones). Two copies of the suite on
- * one machine (two clones, or `.ci/run` beside a developer's `npm test`) take turns instead of
- * failing with EADDRINUSE or answering each other's calls. The lock is a directory in the system
- * temp dir (mkdir is atomic) holding the owner's pid; a lock whose owner is gone is taken over.
+ * Fixed ports (the vendors' 15020, 15021, 4191, 3500, 9901...) shared by every test process of the
+ * machine: a lock file per port, held while a test listens on it, so two tests that need the same
+ * port take turns, also across two copies of the suite on one machine (two clones, or `.ci/run`
+ * beside a developer's `npm test`), instead of failing with EADDRINUSE or answering each other's
+ * calls. The pod runner takes them for a pod that cannot have its own network namespace; the
+ * injected-mesh wrapper tests (test/sequence/mesh-jobs.exec.test.ts) for the meshes' real ports.
+ * A lock whose process is gone is taken over. Waiting polls the lock files (no deadline: the
+ * caller's hang guard covers a lock never released).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
-const LOCK = join(tmpdir(), 'pod-sequencer-test-vendor-ports.lock');
+const DIR = join(tmpdir(), 'pod-sequencer-port-locks');
 
 function alive(pid: number): boolean {
   try {
@@ -21,23 +23,27 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Waits for the lock (no deadline of its own: vitest's hook timeout is the hang guard); returns its release. */
-export async function lockVendorPorts(): Promise<() => void> {
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      writeFileSync(join(LOCK, 'pid'), String(process.pid));
-      return () => rmSync(LOCK, { recursive: true, force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    let owner = NaN;
-    try {
-      owner = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
-    } catch {
-      // between the owner's mkdir and its pid file: wait
-    }
-    if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
-    else await sleep(250);
+function tryLock(file: string): boolean {
+  try {
+    const fd = openSync(file, 'wx');
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const owner = Number(readFileSync(file, 'utf8') || 0);
+    if (owner && !alive(owner)) rmSync(file, { force: true });
+    return false;
   }
 }
+
+/** Locks every port (in ascending order, so two pods never hold one each of the other's); returns the unlock. */
+export async function lockPorts(ports: number[]): Promise<() => void> {
+  mkdirSync(DIR, { recursive: true });
+  const files = [...new Set(ports)].sort((a, b) => a - b).map((p) => join(DIR, `port-${p}`));
+  for (const f of files) while (!tryLock(f)) await new Promise((r) => setTimeout(r, 20));
+  return () => files.forEach((f) => rmSync(f, { force: true }));
+}
+
+/** The ports the injected meshes' wrappers call (Istio 15020/15021, Linkerd 4191, Dapr 3500). */
+export const lockVendorPorts = () => lockPorts([15020, 15021, 4191, 3500]);

@@ -18,3 +18,13 @@ export function itWithVendor(name: string, files: readonly (CorpusEntry | undefi
     });
   console.log(`no test "${name}": not in shared/ nor a snapshot: ${names}`);
 }
+
+/**
+ * `it` when every text a test reads is here, else no test and one line naming it. A corpus file
+ * that shared/ should hold and does not is still a failure under POD_SEQUENCER_REQUIRE_VENDOR=1:
+ * test/vendor/invariants.test.ts reads every file of the lists through `availableCorpus`.
+ */
+export function itIfHere(...texts: unknown[]): (name: string, fn: () => unknown, timeout?: number) => void {
+  if (texts.every((t) => t !== undefined)) return (name, fn, timeout) => it(name, fn, timeout);
+  return (name) => console.log(`no test "${name}": a vendor file it reads is not here (test/helpers/vendor-corpus.ts)`);
+}

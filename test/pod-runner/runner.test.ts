@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Container, PodSpec } from '../../src/workloads/workload.js';
 import { expand } from '../helpers/pod-runner/expand.js';
 import { isolated, runPod, show, type PodRun, type ShellName } from '../helpers/pod-runner/index.js';
-import { lockPorts } from '../helpers/pod-runner/ports.js';
+import { lockPorts } from '../helpers/port-lock.js';
 import { mountRewrite } from '../helpers/pod-runner/volumes.js';
 import { exampleInputs, podCases } from './cases.js';
 

@@ -16,6 +16,7 @@ import { runFiles } from '../../src/files/run.js';
 import type { Result } from '../../src/krm/types.js';
 import { runFilter } from '../../src/run.js';
 import { runBin } from '../helpers/cli.js';
+import { itIfHere } from '../helpers/vendor-it.js';
 import { corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
 
 /** A corpus file by repository and path; undefined (the test skips) when neither shared/ nor a snapshot has it. */
@@ -73,7 +74,7 @@ function filter(docs: string[], spec: Record<string, unknown>) {
 const rule = (r: Result) => r.tags?.rule;
 
 describe('item 4: Knative containers without names (knative/docs samples)', () => {
-  it.skipIf(!KNATIVE_HELLO || !KNATIVE_MULTI)('a Service with nothing to change passes check and comes back as it was', () => {
+  itIfHere(KNATIVE_HELLO, KNATIVE_MULTI)('a Service with nothing to change passes check and comes back as it was', () => {
     for (const version of ['1.28', '1.30']) {
       const spec = { kubernetesVersion: version, workloadKinds: KNATIVE_KINDS };
       const { findings, output } = files({ 'hello.yaml': KNATIVE_HELLO!, 'multi.yaml': KNATIVE_MULTI! }, spec, 'apply');
@@ -83,7 +84,7 @@ describe('item 4: Knative containers without names (knative/docs samples)', () =
     }
   });
 
-  it.skipIf(!KNATIVE_HELLO)('a Service that needs a change: an error naming containers[0], left as it was; the other workloads are still fixed', () => {
+  itIfHere(KNATIVE_HELLO)('a Service that needs a change: an error naming containers[0], left as it was; the other workloads are still fixed', () => {
     // The sample with an Istio proxy written after its unnamed app: the proxy must go first.
     const service = KNATIVE_HELLO!.replace(
       /(\n {6}- image: docker\.io\/\{username\}\/helloworld-go\n(?: {8}.*\n)*)/,
@@ -110,7 +111,7 @@ describe('item 5: a Linkerd proxy whose shutdown endpoint is switched off (linke
       .replace(/(- name: LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED\n {10}value: )"false"/, `$1"${value}"`);
   const spec = { kubernetesVersion: '1.28', jobs: { entrypoints: [{ container: 'nginx', command: ['nginx', '-g', 'daemon off;'] }] } };
 
-  it.skipIf(!LINKERD_NGINX)('"false": no wrapper known to fail, an error that names the env and the fix', () => {
+  itIfHere(LINKERD_NGINX)('"false": no wrapper known to fail, an error that names the env and the fix', () => {
     const job = asJob(LINKERD_NGINX!, 'false');
     expect(job).toContain('kind: Job');
     expect(job).toContain('value: "false"');
@@ -131,7 +132,7 @@ describe('item 5: a Linkerd proxy whose shutdown endpoint is switched off (linke
     ]);
   });
 
-  it.skipIf(!LINKERD_NGINX)('"true" (the control): the app is wrapped and ends the proxy', () => {
+  itIfHere(LINKERD_NGINX)('"true" (the control): the app is wrapped and ends the proxy', () => {
     const out = filter([asJob(LINKERD_NGINX!, 'true')], spec);
     const nginx = out.items[0]!.spec.template.spec.containers.find((c: { name: string }) => c.name === 'nginx');
     expect(JSON.stringify(nginx.command)).toContain('pod-sequencer-wrap');
@@ -140,7 +141,7 @@ describe('item 5: a Linkerd proxy whose shutdown endpoint is switched off (linke
 });
 
 describe('item 6: a result points at its container where the output has it (cloud-sql-proxy example)', () => {
-  it.skipIf(!CSQL_SHUTDOWN)('cloud-sql-proxy kept classic on loopback, then put first: its warning is at containers[0], path and line', () => {
+  itIfHere(CSQL_SHUTDOWN)('cloud-sql-proxy kept classic on loopback, then put first: its warning is at containers[0], path and line', () => {
     // Google's Job example, its proxy's health endpoint asked for on loopback.
     const job = CSQL_SHUTDOWN!.replace('- "--quitquitquit"', '- "--quitquitquit"\n            - "--health-check"\n            - "--http-address=127.0.0.1"');
     expect(job).toContain('--http-address=127.0.0.1');
@@ -156,7 +157,7 @@ describe('item 6: a result points at its container where the output has it (clou
 });
 
 describe('item 7: noise', () => {
-  it.skipIf(!CSQL_NATIVE_JOB)('native startupProbe in a Never pod: warned, but not once the Job sets activeDeadlineSeconds', () => {
+  itIfHere(CSQL_NATIVE_JOB)('native startupProbe in a Never pod: warned, but not once the Job sets activeDeadlineSeconds', () => {
     const spec = { kubernetesVersion: '1.30' };
     const fixed = files({ 'job.yaml': CSQL_NATIVE_JOB! }, spec, 'apply').output['job.yaml']!;
     const warned = (text: string) => files({ 'job.yaml': text }, spec).findings.some((f) => rule(f.result) === 'native-sidecar-startup-probe-never');
@@ -166,7 +167,7 @@ describe('item 7: noise', () => {
     expect(warned(bounded)).toBe(false);
   });
 
-  it.skipIf(!KONG_JOB || !KONG_ALL)("Kong's init containers already wait for postgres: no warning, no second wait", () => {
+  itIfHere(KONG_JOB, KONG_ALL)("Kong's init containers already wait for postgres: no warning, no second wait", () => {
     const spec = { kubernetesVersion: '1.28', dependencies: [{ tcp: 'postgres:5432' }] };
     const { findings } = files({ 'migration.yaml': KONG_JOB!, 'all.yaml': KONG_ALL! }, spec);
     const notAwaited = findings.filter((f) => rule(f.result) === 'dependency-not-awaited' && !/own Service/.test(f.result.message));
@@ -224,7 +225,7 @@ describe('item 7: kustomize patches and YAML that is not Kubernetes', () => {
     return dir;
   }
 
-  it.skipIf(!KONG_PATCH || !KONG_COMPONENT)("a file a kustomization lists under patches is skipped with a note (Kong's wait component)", () => {
+  itIfHere(KONG_PATCH, KONG_COMPONENT)("a file a kustomization lists under patches is skipped with a note (Kong's wait component)", () => {
     const dir = tree({ 'wait/kustomization.yaml': KONG_COMPONENT!, 'wait/kong-ingress-postgres.yaml': KONG_PATCH! });
     for (const args of [
       ['check', dir],

@@ -6,11 +6,12 @@
  * install` (linkerd/linkerd2 cli/cmd/testdata/install_default.golden: the proxy's `name:
  * *containerName`, which takes the Document path). Read by reference (test/vendor/README.md).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { lineDiff, type Hunk } from '../helpers/linediff.js';
+import { itIfHere } from '../helpers/vendor-it.js';
 import { corpusEntries, readCorpusFile, requireVendor } from '../helpers/vendor-corpus.js';
 
 /** The corpus file's text; missing, a skip (a failure under POD_SEQUENCER_REQUIRE_VENDOR=1). */
@@ -63,7 +64,7 @@ const LINKERD = 'cli/cmd/testdata/install_default.golden';
 
 describe('a change to a Helm-rendered manifest touches only its own lines', () => {
   const gateway = fileAt(GATEWAY);
-  it.skipIf(gateway === undefined)("Istio's gateway chart: the additional container made a sidecar", () => {
+  itIfHere(gateway)("Istio's gateway chart: the additional container made a sidecar", () => {
     const out = fix(GATEWAY, gateway!, 'additional-container', 'localhost:8080');
     const moved = blockAt(gateway!, '        - image: additional-image:latest');
     expect(out.indexOf(moved.join('\n'))).toBeLessThan(out.indexOf('        - name: istio-proxy')); // before the gateway
@@ -72,7 +73,7 @@ describe('a change to a Helm-rendered manifest touches only its own lines', () =
   });
 
   const linkerd = fileAt(LINKERD);
-  it.skipIf(linkerd === undefined)("linkerd install: the destination's policy container made a sidecar, the proxy's alias kept", () => {
+  itIfHere(linkerd)("linkerd install: the destination's policy container made a sidecar, the proxy's alias kept", () => {
     const out = fix(LINKERD, linkerd!, 'policy', 'localhost:9990');
     const moved = blockAt(linkerd!, '      - command: ["/linkerd-policy-controller"]');
     expect(out.indexOf(moved.join('\n'))).toBeLessThan(out.indexOf('      - args:\n        - destination'));

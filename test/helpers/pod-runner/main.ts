@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDependency } from './dependencies.js';
 import { PodRunner, type PodRunSpec } from './kubelet.js';
-import { lockPorts } from './ports.js';
+import { lockPorts } from '../port-lock.js';
 import { sidecarKind } from './sidecars.js';
 import { StandInSidecar } from './standin.js';
 
