@@ -19,6 +19,7 @@ import { parseAllDocuments } from 'yaml';
 import { BIN, ROOT } from '../helpers/cli.js';
 import { helm3Chunks } from '../helpers/helm.js';
 import { canUse, TOOLS } from '../helpers/tools.js';
+import { itHereOrAwaited } from '../helpers/vendor-it.js';
 import { availableCorpus, corpusEntries, type CorpusEntry } from '../helpers/vendor-corpus.js';
 
 interface Chart {
@@ -112,6 +113,10 @@ const name = (c: Chart) => `${c.repo}:${c.chart || '.'}`;
 const byFile = (stream: string) => helm3Chunks(stream).map((c) => [c.file, c.text] as const);
 
 describe.skipIf(!canUse('helm3'))('Helm 3.17.2: --post-renderer pod-sequencer --post-renderer-args post-render', () => {
+  itHereOrAwaited(
+    'the charts',
+    charts.flatMap((c) => c.files.map((path) => ({ repo: c.repo, path, commit: c.commit, license: c.license, what: c.what }))),
+  );
   for (const { c, dir } of ready) {
     if (dir === undefined) continue; // availableCorpus named the files
     it(`${name(c)}: the same as helm template | post-render; untouched documents byte for byte`, () => {
@@ -150,6 +155,10 @@ function asData(stream: string) {
 }
 
 describe.skipIf(!canUse('helm4'))('Helm 4.1.4: the plugin from the packed package, --post-renderer pod-sequencer', () => {
+  itHereOrAwaited(
+    'the charts',
+    charts.flatMap((c) => c.files.map((path) => ({ repo: c.repo, path, commit: c.commit, license: c.license, what: c.what }))),
+  );
   // one install for the charts: `npm pack`, unpacked as node_modules/pod-sequencer, then
   // `helm plugin install .../helm-plugin` as docs/integrations.md says
   let env: NodeJS.ProcessEnv | undefined;

@@ -4,8 +4,11 @@
  * that fails naming it, unless shared/ awaits it (test/vendor/awaited.txt); otherwise no test and
  * one line naming it (no skipped test: `.ci/run` refuses skips).
  */
-import { it } from 'vitest';
-import { cite, mustHave, readCorpusFile, sharedDir, sharedPathOf, type CorpusEntry } from './vendor-corpus.js';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { ROOT } from './cli.js';
+import { cite, corpusEntries, mustHave, readCorpusFile, sharedDir, sharedPathOf, slug, type CorpusEntry } from './vendor-corpus.js';
+import { hasSources } from './vendor-src.js';
 
 export function itWithVendor(name: string, files: readonly (CorpusEntry | undefined)[], fn: () => void | Promise<void>, timeout?: number): void {
   if (files.some((e) => e === undefined)) throw new Error(`${name}: a file it reads is not in the corpus lists`);
@@ -27,4 +30,24 @@ export function itWithVendor(name: string, files: readonly (CorpusEntry | undefi
 export function itIfHere(...texts: unknown[]): (name: string, fn: () => unknown, timeout?: number) => void {
   if (texts.every((t) => t !== undefined)) return (name, fn, timeout) => it(name, fn, timeout);
   return (name) => console.log(`no test "${name}": a vendor file it reads is not here (test/helpers/vendor-corpus.ts)`);
+}
+
+/**
+ * One test for a group of vendor files: each is here, or awaited in shared/ (test/vendor/awaited.txt).
+ * It fails under POD_SEQUENCER_REQUIRE_VENDOR=1 for a file that is neither, and keeps a describe
+ * whose other tests all read absent files from being empty (vitest fails an empty suite).
+ */
+export function itHereOrAwaited(label: string, files: readonly { repo: string; path: string }[]): void {
+  const all = corpusEntries().concat(corpusEntries(join(ROOT, 'test', 'helm', 'corpus')));
+  it(`${label}: each vendor file it reads is here, or awaited in shared/`, () => {
+    const entries = files.map((f) => all.find((e) => e.repo === f.repo && e.path === f.path) ?? (f as CorpusEntry));
+    expect(entries.filter((e) => readCorpusFile(e) === undefined && mustHave(sharedPathOf(e))).map(cite)).toEqual([]);
+  });
+}
+
+/** The same for the repositories whose sources a group of facts cites (test/helpers/vendor-src.ts). */
+export function itSourcesHereOrAwaited(label: string, repos: readonly string[]): void {
+  it(`${label}: each repository's sources are here, or awaited in shared/`, () => {
+    expect([...new Set(repos)].filter((r) => !hasSources(r) && mustHave(`vendor-src/${slug(r)}/`))).toEqual([]);
+  });
 }

@@ -16,7 +16,7 @@ import { runFiles } from '../../src/files/run.js';
 import type { Result } from '../../src/krm/types.js';
 import { runFilter } from '../../src/run.js';
 import { runBin } from '../helpers/cli.js';
-import { itIfHere } from '../helpers/vendor-it.js';
+import { itHereOrAwaited, itIfHere } from '../helpers/vendor-it.js';
 import { corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
 
 /** A corpus file by repository and path; undefined (the test skips) when neither shared/ nor a snapshot has it. */
@@ -74,6 +74,10 @@ function filter(docs: string[], spec: Record<string, unknown>) {
 const rule = (r: Result) => r.tags?.rule;
 
 describe('item 4: Knative containers without names (knative/docs samples)', () => {
+  itHereOrAwaited('knative/docs samples', [
+    { repo: 'knative/docs', path: 'code-samples/serving/hello-world/helloworld-go/service.yaml' },
+    { repo: 'knative/docs', path: 'code-samples/serving/multi-container/service.yaml' },
+  ]);
   itIfHere(KNATIVE_HELLO, KNATIVE_MULTI)('a Service with nothing to change passes check and comes back as it was', () => {
     for (const version of ['1.28', '1.30']) {
       const spec = { kubernetesVersion: version, workloadKinds: KNATIVE_KINDS };
@@ -103,6 +107,7 @@ describe('item 4: Knative containers without names (knative/docs samples)', () =
 });
 
 describe('item 5: a Linkerd proxy whose shutdown endpoint is switched off (linkerd inject, version-2.18)', () => {
+  itHereOrAwaited('linkerd inject output', [{ repo: 'linkerd/linkerd2', path: 'cli/cmd/testdata/inject-filepath/expected/injected_nginx.yaml' }]);
   /** `linkerd inject`'s Deployment as a Job's pod: the same pod template, run to completion. */
   const asJob = (text: string, value: string) =>
     text

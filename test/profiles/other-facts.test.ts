@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROGRAM_WAITS } from '../../src/pod/waits.js';
 import { UNNAMED_CONTAINERS } from '../../src/workloads/kinds.js';
+import { itSourcesHereOrAwaited } from '../helpers/vendor-it.js';
 import { lacksSources, readCited as read, SOURCE } from '../helpers/vendor-src.js';
 
 const rows = [
@@ -21,6 +22,10 @@ const rows = [
 ];
 
 describe('facts outside the profile tables are stated by their sources', () => {
+  itSourcesHereOrAwaited(
+    'these facts',
+    [...rows.map((r) => r.source), ...rows.flatMap((r) => r.also.map((a) => a.source))].map((x) => SOURCE.exec(x)?.[1] ?? ''),
+  );
   for (const row of rows) {
     if (lacksSources(SOURCE.exec(row.source)?.[1] ?? '')) continue;
     it(`${row.name}: ${row.source}`, () => {

@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { corpusEntries, readCorpusFile, type CorpusEntry } from '../helpers/vendor-corpus.js';
-import { itWithVendor } from '../helpers/vendor-it.js';
+import { itHereOrAwaited, itWithVendor } from '../helpers/vendor-it.js';
 
 type Obj = Record<string, any>;
 
@@ -42,6 +42,10 @@ const SPIRE = 'spiffe/spire-tutorials';
 const spire = entries.filter((e) => e.repo === SPIRE && e.path.endsWith('-deployment.yaml'));
 
 describe('Envoy sidecars by their bootstrap (SPIRE tutorials)', () => {
+  itHereOrAwaited(
+    'SPIRE tutorials',
+    entries.filter((e) => e.repo === SPIRE),
+  );
   for (const e of spire) {
     const bootstrapEntry = find(SPIRE, e.path.replace(/[^/]+-deployment\.yaml$/, 'config/envoy.yaml'));
     const deployment = read(e);
@@ -75,6 +79,7 @@ describe('Envoy sidecars by their bootstrap (SPIRE tutorials)', () => {
 });
 
 describe('OPA-Envoy quick start: admin on 0.0.0.0:8001 behind proxy_init', () => {
+  itHereOrAwaited('OPA-Envoy quick start', [{ repo: 'open-policy-agent/opa-envoy-plugin', path: 'quick_start.yaml' }]);
   const entry = find('open-policy-agent/opa-envoy-plugin', 'quick_start.yaml');
   const text = read(entry);
   itWithVendor('classic with a postStart wait on :8001 at any version: proxy_init redirects what reaches the pod IP', [entry], () => {
@@ -102,6 +107,10 @@ function initDbJob(file: string, addContainer: string, replaceArgs: string): Obj
 }
 
 describe('Bank of Anthos init-db Jobs: the ConfigMap script already quits the proxy', () => {
+  itHereOrAwaited(
+    'Bank of Anthos',
+    entries.filter((e) => e.repo === BOA),
+  );
   const addEntry = find(BOA, 'src/components/cloud-sql/cloud-sql-proxy/add-container.yaml');
   const argsEntry = find(BOA, 'src/components/cloud-sql/cloud-sql-proxy/replace-args-job.yaml');
   const add = read(addEntry);
