@@ -393,9 +393,30 @@ export function sourceOffset(source: string, item: RawItem, offset: number): num
  * key's: cut at the key, the item would be misread (issue 28).
  */
 function withProperties(source: string, nodeStart: number): number {
-  const from = lineStart(source, nodeStart);
-  const m = /^([ \t]*-[ \t]+)(?:[&!][^ \t\n]*[ \t]+)+$/.exec(source.slice(from, nodeStart));
-  return m ? from + m[1]!.length : nodeStart;
+  // Read right to left from the node, over `&anchor`/`!tag` tokens each followed by blanks, to a
+  // `-` with only blanks before it on its line. It reads no further than such a prefix can reach:
+  // looking back to the start of the line first made a one-line flow stream quadratic.
+  let first = nodeStart;
+  for (let props = 0; ; props++) {
+    const blanks = skipBack(source, first, (c) => c === ' ' || c === '\t');
+    if (blanks === first) return nodeStart; // a property is followed by blanks, and so is `-`
+    // An anchor or tag holds no flow indicator (YAML 1.2 ns-anchor-char, ns-tag-char): stop there.
+    const token = skipBack(source, blanks, (c) => !' \t\n\r,[]{}'.includes(c));
+    const text = source.slice(token, blanks);
+    if (text === '-') {
+      const indent = skipBack(source, token, (c) => c === ' ' || c === '\t');
+      return props > 0 && (indent === 0 || source[indent - 1] === '\n') ? first : nodeStart;
+    }
+    if (text[0] !== '&' && text[0] !== '!') return nodeStart;
+    first = token;
+  }
+}
+
+/** The offset before the run of characters that `keep` accepts, ending at `end`. */
+function skipBack(source: string, end: number, keep: (c: string) => boolean): number {
+  let i = end;
+  while (i > 0 && keep(source[i - 1]!)) i--;
+  return i;
 }
 
 function lineStart(source: string, offset: number): number {
