@@ -118,7 +118,11 @@ export function runHelm4Plugin(pluginDir: string, manifests: string, extraArgs: 
   const pluginEnv = { ...(env as Record<string, string>), HELM_PLUGIN_NAME: name, HELM_PLUGIN_DIR: pluginDir };
   const { main, args } = platformCommand(yamlText, 'linux', 'amd64', pluginEnv, env as Record<string, string>);
   const r = spawnSync(main, [...args, ...extraArgs], { input: manifests, env: pluginEnv, encoding: 'utf8', timeout: 120_000 });
-  if (r.error) return { error: `failed to invoke post-renderer plugin "${name}": ${r.error.message}`, discardedStderr: '', exitCode: null };
+  // A plugin that exits before reading its input (the launcher's exit 127) closes the pipe first:
+  // the write fails with EPIPE on a busy machine, but the exit status is the plugin's answer, as
+  // Helm reports it. Any other spawn error is ours.
+  const epipe = (r.error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE' && r.status !== null;
+  if (r.error && !epipe) return { error: `failed to invoke post-renderer plugin "${name}": ${r.error.message}`, discardedStderr: '', exitCode: null };
   if (r.status !== 0) return { error: `plugin "${name}" exited with error`, discardedStderr: r.stderr, exitCode: r.status };
   if (r.stdout.trim() === '') return { error: `post-renderer "${name}" produced empty output`, discardedStderr: r.stderr, exitCode: 0 };
   return { manifests: r.stdout, discardedStderr: r.stderr, exitCode: 0 };
