@@ -223,8 +223,7 @@ export function processItem(
   const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
   const ready: { w: Workload; unnamed: Container[] }[] = [];
   for (const w of workloads) {
-    // Knative names an unnamed container itself (kinds.ts, the catalog's namesOptional).
-    const unnamedOk = w.site.namesOptional === true || allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+    const unnamedOk = allowsUnnamed(w);
     const bad = shapeProblem(w, unnamedOk) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
     if (bad) {
       // One workload's bad field never stops the others (issue 27): an error on it, the template as it was.
@@ -256,8 +255,13 @@ export function processItem(
   }
 }
 
+/** Whether the kind names an unnamed container itself (Knative: kinds.ts, the catalog's namesOptional). */
+export function allowsUnnamed(w: Workload): boolean {
+  return w.site.namesOptional === true || allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+}
+
 /** Dotted field path: `spec.template.spec.containers[0].image`. */
-function dotted(path: readonly (string | number)[]): string {
+export function dotted(path: readonly (string | number)[]): string {
   return path
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
     .join('')

@@ -3,9 +3,9 @@ import type { Config } from '../config/types.js';
 import { itemValue } from '../krm/io.js';
 import { locate, type ManifestFile } from '../files/read.js';
 import { runFiles } from '../files/run.js';
-import { listOf, readFacts, workloadsOf, type ItemText } from '../process.js';
+import { allowsUnnamed, dotted, listOf, readFacts, workloadsOf, type ItemText } from '../process.js';
 import type { InputFacts } from '../pod/context.js';
-import { allowsUnnamedContainers, sitesFor, type Site } from '../workloads/kinds.js';
+import { sitesFor, type Site } from '../workloads/kinds.js';
 import { nameUnnamed, shapeProblem, templateField } from '../workloads/workload.js';
 import { timeline, type Timeline } from './model.js';
 import { fenced, textDiff, timelineMermaid, timelineText } from './render.js';
@@ -25,15 +25,9 @@ function models(text: string, sites: readonly Site[], cfg: Config, facts: InputF
     // A catalog or config kind's template is placed by its own path; a built-in kind's by its object.
     const field = w.site.origin !== 'builtin' ? templateField(w) || undefined : undefined;
     // A workload whose fields have the wrong types is not explained: `check` names the field (issue 27).
-    const unnamed = w.site.namesOptional === true || allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+    const unnamed = allowsUnnamed(w);
     const bad = shapeProblem(w, unnamed);
-    if (bad) {
-      const path = bad.path
-        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
-        .join('')
-        .slice(1);
-      return { problem: `${w.kind}/${w.ref.name}: not explained: ${path} ${bad.text}`, ...(field ? { field } : {}) };
-    }
+    if (bad) return { problem: `${w.kind}/${w.ref.name}: not explained: ${dotted(bad.path)} ${bad.text}`, ...(field ? { field } : {}) };
     if (unnamed) nameUnnamed(w);
     return { timeline: timeline(w, cfg, facts), ...(field ? { field } : {}) };
   });
