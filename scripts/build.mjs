@@ -1,9 +1,9 @@
 // Build: compile the config schema into a standalone ajv validator, then bundle the CLI with esbuild.
 import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeCodeCache } from './code-cache.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,6 +23,11 @@ if (existsSync(validator)) {
 await build({
   entryPoints: { cli: join(root, 'src', 'cli.ts'), index: join(root, 'src', 'index.ts') },
   outdir: join(root, 'dist'),
+  // dist/ is committed (docs/decisions.md): the same bytes from any clone, working directory or
+  // node_modules layout. esbuild's `// node_modules/yaml/...` comments name module paths relative
+  // to absWorkingDir, and through a symlinked node_modules they would name its target instead.
+  absWorkingDir: root,
+  preserveSymlinks: true,
   outExtension: { '.js': '.cjs' },
   bundle: true,
   platform: 'node',
@@ -34,16 +39,8 @@ await build({
   define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
 });
 
-// V8 code cache for the CLI bundle (bin/pod-sequencer.cjs uses it): one run on the quickstart
-// example, so it also holds the functions a run compiles. Without the example, no cache.
-const codeCache = join(root, 'dist', 'cli.cjs.cache');
-rmSync(codeCache, { force: true });
-const example = join(root, 'examples', 'quickstart', 'resource-list.yaml');
-if (existsSync(example)) {
-  const env = { ...process.env, POD_SEQUENCER_CODE_CACHE_OUT: codeCache };
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'pod-sequencer.cjs')], { input: readFileSync(example), env, stdio: ['pipe', 'ignore', 'pipe'] });
-  if (r.status !== 0 || !existsSync(codeCache)) console.warn(`build: no code cache (exit ${r.status}): ${r.stderr}`);
-}
+// V8 code cache for the CLI bundle (bin/pod-sequencer.cjs uses it), for this Node.
+writeCodeCache(root);
 
 // Declarations for the library entry (package.json `types`): dist/types/index.d.ts.
 const { buildTypes } = await import(join(root, 'scripts', 'build-types.mjs'));

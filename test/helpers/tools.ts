@@ -38,7 +38,13 @@ export const TOOLS = {
   // Helm from the npm registry (AWS CDK's kubectl layers), for test/helm/real-helm.test.ts.
   helm3: { command: join(ROOT, '.cache', 'helm', 'helm3', 'helm'), install: HELM_INSTALL },
   helm4: { command: join(ROOT, '.cache', 'helm', 'helm4', 'helm'), install: HELM_INSTALL },
-  'pre-commit': { command: 'pre-commit', install: 'apt-get install pre-commit (or pipx install pre-commit)' },
+  // pre-commit 3 (Debian bookworm: 3.0.4) and 4 (Debian testing's, run on bookworm's python3):
+  // they install a `language: node` hook in two different ways (test/cli/pre-commit.test.ts).
+  'pre-commit': { command: 'pre-commit', install: 'apt-get install pre-commit (Debian 12: 3.0.4; or pipx install "pre-commit<4")' },
+  'pre-commit4': {
+    command: join(ROOT, '.cache', 'pre-commit4', 'bin', 'pre-commit'),
+    install: 'apt-get install pre-commit, then sh scripts/install-test-pre-commit.sh (pre-commit 4 from Debian testing into .cache/pre-commit4)',
+  },
   // A terminal for a test (`script -qc`: colour on a TTY, Helm 4's failure note) and none (`setsid`).
   script: { command: '/usr/bin/script', install: 'apt-get install bsdutils' },
   setsid: { command: '/usr/bin/setsid', install: 'apt-get install util-linux' },

@@ -1,0 +1,17 @@
+// The V8 code cache bin/pod-sequencer.cjs loads beside dist/cli.cjs: one run of the CLI on the
+// quickstart example, so it also holds the functions a run compiles. It belongs to the Node that
+// wrote it (V8 rejects another's), so it is written where the package is built or installed and
+// never committed. Node built-ins only: scripts/prepare.mjs runs this with no dependencies.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function writeCodeCache(root) {
+  const codeCache = join(root, 'dist', 'cli.cjs.cache');
+  rmSync(codeCache, { force: true });
+  const example = join(root, 'examples', 'quickstart', 'resource-list.yaml');
+  if (!existsSync(example)) return; // without the example, no cache
+  const env = { ...process.env, POD_SEQUENCER_CODE_CACHE_OUT: codeCache };
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'pod-sequencer.cjs')], { input: readFileSync(example), env, stdio: ['pipe', 'ignore', 'pipe'] });
+  if (r.status !== 0 || !existsSync(codeCache)) console.warn(`build: no code cache (exit ${r.status}): ${r.stderr}`);
+}

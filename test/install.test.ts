@@ -1,0 +1,87 @@
+/**
+ * @needs git
+ * The install routes that work before anything is published (docs/integrations.md#install), as
+ * users run them, each into a global prefix of its own, from a throwaway git repository holding
+ * the working tree as its next commit (test/helpers/git-repo.ts): from git with no
+ * devDependencies (`npm install -g git+…`, what pre-commit 4.6.1+ runs; `--omit=dev` as well),
+ * and the tarball `npm pack` writes in a clone. Each installed command then checks a manifest.
+ * A commit without dist/ fails to install, naming the fix.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, run } from './helpers/cli.js';
+import { GIT_ENV, git, repoOfWorkingTree } from './helpers/git-repo.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'pod-seq-install-'));
+const repo = join(tmp, 'repo');
+const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const CONFIG = join(tmp, 'podsequence.yaml');
+const BAD = join(ROOT, 'fixtures', 'check', 'native-sidecar-unsupported-positive', 'input.yaml');
+// npm's git clone gets no user or system git config; dependencies from the local cache where it can.
+const env: NodeJS.ProcessEnv = { ...GIT_ENV, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+const npm = (args: string[], cwd: string) => {
+  const r = run('npm', args, { cwd, env, timeout: 300_000 });
+  return { ...r, out: r.stdout + r.stderr };
+};
+
+/** The installed command runs: it names the version and finds the fixture's error (exit 1). */
+function expectWorking(prefix: string) {
+  const bin = join(prefix, 'bin', 'pod-sequencer');
+  expect(run(bin, ['--version']).stdout.trim()).toBe(version);
+  const r = run(bin, ['check', '--config', CONFIG, BAD]);
+  expect(r.code, r.stderr).toBe(1);
+  expect(r.stdout).toContain('error [native-sidecar-unsupported]');
+  // scripts/prepare.mjs wrote the V8 code cache for this Node where npm prepared the package.
+  expect(existsSync(join(prefix, 'lib', 'node_modules', 'pod-sequencer', 'dist', 'cli.cjs.cache'))).toBe(true);
+}
+
+let rev = '';
+beforeAll(() => {
+  writeFileSync(CONFIG, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: function-input}\ndata:\n  kubernetesVersion: "1.28"\n');
+  mkdirSync(repo);
+  rev = repoOfWorkingTree(repo);
+}, 120_000);
+
+describe('install from git, no devDependencies', () => {
+  it.each([[[]], [['--omit=dev']]])(
+    'npm install -g git+file://… %j: prepare keeps the committed dist/',
+    (flags: string[]) => {
+      const prefix = join(tmp, `git${flags.join('')}`);
+      // --install-links: npm 11 (11.19.1 here) otherwise links the package to its temporary clone,
+      // which it then deletes (pre-commit 4.6.2 passes it too).
+      const r = npm(['install', '-g', '--install-links', '--prefix', prefix, ...flags, `git+file://${repo}#${rev}`], tmp);
+      expect(r.code, r.out).toBe(0);
+      expectWorking(prefix);
+    },
+    300_000,
+  );
+
+  it('a commit without dist/ fails to install, naming what is missing and the fix', () => {
+    const bare = join(tmp, 'no-dist');
+    git(['clone', '-q', repo, bare], tmp);
+    git(['rm', '-rq', 'dist'], bare);
+    git(['commit', '-qm', 'no dist'], bare);
+    const r = npm(['install', '-g', '--install-links', '--prefix', join(tmp, 'no-dist-prefix'), `git+file://${bare}`], tmp);
+    expect(r.code).not.toBe(0);
+    expect(r.out).toContain('pod-sequencer prepare: dist/ is missing and esbuild, typescript, ajv are not installed, so it cannot be built.');
+    expect(r.out).toContain('use a commit that has dist/');
+  }, 300_000);
+});
+
+describe('install the packed tarball', () => {
+  it('npm pack in a clone (no npm install needed), then npm install -g the tarball', () => {
+    const clone = join(tmp, 'clone');
+    git(['clone', '-q', repo, clone], tmp);
+    const packed = npm(['pack', '--json', '--pack-destination', tmp], clone);
+    expect(packed.code, packed.out).toBe(0);
+    const tarball = join(tmp, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+    expect(tarball).toMatch(new RegExp(`pod-sequencer-${version.replace(/\./g, '\\.')}\\.tgz$`));
+    rmSync(clone, { recursive: true }); // the tarball stands alone
+    const prefix = join(tmp, 'tarball');
+    const r = npm(['install', '-g', '--prefix', prefix, tarball], tmp);
+    expect(r.code, r.out).toBe(0);
+    expectWorking(prefix);
+  }, 300_000);
+});
