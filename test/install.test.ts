@@ -46,12 +46,16 @@ beforeAll(() => {
 
 describe('install from git, no devDependencies', () => {
   it.each([[[]], [['--omit=dev']]])(
-    'npm install -g git+file://… %j: prepare keeps the committed dist/',
+    "the README's npm install -g git+… %j: prepare keeps the committed dist/",
     (flags: string[]) => {
-      const prefix = join(tmp, `git${flags.join('')}`);
       // --install-links: npm 11 (11.19.1 here) otherwise links the package to its temporary clone,
       // which it then deletes (pre-commit 4.6.2 passes it too).
-      const r = npm(['install', '-g', '--install-links', '--prefix', prefix, ...flags, `git+file://${repo}#${rev}`], tmp);
+      const line = /^npm install -g (--install-links) git\+https:\/\/github\.com\/<owner>\/pod-sequencer\.git#<commit sha>$/m.exec(
+        readFileSync(join(ROOT, 'README.md'), 'utf8'),
+      );
+      expect(line, 'README.md: `npm install -g --install-links git+https://github.com/<owner>/pod-sequencer.git#<commit sha>`').not.toBeNull();
+      const prefix = join(tmp, `git${flags.join('')}`);
+      const r = npm(['install', '-g', line![1]!, '--prefix', prefix, ...flags, `git+file://${repo}#${rev}`], tmp);
       expect(r.code, r.out).toBe(0);
       expectWorking(prefix);
     },
