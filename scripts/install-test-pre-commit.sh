@@ -7,7 +7,7 @@
 # PyPI may be out of reach, Debian is not: the arch-all package of Debian testing (forky), fetched
 # by apt itself (its signature checked against the system's debian-archive-keyring) with a private
 # sources list and state under .cache/pre-commit4/apt, so the machine's apt setup is untouched.
-# It runs on bookworm's python3 (3.11; pre-commit 4.7 needs >= 3.11) with the python3-cfgv,
+# It runs on bookworm's python3 (3.11; pre-commit 4.7 needs >= 3.11; python3-venv) with the python3-cfgv,
 # -identify, -virtualenv, -yaml and nodeenv packages that `apt-get install pre-commit` (3.x)
 # brings: a venv with the system site-packages, and the extracted package put ahead of them by a
 # .pth file, so `git commit` (whose hook script runs this venv's python) runs pre-commit 4 too.

@@ -43,7 +43,7 @@ export const TOOLS = {
   'pre-commit': { command: 'pre-commit', install: 'apt-get install pre-commit (Debian 12: 3.0.4; or pipx install "pre-commit<4")' },
   'pre-commit4': {
     command: join(ROOT, '.cache', 'pre-commit4', 'bin', 'pre-commit'),
-    install: 'apt-get install pre-commit, then sh scripts/install-test-pre-commit.sh (pre-commit 4 from Debian testing into .cache/pre-commit4)',
+    install: 'apt-get install pre-commit python3-venv, then sh scripts/install-test-pre-commit.sh (pre-commit 4 from Debian testing into .cache/pre-commit4)',
   },
   // A terminal for a test (`script -qc`: colour on a TTY, Helm 4's failure note) and none (`setsid`).
   script: { command: '/usr/bin/script', install: 'apt-get install bsdutils' },
