@@ -2,7 +2,7 @@
 import type { Config } from '../config/types.js';
 import { itemValue } from '../krm/io.js';
 import { locate, type ManifestFile } from '../files/read.js';
-import { runFiles } from '../files/run.js';
+import { runFiles, type Finding } from '../files/run.js';
 import { allowsUnnamed, dotted, listOf, readFacts, workloadsOf, type ItemText } from '../process.js';
 import type { InputFacts } from '../pod/context.js';
 import { sitesFor, type Site } from '../workloads/kinds.js';
@@ -33,8 +33,14 @@ function models(text: string, sites: readonly Site[], cfg: Config, facts: InputF
   });
 }
 
-export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions): string {
-  const { files: outcomes } = runFiles(files, { ...cfg, mode: 'apply' });
+/**
+ * `refused`: where the documents the run cannot process go, as invalid-input findings, each left
+ * out of the text while every other one is explained; without it the first one stops the run.
+ */
+export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions, refused?: Finding[]): string {
+  const run = runFiles(files, { ...cfg, mode: 'apply' }, { keepGoing: refused !== undefined });
+  refused?.push(...run.findings.filter((f) => f.result.tags?.rule === 'invalid-input'));
+  const outcomes = run.files;
   // Namespace labels decide mesh injection: read across all files, as the run itself does.
   const facts = readFacts(files.flatMap((f) => f.docs));
   const blocks: string[] = [];
@@ -57,8 +63,9 @@ export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: 
       } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
     });
   };
-  for (const { file, replacements } of outcomes) {
+  for (const { file, replacements, refused: unread } of outcomes) {
     file.docs.forEach((doc, d) => {
+      if (unread.has(d)) return;
       const after = replacements.get(d);
       const at = (offset: number) => `${file.path}:${file.lines.linePos(doc.start + offset).line}`;
       const list = listOf(doc);

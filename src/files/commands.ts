@@ -151,8 +151,14 @@ function config(path: string | undefined, mode: Config['mode']): Config {
   return { ...cfg, mode };
 }
 
-function read(paths: readonly string[], notes: Note[]): ManifestFile[] {
-  return readManifests(withoutPatches(collectFiles(paths, notes), notes), notes);
+/**
+ * What `check`, `fix` and `explain` read (issue 31): every file that can be read, and each that
+ * cannot as an invalid-input finding at its line, so one malformed file never stops the others.
+ * `collected`: every file named or found, read or not.
+ */
+function readAll(paths: readonly string[], notes: Note[]): { collected: string[]; files: ManifestFile[]; refused: Finding[] } {
+  const collected = withoutPatches(collectFiles(paths, notes), notes);
+  return { collected, ...readManifestsKeepGoing(collected, notes) };
 }
 
 const out = (s: string) => void process.stdout.write(s);
@@ -174,10 +180,10 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   const failOn = opts.failOn ?? cfg.check.failOn;
   // A file that cannot be read is a finding of its own: every other file is still checked.
   const named = <T extends { path: string }>(f: T): T => (f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f);
-  const collected = withoutPatches(collectFiles(paths, notes), notes);
-  const { files: read, refused } = readManifestsKeepGoing(collected, notes);
+  const { collected, files: read, refused } = readAll(paths, notes);
   const files = read.map(named);
-  const findings = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes);
+  const found = [...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)];
+  const findings = withLevel(sortFindings(found), cfg, notes, 'checked');
   const checked = collected.length;
   const cwd = process.cwd();
   if (opts.writeBaseline !== undefined) {
@@ -226,14 +232,15 @@ function asNotes(findings: Finding[], notes: Note[]): Finding[] {
 /**
  * invalid-input findings at the level `spec.rules` gives them (rules the pipeline reports get
  * theirs in pod/context.ts); `off` leaves a note, so a file nothing read is never passed silently.
+ * `verb`: what the command did not do to it (`not checked`, `not fixed`, `not explained`).
  */
-function withLevel(findings: Finding[], cfg: Config, notes: Note[]): Finding[] {
+function withLevel(findings: Finding[], cfg: Config, notes: Note[], verb: 'checked' | 'fixed' | 'explained'): Finding[] {
   const level = cfg.rules['invalid-input'];
   if (level === undefined) return findings;
   return findings.flatMap((f) => {
     if (f.result.tags?.rule !== 'invalid-input') return [f];
     if (level === 'off') {
-      notes.push({ path: f.path, line: f.line, col: f.col, message: `not checked (invalid-input is off): ${f.result.message}` });
+      notes.push({ path: f.path, line: f.line, col: f.col, message: `not ${verb} (invalid-input is off): ${f.result.message}` });
       return [];
     }
     return [{ ...f, result: { ...f.result, severity: level } }];
@@ -278,11 +285,17 @@ function repositoryRoot(cwd: string): string {
   }
 }
 
+/**
+ * A file it cannot read is an invalid-input error, left untouched; every other file is still
+ * fixed and written (all of them or none, writeAll), and the exit is 1 (docs/decisions.md, Files).
+ */
 function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   const notes: Note[] = [];
   const cfg = config(opts.config, 'apply');
-  const files = read(paths, notes);
-  const { files: outcomes, findings } = runFiles(files, cfg);
+  const { collected, files, refused } = readAll(paths, notes);
+  const run = runFiles(files, cfg, { keepGoing: true });
+  const outcomes = run.files;
+  const findings = withLevel(sortFindings([...run.findings, ...refused]), cfg, notes, 'fixed');
   // `fix -`: the stream on stdin goes to stdout, changed or not (a filter in a pipe).
   const piped = outcomes.find((o) => o.file.path === STDIN);
   if (piped && !opts.dryRun) out(piped.output ?? piped.file.source);
@@ -294,10 +307,11 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   } else writeAll(changed.map(({ file, output }) => ({ path: file.path, text: output!, digest: file.digest })));
   const errors = counts(findings).error;
   const verb = opts.dryRun ? 'would change' : 'changed';
+  const total = `${collected.length} file${collected.length === 1 ? '' : 's'}`;
   err([
     ...notes.map(noteLine),
     ...findings.filter((f) => !isSuppressed(f.result)).map((f) => findingLine(f)),
-    `${done ? `${verb} ${done} of ${files.length} file${files.length === 1 ? '' : 's'}` : `nothing to change in ${files.length} file${files.length === 1 ? '' : 's'}`}` +
+    `${done ? `${verb} ${done} of ${total}` : `nothing to change in ${total}`}` +
       (errors ? `; ${errors} error${errors === 1 ? '' : 's'} could not be fixed (see above)` : ''),
   ]);
   return errors > 0 ? 1 : 0;
@@ -369,12 +383,16 @@ function prepare(c: Change, roots: string[]): { tmp: string; target: string; pat
   return { tmp, target, path: c.path };
 }
 
+/** A file it cannot read is an invalid-input error on stderr, exit 1; every other file is still explained. */
 function explain(paths: string[], opts: Common & { format: 'text' | 'mermaid'; diff?: boolean }): number {
   const notes: Note[] = [];
   const cfg = config(opts.config, 'apply');
-  const text = explainFiles(read(paths, notes), cfg, { format: opts.format, diff: Boolean(opts.diff) });
-  err(notes.map(noteLine));
+  const { files, refused } = readAll(paths, notes);
+  const unread: Finding[] = [];
+  const text = explainFiles(files, cfg, { format: opts.format, diff: Boolean(opts.diff) }, unread);
+  const findings = withLevel(sortFindings([...unread, ...refused]), cfg, notes, 'explained');
+  err([...notes.map(noteLine), ...findings.map((f) => findingLine(f))]);
   if (text) out(text);
-  else err(['no workloads (objects with a pod template) in the given files']);
-  return 0;
+  else err([`no workloads (objects with a pod template) in the ${refused.length + unread.length ? 'files that could be read' : 'given files'}`]);
+  return counts(findings).error > 0 ? 1 : 0;
 }

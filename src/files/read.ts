@@ -55,10 +55,7 @@ export interface Note {
 
 export type { Position } from '../yaml/text.js';
 
-export class PathError extends Error {
-  /** The index of the document (among those processed together) the error is in, when it is in one. */
-  item?: number;
-}
+export class PathError extends Error {}
 
 /** A path on the command line that names nothing readable: a usage error (exit 2). */
 export class BadPathError extends PathError {}

@@ -17,6 +17,8 @@ export interface FileOutcome {
   output?: string;
   /** New text of each changed document, by position in `file.docs`. */
   replacements: Map<number, string>;
+  /** Documents the run refused (keepGoing), by position in `file.docs`: left as they were. */
+  refused: Set<number>;
 }
 
 export interface FilesOutcome {
@@ -27,32 +29,31 @@ export interface FilesOutcome {
 
 /**
  * One processItems call over all documents, so facts that span files (Namespace labels) are
- * seen as kpt would see them for a package. With `keepGoing` (check), a document the function
- * cannot process becomes an error finding (rule invalid-input) and the rest are processed
- * without it; otherwise it stops the run (fix writes all or nothing).
+ * seen as kpt would see them for a package. With `keepGoing` (check, fix, explain), a document
+ * the function cannot process becomes an error finding (rule invalid-input), is left as it was,
+ * and the rest are processed without it; otherwise it stops the run (post-render: one stream).
  */
 export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean } = {}): FilesOutcome {
   let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
-  const refused: Finding[] = [];
+  const refused: { f: number; d: number; error: ItemError }[] = [];
   let processed: ReturnType<typeof processItems> | undefined;
   while (processed === undefined) {
     try {
-      processed = inFiles(files, owners, () =>
-        processItems(
-          owners.map((o) => o.doc),
-          cfg,
-        ),
+      processed = processItems(
+        owners.map((o) => o.doc),
+        cfg,
       );
     } catch (e) {
-      const bad = opts.keepGoing && e instanceof PathError && e.item !== undefined ? e.item : undefined;
-      if (bad === undefined) throw e;
-      refused.push(invalidInput(files[owners[bad]!.f]!.path, e as PathError));
-      owners = owners.filter((_, i) => i !== bad);
+      const owner = e instanceof ItemError ? owners[e.index] : undefined;
+      if (!(opts.keepGoing && owner)) throw inFile(owner && files[owner.f]!, owner?.d, e);
+      refused.push({ f: owner.f, d: owner.d, error: e as ItemError });
+      owners = owners.filter((o) => o !== owner);
     }
   }
   const { replacements, results, itemOf, within } = processed;
-  const outcomes: FileOutcome[] = files.map((file) => ({ file, replacements: new Map() }));
+  const outcomes: FileOutcome[] = files.map((file) => ({ file, replacements: new Map(), refused: new Set() }));
   for (const [i, text] of replacements) outcomes[owners[i]!.f]!.replacements.set(owners[i]!.d, text);
+  for (const { f, d } of refused) outcomes[f]!.refused.add(d);
   // Positions refer to what is on disk afterwards: the new text where a file changed.
   const located = outcomes.map((o) => {
     const output = o.replacements.size > 0 ? splice(o.file, o.replacements) : o.file.source;
@@ -69,24 +70,18 @@ export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { ke
     const container = containerAt(doc, file.source.slice(doc.start, doc.end), field);
     return { path: file.path, ...locate(file, doc, field), result, ...(container !== undefined ? { container } : {}) };
   });
-  return { files: outcomes, findings: sortFindings([...findings, ...refused]) };
+  // A refused document is written back as it was read, so its error is placed in the new text too.
+  const unread = refused.map(({ f, d, error }) => invalidInput(located[f]!.path, inFile(located[f], d, error) as PathError));
+  return { files: outcomes, findings: sortFindings([...findings, ...unread]) };
 }
 
-/** An input error inside one document becomes `path:line:col: message`, as findings are shown. */
-function inFiles<T>(files: readonly ManifestFile[], owners: { f: number; d: number }[], fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (!(e instanceof FatalError)) throw e;
-    const owner = e instanceof ItemError ? owners[e.index] : undefined;
-    if (!owner) throw new PathError(e.message);
-    const file = files[owner.f]!;
-    const doc = file.docs[owner.d]!;
-    const { line, col } = file.lines.linePos(sourceOffset(file.source, doc, (e as ItemError).offset ?? 0));
-    const error = new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, '')}`);
-    error.item = (e as ItemError).index;
-    throw error;
-  }
+/** An input error inside one document as `path:line:col: message`, as findings are shown. */
+function inFile(file: ManifestFile | undefined, d: number | undefined, e: unknown): unknown {
+  if (!(e instanceof FatalError)) return e;
+  if (file === undefined || d === undefined) return new PathError(e.message);
+  const doc = file.docs[d]!;
+  const { line, col } = file.lines.linePos(sourceOffset(file.source, doc, (e as ItemError).offset ?? 0));
+  return new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, '')}`);
 }
 
 /**

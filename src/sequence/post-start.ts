@@ -7,7 +7,8 @@ import { chain, parseHook, postStartWait } from '../shell/index.js';
 import { profiles } from '../profiles/index.js';
 import { podField, type Container, type Handler } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
-import { budgetedWait, ensureArgs, readinessArgs, withoutBudget } from './readiness.js';
+import { budgetedWait, ensureArgs, readinessArgs } from './readiness.js';
+import { isWaitCommand } from '../pod/gate.js';
 import type { SidecarSpec } from '../config/types.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { containerIndex, type FoundSidecar } from '../pod/sidecars.js';
@@ -79,7 +80,7 @@ export function userCommand(hook: Handler | undefined, spec: SidecarSpec): strin
   const cmd = hook.exec?.command;
   if (!cmd) return null;
   // Ours: the wait command as written now, or as written before budgets reached it.
-  if (spec.waitCommand && JSON.stringify(withoutBudget(cmd, spec)) === JSON.stringify(withoutBudget(spec.waitCommand, spec))) return undefined;
+  if (isWaitCommand(cmd, spec)) return undefined;
   const ours = parseHook(cmd);
   if (ours) return ours.then;
   return cmd;

@@ -2,6 +2,7 @@
 import type { Check, SidecarSpec } from '../config/types.js';
 import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
+import { budgetFlag, withoutBudget } from '../pod/gate.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -68,17 +69,4 @@ export function budgetedWait(spec: SidecarSpec): string[] | undefined {
   if (!argv || !flag) return argv;
   const value = flag.unit === 'seconds' ? String(spec.timeoutSeconds) : `${spec.timeoutSeconds}s`;
   return [...withoutBudget(argv, spec), `${flag.flag}=${value}`];
-}
-
-/** The vendor's budget flag, when the spec's wait command is the profile's own. */
-function budgetFlag(spec: SidecarSpec) {
-  const p = profileAt(spec.profile, spec.version);
-  return spec.waitCommand && p.waitBudget && p.waitCommand && spec.waitCommand[0] === p.waitCommand[0] ? p.waitBudget : undefined;
-}
-
-/** The argv without its budget flag (`--flag=V` or `--flag V`): how a hook we wrote with another budget is recognised. */
-export function withoutBudget(argv: string[], spec: SidecarSpec): string[] {
-  const flag = budgetFlag(spec)?.flag;
-  if (!flag) return argv;
-  return argv.filter((a, i) => a !== flag && !a.startsWith(`${flag}=`) && argv[i - 1] !== flag);
 }

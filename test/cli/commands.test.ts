@@ -1,5 +1,5 @@
 /** `check`, `fix`, `explain` through the built binary, as users and pre-commit run them. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -231,6 +231,118 @@ describe('check keeps going past a file it cannot read', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^all\.yaml:11:\d+: error spec\.template\.spec\.containers\[1\]\.<<: YAML merge keys .*this Deployment is left as it is$/);
     expect(lines.filter((l) => l.includes('[sidecar-not-first]'))).toHaveLength(2);
+  });
+});
+
+describe('fix and explain keep going past a file they cannot read (issue 31)', () => {
+  // Classic sidecars: fix moves them first and adds waits, so a changed file is easy to see.
+  const bad = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  a: "1"\n  a: "2"\n';
+  const badBytes = Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: \xff}\n', 'latin1');
+  const web = fixture('sidecar-not-first-positive');
+  const invalid = [
+    'k8s/a-bad.yaml:6:3: error [invalid-input] malformed YAML in document 1: Map keys must be unique',
+    'k8s/c-bytes.yaml:3:18: error [invalid-input] invalid UTF-8 (byte 0xff at byte offset 48): the input must be UTF-8 text',
+  ];
+
+  function tree() {
+    const s = scratch({ 'k8s/a-bad.yaml': bad, 'k8s/b-web.yaml': web, 'cfg.yaml': cfg128 });
+    writeFileSync(join(s.dir, 'k8s/c-bytes.yaml'), badBytes);
+    return s;
+  }
+
+  it("fix: each bad file is check's invalid-input error, left byte for byte; the good file is fixed; exit 1", () => {
+    const { dir, bin } = tree();
+    const checked = bin('check', '--config', 'cfg.yaml', '--fail-on', 'none', 'k8s').stdout.split('\n');
+    const r = bin('fix', '--config', 'cfg.yaml', 'k8s');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    // The same finding, in the same words, as check's (one reader makes both).
+    expect(lines.filter((l) => l.includes('[invalid-input]'))).toEqual(invalid);
+    expect(checked.filter((l) => l.includes('[invalid-input]'))).toEqual(invalid);
+    expect(lines.at(-1)).toBe('changed 1 of 3 files; 2 errors could not be fixed (see above)');
+    expect(readFileSync(join(dir, 'k8s/a-bad.yaml'), 'utf8')).toBe(bad);
+    expect(readFileSync(join(dir, 'k8s/c-bytes.yaml'))).toEqual(badBytes);
+    const fixed = readFileSync(join(dir, 'k8s/b-web.yaml'), 'utf8');
+    expect(fixed.indexOf('- name: istio-proxy')).toBeLessThan(fixed.indexOf('- name: web\n'));
+    // Nothing but the three files: each good file is written through a temporary file and renamed.
+    expect(readdirSync(join(dir, 'k8s')).sort()).toEqual(['a-bad.yaml', 'b-web.yaml', 'c-bytes.yaml']);
+    // The fix itself is whole: run again, only the unread files are left.
+    const again = bin('fix', '--config', 'cfg.yaml', 'k8s');
+    expect([again.code, again.stderr.trimEnd().split('\n')]).toEqual([
+      1,
+      [...invalid, 'nothing to change in 3 files; 2 errors could not be fixed (see above)'],
+    ]);
+  });
+
+  it('fix --dry-run: the diff of the good file, nothing written, exit 1', () => {
+    const { dir, bin } = tree();
+    const r = bin('fix', '--dry-run', '--config', 'cfg.yaml', 'k8s');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^--- a\/k8s\/b-web\.yaml\n\+\+\+ b\/k8s\/b-web\.yaml\n@@ /);
+    expect(r.stdout).not.toContain('a-bad.yaml');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('would change 1 of 3 files; 2 errors could not be fixed (see above)');
+    expect(readFileSync(join(dir, 'k8s/b-web.yaml'), 'utf8')).toBe(web);
+  });
+
+  it('fix -: a malformed stream is the error, with nothing on stdout (never partial output)', () => {
+    const { dir } = tree();
+    const r = run(process.execPath, [BIN, 'fix', '--config', 'cfg.yaml', '-'], { cwd: dir, input: bad });
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toContain('<stdin>:6:3: error [invalid-input] malformed YAML in document 1: Map keys must be unique');
+  });
+
+  it('spec.rules.invalid-input sets the level in fix too: warning exits 0 having fixed the rest, off leaves a note', () => {
+    const { dir, bin } = tree();
+    const spec = (level: string) =>
+      `apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec: {kubernetesVersion: "1.28", rules: {invalid-input: ${level}}}\n`;
+    writeFileSync(join(dir, 'warn.yaml'), spec('warning'));
+    writeFileSync(join(dir, 'off.yaml'), spec('"off"'));
+    const warn = bin('fix', '--config', 'warn.yaml', 'k8s');
+    expect(warn.code, warn.stderr).toBe(0);
+    expect(warn.stderr).toContain('k8s/a-bad.yaml:6:3: warning [invalid-input] malformed YAML in document 1: Map keys must be unique');
+    expect(warn.stderr.trimEnd().split('\n').at(-1)).toBe('changed 1 of 3 files');
+    const off = bin('fix', '--config', 'off.yaml', 'k8s');
+    expect(off.code).toBe(0);
+    expect(off.stderr).toContain('k8s/a-bad.yaml:6:3: note: not fixed (invalid-input is off): malformed YAML in document 1: Map keys must be unique');
+    expect(off.stderr).not.toContain('[invalid-input]');
+  });
+
+  it('explain: the errors on stderr, every other workload explained, exit 1', () => {
+    const { bin } = tree();
+    const r = bin('explain', '--config', 'cfg.yaml', 'k8s');
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual(invalid);
+    expect(r.stdout).toMatch(/^Deployment\/shop\/web \(k8s\/b-web\.yaml:1\)\n {2}start:\n {4}1\. sidecar istio-proxy/);
+    const mermaid = bin('explain', '--config', 'cfg.yaml', '--format', 'mermaid', '--diff', 'k8s');
+    expect([mermaid.code, mermaid.stdout.match(/^### .*$/gm)]).toEqual([
+      1,
+      ['### Deployment/shop/web (k8s/b-web.yaml:1): before', '### Deployment/shop/web: after'],
+    ]);
+    const none = bin('explain', '--config', 'cfg.yaml', 'k8s/a-bad.yaml');
+    expect([none.code, none.stdout]).toEqual([1, '']);
+    expect(none.stderr.trimEnd().split('\n')).toEqual([invalid[0], 'no workloads (objects with a pod template) in the files that could be read']);
+  });
+
+  it('a document the run refuses (an alias bomb) is an error at its line in the written file; the others in that file are fixed', () => {
+    const bomb = readFileSync(join(ROOT, 'fixtures', 'hostile', 'alias-bomb.yaml'), 'utf8')
+      .split('\n')
+      .slice(3)
+      .map((l) => l.replace(/^(- | {2})/, ''))
+      .join('\n');
+    const { dir, bin } = scratch({ 'all.yaml': `${web}---\n${bomb}`, 'cfg.yaml': cfg128 });
+    const checked = bin('check', '--config', 'cfg.yaml', 'all.yaml');
+    const bombAt = (text: string) => text.split('\n').findIndex((l) => l.includes('lol1: &l1')) + 1;
+    expect(checked.stdout).toContain(`all.yaml:${bombAt(`${web}---\n${bomb}`)}:16: error [invalid-input] its aliases expand to more than`);
+    const r = bin('fix', '--config', 'cfg.yaml', 'all.yaml');
+    expect(r.code).toBe(1);
+    const written = readFileSync(join(dir, 'all.yaml'), 'utf8');
+    expect(written.endsWith(`---\n${bomb}`)).toBe(true);
+    expect(written.indexOf('- name: istio-proxy')).toBeLessThan(written.indexOf('- name: web\n'));
+    expect(r.stderr).toContain(`all.yaml:${bombAt(written)}:16: error [invalid-input] its aliases expand to more than`);
+    const explained = bin('explain', '--config', 'cfg.yaml', 'all.yaml');
+    expect(explained.code).toBe(1);
+    expect(explained.stdout.match(/^Deployment\/\S+/gm)).toEqual(['Deployment/shop/web']);
   });
 });
 

@@ -202,6 +202,48 @@ describe('Job wrapper', () => {
   });
 });
 
+describe('a Linkerd proxy whose own env switches its shutdown endpoint off (issue 27)', () => {
+  const offEnv = [{ name: 'LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED', value: 'false' }];
+  const l5d = (env?: unknown) => ({ name: 'linkerd-proxy', image: 'cr.l5d.io/linkerd/proxy:edge-24.11.8', ...(env ? { env } : {}) }) as Container;
+  const hook = (pod: PodSpec) => app(pod, 'linkerd-proxy').lifecycle?.postStart?.exec?.command;
+
+  it('one error naming both fixes, and no sidecar-no-readiness-gate against the linkerd-await hook that holds the app', () => {
+    const { pod, results } = apply(job([{ name: 'app', command: ['/app'] }, l5d(offEnv)]), config({ kubernetesVersion: '1.28' }));
+    expect(pod.containers!.map((c) => c.name)).toEqual(['linkerd-proxy', 'app']);
+    expect(hook(pod)).toEqual(['/usr/lib/linkerd/linkerd-await', '--port=4191', '--timeout=120s']);
+    expect(app(pod).command).toEqual(['/app']); // no wrapper: its quit call would be refused
+    expect(rules(results)).toEqual(['error job-sidecar-blocks-completion']);
+    const [error] = results.filter((r) => r.severity === 'error');
+    expect(error!.message).toContain('set LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED: "true" on linkerd-proxy');
+    expect(error!.message).toContain('or make it a native sidecar (kubernetesVersion 1.29 or later)');
+    // check on the output says the same, and nothing more.
+    expect(
+      rules(apply(structuredClone({ ...job([]), spec: { template: { spec: pod } } }), { ...config({ kubernetesVersion: '1.28' }), mode: 'check' }).results),
+    ).toEqual(['error job-sidecar-blocks-completion']);
+  });
+
+  it('the same hook holds a Deployment: the rule reads the wait at any budget, as the postStart step writes it', () => {
+    const deploy = (c: Container) => ({ ...job([{ name: 'app', command: ['/app'] }, c]), kind: 'Deployment', apiVersion: 'apps/v1' });
+    const fixed = apply(deploy(l5d()), config({ kubernetesVersion: '1.28' }));
+    expect(hook(fixed.pod)).toEqual(['/usr/lib/linkerd/linkerd-await', '--port=4191', '--timeout=120s']);
+    expect(rules(fixed.results)).toEqual([]);
+    const checked = (lifecycle?: unknown) => {
+      const first = { ...job([]), kind: 'Deployment', apiVersion: 'apps/v1' };
+      first.spec.template.spec.containers = [{ ...l5d(), ...(lifecycle ? { lifecycle } : {}) } as Container, { name: 'app', command: ['/app'] }];
+      // Only this rule: another budget is a pending-change (fix would write 120s), not a missing gate.
+      return rules(apply(first, { ...config({ kubernetesVersion: '1.28' }), mode: 'check' }).results).filter((r) => r.endsWith('sidecar-no-readiness-gate'));
+    };
+    const exec = (...command: string[]) => ({ postStart: { exec: { command } } });
+    // The vendor's own hook (linkerd inject), ours with another budget, and either with a flag more: held.
+    expect(checked(exec('/usr/lib/linkerd/linkerd-await', '--timeout=2m', '--port=4191'))).toEqual([]);
+    expect(checked(exec('/usr/lib/linkerd/linkerd-await', '--port=4191', '--timeout=45s'))).toEqual([]);
+    expect(checked(exec('/usr/lib/linkerd/linkerd-await', '--port=4191', '--timeout', '45s', '--verbose'))).toEqual([]);
+    // No hook, or a hook that waits on nothing: nothing holds the app.
+    expect(checked()).toEqual(['warning sidecar-no-readiness-gate']);
+    expect(checked(exec('sh', '-c', 'echo up'))).toEqual(['warning sidecar-no-readiness-gate']);
+  });
+});
+
 describe('job-sidecar-blocks-completion', () => {
   it('fires when nothing ends a classic sidecar, and not for a sidecar the app ends itself', () => {
     const off = apply(job([{ name: 'app', command: ['/app'] }, istio]), config({ jobs: { terminateSidecars: false } }));

@@ -1,23 +1,15 @@
 /** Stream rules (src/yaml/stream.ts), items cut by their node and keys kept exactly (issue 28). */
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { PathError, readManifest } from '../../src/files/read.js';
 import { runFilter } from '../../src/run.js';
 import { danglingAlias, streamError } from '../../src/yaml/stream.js';
+import { fileError as readError, reportJobList } from '../helpers/manifests.js';
 
 const LIST = 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n';
 const CONFIG =
   'functionConfig:\n  apiVersion: fn.pod-sequencer.dev/v1alpha1\n  kind: PodSequence\n  metadata: {name: x}\n  spec: {kubernetesVersion: "1.28"}\n';
 
-const fileError = (text: string): string | undefined => {
-  try {
-    readManifest('m.yaml', [], text);
-    return undefined;
-  } catch (e) {
-    if (e instanceof PathError) return e.message;
-    throw e;
-  }
-};
+const fileError = (text: string) => readError(text, 'm.yaml');
 
 describe('streamError', () => {
   it.each([
@@ -78,23 +70,7 @@ describe('aliases with no anchor', () => {
   });
 });
 
-const JOB = (first: string) => `apiVersion: config.kubernetes.io/v1
-kind: ResourceList
-items:
-${first}apiVersion: batch/v1
-  kind: Job
-  metadata: {name: report}
-  spec:
-    template:
-      spec:
-        restartPolicy: Never
-        containers:
-        - name: report
-          image: registry.example.com/report:1.0
-          command: [/report]
-        - name: linkerd-proxy
-          image: cr.l5d.io/linkerd/proxy:edge-24.11.1
-${CONFIG}`;
+const JOB = (first: string, extra?: string) => reportJobList({ kubernetesVersion: '1.28', first, ...(extra ? { extra } : {}) });
 
 describe('items cut by their node', () => {
   it.each(['- ', '- &a ', '- !!str ', '- &a !!str ', '- # a comment\n  '])('a Job written %j is fixed, its first line kept', (first) => {
@@ -115,7 +91,7 @@ describe('keys in workloads', () => {
     ['true: x', /the boolean key true/],
     ['[a, b]: x', /a collection as a key/],
   ])('%s is refused with its path, not turned into a string', (line, what) => {
-    const out = runFilter(JOB('- ').replace('  metadata: {name: report}\n', `  metadata: {name: report}\n  extra:\n    ${line}\n`));
+    const out = runFilter(JOB('- ', `  extra:\n    ${line}\n`));
     // One workload's problem never stops the others (issue 27): an error on it, the item as it was.
     expect(out.stdout).toContain(`  extra:\n    ${line}\n`);
     const results = out.stdout.slice(out.stdout.indexOf('\nresults:'));
@@ -126,7 +102,7 @@ describe('keys in workloads', () => {
   });
 
   it('quoted keys are strings: kept', () => {
-    const out = runFilter(JOB('- ').replace('  metadata: {name: report}\n', '  metadata: {name: report}\n  extra:\n    "1": x\n    "~": y\n'));
+    const out = runFilter(JOB('- ', '  extra:\n    "1": x\n    "~": y\n'));
     expect(out.stdout).toContain('    "1": x\n    "~": y\n');
   });
 });

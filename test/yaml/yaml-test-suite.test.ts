@@ -18,11 +18,11 @@
 import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual, inspect } from 'node:util';
 import { isMap, isNode, isSeq, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
-import { PathError, readManifest } from '../../src/files/read.js';
 import { runFilter } from '../../src/run.js';
 import { mergeField } from '../../src/sequence/embedded-config.js';
 import { corpusEntries, mustHave, readCorpusFiles, sharedPathOf } from '../helpers/vendor-corpus.js';
 import { itIfHere } from '../helpers/vendor-it.js';
+import { fileError, reportJobList } from '../helpers/manifests.js';
 import { join } from 'node:path';
 
 const entries = corpusEntries(join(__dirname, 'suite'));
@@ -37,16 +37,6 @@ const DOCUMENTED_REFUSALS = [
   /YAML merge keys are not supported/,
   /keys in workloads must be strings/,
 ];
-
-function readFile(text: string): { ok: true } | { ok: false; message: string } {
-  try {
-    readManifest('suite.yaml', [], text);
-    return { ok: true };
-  } catch (e) {
-    if (e instanceof PathError) return { ok: false, message: e.message };
-    throw e;
-  }
-}
 
 const indent = (text: string, by: number) =>
   text
@@ -90,28 +80,7 @@ ${node(12)}functionConfig:
 }
 
 /** A Job the tool wraps (classic sidecar, Kubernetes 1.28): its argv is rewritten into the wrapper's. */
-const wrappedJob = (argv: string[]) => `apiVersion: config.kubernetes.io/v1
-kind: ResourceList
-items:
-- apiVersion: batch/v1
-  kind: Job
-  metadata: {name: report}
-  spec:
-    template:
-      spec:
-        restartPolicy: Never
-        containers:
-        - name: report
-          image: registry.example.com/report:1.0
-          command: ${JSON.stringify(['/report', ...argv])}
-        - name: linkerd-proxy
-          image: cr.l5d.io/linkerd/proxy:edge-24.11.1
-functionConfig:
-  apiVersion: fn.pod-sequencer.dev/v1alpha1
-  kind: PodSequence
-  metadata: {name: suite}
-  spec: {kubernetesVersion: "1.28"}
-`;
+const wrappedJob = (argv: string[]) => reportJobList({ kubernetesVersion: '1.28', argv });
 
 /** A node's value with its keys as they are (Maps), or the sidecar's `x-test` wherever it moved. */
 function embeddedValue(doc: Document, path: readonly (string | number)[] | 'sidecar'): unknown {
@@ -144,9 +113,9 @@ describe('yaml-test-suite, embedded where the tool reads and rewrites', () => {
     const wrong: string[] = [];
     for (const t of present) {
       for (const text of [t.text, t.text.replace(/\n/g, '\r\n')]) {
-        const r = readFile(text);
-        if (t.invalid && r.ok) wrong.push(`${t.id}: invalid, accepted`);
-        if (!t.invalid && !r.ok && !DOCUMENTED_REFUSALS.some((re) => re.test(r.message))) wrong.push(`${t.id}: valid, refused: ${r.message}`);
+        const message = fileError(text, 'suite.yaml');
+        if (t.invalid && message === undefined) wrong.push(`${t.id}: invalid, accepted`);
+        if (!t.invalid && message !== undefined && !DOCUMENTED_REFUSALS.some((re) => re.test(message))) wrong.push(`${t.id}: valid, refused: ${message}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -1,16 +1,9 @@
 import { probeBlocked } from '../../pod/ports.js';
-import { findSidecars, type FoundSidecar } from '../../pod/sidecars.js';
-import { parseHook, parseWrapper } from '../../shell/index.js';
-import { podField, type Container } from '../../workloads/workload.js';
+import { findSidecars } from '../../pod/sidecars.js';
+import { postStartHolds } from '../../pod/gate.js';
+import { parseWrapper } from '../../shell/index.js';
+import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
-
-/** A classic sidecar holds later containers when its postStart is our wait or its own wait command. */
-function holdsApp(s: FoundSidecar, c: Container): boolean {
-  const cmd = c.lifecycle?.postStart?.exec?.command;
-  if (!cmd) return false;
-  const wait = s.spec.waitCommand;
-  return parseHook(cmd) !== null || (wait !== undefined && wait.every((w, i) => cmd[i] === w));
-}
 
 export const sidecarNoReadinessGate: Rule = {
   id: 'sidecar-no-readiness-gate',
@@ -43,7 +36,8 @@ export const sidecarNoReadinessGate: Rule = {
       const wrapped = containers
         .slice(i + 1)
         .every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
-      if (!holdsApp(s, containers[i]!) && !wrapped) {
+      // The hook the postStart step writes or keeps holds it, with whatever budget (src/pod/gate.ts).
+      if (!postStartHolds(s.spec, containers[i]!) && !wrapped) {
         report(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, 'containers', i));
       }
     }

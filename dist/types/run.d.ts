@@ -1,0 +1,16 @@
+import type { FailOn } from './config/types.js';
+import { type Result } from './krm/types.js';
+export interface FilterOutcome {
+    /** Empty on failure: a partial or empty ResourceList would make kpt delete the package. */
+    stdout: string;
+    stderr: string[];
+    exitCode: 0 | 1;
+    results: Result[];
+}
+export interface FilterOptions {
+    /** From `--config FILE`: replaces the ResourceList's functionConfig. */
+    config?: unknown;
+    /** From `--fail-on`: wins over the config's `spec.check.failOn`. */
+    failOn?: FailOn;
+}
+export declare function runFilter(stdin: string, opts?: FilterOptions): FilterOutcome;
