@@ -10,6 +10,7 @@ import { parse, parseAllDocuments, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
 import { ROOT } from '../helpers/cli.js';
+import { admit, uninjectable } from '../helpers/pod-runner/injectors.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import {
   isLoopback,
@@ -52,6 +53,10 @@ export interface PodCase {
   firstOnly: string[];
   /** The filter left the pod spec as it was. */
   unchanged: boolean;
+  /** Sidecars the stand-in mesh injectors added at admission (test/helpers/pod-runner/injectors.ts). */
+  injected: string[];
+  /** Meshes that would inject this pod but have no stand-in injector. */
+  uninjected: string[];
 }
 
 /** A resource's pod template: its spec and metadata (Pod, Job, CronJob, Deployment-likes). */
@@ -123,12 +128,23 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
   const outItems = ((parse(out.stdout) as Obj).items as Obj[] | undefined) ?? [];
   const before = new Map(items.map((i) => [key(i), i]));
   const sidecars = customSidecars(config);
+  const namespaces = new Map(
+    outItems
+      .filter((i) => i.kind === 'Namespace')
+      .map((i) => {
+        const m = (i.metadata ?? {}) as ObjectMeta;
+        return [m.name, { labels: m.labels ?? {}, annotations: m.annotations ?? {} }] as const;
+      }),
+  );
   const cases: PodCase[] = [];
   for (const item of outItems) {
     const t = template(item);
     const input = before.get(key(item));
     const inT = input && template(input);
     if (!t || !inT) continue;
+    // The pod as admission leaves it: the mesh webhooks that select it add their sidecars.
+    const ns = namespaces.get(((item.metadata ?? {}) as ObjectMeta).namespace ?? 'default');
+    const admitted = admit(t.spec, t.meta, ns, version);
     const annotations = inT.meta.annotations ?? {};
     const programs: PodCase['programs'] = {};
     const isApp = (c: Container, init: boolean) => (init && c.restartPolicy !== 'Always') || !sidecarKind(c, annotations, sidecars);
@@ -141,7 +157,9 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
     const own = [...annotationDeps(inT.meta), ...annotationDeps((item.metadata ?? {}) as ObjectMeta)];
     cases.push({
       id: `${source} ${key(item)} @${version}`,
-      pod: t.spec,
+      pod: admitted.pod,
+      injected: admitted.injected,
+      uninjected: uninjectable(t.spec, t.meta, ns),
       meta: t.meta,
       apps,
       programs,
@@ -220,9 +238,9 @@ export function unservable(c: PodCase): string[] {
 }
 
 /**
- * Loopback ports the pod's commands call that no container of the spec and no dependency serves:
- * a sidecar its mesh's webhook injects at admission. The runner does not play the injector, so
- * such a pod cannot be run (its wait would last the whole budget).
+ * Loopback ports the pod's commands call that no container of the admitted pod and no dependency
+ * serves: a sidecar that something other than the stood-in injectors adds (its wait would last the
+ * whole budget).
  */
 export function injectedPorts(c: PodCase): number[] {
   const served = new Set<number>();
@@ -247,10 +265,11 @@ export function cannotRun(c: PodCase): string | undefined {
   const selfQuit = Object.entries(c.programs).find(([, p]) => quits.some((q) => p.args.join(' ').includes(q)));
   if (selfQuit) return `${selfQuit[0]}'s own script calls its sidecar's quit endpoint, which the stand-in app would drop`;
   if (c.signalShutdown) return 'signal shutdown kills the sidecar by process name, which needs its real process';
+  if (c.uninjected.length) return `injected at admission by ${c.uninjected.join(', ')}, which the runner has no stand-in injector for`;
   const deps = unservable(c);
   if (deps.length) return `dependencies the runner cannot stand in for here: ${deps.join(', ')}`;
   const ports = injectedPorts(c);
-  if (ports.length) return `waits on loopback port(s) ${ports.join(', ')} of a sidecar the mesh's webhook injects (not in the spec)`;
+  if (ports.length) return `waits on loopback port(s) ${ports.join(', ')} of a sidecar that nothing in the admitted pod serves`;
   return undefined;
 }
 

@@ -61,11 +61,22 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
     return {
       profile: t.name,
       readiness: p.readiness?.http && withPort(p.readiness.http, port('readiness')),
-      shutdown: p.shutdown?.http ? { url: withPort(p.shutdown.http, port('shutdown')), method: p.shutdown.method ?? 'POST' } : undefined,
+      shutdown:
+        p.shutdown?.http && !switchedOff(p.shutdownSwitch?.env, c) ? { url: withPort(p.shutdown.http, port('shutdown')), method: p.shutdown.method ?? 'POST' } : undefined,
       waitCommand: p.waitCommand?.[0],
     };
   }
   return undefined;
+}
+
+/**
+ * The container's env turns its quit endpoint off: it sets the vendor's switch (the table's
+ * `shutdownSwitch.env`, e.g. LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED) to another value. Unset, the
+ * endpoint is taken to be on (a manifest from before the switch existed).
+ */
+function switchedOff(env: Record<string, string> | undefined, c: Container): boolean {
+  const own = (c.env as { name: string; value?: string }[] | undefined) ?? [];
+  return Object.entries(env ?? {}).some(([k, v]) => own.some((e) => e.name === k && e.value !== undefined && e.value !== v));
 }
 
 /** The vendor table's container by its usual name or its image. */
