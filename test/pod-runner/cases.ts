@@ -11,6 +11,7 @@ import { runFilter } from '../../src/run.js';
 import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
 import { ROOT } from '../helpers/cli.js';
 import { admit, uninjectable } from '../helpers/pod-runner/injectors.js';
+import type { MeshName } from '../../src/profiles/index.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import {
   isLoopback,
@@ -136,6 +137,11 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
         return [m.name, { labels: m.labels ?? {}, annotations: m.annotations ?? {} }] as const;
       }),
   );
+  // Meshes the config names (and does not turn off): the user says their webhook injects here.
+  const meshCfg = (config.kind === 'ConfigMap' ? undefined : ((config.spec as Obj | undefined)?.mesh as Record<string, Obj> | undefined)) ?? {};
+  const meshes = Object.entries(meshCfg)
+    .filter(([, v]) => v?.enabled !== false)
+    .map(([k]) => k as MeshName);
   const cases: PodCase[] = [];
   for (const item of outItems) {
     const t = template(item);
@@ -144,7 +150,7 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
     if (!t || !inT) continue;
     // The pod as admission leaves it: the mesh webhooks that select it add their sidecars.
     const ns = namespaces.get(((item.metadata ?? {}) as ObjectMeta).namespace ?? 'default');
-    const admitted = admit(t.spec, t.meta, ns, version);
+    const admitted = admit(t.spec, t.meta, ns, version, meshes);
     const annotations = inT.meta.annotations ?? {};
     const programs: PodCase['programs'] = {};
     const isApp = (c: Container, init: boolean) => (init && c.restartPolicy !== 'Always') || !sidecarKind(c, annotations, sidecars);
@@ -159,7 +165,7 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
       id: `${source} ${key(item)} @${version}`,
       pod: admitted.pod,
       injected: admitted.injected,
-      uninjected: uninjectable(t.spec, t.meta, ns),
+      uninjected: uninjectable(t.spec, t.meta, ns, meshes),
       meta: t.meta,
       apps,
       programs,

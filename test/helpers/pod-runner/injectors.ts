@@ -44,7 +44,7 @@ const istio: Injector = (pod, a, kubernetes) => {
   const key = a['sidecar.istio.io/nativeSidecar'];
   const native = key !== undefined ? key !== 'false' : minor(kubernetes) >= 33;
   const config = a['proxy.istio.io/config'];
-  const hold = !native && config !== undefined && (parse(config) as { holdApplicationUntilProxyStarts?: boolean } | null)?.holdApplicationUntilProxyStarts === true;
+  const hold = !native && config !== undefined && proxyConfig(config)?.holdApplicationUntilProxyStarts === true;
   const proxy: Container = { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.30.0', args: ['proxy', 'sidecar'] };
   if (native) {
     const c = { ...proxy, restartPolicy: 'Always', startupProbe: { httpGet: { path: '/healthz/ready', port: 15021 } } };
@@ -54,6 +54,16 @@ const istio: Injector = (pod, a, kubernetes) => {
   const containers = hold ? [c, ...(pod.containers ?? [])] : [...(pod.containers ?? []), c];
   return { pod: { ...pod, containers }, native, container: c.name };
 };
+
+/** The pod's proxy.istio.io/config; one that does not parse holds nothing (Istio refuses to apply it). */
+function proxyConfig(text: string): { holdApplicationUntilProxyStarts?: unknown } | undefined {
+  try {
+    const v = parse(text) as unknown;
+    return v && typeof v === 'object' ? (v as { holdApplicationUntilProxyStarts?: unknown }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * linkerd/linkerd2@version-2.15 charts/linkerd-control-plane/values.yaml (`nativeSidecar: false`,
@@ -115,8 +125,12 @@ function marked(rows: Marker[], labels: Record<string, string>, annotations: Rec
   return undefined;
 }
 
-/** Whether `mesh`'s webhook injects this pod (pod markers, then its Namespace's). */
-export function injects(mesh: MeshName, pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined): boolean {
+/**
+ * Whether `mesh`'s webhook injects this pod (pod markers, then its Namespace's). With no Namespace
+ * in the input, a mesh the function config names (`configured`) is taken to inject the namespace,
+ * as the user says it does, where its webhook selects by namespace at all.
+ */
+export function injects(mesh: MeshName, pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined, configured = false): boolean {
   const rows = (tableOf(mesh).injection ?? []).map((r) => r.value);
   if (pod.hostNetwork === true) return false;
   const name = tableOf(mesh).containerName?.[0]?.value;
@@ -127,20 +141,21 @@ export function injects(mesh: MeshName, pod: PodSpec, meta: ObjectMeta, ns: Name
     meta.annotations ?? {},
   );
   if (onPod !== undefined) return onPod;
-  return ns ? (marked(rows.filter((r) => r.at === 'namespace'), ns.labels, ns.annotations) ?? false) : false;
+  const nsRows = rows.filter((r) => r.at === 'namespace');
+  return ns ? (marked(nsRows, ns.labels, ns.annotations) ?? false) : configured && nsRows.length > 0;
 }
 
 /** The meshes that inject this pod but have no stand-in injector here. */
-export function uninjectable(pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined): MeshName[] {
-  return (['kuma', 'vault'] as MeshName[]).filter((m) => !(m in INJECTORS) && injects(m, pod, meta, ns));
+export function uninjectable(pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined, configured: readonly MeshName[] = []): MeshName[] {
+  return (['kuma', 'vault'] as MeshName[]).filter((m) => !(m in INJECTORS) && injects(m, pod, meta, ns, configured.includes(m)));
 }
 
 /** The pod after every injector that selects it has run, in the order the tables list the meshes. */
-export function admit(pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined, kubernetes: string): Admission {
+export function admit(pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined, kubernetes: string, configured: readonly MeshName[] = []): Admission {
   let out = pod;
   const injected: string[] = [];
   for (const [mesh, inject] of Object.entries(INJECTORS) as [MeshName, Injector][]) {
-    if (!injects(mesh, out, meta, ns)) continue;
+    if (!injects(mesh, out, meta, ns, configured.includes(mesh))) continue;
     const r = inject(out, meta.annotations ?? {}, kubernetes);
     out = r.pod;
     injected.push(`${r.container} (${mesh}, ${r.native ? 'native' : 'classic'})`);
