@@ -9,4 +9,35 @@ import { describeRuns, goldenInputs, podCases, VERSIONS } from './cases.js';
 
 const cases = goldenInputs().flatMap((g) => VERSIONS.flatMap((v) => podCases(g.source, g.items, g.fc, v)));
 
-describe('goldens run as pods', () => describeRuns(cases, 50));
+/** The goldens' pods that do not run, each with its reason (cases.ts `cannotRun`, KNOWN). */
+const NOT_RUN = [
+  // mode: check lints and changes nothing.
+  'fixtures/filter/deps-check-mode Deployment/web',
+  // The function reports it cannot sequence these and leaves them unchanged (an error finding).
+  'fixtures/filter/deps-hostile-annotation Deployment/refused',
+  'fixtures/filter/job-missing-entrypoint Job/no-command',
+  'fixtures/filter/job-missing-entrypoint Job/bad-annotation',
+  'fixtures/filter/mesh-kuma Job/seed',
+  'fixtures/filter/native-back-to-post-start Deployment/web',
+  // An https dependency outside the pod: the runner stands in for http and tcp ones only.
+  'fixtures/filter/deps-types-image StatefulSet/ledger',
+  // Wait on an Envoy admin port (9901) that no container of the pod serves: the bootstrap that
+  // declares it comes from outside the manifest.
+  'fixtures/filter/envoy-loop-inject Deployment/edge',
+  'fixtures/filter/job-envoy-image-delivery Job/sync',
+  'fixtures/filter/job-wrap-deployment Deployment/api',
+  // KNOWN: two apps ending one classic sidecar, a documented limit whose wait takes 30 s.
+  'fixtures/filter/job-generic-two-apps Job/export',
+  // Signal shutdown kills the sidecar by its process name, which needs its real process.
+  'fixtures/filter/job-signal Job/legacy',
+  // Kuma and the Vault agent inject these; the runner has no stand-in injector for them.
+  'fixtures/filter/mesh-kuma Deployment/demo-app',
+  'fixtures/filter/mesh-kuma Deployment/legacy',
+  'fixtures/filter/mesh-vault-pre-populate Job/rotate-keys',
+  'fixtures/filter/mesh-vault-pre-populate Job/needs-renewal',
+  'fixtures/filter/mesh-vault-quit Job/rotate-keys',
+  'fixtures/filter/mesh-vault-quit CronJob/backup',
+  'fixtures/filter/mesh-vault-quit Deployment/api',
+];
+
+describe('goldens run as pods', () => describeRuns(cases, NOT_RUN));
