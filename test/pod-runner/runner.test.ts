@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Container, PodSpec } from '../../src/workloads/workload.js';
 import { expand } from '../helpers/pod-runner/expand.js';
-import { isolated, runPod, show, type PodRun, type ShellName } from '../helpers/pod-runner/index.js';
+import { isolated, runPod, show, sidecarKind, type PodRun, type ShellName } from '../helpers/pod-runner/index.js';
+import { admit } from '../helpers/pod-runner/injectors.js';
 import { lockPorts } from '../helpers/port-lock.js';
 import { mountRewrite } from '../helpers/pod-runner/volumes.js';
 import { exampleInputs, podCases } from './cases.js';
@@ -174,5 +175,55 @@ describe('dependencies', () => {
     const up = run.events.find((e) => e.kind === 'dependency')!;
     expect(up, log(run)).toBeDefined();
     expect(up.seq, log(run)).toBeLessThan(seqOf(run, 'app', c!.apps[0]!));
+  });
+});
+
+describe('stand-in mesh injectors (test/helpers/pod-runner/injectors.ts)', () => {
+  const job: PodSpec = { restartPolicy: 'Never', containers: [app('job')] };
+  const labelled = (annotations: Record<string, string> = {}) => ({ ...meta, labels: { 'sidecar.istio.io/inject': 'true' }, annotations });
+
+  it('Istio without hold appends a classic proxy that nothing ends: the Job is stuck', async () => {
+    const { pod, injected } = admit(job, labelled(), undefined, '1.30');
+    expect(injected).toEqual(['istio-proxy (istio, classic)']);
+    expect(pod.containers!.map((c) => c.name)).toEqual(['job', 'istio-proxy']);
+    const run = await runPod(pod, meta, { shell: 'dash', apps: own('job') });
+    expect(run.phase, log(run)).toBe('Stuck');
+  });
+
+  it('Istio with holdApplicationUntilProxyStarts puts the proxy first, its postStart holding the app until ready', async () => {
+    const { pod } = admit(job, labelled({ 'proxy.istio.io/config': '{ holdApplicationUntilProxyStarts: true }' }), undefined, '1.30');
+    expect(pod.containers!.map((c) => c.name)).toEqual(['istio-proxy', 'job']);
+    const run = await runPod(pod, meta, { shell: 'busybox', apps: own('job'), readyAfterMs: 400 });
+    expect(seqOf(run, 'ready', 'istio-proxy'), log(run)).toBeLessThan(seqOf(run, 'hook', 'istio-proxy'));
+    expect(seqOf(run, 'hook', 'istio-proxy'), log(run)).toBeLessThan(seqOf(run, 'started', 'job'));
+  });
+
+  it('Istio with nativeSidecar: "true" adds a native proxy with a startupProbe; the Job completes with the app\'s code', async () => {
+    const { pod, injected } = admit(job, labelled({ 'sidecar.istio.io/nativeSidecar': 'true' }), undefined, '1.30');
+    expect(injected).toEqual(['istio-proxy (istio, native)']);
+    const run = await runPod(pod, meta, { shell: 'bash', apps: own('job'), appExitCode: 3 });
+    expect(run.phase, log(run)).toBe('Failed');
+    expect(run.exitCodes.job).toBe(3);
+    expect(seqOf(run, 'startup', 'istio-proxy'), log(run)).toBeLessThan(seqOf(run, 'started', 'job'));
+  });
+
+  it('a Namespace label selects the pod; a pod marker turning injection off wins', () => {
+    const ns = { labels: { 'istio-injection': 'enabled' }, annotations: {} };
+    expect(admit(job, meta, ns, '1.30').injected).toEqual(['istio-proxy (istio, classic)']);
+    expect(admit(job, { ...meta, labels: { 'sidecar.istio.io/inject': 'false' } }, ns, '1.30').injected).toEqual([]);
+  });
+
+  it('Linkerd: await (its default) puts the proxy first with linkerd-await; its quit endpoint is off unless the annotation enables it', () => {
+    const linkerd = (annotations: Record<string, string>) =>
+      admit(job, { ...meta, annotations: { 'linkerd.io/inject': 'enabled', ...annotations } }, undefined, '1.30');
+    const off = linkerd({}).pod.containers![0]!;
+    expect(off.name).toBe('linkerd-proxy');
+    expect(off.lifecycle?.postStart?.exec?.command?.[0]).toBe('/usr/lib/linkerd/linkerd-await');
+    expect(sidecarKind(off, {})?.shutdown).toBeUndefined();
+    const on = linkerd({ 'config.linkerd.io/proxy-admin-shutdown': 'enabled' }).pod.containers![0]!;
+    expect(sidecarKind(on, {})?.shutdown?.url).toBe('http://127.0.0.1:4191/shutdown');
+    const native = linkerd({ 'config.alpha.linkerd.io/proxy-enable-native-sidecar': 'true', 'config.linkerd.io/proxy-await': 'disabled' }).pod;
+    expect(native.initContainers).toEqual([expect.objectContaining({ name: 'linkerd-proxy', restartPolicy: 'Always' })]);
+    expect(native.initContainers![0]!.startupProbe).toBeUndefined();
   });
 });

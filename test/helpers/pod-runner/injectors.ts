@@ -78,9 +78,11 @@ function proxyConfig(text: string): { holdApplicationUntilProxyStarts?: unknown 
  * template's native branch is assumed to add it as `/spec/initContainers/-`).
  */
 const linkerd: Injector = (pod, a) => {
-  const nativeKey = ['config.linkerd.io/proxy-enable-native-sidecar', 'config.beta.linkerd.io/proxy-enable-native-sidecar', 'config.alpha.linkerd.io/proxy-enable-native-sidecar'].find(
-    (k) => a[k] !== undefined,
-  );
+  const nativeKey = [
+    'config.linkerd.io/proxy-enable-native-sidecar',
+    'config.beta.linkerd.io/proxy-enable-native-sidecar',
+    'config.alpha.linkerd.io/proxy-enable-native-sidecar',
+  ].find((k) => a[k] !== undefined);
   const native = nativeKey !== undefined && truthy(a[nativeKey]);
   const awaits = a['config.linkerd.io/proxy-await'] !== 'disabled';
   const port = Number(a['config.linkerd.io/admin-port'] ?? 4191);
@@ -93,7 +95,9 @@ const linkerd: Injector = (pod, a) => {
     const c = { ...proxy, restartPolicy: 'Always', ...(awaits && { startupProbe: { httpGet: { path: '/ready', port } } }) };
     return { pod: { ...pod, initContainers: [...(pod.initContainers ?? []), c] }, native, container: c.name };
   }
-  const c = awaits ? { ...proxy, lifecycle: { postStart: { exec: { command: ['/usr/lib/linkerd/linkerd-await', '--timeout=2m', `--port=${port}`] } } } } : proxy;
+  const c = awaits
+    ? { ...proxy, lifecycle: { postStart: { exec: { command: ['/usr/lib/linkerd/linkerd-await', '--timeout=2m', `--port=${port}`] } } } }
+    : proxy;
   const containers = awaits ? [c, ...(pod.containers ?? [])] : [...(pod.containers ?? []), c];
   return { pod: { ...pod, containers }, native, container: c.name };
 };

@@ -62,7 +62,9 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
       profile: t.name,
       readiness: p.readiness?.http && withPort(p.readiness.http, port('readiness')),
       shutdown:
-        p.shutdown?.http && !switchedOff(p.shutdownSwitch?.env, c) ? { url: withPort(p.shutdown.http, port('shutdown')), method: p.shutdown.method ?? 'POST' } : undefined,
+        p.shutdown?.http && !switchedOff(p.shutdownSwitch?.env, c)
+          ? { url: withPort(p.shutdown.http, port('shutdown')), method: p.shutdown.method ?? 'POST' }
+          : undefined,
       waitCommand: p.waitCommand?.[0],
     };
   }
