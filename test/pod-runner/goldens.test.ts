@@ -30,14 +30,6 @@ const NOT_RUN = [
   'fixtures/filter/job-generic-two-apps Job/export',
   // Signal shutdown kills the sidecar by its process name, which needs its real process.
   'fixtures/filter/job-signal Job/legacy',
-  // Kuma and the Vault agent inject these; the runner has no stand-in injector for them.
-  'fixtures/filter/mesh-kuma Deployment/demo-app',
-  'fixtures/filter/mesh-kuma Deployment/legacy',
-  'fixtures/filter/mesh-vault-pre-populate Job/rotate-keys',
-  'fixtures/filter/mesh-vault-pre-populate Job/needs-renewal',
-  'fixtures/filter/mesh-vault-quit Job/rotate-keys',
-  'fixtures/filter/mesh-vault-quit CronJob/backup',
-  'fixtures/filter/mesh-vault-quit Deployment/api',
 ];
 
 describe('goldens run as pods', () => describeRuns(cases, NOT_RUN));

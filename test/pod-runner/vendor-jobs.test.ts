@@ -24,8 +24,6 @@ const NOT_RUN = [
   'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob.yaml.injected CronJob/hellocron',
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/inject_emojivoto_cronjob.golden.yml CronJob/hello',
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/inject_emojivoto_cronjob_nometa.golden.yml CronJob/hello',
-  // The Vault agent injects it; the runner has no stand-in injector for it.
-  'hashicorp/vault-helm@eecd0492cc98:test/acceptance/injector-test/job.yaml Job/pgdump',
 ];
 
 describe('vendor Jobs and CronJobs run as pods', () => {

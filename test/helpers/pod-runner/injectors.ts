@@ -114,8 +114,54 @@ const dapr: Injector = (pod, a) => {
   return { pod: { ...pod, containers: [...(pod.containers ?? []), c] }, native, container: c.name };
 };
 
-/** The injectors stood in for; Kuma and the Vault agent are not (cases.ts `cannotRun` names them). */
-export const INJECTORS: Partial<Record<MeshName, Injector>> = { istio, linkerd, dapr };
+/** Go's strconv.ParseBool, which vault-k8s's annotations go through (parseutil.ParseBool). */
+const goBool = (v: string | undefined, dflt: boolean) =>
+  v === undefined ? dflt : ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v) ? true : ['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v) ? false : dflt;
+
+/**
+ * hashicorp/vault-k8s@v1.7.0 agent-inject/agent/annotations.go: agent-pre-populate (default true)
+ * adds the init container vault-agent-init (container_init_sidecar.go), which renders the secrets
+ * and exits, "Default is last" among the init containers unless agent-init-first;
+ * agent-pre-populate-only (default false) leaves out the sidecar vault-agent
+ * (container_sidecar.go), which joins the containers' end, classic, with no probe: nothing holds
+ * the app for it. Its quit endpoint exists only with agent-enable-quit (sidecars.ts reads that
+ * switch from the vendor table). The init container's stand-in renders nothing and exits 0.
+ */
+const vault: Injector = (pod, a) => {
+  const init: Container = { name: 'vault-agent-init', image: 'hashicorp/vault:1.17.0', command: ['sh', '-c', 'true'] };
+  const inits = pod.initContainers ?? [];
+  const prePopulate = goBool(a['vault.hashicorp.com/agent-pre-populate'], true);
+  const only = goBool(a['vault.hashicorp.com/agent-pre-populate-only'], false);
+  const first = goBool(a['vault.hashicorp.com/agent-init-first'], false);
+  const initContainers = prePopulate || only ? (first ? [init, ...inits] : [...inits, init]) : inits;
+  const agent: Container = { name: 'vault-agent', image: 'hashicorp/vault:1.17.0', args: ['agent'] };
+  const containers = only ? (pod.containers ?? []) : [...(pod.containers ?? []), agent];
+  return { pod: { ...pod, initContainers, containers }, native: false, container: only ? init.name : agent.name };
+};
+
+/**
+ * kumahq/kuma@v2.14.0 pkg/plugins/runtime/k8s/webhooks/injector/injector.go: without sidecar
+ * containers "inject sidecar as first container", and containers/factory.go gives it the postStart
+ * `kuma-dp wait --url http://localhost:<port>/ready` with kuma.io/wait-for-dataplane-ready.
+ * Stood in at 2.13.0, whose control plane keeps sidecar containers off (kuma-cp.defaults.yaml
+ * gains `sidecarContainers: true` only at 2.14.0) and whose readiness is the admin port 9901: the
+ * vendor table's defaults, which sidecars.ts serves.
+ */
+const kuma: Injector = (pod, a) => {
+  // metadata/annotations.go GetEnabledWithDefault: true, yes or enabled; the default is waitForDataplaneReady: false.
+  const waits = ['true', 'yes', 'enabled'].includes(a['kuma.io/wait-for-dataplane-ready'] ?? '');
+  const port = a['kuma.io/envoy-admin-port'] ?? '9901';
+  const c: Container = {
+    name: 'kuma-sidecar',
+    image: 'docker.io/kumahq/kuma-dp:2.13.0',
+    args: ['run'],
+    ...(waits && { lifecycle: { postStart: { exec: { command: ['kuma-dp', 'wait', '--url', `http://localhost:${port}/ready`] } } } }),
+  };
+  return { pod: { ...pod, containers: [c, ...(pod.containers ?? [])] }, native: false, container: c.name };
+};
+
+/** The injectors stood in for, in the order src/pod/mesh.ts lists the meshes. */
+export const INJECTORS: Partial<Record<MeshName, Injector>> = { istio, linkerd, kuma, dapr, vault };
 
 /** The first injection marker with a value decides (src/pod/mesh.ts reads the same rows). */
 function marked(rows: Marker[], labels: Record<string, string>, annotations: Record<string, string>): boolean | undefined {
@@ -151,7 +197,7 @@ export function injects(mesh: MeshName, pod: PodSpec, meta: ObjectMeta, ns: Name
 
 /** The meshes that inject this pod but have no stand-in injector here. */
 export function uninjectable(pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined, configured: readonly MeshName[] = []): MeshName[] {
-  return (['kuma', 'vault'] as MeshName[]).filter((m) => !(m in INJECTORS) && injects(m, pod, meta, ns, configured.includes(m)));
+  return (['istio', 'linkerd', 'kuma', 'dapr', 'vault'] as MeshName[]).filter((m) => !(m in INJECTORS) && injects(m, pod, meta, ns, configured.includes(m)));
 }
 
 /** The pod after every injector that selects it has run, in the order the tables list the meshes. */
