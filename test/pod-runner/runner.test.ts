@@ -227,3 +227,73 @@ describe('stand-in mesh injectors (test/helpers/pod-runner/injectors.ts)', () =>
     expect(native.initContainers![0]!.startupProbe).toBeUndefined();
   });
 });
+
+describe('restarts and probes (kubelet.ts restartOrSettle, probe)', () => {
+  // Fails on its first run, succeeds on the next: a marker in an emptyDir survives the restart.
+  const flaky = (): Container => ({
+    name: 'flaky',
+    image: 'x',
+    command: ['sh', '-c', 'if [ -e /data/ran ]; then exit 0; fi; : > /data/ran; exit 5'],
+    volumeMounts: [{ name: 'data', mountPath: '/data' }],
+  });
+  const volumes = [{ name: 'data', emptyDir: {} }];
+
+  it.each([
+    ['OnFailure', 'Succeeded', 1],
+    ['Never', 'Failed', 0],
+  ] as const)('restartPolicy %s: a failed container is %s after %i restart(s)', async (restartPolicy, phase, restarts) => {
+    const run = await runPod({ restartPolicy, volumes, containers: [flaky()] }, meta, { shell: 'dash', apps: {} });
+    expect(run.phase, log(run)).toBe(phase);
+    expect(run.events.filter((e) => e.kind === 'restart').length, log(run)).toBe(restarts);
+  });
+
+  it('a failed init container is restarted under OnFailure, and the app starts after it succeeds', async () => {
+    const run = await runPod({ restartPolicy: 'OnFailure', volumes, initContainers: [flaky()], containers: [app('main')] }, meta, {
+      shell: 'busybox',
+      apps: own('main'),
+    });
+    expect(run.phase, log(run)).toBe('Succeeded');
+    expect(seqOf(run, 'restart', 'flaky'), log(run)).toBeLessThan(seqOf(run, 'started', 'main'));
+  });
+
+  it('a native sidecar that exits is restarted under restartPolicy Never; it is not restarted once the pod is killed', async () => {
+    // The app quits the sidecar itself, then lets it come back before it ends.
+    const main: Container = {
+      name: 'main',
+      image: 'x',
+      command: ['sh', '-c', '/bin/busybox wget -q -O /dev/null --post-data= http://127.0.0.1:15020/quitquitquit; /bin/busybox sleep 1'],
+    };
+    const proxy: Container = { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2', restartPolicy: 'Always' };
+    const run = await runPod({ restartPolicy: 'Never', initContainers: [proxy], containers: [main] }, meta, { shell: 'dash', apps: {} });
+    expect(run.phase, log(run)).toBe('Succeeded');
+    expect(run.events.filter((e) => e.kind === 'restart' && e.container === 'istio-proxy').length, log(run)).toBe(1);
+    expect(seqOf(run, 'exited', 'main'), log(run)).toBeLessThan(seqOf(run, 'signal', 'istio-proxy'));
+  });
+
+  it('liveness failing its threshold kills the container (preStop first), which is restarted; readiness gates nothing', async () => {
+    const mount = [{ name: 'data', mountPath: '/data' }];
+    // Runs until killed the first time, and exits 0 when started again.
+    const sick: Container = {
+      name: 'sick',
+      image: 'x',
+      command: ['sh', '-c', 'echo >> /data/starts; [ "$(/bin/busybox wc -l < /data/starts)" -ge 2 ] && exit 0; exec /bin/busybox sleep 100000'],
+      livenessProbe: { exec: { command: ['sh', '-c', 'exit 1'] }, failureThreshold: 1 },
+      lifecycle: { preStop: { exec: { command: ['sh', '-c', 'true'] } } },
+      volumeMounts: mount,
+    };
+    const unready: Container = { name: 'unready', image: 'x', command: ['/bin/busybox', 'sleep', '1'], readinessProbe: { exec: { command: ['false'] } } };
+    const run = await runPod({ restartPolicy: 'OnFailure', volumes, containers: [unready, sick] }, meta, { shell: 'bash', apps: {} });
+    expect(run.phase, log(run)).toBe('Succeeded');
+    const at = (k: string, c: string) => seqOf(run, k, c);
+    expect(at('probe', 'sick'), log(run)).toBeGreaterThan(-1);
+    expect(at('probe', 'sick'), log(run)).toBeLessThan(at('hook', 'sick'));
+    expect(at('hook', 'sick'), log(run)).toBeLessThan(at('signal', 'sick'));
+    expect(at('signal', 'sick'), log(run)).toBeLessThan(at('restart', 'sick'));
+    // The never-ready container did not hold the next one.
+    expect(
+      run.events.find((e) => e.kind === 'probe' && e.container === 'unready'),
+      log(run),
+    ).toMatchObject({ ok: false });
+    expect(at('started', 'sick'), log(run)).toBeLessThan(at('exited', 'unready'));
+  });
+});
