@@ -11,7 +11,7 @@ import { runFilter } from '../../src/run.js';
 import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
 import { ROOT } from '../helpers/cli.js';
 import { admit, uninjectable } from '../helpers/pod-runner/injectors.js';
-import type { MeshName } from '../../src/profiles/index.js';
+import { profiles, type MeshName, type ProfileName } from '../../src/profiles/index.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import {
   isLoopback,
@@ -169,7 +169,8 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
       meta: t.meta,
       apps,
       programs,
-      sidecars,
+      // First: a container's own admin listener is more specific than a config entry for its profile.
+      sidecars: [...bootstrapAdmins(admitted.pod, outItems), ...sidecars],
       errors,
       signalShutdown: cfgSidecars.some((x) => (x.shutdown as Obj | undefined)?.signal !== undefined),
       firstOnly: cfgSidecars
@@ -182,6 +183,40 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
     });
   }
   return cases;
+}
+
+/**
+ * Sidecars whose admin listener exists only where the bootstrap they load declares one (the vendor
+ * table's `bootstrapAdmin`, Envoy): for each such container loading a file (`-c <path>`) from a
+ * ConfigMap in the input, the listener's port from the bootstrap's `admin.address.socket_address`
+ * and the table's ready and quit paths on it, as a custom sidecar for that container.
+ */
+function bootstrapAdmins(pod: PodSpec, items: Obj[]): CustomSidecar[] {
+  return [...(pod.initContainers ?? []), ...(pod.containers ?? [])].flatMap((c) => {
+    const kind = sidecarKind(c, {});
+    const admin = kind && profiles[kind.profile as ProfileName]?.bootstrapAdmin;
+    if (!admin || kind.readiness) return [];
+    const argv = [...(c.command ?? []), ...(c.args ?? [])].map(String);
+    const at = argv.findIndex((a) => admin.pathFlags.includes(a));
+    const path = at === -1 ? undefined : argv[at + 1];
+    const mount = path && (c.volumeMounts ?? []).find((m) => path.startsWith(`${m.mountPath}/`));
+    const volume = mount && (pod.volumes ?? []).find((v) => v.name === mount.name);
+    const cmName = (volume as { configMap?: { name?: string } } | undefined)?.configMap?.name;
+    const cm = cmName && items.find((i) => i.kind === 'ConfigMap' && (i.metadata as ObjectMeta | undefined)?.name === cmName);
+    const text = cm && mount && ((cm.data as Record<string, string> | undefined) ?? {})[path.slice(mount.mountPath.length + 1)];
+    if (!text) return [];
+    const port = (parse(text) as { admin?: { address?: { socket_address?: { port_value?: number } } } } | null)?.admin?.address?.socket_address?.port_value;
+    if (!port) return [];
+    const base = `http://127.0.0.1:${port}`;
+    return [
+      {
+        name: c.name,
+        profile: kind.profile,
+        readiness: { http: base + admin.readinessPath },
+        shutdown: { http: base + admin.shutdownPath, method: 'POST' as const },
+      },
+    ];
+  });
 }
 
 /**

@@ -21,11 +21,6 @@ const NOT_RUN = [
   'fixtures/filter/native-back-to-post-start Deployment/web',
   // An https dependency outside the pod: the runner stands in for http and tcp ones only.
   'fixtures/filter/deps-types-image StatefulSet/ledger',
-  // Wait on an Envoy admin port (9901) that no container of the pod serves: the bootstrap that
-  // declares it comes from outside the manifest.
-  'fixtures/filter/envoy-loop-inject Deployment/edge',
-  'fixtures/filter/job-envoy-image-delivery Job/sync',
-  'fixtures/filter/job-wrap-deployment Deployment/api',
   // KNOWN: two apps ending one classic sidecar, a documented limit whose wait takes 30 s.
   'fixtures/filter/job-generic-two-apps Job/export',
   // Signal shutdown kills the sidecar by its process name, which needs its real process.
