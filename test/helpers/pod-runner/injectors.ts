@@ -10,6 +10,7 @@
  * runner has no traffic to redirect.
  */
 import { parse } from 'yaml';
+import { MESHES } from '../../../src/pod/mesh.js';
 import { tableOf, type MeshName } from '../../../src/profiles/index.js';
 import type { Marker } from '../../../src/profiles/types.js';
 import type { Container, ObjectMeta, PodSpec } from '../../../src/workloads/workload.js';
@@ -195,9 +196,9 @@ export function injects(mesh: MeshName, pod: PodSpec, meta: ObjectMeta, ns: Name
   return ns ? (marked(nsRows, ns.labels, ns.annotations) ?? false) : configured && nsRows.length > 0;
 }
 
-/** The meshes that inject this pod but have no stand-in injector here. */
+/** The meshes that inject this pod but have no stand-in injector here (a mesh added to src/pod/mesh.ts MESHES before one is written). */
 export function uninjectable(pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined, configured: readonly MeshName[] = []): MeshName[] {
-  return (['istio', 'linkerd', 'kuma', 'dapr', 'vault'] as MeshName[]).filter((m) => !(m in INJECTORS) && injects(m, pod, meta, ns, configured.includes(m)));
+  return MESHES.filter((m) => !(m in INJECTORS) && injects(m, pod, meta, ns, configured.includes(m)));
 }
 
 /** The pod after every injector that selects it has run, in the order the tables list the meshes. */
