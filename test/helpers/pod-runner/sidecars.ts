@@ -7,7 +7,7 @@
  */
 import type { Check, Shutdown } from '../../../src/config/types.js';
 import { profiles, TABLES, type ProfileName } from '../../../src/profiles/index.js';
-import type { PortSource } from '../../../src/profiles/types.js';
+import type { PortSource, Switch } from '../../../src/profiles/types.js';
 import type { Container } from '../../../src/workloads/workload.js';
 
 export interface SidecarKind {
@@ -61,11 +61,29 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
     return {
       profile: t.name,
       readiness: p.readiness?.http && withPort(p.readiness.http, port('readiness')),
-      shutdown: p.shutdown?.http ? { url: withPort(p.shutdown.http, port('shutdown')), method: p.shutdown.method ?? 'POST' } : undefined,
+      shutdown:
+        p.shutdown?.http && !switchedOff(p.shutdownSwitch, c, annotations)
+          ? { url: withPort(p.shutdown.http, port('shutdown')), method: p.shutdown.method ?? 'POST' }
+          : undefined,
       waitCommand: p.waitCommand?.[0],
     };
   }
   return undefined;
+}
+
+/**
+ * The quit endpoint is off. Where the sidecar reads its switch from its env (the table's
+ * `shutdownSwitch.env`, e.g. LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED): when the env sets it to
+ * another value (unset, it is taken to be on: a manifest from before the switch existed). Where
+ * the switch is only a pod annotation the injector turns into the sidecar's config (the Vault
+ * agent's agent-enable-quit): unless the annotation has its value.
+ */
+function switchedOff(sw: Switch | undefined, c: Container, annotations: Record<string, string>): boolean {
+  if (sw?.env) {
+    const own = (c.env as { name: string; value?: string }[] | undefined) ?? [];
+    return Object.entries(sw.env).some(([k, v]) => own.some((e) => e.name === k && e.value !== undefined && e.value !== v));
+  }
+  return Object.entries(sw?.annotations ?? {}).some(([k, v]) => annotations[k] !== v);
 }
 
 /** The vendor table's container by its usual name or its image. */
