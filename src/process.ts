@@ -172,7 +172,8 @@ function forgetListKptIds(text: string): string {
  * container loads a file from one (src/pod/files.ts).
  */
 export function readFacts(items: readonly ItemText[], facts = noFacts()): InputFacts {
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!; // an index loop: no pair per item from entries()
     const list = listOf(item);
     if (list) readFacts(list.items, facts);
     if (item.apiVersion === 'v1' && item.kind === 'ConfigMap')

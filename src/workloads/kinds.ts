@@ -108,7 +108,8 @@ function fromCatalog(apiVersion: string, kind: string): Site[] | undefined {
  */
 export function sitesFor(apiVersion: string | undefined, kind: string | undefined, extra: readonly WorkloadKind[]): readonly Site[] | undefined {
   if (!kind) return undefined;
-  const custom = extra.filter((w) => w.kind === kind && w.apiVersion === apiVersion);
+  // (Most configs add no kinds: no array per item then.)
+  const custom = extra.length === 0 ? extra : extra.filter((w) => w.kind === kind && w.apiVersion === apiVersion);
   if (custom.length > 0) return custom.map(configSite);
   if (isCoreApiVersion(apiVersion)) {
     const site = BUILTIN_SITES[kind];

@@ -172,7 +172,7 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
     pod,
     jobLike: completes(kind, site, restartPolicy) && site.sidecarsEndedBy === 'tool',
     restartPolicy,
-    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : formatPath([...templatePath, 'spec', 'restartPolicy']),
+    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : `${prefix(templatePath, 'spec')}.restartPolicy`,
   };
 }
 
