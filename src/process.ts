@@ -172,7 +172,8 @@ function forgetListKptIds(text: string): string {
  * container loads a file from one (src/pod/files.ts).
  */
 export function readFacts(items: readonly ItemText[], facts = noFacts()): InputFacts {
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!; // an index loop: no pair per item from entries()
     const list = listOf(item);
     if (list) readFacts(list.items, facts);
     if (item.apiVersion === 'v1' && item.kind === 'ConfigMap')
@@ -197,7 +198,15 @@ function isStringMap(v: unknown): v is Record<string, string> {
  * of the object's lists and maps (a JobSet's replicated jobs, a PyTorchJob's Master and Worker).
  */
 export function workloadsOf(obj: Record<string, unknown>, sites: readonly Site[]): Workload[] {
-  return sites.flatMap((site) => expand(obj, site.steps).flatMap((path) => makeWorkload(obj, path, site) ?? []));
+  // Loops, not flatMap: this runs for every workload, most of them left as they are.
+  const out: Workload[] = [];
+  for (const site of sites) {
+    for (const path of expand(obj, site.steps)) {
+      const w = makeWorkload(obj, path, site);
+      if (w) out.push(w);
+    }
+  }
+  return out;
 }
 
 /** Returns the item's new text, or undefined when it is unchanged (or not a workload). */

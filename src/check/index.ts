@@ -108,18 +108,19 @@ export function runRules(ctx: Ctx): void {
   const active = ctx.w.view ? [pendingChange] : rules;
   const suppressed = suppressions(ctx);
   let found = 0;
-  for (const rule of active) {
-    const reason = suppressed.get(rule.id);
-    rule.check(
-      ctx,
-      (message, fieldPath) => {
-        // A rule the config turns off reports nothing, so pending-change still shows fix's change.
-        if (ctx.cfg.rules[rule.id] !== 'off') found++;
-        if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
-        else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
-      },
-      found,
-    );
+  // One reporter for every rule (checks are synchronous), not a closure per rule and workload.
+  let rule = active[0]!;
+  let reason: string | undefined;
+  const report = (message: string, fieldPath: string): void => {
+    // A rule the config turns off reports nothing, so pending-change still shows fix's change.
+    if (ctx.cfg.rules[rule.id] !== 'off') found++;
+    if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
+    else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
+  };
+  for (let i = 0; i < active.length; i++) {
+    rule = active[i]!;
+    reason = suppressed?.get(rule.id);
+    rule.check(ctx, report, found);
   }
 }
 
@@ -131,15 +132,17 @@ export const IGNORE_PREFIX = 'pod-sequencer.dev/ignore.';
  * value that gives no reason (empty, "true", "false"), suppresses nothing and is itself a
  * finding (invalid-suppression), so a typo cannot silence a rule unseen.
  */
-function suppressions(ctx: Ctx): Map<string, string> {
-  const out = new Map<string, string>();
-  let ids: Set<string> | undefined; // made only when a suppression is found: most workloads have none
-  const sources: [Record<string, unknown> | undefined, string][] = [[ctx.w.metadata.annotations, 'metadata.annotations']];
-  if (ctx.w.metaPath.length > 1) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, 'annotations')]);
-  for (const [annotations, at] of sources) {
+function suppressions(ctx: Ctx): Map<string, string> | undefined {
+  let out: Map<string, string> | undefined; // made only when a suppression is found: most workloads have none
+  let ids: Set<string> | undefined;
+  const own = ctx.w.metadata.annotations;
+  const pod = ctx.w.metaPath.length > 1 ? podAnnotations(ctx.w) : undefined;
+  for (let k = 0; k < 2; k++) {
+    const annotations = k === 0 ? own : pod;
     // for-in, not Object.entries: no pair array for each of every workload's annotations.
     for (const key in annotations) {
       if (!key.startsWith(IGNORE_PREFIX)) continue;
+      const at = k === 0 ? 'metadata.annotations' : podMetaField(ctx.w, 'annotations');
       const raw = annotations[key];
       const id = key.slice(IGNORE_PREFIX.length);
       ids ??= new Set<string>(ruleInfos.map((r) => r.id));
@@ -150,7 +153,7 @@ function suppressions(ctx: Ctx): Map<string, string> {
           ? 'gives no reason: write why the rule does not apply here, e.g. "the app retries its connection"'
           : undefined;
       if (why) ctx.report('warning', `annotation ${key} ${why}, so it suppresses nothing`, `${at}[${JSON.stringify(key)}]`, 'invalid-suppression');
-      else out.set(id, reason);
+      else (out ??= new Map()).set(id, reason);
     }
   }
   return out;

@@ -84,7 +84,9 @@ export function readFast(source: string): ResourceListInput | undefined {
   if (!rest) return undefined;
   const items: RawItem[] = [];
   const plain = plainChars(source); // one test of the whole list, not one per item
-  for (const [index, span] of scan.items.entries()) {
+  // An index loop: `entries()` makes an iterator result and a pair per item, costly before V8 optimises the loop.
+  for (let index = 0; index < scan.items.length; index++) {
+    const span = scan.items[index]!;
     const parsed = parseItem(source.slice(span.start, span.end), span.indent, plain);
     if (parsed === undefined) return undefined;
     items.push(lazyItem(source, index, span, parsed.value, parsed.fast));

@@ -126,8 +126,8 @@ function readMarkers(markers: Marker[], labels: Record<string, string>, annotati
 }
 
 /** Whether the pod template or its Namespace holds any key the mesh's injector reads (whatever its value). */
-function anyMarker(ctx: Ctx, mesh: MeshName, onPod: ReadonlySet<MeshName>): boolean {
-  if (onPod.has(mesh)) return true;
+function anyMarker(ctx: Ctx, mesh: MeshName, onPod: ReadonlySet<MeshName> | undefined): boolean {
+  if (onPod?.has(mesh)) return true;
   const facts = INJECTION[mesh];
   const ns = facts.namespace.length > 0 ? ctx.facts.namespaces.get(ctx.w.ref.namespace ?? 'default') : undefined;
   return ns !== undefined && facts.namespace.some((m) => m.key in ns.labels || m.key in ns.annotations);
@@ -137,12 +137,20 @@ function anyMarker(ctx: Ctx, mesh: MeshName, onPod: ReadonlySet<MeshName>): bool
 const POD_MARKER_KEYS = new Map<string, MeshName[]>();
 for (const mesh of MESHES) for (const m of INJECTION[mesh].pod) POD_MARKER_KEYS.set(m.key, [...(POD_MARKER_KEYS.get(m.key) ?? []), mesh]);
 
-/** The meshes with a marker key on the pod template: one look at each of its labels and annotations, which are few. */
-function markedOnPod(pod: { labels: Record<string, string>; annotations: Record<string, string> }): Set<MeshName> {
-  const out = new Set<MeshName>();
-  for (const map of [pod.labels, pod.annotations]) {
-    for (const key in map) for (const mesh of POD_MARKER_KEYS.get(key) ?? []) out.add(mesh);
-  }
+/**
+ * The meshes with a marker key on the pod template: one look at each of its labels and
+ * annotations, which are few. Undefined when there is none (most pods: no set made).
+ */
+function markedOnPod(labels: Record<string, string>, annotations: Record<string, string>): Set<MeshName> | undefined {
+  let out: Set<MeshName> | undefined;
+  for (const key in labels) out = addMarked(out, key);
+  for (const key in annotations) out = addMarked(out, key);
+  return out;
+}
+
+function addMarked(out: Set<MeshName> | undefined, key: string): Set<MeshName> | undefined {
+  const meshes = POD_MARKER_KEYS.get(key);
+  if (meshes) for (const mesh of meshes) (out ??= new Set()).add(mesh);
   return out;
 }
 
@@ -160,19 +168,25 @@ export interface ActiveMesh<M extends MeshName = MeshName> {
  * (issue 14; docs/decisions.md, "Evidence turns a mesh on").
  */
 export function meshesOf(ctx: Ctx): ActiveMesh[] {
-  const onPod = markedOnPod({ labels: podLabels(ctx.w), annotations: podAnnotations(ctx.w) });
-  return MESHES.flatMap((mesh): ActiveMesh[] => {
+  const onPod = markedOnPod(podLabels(ctx.w), podAnnotations(ctx.w));
+  // A loop, not flatMap: asked several times for every workload, and most have no mesh.
+  const out: ActiveMesh[] = [];
+  for (const mesh of MESHES) {
     const configured = ctx.cfg.mesh[mesh];
-    if (configured?.enabled === false) return [];
+    if (configured?.enabled === false) continue;
     // Unconfigured, a mesh is on only with evidence, which is a marker: none, no need to ask more.
-    if (!configured && !anyMarker(ctx, mesh, onPod)) return [];
+    if (!configured && !anyMarker(ctx, mesh, onPod)) continue;
     const { meshed, reason, evidence } = injection(ctx, mesh);
-    if (!meshed || (!configured && !evidence)) return [];
-    if (configured) return [{ mesh, reason, settings: configured }];
-    return [
-      { mesh, reason: `${reason}, so ${mesh} is handled with its default settings (mesh.${mesh}.enabled: false turns this off)`, settings: meshDefaults[mesh] },
-    ];
-  });
+    if (!meshed || (!configured && !evidence)) continue;
+    if (configured) out.push({ mesh, reason, settings: configured });
+    else
+      out.push({
+        mesh,
+        reason: `${reason}, so ${mesh} is handled with its default settings (mesh.${mesh}.enabled: false turns this off)`,
+        settings: meshDefaults[mesh],
+      });
+  }
+  return out;
 }
 
 /** The settings `mesh` is handled with in this pod, or undefined when it does not inject here. */

@@ -108,7 +108,8 @@ function fromCatalog(apiVersion: string, kind: string): Site[] | undefined {
  */
 export function sitesFor(apiVersion: string | undefined, kind: string | undefined, extra: readonly WorkloadKind[]): readonly Site[] | undefined {
   if (!kind) return undefined;
-  const custom = extra.filter((w) => w.kind === kind && w.apiVersion === apiVersion);
+  // (Most configs add no kinds: no array per item then.)
+  const custom = extra.length === 0 ? extra : extra.filter((w) => w.kind === kind && w.apiVersion === apiVersion);
   if (custom.length > 0) return custom.map(configSite);
   if (isCoreApiVersion(apiVersion)) {
     const site = BUILTIN_SITES[kind];
@@ -133,6 +134,13 @@ export const UNNAMED_CONTAINERS: readonly { group: string; kinds: readonly strin
 
 /** Whether the kind allows containers without a name (UNNAMED_CONTAINERS). */
 export function allowsUnnamedContainers(apiVersion: string | undefined, kind: string | undefined): boolean {
-  const group = apiVersion?.split('/')[0];
-  return UNNAMED_CONTAINERS.some((k) => k.group === group && k.kinds.includes(kind ?? ''));
+  if (apiVersion === undefined || kind === undefined) return false;
+  // Asked for every workload: the group is compared where it stands, not split off.
+  for (const k of UNNAMED_CONTAINERS) if (inGroup(apiVersion, k.group) && k.kinds.includes(kind)) return true;
+  return false;
+}
+
+/** Whether `apiVersion` (`group/version`, or a bare group) is of `group`. */
+function inGroup(apiVersion: string, group: string): boolean {
+  return apiVersion.startsWith(group) && (apiVersion.length === group.length || apiVersion.charCodeAt(group.length) === 47);
 }

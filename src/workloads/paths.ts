@@ -61,6 +61,8 @@ export function parsePattern(pattern: string): Step[] {
  * that finds nothing (a missing field, a list that is not a list) yields no path.
  */
 export function expand(obj: unknown, steps: readonly Step[]): Path[] {
+  const fixed = fieldPath(steps);
+  if (fixed) return has(obj, fixed) ? [fixed] : [];
   const out: Path[] = [];
   const walk = (v: unknown, i: number, at: (string | number)[]): void => {
     if (i === steps.length) return void out.push(at);
@@ -73,6 +75,32 @@ export function expand(obj: unknown, steps: readonly Step[]): Path[] {
   };
   walk(obj, 0, []);
   return out;
+}
+
+/**
+ * Steps of field names only (`spec.template`, `spec.jobTemplate.spec.template`: every built-in
+ * kind) reach the same path in every object: one shared array per steps, so what is cached by
+ * path (workload.ts: the field paths results name, the metadata path) is made once per kind,
+ * not once per workload.
+ */
+const FIELD_PATHS = new WeakMap<readonly Step[], Path | null>();
+function fieldPath(steps: readonly Step[]): Path | undefined {
+  let path = FIELD_PATHS.get(steps);
+  if (path === undefined) {
+    path = steps.every((s) => 'field' in s) ? steps.map((s) => (s as { field: string }).field) : null;
+    FIELD_PATHS.set(steps, path);
+  }
+  return path ?? undefined;
+}
+
+/** Whether every field of `path` is an own key of the map before it (what `walk` follows). */
+function has(obj: unknown, path: Path): boolean {
+  let v = obj;
+  for (const field of path) {
+    if (!isMap(v) || !Object.hasOwn(v, field)) return false;
+    v = v[field];
+  }
+  return true;
 }
 
 /** `spec.replicatedJobs[0].template.spec.template`: how results name a place. */

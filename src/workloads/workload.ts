@@ -172,7 +172,7 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
     pod,
     jobLike: completes(kind, site, restartPolicy) && site.sidecarsEndedBy === 'tool',
     restartPolicy,
-    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : formatPath([...templatePath, 'spec', 'restartPolicy']),
+    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : `${prefix(templatePath, 'spec')}.restartPolicy`,
   };
 }
 
@@ -295,7 +295,10 @@ export function shapeProblem(w: Workload, unnamed = false): ShapeProblem | undef
     if (cs === undefined || cs === null) continue;
     if (!Array.isArray(cs)) return { path: [...at, list], text: `must be a list of containers, not ${describe(cs)}` };
     for (let i = 0; i < cs.length; i++) {
-      const p = containerProblem(cs[i], unnamed, [...at, list, i]);
+      // One path array for every container, as fieldsProblem does: problems copy it.
+      at.push(list, i);
+      const p = containerProblem(cs[i], unnamed, at);
+      at.length -= 2;
       if (p) return p;
     }
   }
@@ -311,7 +314,7 @@ function metaProblem(meta: unknown, at: (string | number)[]): ShapeProblem | und
 }
 
 function containerProblem(c: unknown, unnamed: boolean, at: (string | number)[]): ShapeProblem | undefined {
-  if (!isObject(c)) return { path: at, text: `must be a container (a mapping), not ${describe(c)}` };
+  if (!isObject(c)) return { path: [...at], text: `must be a container (a mapping), not ${describe(c)}` };
   if ((c.name === undefined || c.name === null) && unnamed) return fieldsProblem(c, CONTAINER, at);
   if (typeof c.name !== 'string')
     return { path: [...at, 'name'], text: c.name === undefined ? 'is missing: every container needs a name' : `must be a string, not ${describe(c.name)}` };
