@@ -1,5 +1,6 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import type { Ctx } from '../pod/context.js';
+import { RUN_FIX, type Message } from '../krm/types.js';
 import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
 import { meshedSidecars } from '../pod/mesh.js';
 import { findSidecars } from '../pod/sidecars.js';
@@ -112,15 +113,26 @@ export function runRules(ctx: Ctx): void {
     const reason = suppressed.get(rule.id);
     rule.check(
       ctx,
-      (message, fieldPath) => {
+      (said, fieldPath) => {
         // A rule the config turns off reports nothing, so pending-change still shows fix's change.
         if (ctx.cfg.rules[rule.id] !== 'off') found++;
+        const message = afterApply(ctx, said);
         if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
         else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
       },
       found,
     );
   }
+}
+
+/**
+ * After `apply` the rules report what the function could not fix: "run pod-sequencer fix" would
+ * send the user round in a circle, so that fix is dropped there.
+ */
+function afterApply(ctx: Ctx, m: string | Message): string | Message {
+  if (ctx.cfg.mode === 'check' || typeof m === 'string' || m.fix !== RUN_FIX) return m;
+  const { fix: _fix, ...rest } = m;
+  return rest;
 }
 
 export const IGNORE_PREFIX = 'pod-sequencer.dev/ignore.';

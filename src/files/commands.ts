@@ -12,6 +12,8 @@ import { loadConfig } from '../config/load.js';
 import { FAIL_ON_LEVELS, type Config, type FailOn } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
+import { RUN_FIX } from '../krm/types.js';
+import { shellWord } from '../shell/quote.js';
 import { BadPathError, collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { withoutPatches } from './kustomize.js';
@@ -54,6 +56,7 @@ export function registerFileCommands(program: Command, version: string, setCode:
       ]),
     )
     .option('--no-color', 'same as --color never')
+    .option('-v, --verbose', 'text output: say under each finding why it matters, not only how to fix it')
     .action((paths: string[], opts: CheckOptions) => setCode(guard(() => check(paths, opts, version))));
   program
     .command('fix')
@@ -166,6 +169,7 @@ interface CheckOptions extends Common {
   stdinFilename?: string;
   /** --color WHEN, or false for --no-color. */
   color?: 'auto' | 'always' | 'never' | false;
+  verbose?: boolean;
 }
 
 function check(paths: string[], opts: CheckOptions, version: string): number {
@@ -177,7 +181,8 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   const collected = withoutPatches(collectFiles(paths, notes), notes);
   const { files: read, refused } = readManifestsKeepGoing(collected, notes);
   const files = read.map(named);
-  const findings = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes);
+  const found = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes);
+  const findings = found.map((f) => withFixCommand(f, opts.config));
   const checked = collected.length;
   const cwd = process.cwd();
   if (opts.writeBaseline !== undefined) {
@@ -201,7 +206,7 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
     );
   else {
     err(notes.map((n) => noteLine(n)));
-    out(formatText(findings, checked, useColor(opts.color, process.stdout.isTTY === true, process.env)));
+    out(formatText(findings, checked, { color: useColor(opts.color, process.stdout.isTTY === true, process.env), verbose: opts.verbose === true }));
   }
   return failsOn(
     findings.map((f) => f.result),
@@ -209,6 +214,18 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   )
     ? 1
     : 0;
+}
+
+/**
+ * A finding `fix` would fix names the command that does it, for this file (and the config
+ * `check` ran with), quoted so it can be pasted into a shell. A stream from stdin is fixed by
+ * `fix -` in the same pipe.
+ */
+function withFixCommand(f: Finding, config: string | undefined): Finding {
+  if (f.result.fix !== RUN_FIX) return f;
+  const file = f.path === STDIN ? '-' : shellWord(f.path.startsWith('-') ? `./${f.path}` : f.path);
+  const command = ['pod-sequencer fix', ...(config !== undefined ? [`--config ${shellWord(config)}`] : []), file].join(' ');
+  return { ...f, result: { ...f.result, fix: command } };
 }
 
 /**
