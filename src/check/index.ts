@@ -91,7 +91,10 @@ function leftToController(ctx: Ctx): void {
   if (names.length === 0) return;
   ctx.report(
     'info',
-    `left ${names.join(', ')} to the ${w.kind} controller: ${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here`,
+    {
+      summary: `left ${names.join(', ')} to the ${w.kind} controller, which ends its sidecars`,
+      detail: `${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here.`,
+    },
     templateField(w) || 'spec',
   );
 }
@@ -156,12 +159,15 @@ function suppressions(ctx: Ctx): Map<string, string> {
       const id = key.slice(IGNORE_PREFIX.length);
       ids ??= new Set<string>(ruleInfos.map((r) => r.id));
       const reason = String(raw ?? '').trim();
-      const why = !ids.has(id)
-        ? `names no rule (rules: ${[...ids].join(', ')})`
+      const why: Message | undefined = !ids.has(id)
+        ? { summary: `annotation ${key} names no rule, so it suppresses nothing`, detail: `Rules: ${[...ids].join(', ')}.` }
         : reason === '' || reason === 'true' || reason === 'false'
-          ? 'gives no reason: write why the rule does not apply here, e.g. "the app retries its connection"'
+          ? {
+              summary: `annotation ${key} gives no reason, so it suppresses nothing`,
+              detail: 'Write why the rule does not apply here, e.g. "the app retries its connection".',
+            }
           : undefined;
-      if (why) ctx.report('warning', `annotation ${key} ${why}, so it suppresses nothing`, `${at}[${JSON.stringify(key)}]`, 'invalid-suppression');
+      if (why) ctx.report('warning', why, `${at}[${JSON.stringify(key)}]`, 'invalid-suppression');
       else out.set(id, reason);
     }
   }

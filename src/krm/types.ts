@@ -33,6 +33,9 @@ export interface Message {
   fix?: string;
 }
 
+/** What a summary aims at (issue 31): a first line that fits a CI log or an editor's problem list. */
+export const SUMMARY_LENGTH = 100;
+
 /**
  * The fix "run pod-sequencer fix on this file": where the file is known (`check`) it becomes
  * `pod-sequencer fix <the file>` (files/commands.ts); in a KRM run, the config line `mode: apply`.

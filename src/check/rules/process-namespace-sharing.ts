@@ -42,9 +42,9 @@ export const processNamespaceSharing: Rule = {
         const at = cmd.find((w) => /\b(pkill|killall|kill)\b/.test(w.text)) ?? cmd[0]!;
         report(
           {
-            summary: `${c.name} kills another container's process through ${how}, which exposes every process's secrets`,
+            summary: `${c.name} kills another container's process, which exposes every container's secrets`,
             detail:
-              `Its command (\`${showArgv(cmd)}\`) needs every container to see every process and its environment, secrets included` +
+              `Its command (\`${showArgv(cmd)}\`) does it through ${how}: every container then sees every process and its environment, secrets included` +
               (ptrace(c) ? '; SYS_PTRACE is not allowed by Pod Security "baseline", and killing does not need it (the same UID or CAP_KILL does)' : '') +
               ". End the sidecar through its shutdown endpoint instead (pod-sequencer's Job wrapper does: jobs.terminateSidecars), or make it a native sidecar.",
           },
