@@ -12,14 +12,12 @@ import { loadConfig } from '../config/load.js';
 import { FAIL_ON_LEVELS, type Config, type FailOn } from '../config/types.js';
 import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
-import { RUN_FIX } from '../krm/types.js';
-import { shellWord } from '../shell/quote.js';
 import { BadPathError, collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { withoutPatches } from './kustomize.js';
 import { tellTerminal } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
-import { readManifests, readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, type Finding } from './run.js';
+import { readManifests, readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, withFixCommand, type Finding } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 export class Failure extends Error {}
@@ -216,17 +214,6 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
     : 0;
 }
 
-/**
- * A finding `fix` would fix names the command that does it, for this file (and the config
- * `check` ran with), quoted so it can be pasted into a shell. A stream from stdin is fixed by
- * `fix -` in the same pipe.
- */
-function withFixCommand(f: Finding, config: string | undefined): Finding {
-  if (f.result.fix !== RUN_FIX) return f;
-  const file = f.path === STDIN ? '-' : shellWord(f.path.startsWith('-') ? `./${f.path}` : f.path);
-  const command = ['pod-sequencer fix', ...(config !== undefined ? [`--config ${shellWord(config)}`] : []), file].join(' ');
-  return { ...f, result: { ...f.result, fix: command } };
-}
 
 /**
  * The run's note of an assumed kubernetesVersion (tags.assumed) is not a finding: in `check` it is
