@@ -105,7 +105,10 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
       'info',
-      `added a startupProbe to ${s.name} (${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s) so the pod's next containers start only once it is ready`,
+      {
+        summary: `added a startupProbe to ${s.name}, so the pod's next containers wait until it is ready`,
+        detail: `It checks ${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s.`,
+      },
       `${path}.startupProbe`,
     );
   }
