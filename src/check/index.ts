@@ -1,6 +1,7 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import type { Ctx } from '../pod/context.js';
 import { RUN_FIX, type Message } from '../krm/types.js';
+import { fixChangesSomething } from './fixes.js';
 import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
 import { meshedSidecars } from '../pod/mesh.js';
 import { findSidecars } from '../pod/sidecars.js';
@@ -130,10 +131,12 @@ export function runRules(ctx: Ctx): void {
 
 /**
  * After `apply` the rules report what the function could not fix: "run pod-sequencer fix" would
- * send the user round in a circle, so that fix is dropped there.
+ * send the user round in a circle, so that fix is dropped there; and in `check` where fix would
+ * change nothing in the workload (its dry run says so).
  */
 function afterApply(ctx: Ctx, m: string | Message): string | Message {
-  if (ctx.cfg.mode === 'check' || typeof m === 'string' || m.fix !== RUN_FIX) return m;
+  if (typeof m === 'string' || m.fix !== RUN_FIX) return m;
+  if (ctx.cfg.mode === 'check' && fixChangesSomething(ctx)) return m;
   const { fix: _fix, ...rest } = m;
   return rest;
 }

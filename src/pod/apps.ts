@@ -71,7 +71,7 @@ export function argvToWrap(w: Workload, cfg: Config, c: Container): Argv {
     configuredEntrypoint(w, cfg, c) ?? {
       error: {
         summary: `container ${c.name} has no command, so it cannot be wrapped: this workload is left unchanged`,
-        detail: `Its image's ENTRYPOINT is not in the manifest. Name it in the annotation below or in jobs.entrypoints ({container: ${c.name}, command: [...]}).`,
+        detail: `Its image's ENTRYPOINT is not in the manifest. Name it in the annotation the fix shows, or in jobs.entrypoints ({container: ${c.name}, command: [...]}).`,
         fix: `${ENTRYPOINT_ANNOTATION}${c.name}: '["/path/to/entrypoint"]'`,
       },
     }

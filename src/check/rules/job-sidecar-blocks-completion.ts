@@ -7,7 +7,7 @@ import { whereItEndsItsSidecars } from '../../pod/commands.js';
 import { scriptsRun } from '../../pod/scripts.js';
 import { shutdownSwitchedOff } from '../../pod/switch.js';
 import { RUN_FIX } from '../../krm/types.js';
-import { nativeFix } from '../fixes.js';
+import { meshNativeFix, nativeFix } from '../fixes.js';
 import type { Rule } from '../rule.js';
 
 /** Meshes whose native sidecar the function can ask for per pod (mesh.<name>.native). */
@@ -42,7 +42,7 @@ export const jobSidecarBlocksCompletion: Rule = {
         ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release`
         : '';
       const [why, fix] = !m.shutdown
-        ? [`${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`, NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : undefined]
+        ? [`${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`, meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile))]
         : !cfg.jobs.terminateSidecars
           ? ['jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar.', 'jobs.terminateSidecars: true']
           : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or ask for a native sidecar.", RUN_FIX];
