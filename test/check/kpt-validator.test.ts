@@ -62,6 +62,6 @@ describe('kpt fn render with a pod-sequencer validator', () => {
     writeFileSync(join(dir, 'Kptfile'), kptfile('      mode: check\n      failOn: warning\n      rules: sidecar-not-first=off\n'));
     const off = run('kpt', ['fn', 'render', dir, '--allow-exec', '--truncate-output=false']);
     expect(off.code, off.stderr).toBe(0);
-    expect(off.stdout + off.stderr).not.toContain('starts after app container web');
+    expect(off.stdout + off.stderr).not.toContain('starts after app web');
   });
 });
