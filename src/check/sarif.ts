@@ -83,10 +83,10 @@ export function formatSarif(findings: readonly Finding[], notes: readonly Note[]
 }
 
 /**
- * The summary as `text` (what code scanning lists); where there is more, `markdown` (SARIF 2.1.0
- * §3.11.4: shown instead of text where a viewer renders Markdown) adds the why and the fix as
- * code. SARIF's own `fixes` are edits to files, not a command to run, so the fix also goes in
- * the result's property bag.
+ * The summary as `text` (what code scanning lists); where there is more, `markdown` (SARIF 2.1.0,
+ * section 3.11.4, the message object: shown instead of text where a viewer renders Markdown)
+ * adds the why and the fix as code. SARIF's own `fixes` are edits to files, not a command to
+ * run, so the fix also goes in the result's property bag.
  */
 function message(f: Finding): { text: string; markdown?: string } {
   const r = f.result;

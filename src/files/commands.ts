@@ -214,7 +214,6 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
     : 0;
 }
 
-
 /**
  * The run's note of an assumed kubernetesVersion (tags.assumed) is not a finding: in `check` it is
  * a note (stderr, JSON `notes`, SARIF notifications), so it neither counts nor fails.

@@ -97,7 +97,10 @@ function report(ctx: Ctx, deps: Dependency[], before: Container[], after: Contai
     if (isWaitContainer(old) && !after.some((c) => c.name === old.name)) {
       ctx.report(
         'info',
-        { summary: `removed init container ${old.name}: its dependency is gone`, detail: `No dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more.` },
+        {
+          summary: `removed init container ${old.name}: its dependency is gone`,
+          detail: `No dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more.`,
+        },
         podField(ctx.w, 'initContainers'),
       );
     }

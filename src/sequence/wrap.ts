@@ -67,6 +67,9 @@ export function wrapForReadiness(ctx: Ctx, apps: App[], sidecars: FoundSidecar[]
     ctx,
     apps,
     { mode: 'exec', checks, shutdown: [], shutdownOn: 'always' },
-    { what: `waits until ${names} ${checks.length > 1 ? 'are' : 'is'} ready, then runs it`, detail: 'The wrapper execs the command once the sidecars are ready (strategy wrap).' },
+    {
+      what: `waits until ${names} ${checks.length > 1 ? 'are' : 'is'} ready, then runs it`,
+      detail: 'The wrapper execs the command once the sidecars are ready (strategy wrap).',
+    },
   );
 }

@@ -19,8 +19,12 @@ describe('kpt fn render with a pod-sequencer validator', () => {
     const r = run('kpt', ['fn', 'render', dir, '--allow-exec', '--truncate-output=false']);
     expect(r.code).not.toBe(0);
     const shown = r.stdout + r.stderr;
-    expect(shown).toContain('[error] apps/v1/Deployment/web spec.template.spec.initContainers[0]: native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init');
-    expect(shown).toContain('[warning] apps/v1/Deployment/web spec.template.spec.containers[1]: sidecar istio-proxy starts after app web, which may call out before it is ready [sidecar-not-first]');
+    expect(shown).toContain(
+      '[error] apps/v1/Deployment/web spec.template.spec.initContainers[0]: native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init',
+    );
+    expect(shown).toContain(
+      '[warning] apps/v1/Deployment/web spec.template.spec.containers[1]: sidecar istio-proxy starts after app web, which may call out before it is ready [sidecar-not-first]',
+    );
     // The rule id is in what kpt shows; each result once (kpt shows results; no stderr copy).
     expect(shown).toMatch(/native sidecar.*\[native-sidecar-unsupported\]/);
     // The why and the fix follow the summary and its rule id; kpt 1.0.0-beta.56 joins the
@@ -37,7 +41,9 @@ describe('kpt fn render with a pod-sequencer validator', () => {
     const r = run('kpt', ['fn', 'render', dir, '--allow-exec', '--truncate-output=false']);
     expect(r.code, r.stderr).toBe(0);
     const shown = r.stdout + r.stderr;
-    expect(shown).toContain('[warning] apps/v1/Deployment/web spec.template.spec.containers[1]: sidecar istio-proxy starts after app web, which may call out before it is ready [sidecar-not-first]');
+    expect(shown).toContain(
+      '[warning] apps/v1/Deployment/web spec.template.spec.containers[1]: sidecar istio-proxy starts after app web, which may call out before it is ready [sidecar-not-first]',
+    );
     expect(shown.split('starts after app web')).toHaveLength(2);
     // A successful render re-prints the package with kpt's own printer (spaces before comments
     // collapse) even when no function changed anything: compare with that normalised away.

@@ -32,7 +32,12 @@ describe('summaries are short (issue 31)', () => {
   for (const kubernetesVersion of ['1.28', '1.30']) {
     for (const mode of ['check', 'apply'] as const) {
       it(`kubernetesVersion ${kubernetesVersion}, mode ${mode}: every first line is at most 120 characters`, () => {
-        const { config, errors } = loadConfig({ apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'x' }, spec: { kubernetesVersion, mode } });
+        const { config, errors } = loadConfig({
+          apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
+          kind: 'PodSequence',
+          metadata: { name: 'x' },
+          spec: { kubernetesVersion, mode },
+        });
         expect(errors).toEqual([]);
         const notes: Note[] = [];
         const { files: read } = readManifestsKeepGoing(files, notes);

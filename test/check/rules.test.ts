@@ -53,7 +53,14 @@ describe('rule cases (fixtures/check)', () => {
       expect(notes).toEqual([]);
       expect(files[0]!.output).toBeUndefined(); // check never changes anything
       const exit = counts(findings).error > 0 ? 1 : 0;
-      golden(join(root, name, 'expected.txt'), `exit ${exit}\n${formatText(findings.map((f) => withFixCommand(f)), 1, { verbose: true })}`);
+      golden(
+        join(root, name, 'expected.txt'),
+        `exit ${exit}\n${formatText(
+          findings.map((f) => withFixCommand(f)),
+          1,
+          { verbose: true },
+        )}`,
+      );
       const mine = findings.filter((f) => f.result.tags?.rule === rule);
       if (positive) expect(mine.length).toBeGreaterThan(0);
       else expect(mine).toEqual([]);

@@ -38,7 +38,12 @@ describe('check', () => {
     expect(lines.at(-1)).toBe('4 files checked: 0 errors, 2 warnings, 4 info');
     // Each finding's fix, where it has one, on an indented line below it (issue 31).
     expect(lines.filter((l) => l.startsWith('  '))).toEqual(['  fix: pod-sequencer fix apps/web.yaml', '  fix: pod-sequencer fix apps/web.yaml']);
-    expect(lines.filter((l) => !l.startsWith('  ')).slice(0, -1).map((l) => l.replace(/ \[.*$/, ''))).toEqual([
+    expect(
+      lines
+        .filter((l) => !l.startsWith('  '))
+        .slice(0, -1)
+        .map((l) => l.replace(/ \[.*$/, '')),
+    ).toEqual([
       'apps/sleep.yml:21:31: info',
       'apps/sleep.yml:26:11: info',
       'apps/sleep.yml:43:19: info',
@@ -62,7 +67,9 @@ describe('check', () => {
     ]) {
       const r = bin(...args);
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stdout).toMatch(/^apps\/native\.yaml:12:9: error \[native-sidecar-unsupported\] native sidecar istio-proxy on Kubernetes 1\.28: the pod would hang in Init\n {2}fix: kubernetesVersion: "1\.29"$/m);
+      expect(r.stdout).toMatch(
+        /^apps\/native\.yaml:12:9: error \[native-sidecar-unsupported\] native sidecar istio-proxy on Kubernetes 1\.28: the pod would hang in Init\n {2}fix: kubernetesVersion: "1\.29"$/m,
+      );
       // The command names the file and the config check ran with.
       expect(r.stdout).toContain('\n  fix: pod-sequencer fix --config cfg/podsequence.yaml apps/web.yaml\n');
       expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('3 files checked: 1 error, 2 warnings, 4 info');
@@ -84,7 +91,9 @@ describe('check', () => {
       severity: 'warning',
       rule: 'sidecar-not-first',
       // The whole text (as in a ResultList), and its parts beside it.
-      message: expect.stringMatching(/^sidecar istio-proxy starts after app web, which may call out before it is ready\nThe kubelet .*\nfix: pod-sequencer fix apps\/web\.yaml$/),
+      message: expect.stringMatching(
+        /^sidecar istio-proxy starts after app web, which may call out before it is ready\nThe kubelet .*\nfix: pod-sequencer fix apps\/web\.yaml$/,
+      ),
       summary,
       detail,
       fix: 'pod-sequencer fix apps/web.yaml',
@@ -121,7 +130,9 @@ describe('check', () => {
       // The summary as text; with the why and the fix as code in markdown, the fix in properties.
       message: {
         text: 'native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init',
-        markdown: expect.stringMatching(/^native sidecar istio\\-proxy on Kubernetes 1\.28: the pod would hang in Init\n\n.*\n\nFix: ` kubernetesVersion: "1\.29" `$/),
+        markdown: expect.stringMatching(
+          /^native sidecar istio\\-proxy on Kubernetes 1\.28: the pod would hang in Init\n\n.*\n\nFix: ` kubernetesVersion: "1\.29" `$/,
+        ),
       },
       properties: { fix: 'kubernetesVersion: "1.29"' },
       locations: [

@@ -65,7 +65,9 @@ describe('pre-commit hooks', () => {
     const refused = git(['commit', '-m', 'add web']);
     expect(refused.code, refused.out).toBe(1);
     expect(refused.out).toMatch(/pod-sequencer check\.+Failed/);
-    expect(refused.out).toContain('web.yaml:12:9: error [native-sidecar-unsupported] native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init');
+    expect(refused.out).toContain(
+      'web.yaml:12:9: error [native-sidecar-unsupported] native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init',
+    );
     expect(git(['rev-parse', '--verify', '-q', 'HEAD']).code).not.toBe(0); // nothing committed
 
     const fixed = sh('pre-commit', ['run', '--hook-stage', 'manual', 'pod-sequencer-fix', '--files', 'web.yaml'], repo);

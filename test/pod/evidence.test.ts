@@ -260,7 +260,9 @@ describe('already-sequenced and sidecar-only manifests are left as they are', ()
   it('a classic sidecar without kubernetesVersion becomes native, and the run says what it assumed, once', () => {
     const out = runFilter(list(last));
     const messages = out.results.map(said);
-    expect(messages.join('\n')).toMatch(/made cloud-sql-proxy a native sidecar \(initContainers, restartPolicy: Always\) \| Kubernetes 1\.29 or later \(assumed\)/);
+    expect(messages.join('\n')).toMatch(
+      /made cloud-sql-proxy a native sidecar \(initContainers, restartPolicy: Always\) \| Kubernetes 1\.29 or later \(assumed\)/,
+    );
     expect(messages.filter((m) => m.startsWith('kubernetesVersion not set'))).toEqual([
       'kubernetesVersion not set: assumed 1.29 or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"',
     ]);

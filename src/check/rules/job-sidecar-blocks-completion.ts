@@ -42,7 +42,10 @@ export const jobSidecarBlocksCompletion: Rule = {
         ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release`
         : '';
       const [why, fix] = !m.shutdown
-        ? [`${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`, meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile))]
+        ? [
+            `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`,
+            meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile)),
+          ]
         : !cfg.jobs.terminateSidecars
           ? ['jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar.', 'jobs.terminateSidecars: true']
           : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or ask for a native sidecar.", RUN_FIX];
@@ -73,8 +76,14 @@ export const jobSidecarBlocksCompletion: Rule = {
               nativeFix(ctx, s),
             ]
           : !cfg.jobs.terminateSidecars
-            ? ['jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later).', 'jobs.terminateSidecars: true']
-            : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or make it a native sidecar (kubernetesVersion 1.29 or later).", RUN_FIX];
+            ? [
+                'jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later).',
+                'jobs.terminateSidecars: true',
+              ]
+            : [
+                "No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or make it a native sidecar (kubernetesVersion 1.29 or later).",
+                RUN_FIX,
+              ];
       report(
         {
           summary: `classic sidecar ${s.name} keeps running after the app exits: this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes`,

@@ -54,7 +54,8 @@ export const sidecarNoReadinessGate: Rule = {
         report(
           {
             summary: `sidecar ${s.name} is first, but nothing holds the app until it is ready`,
-            detail: 'The kubelet starts the next container once this one has started, not once it is ready. pod-sequencer holds the app (strategy postStart) or makes the sidecar native with a startupProbe.',
+            detail:
+              'The kubelet starts the next container once this one has started, not once it is ready. pod-sequencer holds the app (strategy postStart) or makes the sidecar native with a startupProbe.',
             fix: RUN_FIX,
           },
           podField(ctx.w, 'containers', i),

@@ -23,7 +23,13 @@ export const sleepOrdering: Rule = {
         if (!delay) return;
         const path = `${podField(ctx.w, list, i)}.${delay.at.field}`;
         if (!delay.only) {
-          report({ summary: `container ${c.name} sleeps ${delay.seconds}s to wait for something: a guess, not an order`, detail: `Its command: \`${showArgv([delay.at])}\`. ${WHY}` }, path);
+          report(
+            {
+              summary: `container ${c.name} sleeps ${delay.seconds}s to wait for something: a guess, not an order`,
+              detail: `Its command: \`${showArgv([delay.at])}\`. ${WHY}`,
+            },
+            path,
+          );
         } else if (list === 'initContainers') {
           report({ summary: `init container ${c.name} only sleeps ${delay.seconds}s to hold back the containers after it`, detail: WHY }, path);
         }
