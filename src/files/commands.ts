@@ -180,7 +180,8 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   const { files: read, refused } = readManifestsKeepGoing(collected, notes);
   const files = read.map(named);
   const found = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes);
-  const findings = found.map((f) => withFixCommand(f, opts.config));
+  const streamed = (f: Finding) => f.path === STDIN || (paths.includes('-') && f.path === opts.stdinFilename);
+  const findings = found.map((f) => withFixCommand(f, opts.config, streamed(f)));
   const checked = collected.length;
   const cwd = process.cwd();
   if (opts.writeBaseline !== undefined) {

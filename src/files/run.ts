@@ -180,12 +180,13 @@ export function readStdinBytes(): Buffer {
 
 /**
  * A finding `fix` would fix names the command that does it, for this file (and the config
- * `check` ran with), quoted so it can be pasted into a shell. A stream from stdin is fixed by
- * `fix -` in the same pipe.
+ * `check` ran with), quoted so it can be pasted into a shell. A stream from stdin (`streamed`:
+ * under its --stdin-filename too, which may name no file on disk) is fixed by `fix -` in the same
+ * pipe.
  */
-export function withFixCommand(f: Finding, config?: string): Finding {
+export function withFixCommand(f: Finding, config?: string, streamed = f.path === STDIN): Finding {
   if (f.result.fix !== RUN_FIX) return f;
-  const file = f.path === STDIN ? '-' : shellWord(f.path.startsWith('-') ? `./${f.path}` : f.path);
+  const file = streamed ? '-' : shellWord(f.path.startsWith('-') ? `./${f.path}` : f.path);
   const command = ['pod-sequencer fix', ...(config !== undefined ? [`--config ${shellWord(config)}`] : []), file].join(' ');
   return { ...f, result: { ...f.result, fix: command } };
 }

@@ -66,6 +66,9 @@ describe('the fix and the why in every output (issue 31)', () => {
     expect(withFixCommand(at('apps/web.yaml')).result.fix).toBe('pod-sequencer fix apps/web.yaml');
     expect(withFixCommand(at("my apps/it's.yaml"), 'c fg.yaml').result.fix).toBe(`pod-sequencer fix --config 'c fg.yaml' 'my apps/it'\\''s.yaml'`);
     expect(withFixCommand(at('-x.yaml')).result.fix).toBe('pod-sequencer fix ./-x.yaml');
+    // A stream, under its --stdin-filename too: fixed in the same pipe.
+    expect(withFixCommand(at('<stdin>')).result.fix).toBe('pod-sequencer fix -');
+    expect(withFixCommand(at('chart.yaml'), undefined, true).result.fix).toBe('pod-sequencer fix -');
     expect(withFixCommand(at('$(reboot).yaml')).result.fix).toBe(`pod-sequencer fix '$(reboot).yaml'`);
     // A config line is left as it is.
     expect(withFixCommand({ ...at('a.yaml'), result: { ...result, fix: 'restartPolicy: Never' } }).result.fix).toBe('restartPolicy: Never');
