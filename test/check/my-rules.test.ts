@@ -55,7 +55,7 @@ describe('sleep-ordering', () => {
     const r = findings('sleep-ordering', { containers: [c('app', { command: ['sh', '-c'], args: ['sleep 10; exec app'] })] });
     expect(r).toHaveLength(1);
     expect(r[0]).toMatchObject({ severity: 'info', field: { path: 'spec.containers[0].args[0]' } });
-    expect(r[0]!.message).toBe('container app sleeps 10s to wait for something: a guess, not an order');
+    expect(r[0]!.message).toBe('container app sleeps 10s before its real command: a fixed delay is no start order');
     expect(r[0]!.detail).toContain('Its command: `sleep 10; exec app`.');
   });
 

@@ -25,7 +25,7 @@ export const sleepOrdering: Rule = {
         if (!delay.only) {
           report(
             {
-              summary: `container ${c.name} sleeps ${delay.seconds}s to wait for something: a guess, not an order`,
+              summary: `container ${c.name} sleeps ${delay.seconds}s before its real command: a fixed delay is no start order`,
               detail: `Its command: \`${showArgv([delay.at])}\`. ${WHY}`,
             },
             path,
