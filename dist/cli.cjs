@@ -15787,13 +15787,13 @@ function adminOf(w, c, facts, b) {
   }
   let file;
   if (path !== void 0) {
-    const read3 = mountedFile(w, c, path, facts);
-    if (read3 === void 0) return { kind: "unknown", why: `its bootstrap ${path} is not from a ConfigMap in the input` };
-    if (isUnread(read3)) return { kind: "unknown", why: `its bootstrap ${path}: ${read3.missing}` };
+    const read2 = mountedFile(w, c, path, facts);
+    if (read2 === void 0) return { kind: "unknown", why: `its bootstrap ${path} is not from a ConfigMap in the input` };
+    if (isUnread(read2)) return { kind: "unknown", why: `its bootstrap ${path}: ${read2.missing}` };
     if (/\.pb(_text)?$/.test(path)) return { kind: "unknown", why: `its bootstrap ${path} is a protobuf file, which pod-sequencer does not read` };
-    const value = parseBootstrap(read3.text);
-    if (value === void 0) return { kind: "unknown", why: `its bootstrap (${read3.from}) is not a YAML or JSON map` };
-    file = { value, from: `${read3.from}, loaded by ${path}` };
+    const value = parseBootstrap(read2.text);
+    if (value === void 0) return { kind: "unknown", why: `its bootstrap (${read2.from}) is not a YAML or JSON map` };
+    file = { value, from: `${read2.from}, loaded by ${path}` };
   }
   const over = inline === void 0 ? void 0 : parseBootstrap(inline);
   if (inline !== void 0 && over === void 0) return { kind: "unknown", why: `its ${b.inlineFlag} is not a YAML or JSON map` };
@@ -15847,8 +15847,8 @@ function listener(address, from) {
 function withAdmin(spec, c, w, facts) {
   const b = profileAt(spec.profile, spec.version).bootstrapAdmin;
   if (!b) return { spec };
-  const read3 = adminOf(w, c, facts, b);
-  const ev = read3.kind === "unknown" ? probedAdmin(c, b) ?? read3 : read3;
+  const read2 = adminOf(w, c, facts, b);
+  const ev = read2.kind === "unknown" ? probedAdmin(c, b) ?? read2 : read2;
   const own = spec.readiness !== void 0;
   if (ev.kind === "tcp" && (LOOPBACK.test(ev.address) || ANY.test(ev.address))) {
     const origin2 = `http://${ev.address.includes(":") ? "[::1]" : "127.0.0.1"}:${ev.port}`;
@@ -15956,8 +15956,8 @@ function findSidecars(w, cfg, facts) {
   const found = [];
   const add = (c, spec, native) => {
     const keep = injectorLeftUngated(w, c, spec);
-    const { spec: read3, note } = adminFacts(atRelease(spec, c, cfg), c, w, facts);
-    found.push({ spec: withContainerPorts(read3, c), name: c.name, native, ...keep && { keep }, ...note && { note } });
+    const { spec: read2, note } = adminFacts(atRelease(spec, c, cfg), c, w, facts);
+    found.push({ spec: withContainerPorts(read2, c), name: c.name, native, ...keep && { keep }, ...note && { note } });
   };
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : void 0;
@@ -16843,8 +16843,8 @@ var init_context = __esm({
       pending = [];
       byName;
       /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
-      add(read3) {
-        this.pending.push(read3);
+      add(read2) {
+        this.pending.push(read2);
         this.byName = void 0;
       }
       /**
@@ -16859,10 +16859,10 @@ var init_context = __esm({
       index() {
         if (this.byName) return this.byName;
         const byName = /* @__PURE__ */ new Map();
-        for (const read3 of this.pending) {
+        for (const read2 of this.pending) {
           let obj;
           try {
-            obj = read3();
+            obj = read2();
           } catch {
             continue;
           }
@@ -17346,6 +17346,34 @@ var init_dependencies3 = __esm({
   }
 });
 
+// src/pod/gate.ts
+function budgetFlag(spec) {
+  const p = profileAt(spec.profile, spec.version);
+  return spec.waitCommand && p.waitBudget && p.waitCommand && spec.waitCommand[0] === p.waitCommand[0] ? p.waitBudget : void 0;
+}
+function withoutBudget(argv, spec) {
+  const flag = budgetFlag(spec)?.flag;
+  if (!flag) return [...argv];
+  return argv.filter((a, i) => a !== flag && !a.startsWith(`${flag}=`) && argv[i - 1] !== flag);
+}
+function isWaitCommand(argv, spec) {
+  return spec.waitCommand !== void 0 && JSON.stringify(withoutBudget(argv, spec)) === JSON.stringify(withoutBudget(spec.waitCommand, spec));
+}
+function postStartHolds(spec, c) {
+  const cmd = c.lifecycle?.postStart?.exec?.command;
+  if (!cmd) return false;
+  const argv = withoutBudget(cmd.map(String), spec);
+  const wait2 = spec.waitCommand && withoutBudget(spec.waitCommand, spec);
+  return parseHook(cmd.map(String)) !== null || wait2 !== void 0 && wait2.every((w, i) => argv[i] === w);
+}
+var init_gate = __esm({
+  "src/pod/gate.ts"() {
+    "use strict";
+    init_profiles();
+    init_shell();
+  }
+});
+
 // src/sequence/readiness.ts
 function startupProbe(check2, timeoutSeconds) {
   const common = { periodSeconds: 1, failureThreshold: Math.max(1, timeoutSeconds) };
@@ -17389,20 +17417,12 @@ function budgetedWait(spec) {
   const value = flag.unit === "seconds" ? String(spec.timeoutSeconds) : `${spec.timeoutSeconds}s`;
   return [...withoutBudget(argv, spec), `${flag.flag}=${value}`];
 }
-function budgetFlag(spec) {
-  const p = profileAt(spec.profile, spec.version);
-  return spec.waitCommand && p.waitBudget && p.waitCommand && spec.waitCommand[0] === p.waitCommand[0] ? p.waitBudget : void 0;
-}
-function withoutBudget(argv, spec) {
-  const flag = budgetFlag(spec)?.flag;
-  if (!flag) return argv;
-  return argv.filter((a, i) => a !== flag && !a.startsWith(`${flag}=`) && argv[i - 1] !== flag);
-}
 var LOOPBACK2;
 var init_readiness = __esm({
   "src/sequence/readiness.ts"() {
     "use strict";
     init_profiles();
+    init_gate();
     LOOPBACK2 = /* @__PURE__ */ new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
   }
 });
@@ -17930,7 +17950,7 @@ function userCommand(hook, spec) {
   if (!hook) return void 0;
   const cmd = hook.exec?.command;
   if (!cmd) return null;
-  if (spec.waitCommand && JSON.stringify(withoutBudget(cmd, spec)) === JSON.stringify(withoutBudget(spec.waitCommand, spec))) return void 0;
+  if (isWaitCommand(cmd, spec)) return void 0;
   const ours2 = parseHook(cmd);
   if (ours2) return ours2.then;
   return cmd;
@@ -17942,6 +17962,7 @@ var init_post_start = __esm({
     init_profiles();
     init_workload();
     init_readiness();
+    init_gate();
     init_sidecars();
     init_sidecars();
   }
@@ -18614,18 +18635,13 @@ var init_process_namespace_sharing = __esm({
 });
 
 // src/check/rules/sidecar-no-readiness-gate.ts
-function holdsApp(s, c) {
-  const cmd = c.lifecycle?.postStart?.exec?.command;
-  if (!cmd) return false;
-  const wait2 = s.spec.waitCommand;
-  return parseHook(cmd) !== null || wait2 !== void 0 && wait2.every((w, i) => cmd[i] === w);
-}
 var sidecarNoReadinessGate;
 var init_sidecar_no_readiness_gate = __esm({
   "src/check/rules/sidecar-no-readiness-gate.ts"() {
     "use strict";
     init_ports();
     init_sidecars();
+    init_gate();
     init_shell();
     init_workload();
     sidecarNoReadinessGate = {
@@ -18653,7 +18669,7 @@ var init_sidecar_no_readiness_gate = __esm({
           const before = containers.slice(0, i).some((c) => !sidecars.some((x) => x.name === c.name));
           if (before) continue;
           const wrapped = containers.slice(i + 1).every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
-          if (!holdsApp(s, containers[i]) && !wrapped) {
+          if (!postStartHolds(s.spec, containers[i]) && !wrapped) {
             report2(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, "containers", i));
           }
         }
@@ -20103,22 +20119,22 @@ function readManifest(path, notes, raw) {
   for (const [index, chunk] of chunks.entries()) {
     const span = contentSpan(source, chunk);
     if (!span) continue;
-    const read3 = readDocument(source, span, plain2);
-    if (read3.error !== void 0) {
-      const at = lines.linePos(span.start + read3.offset);
+    const read2 = readDocument(source, span, plain2);
+    if (read2.error !== void 0) {
+      const at = lines.linePos(span.start + read2.offset);
       const cut = source.slice(span.start, span.end);
-      if (read3.limit) throw new PathError(`${path}:${at.line}:${at.col}: document ${index + 1}: ${read3.error}`);
-      if (!isTemplate(cut)) throw new PathError(`${path}:${at.line}:${at.col}: malformed YAML in document ${index + 1}: ${read3.error}`);
-      notes.push({ path, ...at, message: `skipped document ${index + 1}: not valid YAML (a Helm or other template): ${read3.error}` });
+      if (read2.limit) throw new PathError(`${path}:${at.line}:${at.col}: document ${index + 1}: ${read2.error}`);
+      if (!isTemplate(cut)) throw new PathError(`${path}:${at.line}:${at.col}: malformed YAML in document ${index + 1}: ${read2.error}`);
+      notes.push({ path, ...at, message: `skipped document ${index + 1}: not valid YAML (a Helm or other template): ${read2.error}` });
       skipped = true;
       continue;
     }
-    if (read3.template) {
+    if (read2.template) {
       notes.push({ path, ...lines.linePos(span.start), message: `skipped document ${index + 1}: it holds unquoted {{ }} (a Helm or other template)` });
       skipped = true;
       continue;
     }
-    const item = read3.item;
+    const item = read2.item;
     if (item?.kind !== void 0 && item.apiVersion !== void 0) docs.push(Object.assign(item, { index }));
   }
   if (docs.length === 0 && !skipped && source.trim() !== "") notes.push({ path, message: "skipped: no Kubernetes objects (apiVersion and kind) in this file" });
@@ -20318,8 +20334,6 @@ var init_read = __esm({
     init_stream();
     init_text();
     PathError = class extends Error {
-      /** The index of the document (among those processed together) the error is in, when it is in one. */
-      item;
     };
     BadPathError = class extends PathError {
     };
@@ -20336,24 +20350,21 @@ function runFiles(files, cfg, opts = {}) {
   let processed;
   while (processed === void 0) {
     try {
-      processed = inFiles(
-        files,
-        owners,
-        () => processItems(
-          owners.map((o) => o.doc),
-          cfg
-        )
+      processed = processItems(
+        owners.map((o) => o.doc),
+        cfg
       );
     } catch (e) {
-      const bad = opts.keepGoing && e instanceof PathError && e.item !== void 0 ? e.item : void 0;
-      if (bad === void 0) throw e;
-      refused.push(invalidInput(files[owners[bad].f].path, e));
-      owners = owners.filter((_, i) => i !== bad);
+      const owner = e instanceof ItemError ? owners[e.index] : void 0;
+      if (!(opts.keepGoing && owner)) throw inFile(owner && files[owner.f], owner?.d, e);
+      refused.push({ f: owner.f, d: owner.d, error: e });
+      owners = owners.filter((o) => o !== owner);
     }
   }
   const { replacements, results, itemOf, within } = processed;
-  const outcomes = files.map((file) => ({ file, replacements: /* @__PURE__ */ new Map() }));
+  const outcomes = files.map((file) => ({ file, replacements: /* @__PURE__ */ new Map(), refused: /* @__PURE__ */ new Set() }));
   for (const [i, text2] of replacements) outcomes[owners[i].f].replacements.set(owners[i].d, text2);
+  for (const { f, d } of refused) outcomes[f].refused.add(d);
   const located = outcomes.map((o) => {
     const output = o.replacements.size > 0 ? splice(o.file, o.replacements) : o.file.source;
     if (output === o.file.source) return o.file;
@@ -20368,22 +20379,15 @@ function runFiles(files, cfg, opts = {}) {
     const container = containerAt2(doc, file.source.slice(doc.start, doc.end), field);
     return { path: file.path, ...locate(file, doc, field), result, ...container !== void 0 ? { container } : {} };
   });
-  return { files: outcomes, findings: sortFindings([...findings, ...refused]) };
+  const unread = refused.map(({ f, d, error }) => invalidInput(located[f].path, inFile(located[f], d, error)));
+  return { files: outcomes, findings: sortFindings([...findings, ...unread]) };
 }
-function inFiles(files, owners, fn) {
-  try {
-    return fn();
-  } catch (e) {
-    if (!(e instanceof FatalError)) throw e;
-    const owner = e instanceof ItemError ? owners[e.index] : void 0;
-    if (!owner) throw new PathError(e.message);
-    const file = files[owner.f];
-    const doc = file.docs[owner.d];
-    const { line, col } = file.lines.linePos(sourceOffset(file.source, doc, e.offset ?? 0));
-    const error = new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, "")}`);
-    error.item = e.index;
-    throw error;
-  }
+function inFile(file, d, e) {
+  if (!(e instanceof FatalError)) return e;
+  if (file === void 0 || d === void 0) return new PathError(e.message);
+  const doc = file.docs[d];
+  const { line, col } = file.lines.linePos(sourceOffset(file.source, doc, e.offset ?? 0));
+  return new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, "")}`);
 }
 function invalidInput(path, e) {
   let message = e.message.startsWith(`${path}: `) || e.message.startsWith(`${path}:`) ? e.message.slice(path.length + 1).trimStart() : e.message;
@@ -24817,7 +24821,7 @@ var init_rule_docs_generated = __esm({
       },
       "invalid-input": {
         "description": "A file named on the command line or found under a directory that is not valid YAML (outside a Helm or other template, which is skipped with a note), is not valid UTF-8, is larger than the input limit, cannot be read (permissions), or holds a workload the function refuses (a YAML merge key `<<` in a pod template, an alias bomb). The finding is at the line and column of the problem, and its message is the reader's (`malformed YAML in document 2: Map keys must be unique`).",
-        "help": "A file or document `check` cannot read or process: nothing in it was checked. Default severity: `error`.\n\n## What it finds\n\nA file named on the command line or found under a directory that is not valid YAML (outside a\nHelm or other template, which is skipped with a note), is not valid UTF-8, is larger than the\ninput limit, cannot be read (permissions), or holds a workload the function refuses (a YAML merge\nkey `<<` in a pod template, an alias bomb). The finding is at the line and column of the\nproblem, and its message is the reader's (`malformed YAML in document 2: Map keys must be unique`).\n\n## Why\n\nOne bad file must not hide the findings of every other file, nor empty the JSON or SARIF a CI\nstep uploads (issue 31 of this project). A file that could not be read is not clean either, so\nit is an error finding rather than a note.\n\n## How to fix\n\nCorrect the file at the position given: `check` then reads it like any other. A template that is\nnot a manifest (a Helm chart's `templates/`) belongs under its chart, which `check` skips; check\nits rendered output instead (`helm template . | pod-sequencer check -`).\n\n## How to suppress\n\nNo annotation can suppress it (nothing could be read from the file) and a baseline does not list\nit (it names no resource). Leave the file out instead: name the paths to check, or let git ignore\nit (`.gitignore`), which `check` honours when it walks a directory. Where a tree keeps malformed\nfiles on purpose (a test suite's fixtures), the config can lower the rule, or turn it off, which\nleaves a note per file unread:\n\n```yaml\nspec:\n  rules:\n    invalid-input: warning\n```"
+        "help": "A file or document `check`, `fix` or `explain` cannot read or process: nothing in it was checked, fixed or explained. Default severity: `error`.\n\n## What it finds\n\nA file named on the command line or found under a directory that is not valid YAML (outside a\nHelm or other template, which is skipped with a note), is not valid UTF-8, is larger than the\ninput limit, cannot be read (permissions), or holds a workload the function refuses (a YAML merge\nkey `<<` in a pod template, an alias bomb). The finding is at the line and column of the\nproblem, and its message is the reader's (`malformed YAML in document 2: Map keys must be unique`).\n\n## Why\n\nOne bad file must not hide the findings of every other file, nor empty the JSON or SARIF a CI\nstep uploads (issue 31 of this project); `fix` and `explain` likewise leave it untouched and\nstill fix or explain every other file. A file that could not be read is not clean either, so it\nis an error finding rather than a note, and each of the three exits 1 on it.\n\n## How to fix\n\nCorrect the file at the position given: `check` then reads it like any other. A template that is\nnot a manifest (a Helm chart's `templates/`) belongs under its chart, which `check` skips; check\nits rendered output instead (`helm template . | pod-sequencer check -`).\n\n## How to suppress\n\nNo annotation can suppress it (nothing could be read from the file) and a baseline does not list\nit (it names no resource). Leave the file out instead: name the paths to check, or let git ignore\nit (`.gitignore`), which `check` honours when it walks a directory. Where a tree keeps malformed\nfiles on purpose (a test suite's fixtures), the config can lower the rule, or turn it off, which\nleaves a note per file unread:\n\n```yaml\nspec:\n  rules:\n    invalid-input: warning\n```"
       }
     };
   }
@@ -25191,8 +25195,10 @@ function models(text2, sites, cfg, facts) {
     return { timeline: timeline(w, cfg, facts), ...field ? { field } : {} };
   });
 }
-function explainFiles(files, cfg, opts) {
-  const { files: outcomes } = runFiles(files, { ...cfg, mode: "apply" });
+function explainFiles(files, cfg, opts, refused) {
+  const run = runFiles(files, { ...cfg, mode: "apply" }, { keepGoing: refused !== void 0 });
+  refused?.push(...run.findings.filter((f) => f.result.tags?.rule === "invalid-input"));
+  const outcomes = run.files;
   const facts = readFacts(files.flatMap((f) => f.docs));
   const blocks = [];
   const add = (item, afterText, whereOf) => {
@@ -25214,8 +25220,9 @@ function explainFiles(files, cfg, opts) {
       } else blocks.push(opts.diff ? textDiff(timelineText(before, where), timelineText(after, where)) : timelineText(after, where));
     });
   };
-  for (const { file, replacements } of outcomes) {
+  for (const { file, replacements, refused: unread } of outcomes) {
     file.docs.forEach((doc, d) => {
+      if (unread.has(d)) return;
       const after = replacements.get(d);
       const at = (offset) => `${file.path}:${file.lines.linePos(doc.start + offset).line}`;
       const list2 = listOf(doc);
@@ -25809,18 +25816,19 @@ function config(path, mode) {
 ${errors.map(formatResult).join("\n")}`);
   return { ...cfg, mode };
 }
-function read2(paths, notes) {
-  return readManifests(withoutPatches(collectFiles(paths, notes), notes), notes);
+function readAll(paths, notes) {
+  const collected = withoutPatches(collectFiles(paths, notes), notes);
+  return { collected, ...readManifestsKeepGoing(collected, notes) };
 }
 function check(paths, opts, version) {
   const notes = [];
   const cfg = config(opts.config, "check");
   const failOn = opts.failOn ?? cfg.check.failOn;
   const named2 = (f) => f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f;
-  const collected = withoutPatches(collectFiles(paths, notes), notes);
-  const { files: read3, refused } = readManifestsKeepGoing(collected, notes);
-  const files = read3.map(named2);
-  const findings = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named2)]), cfg, notes);
+  const { collected, files: read2, refused } = readAll(paths, notes);
+  const files = read2.map(named2);
+  const found = [...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named2)];
+  const findings = withLevel(sortFindings(found), cfg, notes, "checked");
   const checked = collected.length;
   const cwd = process.cwd();
   if (opts.writeBaseline !== void 0) {
@@ -25858,13 +25866,13 @@ function asNotes(findings, notes) {
     return false;
   });
 }
-function withLevel(findings, cfg, notes) {
+function withLevel(findings, cfg, notes, verb) {
   const level = cfg.rules["invalid-input"];
   if (level === void 0) return findings;
   return findings.flatMap((f) => {
     if (f.result.tags?.rule !== "invalid-input") return [f];
     if (level === "off") {
-      notes.push({ path: f.path, line: f.line, col: f.col, message: `not checked (invalid-input is off): ${f.result.message}` });
+      notes.push({ path: f.path, line: f.line, col: f.col, message: `not ${verb} (invalid-input is off): ${f.result.message}` });
       return [];
     }
     return [{ ...f, result: { ...f.result, severity: level } }];
@@ -25902,8 +25910,10 @@ function repositoryRoot(cwd) {
 function fix(paths, opts) {
   const notes = [];
   const cfg = config(opts.config, "apply");
-  const files = read2(paths, notes);
-  const { files: outcomes, findings } = runFiles(files, cfg);
+  const { collected, files, refused } = readAll(paths, notes);
+  const run = runFiles(files, cfg, { keepGoing: true });
+  const outcomes = run.files;
+  const findings = withLevel(sortFindings([...run.findings, ...refused]), cfg, notes, "fixed");
   const piped = outcomes.find((o) => o.file.path === STDIN);
   if (piped && !opts.dryRun) out(piped.output ?? piped.file.source);
   const changed = outcomes.filter((o) => o.output !== void 0 && !(o === piped && !opts.dryRun));
@@ -25913,10 +25923,11 @@ function fix(paths, opts) {
   } else writeAll(changed.map(({ file, output }) => ({ path: file.path, text: output, digest: file.digest })));
   const errors = counts(findings).error;
   const verb = opts.dryRun ? "would change" : "changed";
+  const total = `${collected.length} file${collected.length === 1 ? "" : "s"}`;
   err([
     ...notes.map(noteLine),
     ...findings.filter((f) => !isSuppressed(f.result)).map((f) => findingLine2(f)),
-    `${done ? `${verb} ${done} of ${files.length} file${files.length === 1 ? "" : "s"}` : `nothing to change in ${files.length} file${files.length === 1 ? "" : "s"}`}` + (errors ? `; ${errors} error${errors === 1 ? "" : "s"} could not be fixed (see above)` : "")
+    `${done ? `${verb} ${done} of ${total}` : `nothing to change in ${total}`}` + (errors ? `; ${errors} error${errors === 1 ? "" : "s"} could not be fixed (see above)` : "")
   ]);
   return errors > 0 ? 1 : 0;
 }
@@ -25971,11 +25982,14 @@ function prepare2(c, roots) {
 function explain(paths, opts) {
   const notes = [];
   const cfg = config(opts.config, "apply");
-  const text2 = explainFiles(read2(paths, notes), cfg, { format: opts.format, diff: Boolean(opts.diff) });
-  err(notes.map(noteLine));
+  const { files, refused } = readAll(paths, notes);
+  const unread = [];
+  const text2 = explainFiles(files, cfg, { format: opts.format, diff: Boolean(opts.diff) }, unread);
+  const findings = withLevel(sortFindings([...unread, ...refused]), cfg, notes, "explained");
+  err([...notes.map(noteLine), ...findings.map((f) => findingLine2(f))]);
   if (text2) out(text2);
-  else err(["no workloads (objects with a pod template) in the given files"]);
-  return 0;
+  else err([`no workloads (objects with a pod template) in the ${refused.length + unread.length ? "files that could be read" : "given files"}`]);
+  return counts(findings).error > 0 ? 1 : 0;
 }
 var import_node_fs7, import_node_path6, import_yaml15, Failure, UsageFailure, out, err;
 var init_commands3 = __esm({

@@ -16778,6 +16778,27 @@ function report(ctx, deps, before, after, uid) {
   }
 }
 
+// src/pod/gate.ts
+function budgetFlag(spec) {
+  const p = profileAt(spec.profile, spec.version);
+  return spec.waitCommand && p.waitBudget && p.waitCommand && spec.waitCommand[0] === p.waitCommand[0] ? p.waitBudget : void 0;
+}
+function withoutBudget(argv, spec) {
+  const flag = budgetFlag(spec)?.flag;
+  if (!flag) return [...argv];
+  return argv.filter((a, i) => a !== flag && !a.startsWith(`${flag}=`) && argv[i - 1] !== flag);
+}
+function isWaitCommand(argv, spec) {
+  return spec.waitCommand !== void 0 && JSON.stringify(withoutBudget(argv, spec)) === JSON.stringify(withoutBudget(spec.waitCommand, spec));
+}
+function postStartHolds(spec, c) {
+  const cmd = c.lifecycle?.postStart?.exec?.command;
+  if (!cmd) return false;
+  const argv = withoutBudget(cmd.map(String), spec);
+  const wait2 = spec.waitCommand && withoutBudget(spec.waitCommand, spec);
+  return parseHook(cmd.map(String)) !== null || wait2 !== void 0 && wait2.every((w, i) => argv[i] === w);
+}
+
 // src/sequence/readiness.ts
 var LOOPBACK2 = /* @__PURE__ */ new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 function startupProbe(check, timeoutSeconds) {
@@ -16821,15 +16842,6 @@ function budgetedWait(spec) {
   if (!argv || !flag) return argv;
   const value = flag.unit === "seconds" ? String(spec.timeoutSeconds) : `${spec.timeoutSeconds}s`;
   return [...withoutBudget(argv, spec), `${flag.flag}=${value}`];
-}
-function budgetFlag(spec) {
-  const p = profileAt(spec.profile, spec.version);
-  return spec.waitCommand && p.waitBudget && p.waitCommand && spec.waitCommand[0] === p.waitCommand[0] ? p.waitBudget : void 0;
-}
-function withoutBudget(argv, spec) {
-  const flag = budgetFlag(spec)?.flag;
-  if (!flag) return argv;
-  return argv.filter((a, i) => a !== flag && !a.startsWith(`${flag}=`) && argv[i - 1] !== flag);
 }
 
 // src/sequence/wrap.ts
@@ -17303,7 +17315,7 @@ function userCommand(hook, spec) {
   if (!hook) return void 0;
   const cmd = hook.exec?.command;
   if (!cmd) return null;
-  if (spec.waitCommand && JSON.stringify(withoutBudget(cmd, spec)) === JSON.stringify(withoutBudget(spec.waitCommand, spec))) return void 0;
+  if (isWaitCommand(cmd, spec)) return void 0;
   const ours = parseHook(cmd);
   if (ours) return ours.then;
   return cmd;
@@ -17842,12 +17854,6 @@ function reportSignalWrappers(ctx, report2) {
 }
 
 // src/check/rules/sidecar-no-readiness-gate.ts
-function holdsApp(s, c) {
-  const cmd = c.lifecycle?.postStart?.exec?.command;
-  if (!cmd) return false;
-  const wait2 = s.spec.waitCommand;
-  return parseHook(cmd) !== null || wait2 !== void 0 && wait2.every((w, i) => cmd[i] === w);
-}
 var sidecarNoReadinessGate = {
   id: "sidecar-no-readiness-gate",
   severity: "warning",
@@ -17873,7 +17879,7 @@ var sidecarNoReadinessGate = {
       const before = containers.slice(0, i).some((c) => !sidecars.some((x) => x.name === c.name));
       if (before) continue;
       const wrapped = containers.slice(i + 1).every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
-      if (!holdsApp(s, containers[i]) && !wrapped) {
+      if (!postStartHolds(s.spec, containers[i]) && !wrapped) {
         report2(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, "containers", i));
       }
     }

@@ -2,7 +2,7 @@
 import { loadConfig } from './config/load.js';
 import type { FailOn } from './config/types.js';
 import { origin, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
-import { failsOn, formatResult, isSuppressed } from './krm/results.js';
+import { failsOn, formatResult, isSuppressed, wireResult } from './krm/results.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from './yaml/text.js';
 import { FatalError, type Result } from './krm/types.js';
 import { ItemError, processItems } from './process.js';
@@ -33,7 +33,7 @@ export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcom
     const { replacements } = processed;
     // Suppressed findings stay out of the ResourceList: the annotation's reason is the record.
     const results = processed.results.filter((r) => !isSuppressed(r));
-    const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(withRuleId)), crlf);
+    const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(wireResult)), crlf);
     const stderr = fromKpt(text) ? [] : results.map(formatResult);
     return { stdout, stderr, exitCode: failsOn(results, opts.failOn ?? config.check.failOn) ? 1 : 0, results };
   } catch (e) {
@@ -41,16 +41,6 @@ export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcom
     if (e instanceof FatalError) return failed([{ severity: 'error', message: e.message }]);
     throw e;
   }
-}
-
-/**
- * Orchestrators show a result's severity, resource, field and message, but not its tags: a
- * finding's message in the ResourceList ends with its rule id, which suppressions and the rule
- * pages (docs/results.md) are keyed by. `tags.rule` keeps it for machines.
- */
-function withRuleId(r: Result): Result {
-  const rule = r.tags?.rule;
-  return rule ? { ...r, message: `${r.message} [${rule}]` } : r;
 }
 
 /**

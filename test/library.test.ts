@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ConfigError, runFilter, sequence, type Result } from '../src/index.js';
+import { wireResult } from '../src/krm/results.js';
 
 const deployment = () => ({
   apiVersion: 'apps/v1',
@@ -61,7 +62,11 @@ describe('sequence()', () => {
     const filtered = parse(runFilter(rl).stdout) as { items: object[]; results: Result[] };
     const lib = sequence(input);
     expect(lib.manifests).toEqual(filtered.items);
-    expect(lib.results).toEqual(filtered.results);
+    // The same results, in parts: `message` is the summary, the why and fix beside it (issue 31);
+    // the ResultList joins them into one message.
+    expect(lib.results.map(wireResult)).toEqual(filtered.results);
+    expect(lib.results.some((r) => r.detail !== undefined)).toBe(true);
+    expect(lib.results.every((r) => !r.message.includes('\n'))).toBe(true);
   });
 
   it('throws ConfigError with one result per problem on bad config', () => {

@@ -1,5 +1,7 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
 import type { Ctx } from '../pod/context.js';
+import { RUN_FIX, type Message } from '../krm/types.js';
+import { fixChangesSomething } from './fixes.js';
 import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
 import { meshedSidecars } from '../pod/mesh.js';
 import { findSidecars } from '../pod/sidecars.js';
@@ -90,7 +92,10 @@ function leftToController(ctx: Ctx): void {
   if (names.length === 0) return;
   ctx.report(
     'info',
-    `left ${names.join(', ')} to the ${w.kind} controller: ${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here`,
+    {
+      summary: `left ${names.join(', ')} to the ${w.kind} controller, which ends its sidecars`,
+      detail: `${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here.`,
+    },
     templateField(w) || 'spec',
   );
 }
@@ -111,9 +116,10 @@ export function runRules(ctx: Ctx): void {
   // One reporter for every rule (checks are synchronous), not a closure per rule and workload.
   let rule = active[0]!;
   let reason: string | undefined;
-  const report = (message: string, fieldPath: string): void => {
+  const report = (said: string | Message, fieldPath: string): void => {
     // A rule the config turns off reports nothing, so pending-change still shows fix's change.
     if (ctx.cfg.rules[rule.id] !== 'off') found++;
+    const message = afterApply(ctx, said);
     if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
     else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
   };
@@ -122,6 +128,18 @@ export function runRules(ctx: Ctx): void {
     reason = suppressed?.get(rule.id);
     rule.check(ctx, report, found);
   }
+}
+
+/**
+ * After `apply` the rules report what the function could not fix: "run pod-sequencer fix" would
+ * send the user round in a circle, so that fix is dropped there; and in `check` where fix would
+ * change nothing in the workload (its dry run says so).
+ */
+function afterApply(ctx: Ctx, m: string | Message): string | Message {
+  if (typeof m === 'string' || m.fix !== RUN_FIX) return m;
+  if (ctx.cfg.mode === 'check' && fixChangesSomething(ctx)) return m;
+  const { fix: _fix, ...rest } = m;
+  return rest;
 }
 
 export const IGNORE_PREFIX = 'pod-sequencer.dev/ignore.';
@@ -147,12 +165,15 @@ function suppressions(ctx: Ctx): Map<string, string> | undefined {
       const id = key.slice(IGNORE_PREFIX.length);
       ids ??= new Set<string>(ruleInfos.map((r) => r.id));
       const reason = String(raw ?? '').trim();
-      const why = !ids.has(id)
-        ? `names no rule (rules: ${[...ids].join(', ')})`
+      const why: Message | undefined = !ids.has(id)
+        ? { summary: `annotation ${key} names no rule, so it suppresses nothing`, detail: `Rules: ${[...ids].join(', ')}.` }
         : reason === '' || reason === 'true' || reason === 'false'
-          ? 'gives no reason: write why the rule does not apply here, e.g. "the app retries its connection"'
+          ? {
+              summary: `annotation ${key} gives no reason, so it suppresses nothing`,
+              detail: 'Write why the rule does not apply here, e.g. "the app retries its connection".',
+            }
           : undefined;
-      if (why) ctx.report('warning', `annotation ${key} ${why}, so it suppresses nothing`, `${at}[${JSON.stringify(key)}]`, 'invalid-suppression');
+      if (why) ctx.report('warning', why, `${at}[${JSON.stringify(key)}]`, 'invalid-suppression');
       else (out ??= new Map()).set(id, reason);
     }
   }

@@ -2,9 +2,10 @@
  * JUnit XML, the report format CI systems show as test results (GitLab, Jenkins, Azure
  * Pipelines): a `testsuite` per file checked, a `testcase` per finding (classname Kind/name,
  * name the rule), a `failure` for each finding at or above --fail-on, `skipped` for a suppressed
- * one. Findings below the threshold pass, their message kept in `system-out`.
+ * one. Findings below the threshold pass, their message kept in `system-out`. A failure's `message`
+ * attribute is the summary; its body the whole text (why, fix).
  */
-import { atOrAbove, isSuppressed } from '../krm/results.js';
+import { atOrAbove, fullMessage, isSuppressed } from '../krm/results.js';
 import type { FailOn } from '../config/types.js';
 import type { Finding } from '../files/read.js';
 import { suppressionOf } from './report.js';
@@ -34,7 +35,7 @@ function testcase(f: Finding, failed: boolean): string {
   const ref = f.result.resourceRef;
   const classname = ref ? `${ref.kind}/${ref.name}` : f.path;
   const where = `${f.path}:${f.line}:${f.col}`;
-  const text = `${where}: ${f.result.severity} ${f.result.message}`;
+  const text = `${where}: ${f.result.severity} ${fullMessage(f.result)}`;
   const head = `    <testcase classname=${attr(classname)} name=${attr(f.result.tags?.rule ?? f.result.severity)} file=${attr(f.path)} line="${f.line}">`;
   const suppression = suppressionOf(f);
   const body = failed

@@ -1,5 +1,5 @@
 /** Findings of `check` (and `fix`) as text lines and JSON; SARIF and JUnit are in sarif.ts and junit.ts. */
-import { isSuppressed } from '../krm/results.js';
+import { fullMessage, isSuppressed } from '../krm/results.js';
 import { printable } from '../yaml/text.js';
 import type { Severity } from '../krm/types.js';
 import type { Finding, Note } from '../files/read.js';
@@ -11,18 +11,29 @@ export type Format = (typeof FORMATS)[number];
 const COLOR: Record<Severity, string> = { error: '\x1b[1;31m', warning: '\x1b[33m', info: '\x1b[36m' };
 const RESET = '\x1b[0m';
 
+export interface TextOptions {
+  color?: boolean;
+  /** `--verbose`: the why under each finding too (docs/decisions.md, "Short messages"). */
+  verbose?: boolean;
+}
+
 /**
- * `path:line:col: severity [rule] message`, the shape editors and CI logs link. With `color`
- * the severity is coloured; the rest is made printable first, so a manifest's own escape
- * sequences never reach the terminal.
+ * `path:line:col: severity [rule] summary`, the shape editors and CI logs link, then indented
+ * below it `why: …` (verbose only) and `fix: …`. With `color` the severity is coloured; the rest
+ * is made printable first, so a manifest's own escape sequences never reach the terminal.
  */
-export function findingLine(f: Finding, color = false): string {
+export function findingLine(f: Finding, opts: TextOptions = {}): string {
   const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : '';
   const sev = f.result.severity;
   const line = printable(`${f.path}:${f.line}:${f.col}: ${sev}${rule} ${f.result.message}`);
-  if (!color) return line;
   const at = printable(`${f.path}:${f.line}:${f.col}: `).length;
-  return `${line.slice(0, at)}${COLOR[sev]}${line.slice(at, at + sev.length)}${RESET}${line.slice(at + sev.length)}`;
+  const head = opts.color ? `${line.slice(0, at)}${COLOR[sev]}${line.slice(at, at + sev.length)}${RESET}${line.slice(at + sev.length)}` : line;
+  return [head, ...detailLines(f.result, opts.verbose)].join('\n');
+}
+
+/** The indented lines under a finding's first line: `why: …` when asked for, `fix: …` where there is one. */
+export function detailLines(r: Finding['result'], verbose = false): string[] {
+  return [...(verbose && r.detail ? [`  why: ${r.detail}`] : []), ...(r.fix ? [`  fix: ${r.fix}`] : [])].map(printable);
 }
 
 /** How a suppressed finding was suppressed: by an annotation in the manifest, or by the baseline file. */
@@ -54,8 +65,8 @@ export function summaryLine(findings: readonly Finding[], files: number): string
   return `${plural(files, 'file')} checked: ${found}${quiet ? `; ${quiet} suppressed` : ''}`;
 }
 
-export function formatText(findings: readonly Finding[], files: number, color = false): string {
-  return [...shown(findings).map((f) => findingLine(f, color)), summaryLine(findings, files)].join('\n') + '\n';
+export function formatText(findings: readonly Finding[], files: number, opts: TextOptions = {}): string {
+  return [...shown(findings).map((f) => findingLine(f, opts)), summaryLine(findings, files)].join('\n') + '\n';
 }
 
 export function formatJson(findings: readonly Finding[], notes: readonly Note[], files: number): string {
@@ -65,7 +76,11 @@ export function formatJson(findings: readonly Finding[], notes: readonly Note[],
     column: f.col,
     severity: f.result.severity,
     rule: f.result.tags?.rule,
-    message: f.result.message,
+    // The whole text, as in the ResourceList; its parts beside it (issue 31).
+    message: fullMessage(f.result),
+    summary: f.result.message,
+    ...(f.result.detail ? { detail: f.result.detail } : {}),
+    ...(f.result.fix ? { fix: f.result.fix } : {}),
     resource: f.result.resourceRef,
     field: f.result.field?.path,
   });

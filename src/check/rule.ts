@@ -1,4 +1,4 @@
-import type { RuleId, Severity } from '../krm/types.js';
+import type { Message, RuleId, Severity } from '../krm/types.js';
 import type { Ctx } from '../pod/context.js';
 
 /**
@@ -8,7 +8,8 @@ import type { Ctx } from '../pod/context.js';
  */
 export interface Rule extends RuleInfo {
   /** `prior`: findings the rules before this one reported for the workload (pending-change reads it). */
-  check(ctx: Ctx, report: (message: string, fieldPath: string) => void, prior: number): void;
+  /** `report`: a Message (summary, why, fix) or, for a finding that needs nothing more, a summary. */
+  check(ctx: Ctx, report: (message: string | Message, fieldPath: string) => void, prior: number): void;
 }
 
 /** What every output says about a rule: its id, default severity and one-line summary. */

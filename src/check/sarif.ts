@@ -50,7 +50,8 @@ export function formatSarif(findings: readonly Finding[], notes: readonly Note[]
           return {
             ...(rule ? { ruleId: rule, ...(ids.includes(rule) ? { ruleIndex: ids.indexOf(rule) } : {}) } : {}),
             level: LEVEL[f.result.severity],
-            message: { text: f.result.message },
+            message: message(f),
+            ...(f.result.fix ? { properties: { fix: f.result.fix } } : {}),
             ...(isSuppressed(f.result) && suppression
               ? { suppressions: [{ kind: suppression.kind === 'baseline' ? 'external' : 'inSource', justification: suppression.reason }] }
               : {}),
@@ -79,6 +80,29 @@ export function formatSarif(findings: readonly Finding[], notes: readonly Note[]
     ],
   };
   return JSON.stringify(log, null, 2) + '\n';
+}
+
+/**
+ * The summary as `text` (what code scanning lists); where there is more, `markdown` (SARIF 2.1.0,
+ * section 3.11.4, the message object: shown instead of text where a viewer renders Markdown)
+ * adds the why and the fix as code. SARIF's own `fixes` are edits to files, not a command to
+ * run, so the fix also goes in the result's property bag.
+ */
+function message(f: Finding): { text: string; markdown?: string } {
+  const r = f.result;
+  if (!r.detail && !r.fix) return { text: r.message };
+  const fix = r.fix ? `Fix: ${codeSpan(r.fix)}` : undefined;
+  return { text: r.message, markdown: [escapeMarkdown(r.message), r.detail && escapeMarkdown(r.detail), fix].filter(Boolean).join('\n\n') };
+}
+
+/** Markdown's backslash escapes for the characters that would otherwise format text from a manifest. */
+const escapeMarkdown = (s: string) => s.replace(/[\\`*_{}[\]()#+!<>|~-]/g, '\\$&');
+
+/** A code span that holds any backticks inside it (CommonMark: a longer fence). */
+function codeSpan(s: string): string {
+  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence} ${s} ${fence}`;
 }
 
 function driverRule(r: (typeof ruleInfos)[number], opts: SarifOptions) {

@@ -17,7 +17,7 @@ import { postRender, type PostRenderOptions } from './post-render.js';
 import { withoutPatches } from './kustomize.js';
 import { tellTerminal } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
-import { readManifests, readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, type Finding } from './run.js';
+import { readManifests, readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, withFixCommand, type Finding } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 export class Failure extends Error {}
@@ -54,6 +54,7 @@ export function registerFileCommands(program: Command, version: string, setCode:
       ]),
     )
     .option('--no-color', 'same as --color never')
+    .option('-v, --verbose', 'text output: say under each finding why it matters, not only how to fix it')
     .action((paths: string[], opts: CheckOptions) => setCode(guard(() => check(paths, opts, version))));
   program
     .command('fix')
@@ -172,6 +173,7 @@ interface CheckOptions extends Common {
   stdinFilename?: string;
   /** --color WHEN, or false for --no-color. */
   color?: 'auto' | 'always' | 'never' | false;
+  verbose?: boolean;
 }
 
 function check(paths: string[], opts: CheckOptions, version: string): number {
@@ -182,8 +184,9 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   const named = <T extends { path: string }>(f: T): T => (f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f);
   const { collected, files: read, refused } = readAll(paths, notes);
   const files = read.map(named);
-  const found = [...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)];
-  const findings = withLevel(sortFindings(found), cfg, notes, 'checked');
+  const found = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes, 'checked');
+  const streamed = (f: Finding) => f.path === STDIN || (paths.includes('-') && f.path === opts.stdinFilename);
+  const findings = found.map((f) => withFixCommand(f, opts.config, streamed(f)));
   const checked = collected.length;
   const cwd = process.cwd();
   if (opts.writeBaseline !== undefined) {
@@ -207,7 +210,7 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
     );
   else {
     err(notes.map((n) => noteLine(n)));
-    out(formatText(findings, checked, useColor(opts.color, process.stdout.isTTY === true, process.env)));
+    out(formatText(findings, checked, { color: useColor(opts.color, process.stdout.isTTY === true, process.env), verbose: opts.verbose === true }));
   }
   return failsOn(
     findings.map((f) => f.result),

@@ -7,7 +7,7 @@
 import { cpSync, existsSync, fsyncSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Config } from '../config/types.js';
-import { shq } from '../shell/quote.js';
+import { shellWord } from '../shell/quote.js';
 import { body, computePatches, HEADER, renderComponent, renderFlux } from '../patches/index.js';
 import { findingLine } from '../check/report.js';
 import { isSuppressed } from '../krm/results.js';
@@ -27,7 +27,7 @@ export class PatchesFailure extends Error {}
 
 /** The command, for the header: what to run again. Paths as given; stdin is the user's render. */
 export function regenerateCommand(paths: readonly string[], opts: PatchesOptions): string {
-  const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : shq(s));
+  const q = shellWord;
   const args = [
     'pod-sequencer patches',
     ...(opts.format === 'flux' ? ['--format flux'] : []),

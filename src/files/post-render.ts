@@ -17,6 +17,7 @@ import { decodeUtf8Strict, printable } from '../yaml/text.js';
 import { formatResult, isSuppressed } from '../krm/results.js';
 import { PathError, readManifest, splice, type ManifestFile } from './read.js';
 import { runFiles, type Finding } from './run.js';
+import { detailLines } from '../check/report.js';
 
 export interface PostRenderOptions {
   config?: string;
@@ -138,7 +139,7 @@ function findingLine(output: string, f: Finding): string {
   // Helm 4's framing, is line 1), not the whole stream's: a chart file has no line 530 of 393.
   const at = documentOf(output, f.line);
   const where = at ? `${at.file}:${f.line - at.first + 1}` : `<stdin>:${f.line}`;
-  return printable(`${where}: ${f.result.severity}${rule} ${f.result.message}`);
+  return [printable(`${where}: ${f.result.severity}${rule} ${f.result.message}`), ...detailLines(f.result)].join('\n');
 }
 
 /** `<stdin>:7:3: malformed …` becomes `chart/templates/x.yaml (<stdin>:7:3): malformed …`. */

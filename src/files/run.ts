@@ -5,7 +5,8 @@ import type { Config } from '../config/types.js';
 import { decodeUtf8Strict } from '../yaml/text.js';
 import { sourceOffset } from '../krm/io.js';
 import { tooLarge } from '../yaml/limits.js';
-import { FatalError } from '../krm/types.js';
+import { FatalError, RUN_FIX } from '../krm/types.js';
+import { shellWord } from '../shell/quote.js';
 import { ItemError, processItems } from '../process.js';
 import { containerAt, locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
 export type { Finding };
@@ -170,4 +171,17 @@ export function readStdinBytes(): Buffer {
   const big = tooLarge('stdin', bytes.length);
   if (big) throw new PathError(big);
   return bytes;
+}
+
+/**
+ * A finding `fix` would fix names the command that does it, for this file (and the config
+ * `check` ran with), quoted so it can be pasted into a shell. A stream from stdin (`streamed`:
+ * under its --stdin-filename too, which may name no file on disk) is fixed by `fix -` in the same
+ * pipe.
+ */
+export function withFixCommand(f: Finding, config?: string, streamed = f.path === STDIN): Finding {
+  if (f.result.fix !== RUN_FIX) return f;
+  const file = streamed ? '-' : shellWord(f.path.startsWith('-') ? `./${f.path}` : f.path);
+  const command = ['pod-sequencer fix', ...(config !== undefined ? [`--config ${shellWord(config)}`] : []), file].join(' ');
+  return { ...f, result: { ...f.result, fix: command } };
 }

@@ -1,14 +1,46 @@
 import { printable } from '../yaml/text.js';
-import type { Result, Severity } from './types.js';
+import { RUN_FIX, type Message, type Result, type Severity } from './types.js';
 
-/** One readable line per result for stderr (kustomize shows only stderr, never results). */
+/** A result from what a rule or transform reported: a plain string is a summary with nothing more. */
+export function fromMessage(m: string | Message): Pick<Result, 'message' | 'detail' | 'fix'> {
+  if (typeof m === 'string') return { message: m };
+  return { message: m.summary, ...(m.detail ? { detail: m.detail } : {}), ...(m.fix ? { fix: m.fix } : {}) };
+}
+
+/**
+ * The whole text of a result, for outputs with one message field (the KRM ResultList, JSON's
+ * `message`, JUnit's body): the summary, then the why, then `fix: …`, one per line, so the first
+ * line alone still reads (kpt prints a message as it is, line breaks included).
+ */
+export function fullMessage(r: Result, fix = r.fix): string {
+  return [r.message, r.detail, fix ? `fix: ${fix}` : undefined].filter(Boolean).join('\n');
+}
+
+/**
+ * A result as it goes into the ResourceList: the rule id after the summary (orchestrators show no
+ * tags; suppressions and the rule pages are keyed by it), the why and fix on the lines below,
+ * and no fields the KRM functions spec does not define. In a KRM run no file is named, so "run
+ * fix on the file" is the config line that makes this function fix.
+ */
+export function wireResult(r: Result): Result {
+  const { detail: _detail, fix, ...rest } = r;
+  const rule = r.tags?.rule;
+  const summary = rule ? `${r.message} [${rule}]` : r.message;
+  return { ...rest, message: fullMessage({ ...r, message: summary }, fix === RUN_FIX ? 'mode: apply' : fix) };
+}
+
+/**
+ * One readable result for stderr (kustomize shows only stderr, never results): the summary on
+ * its line, the fix indented below it.
+ */
 export function formatResult(r: Result): string {
   const where = r.resourceRef ? `${r.resourceRef.kind}/${r.resourceRef.namespace ? r.resourceRef.namespace + '/' : ''}${r.resourceRef.name}` : '';
   // Config errors already start with their field path.
   const field = r.field?.path && !r.message.startsWith(r.field.path) ? ` ${r.field.path}` : '';
   const rule = r.tags?.rule ? ` [${r.tags.rule}]` : '';
   const head = [r.severity, rule.trim()].filter(Boolean).join(' ');
-  return printable(`pod-sequencer: ${head}: ${where}${field}${where || field ? ': ' : ''}${r.message}`);
+  const line = printable(`pod-sequencer: ${head}: ${where}${field}${where || field ? ': ' : ''}${r.message}`);
+  return r.fix ? `${line}\n${printable(`  fix: ${r.fix === RUN_FIX ? 'mode: apply' : r.fix}`)}` : line;
 }
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

@@ -10,13 +10,37 @@ export interface ResourceRef {
 }
 
 export interface Result {
+  /** The summary: one short line (aim at 100 characters) saying what is wrong and what follows. */
   message: string;
+  /** Why, in as many sentences as it takes (a finding's explanation; a change's reason). Not on the KRM wire as a field: see krm/results.ts wireResult. */
+  detail?: string;
+  /** The fix as something to run or write: a command (`pod-sequencer fix x.yaml`) or a config line (`restartPolicy: Never`). */
+  fix?: string;
   severity: Severity;
   resourceRef?: ResourceRef;
   field?: { path: string; currentValue?: unknown; proposedValue?: unknown };
   file?: { path: string; index?: number };
   tags?: Record<string, string>;
 }
+
+/**
+ * What a rule or transform reports (issue 31): `summary` becomes the result's message, the first
+ * line every output shows; `detail` the why; `fix` a command or a config line, only where one exists.
+ */
+export interface Message {
+  summary: string;
+  detail?: string;
+  fix?: string;
+}
+
+/** What a summary aims at (issue 31): a first line that fits a CI log or an editor's problem list. */
+export const SUMMARY_LENGTH = 100;
+
+/**
+ * The fix "run pod-sequencer fix on this file": where the file is known (`check`) it becomes
+ * `pod-sequencer fix <the file>` (files/commands.ts); in a KRM run, the config line `mode: apply`.
+ */
+export const RUN_FIX = 'pod-sequencer fix <file>';
 
 /** A rule id from the findings table in docs/results.md. */
 export type RuleId =

@@ -4,6 +4,7 @@
  * `pod-sequencer.dev/entrypoint.<container>` annotation). Pod facts, read by the wrap and Job
  * exit transforms (src/sequence/wrap.ts) and by rules.
  */
+import type { Message } from '../krm/types.js';
 import type { Config } from '../config/types.js';
 import { parseWrapper } from '../shell/index.js';
 import { matchGlob } from '../workloads/glob.js';
@@ -31,7 +32,7 @@ export function appContainers(w: Workload, cfg: Config): App[] {
 export const ENTRYPOINT_ANNOTATION = 'pod-sequencer.dev/entrypoint.';
 
 /** Where the argv to wrap comes from: a source for messages, or an error (missing-entrypoint). */
-type Argv = { argv: string[]; from?: string } | { error: string };
+type Argv = { argv: string[]; from?: string } | { error: Message };
 
 /** The configured entrypoint: the annotation (pod template, then workload), else jobs.entrypoints. */
 export function configuredEntrypoint(w: Workload, cfg: Config, c: Container): Argv | undefined {
@@ -46,7 +47,11 @@ export function configuredEntrypoint(w: Workload, cfg: Config, c: Container): Ar
     }
     if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === 'string') || v[0] === '') {
       return {
-        error: `annotation ${key} must be a JSON list of strings, the image's entrypoint, for example '["/app/run", "--flag"]'; it is ${JSON.stringify(String(raw))}`,
+        error: {
+          summary: `annotation ${key} is not a JSON list of strings: ${c.name} cannot be wrapped`,
+          detail: `It gives the image's entrypoint; it is ${JSON.stringify(String(raw))}. Until it is one, pod-sequencer leaves this workload unchanged.`,
+          fix: `${key}: '["/app/run", "--flag"]'`,
+        },
       };
     }
     return { argv: v as string[], from: `annotation ${key}` };
@@ -64,10 +69,11 @@ export function argvToWrap(w: Workload, cfg: Config, c: Container): Argv {
   if (c.command?.length) return { argv: c.command.map(String) };
   return (
     configuredEntrypoint(w, cfg, c) ?? {
-      error:
-        `container ${c.name} has no command (its image's ENTRYPOINT is not in the manifest), so it cannot be wrapped; ` +
-        `name it in jobs.entrypoints ({container: ${c.name}, command: [...]}) or in the annotation ${ENTRYPOINT_ANNOTATION}${c.name}: '["/path/to/entrypoint"]'; ` +
-        'until then pod-sequencer leaves this workload unchanged',
+      error: {
+        summary: `container ${c.name} has no command, so it cannot be wrapped: this workload is left unchanged`,
+        detail: `Its image's ENTRYPOINT is not in the manifest. Name it in the annotation the fix shows, or in jobs.entrypoints ({container: ${c.name}, command: [...]}).`,
+        fix: `${ENTRYPOINT_ANNOTATION}${c.name}: '["/path/to/entrypoint"]'`,
+      },
     }
   );
 }

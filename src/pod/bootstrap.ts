@@ -6,6 +6,7 @@
  * over it; which flags and paths is data (the `bootstrapAdmin` row of src/profiles/envoy.ts).
  */
 import { parse } from 'yaml';
+import type { Message } from '../krm/types.js';
 import type { ProbeBlock, SidecarSpec } from '../config/types.js';
 import { profileAt } from '../profiles/index.js';
 import type { BootstrapAdmin } from '../profiles/types.js';
@@ -140,7 +141,10 @@ export function withAdmin(spec: SidecarSpec, c: Container, w: Workload, facts: I
   const why = ev.kind === 'unknown' ? `nothing in the input shows an admin listener: ${ev.why}` : describe(ev);
   return {
     spec,
-    note: `${c.name} gets no readiness gate and no quit call: Envoy has an admin listener only where its bootstrap declares one, and ${why}; to gate on it, ${make}`,
+    note: {
+      summary: `${c.name} gets no readiness gate and no quit call: no Envoy admin listener is in the input`,
+      detail: `Envoy has an admin listener only where its bootstrap declares one, and ${why}. To gate on it, ${make}.`,
+    },
   };
 }
 
@@ -204,7 +208,7 @@ function addsNetAdmin(c: Container): boolean {
 }
 
 /** What the sidecar-endpoints-unknown rule says of a sidecar: no gate, why, and what would make one. */
-export type AdminNote = string;
+export type AdminNote = Message;
 
 function describe(ev: Exclude<AdminEvidence, { kind: 'unknown' }>): string {
   if (ev.kind === 'none') return `its bootstrap (${ev.from}) has no admin address`;

@@ -1,5 +1,6 @@
 import { type Config, versionAssumed } from '../config/types.js';
-import type { Result, RuleId, Severity } from '../krm/types.js';
+import type { Message, Result, RuleId, Severity } from '../krm/types.js';
+import { fromMessage } from '../krm/results.js';
 import type { ShellEnv } from '../shell/index.js';
 import { podField, type Container, type Workload } from '../workloads/workload.js';
 
@@ -98,7 +99,7 @@ export interface Ctx {
   /** Report a change or finding about this workload (resourceRef and file are filled in). */
   /** `suppressed`: the reason a suppression annotation gives; the result is kept apart from findings. */
   /** `container`: the container the path points into, when the path was made before a move (allOrNothing). */
-  report(severity: Severity, message: string, fieldPath?: string, rule?: RuleId, suppressed?: string, container?: Container): void;
+  report(severity: Severity, message: string | Message, fieldPath?: string, rule?: RuleId, suppressed?: string, container?: Container): void;
 }
 
 /** Where pod-sequencer's tools volume is mounted, and the init container that fills it. */
@@ -118,7 +119,7 @@ export function makeCtx(cfg: Config, w: Workload, sink: Result[], facts: InputFa
       if (level === 'off') return;
       const severity = level ?? reported;
       const result: Result = {
-        message,
+        ...fromMessage(message),
         severity,
         resourceRef: w.ref,
         ...(fieldPath ? { field: { path: fieldPath } } : {}),

@@ -3,6 +3,7 @@
  * Each limits what a wait, a wrapper or a mesh can do there (docs/decisions.md, "Evidence before
  * names").
  */
+import type { Message } from '../krm/types.js';
 import type { Workload } from '../workloads/workload.js';
 
 /** The pod runs on Windows nodes (nodeSelector kubernetes.io/os): POSIX sh waits cannot run. */
@@ -11,8 +12,10 @@ export function onWindows(w: Workload): boolean {
   return selector?.['kubernetes.io/os'] === 'windows';
 }
 
-export const WINDOWS_NOTE =
-  'Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged, since the waits and wrappers pod-sequencer writes are POSIX shell in Linux images';
+export const WINDOWS_NOTE: Message = {
+  summary: 'Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged',
+  detail: 'The waits and wrappers pod-sequencer writes are POSIX shell in Linux images.',
+};
 
 /** The pod uses the node's network: no mesh injects it, and cluster DNS needs ClusterFirstWithHostNet. */
 export function onHostNetwork(w: Workload): boolean {

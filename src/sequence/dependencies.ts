@@ -85,20 +85,22 @@ export function awaitDependencies(ctx: Ctx, deps: Dependency[]): void {
 
 function report(ctx: Ctx, deps: Dependency[], before: Container[], after: Container[], uid: Captor | undefined): void {
   const field = (c: Container) => podField(ctx.w, 'initContainers', after.indexOf(c));
-  const asUid = uid ? `; it runs as UID ${uid.uid}, ${uid.container}'s, whose traffic the mesh lets through before the proxy is up: ${uid.why}` : '';
+  const asUid = uid ? ` It runs as UID ${uid.uid}, ${uid.container}'s, whose traffic the mesh lets through before the proxy is up: ${uid.why}.` : '';
   for (const d of deps) {
     const c = after.find((x) => x.name === WAIT_PREFIX + d.name)!;
     const old = before.find((x) => x.name === c.name);
     if (old === c) continue;
-    const what = `${d.name} (${describeTarget(d)}, every ${d.periodSeconds}s, ${d.timeoutSeconds === 0 ? 'forever' : `up to ${d.timeoutSeconds}s`})`;
-    const how = old ? `updated init container ${c.name} to wait for` : `added init container ${c.name}: waits for`;
-    ctx.report('info', `${how} ${what} so the app starts only once it is up${asUid}`, field(c));
+    const detail = `It checks ${describeTarget(d)} every ${d.periodSeconds}s, ${d.timeoutSeconds === 0 ? 'forever' : `up to ${d.timeoutSeconds}s`}.${asUid}`;
+    ctx.report('info', { summary: `${old ? 'updated' : 'added'} init container ${c.name}, so the app waits for ${d.name}`, detail }, field(c));
   }
   for (const old of before) {
     if (isWaitContainer(old) && !after.some((c) => c.name === old.name)) {
       ctx.report(
         'info',
-        `removed init container ${old.name}: no dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more`,
+        {
+          summary: `removed init container ${old.name}: its dependency is gone`,
+          detail: `No dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more.`,
+        },
         podField(ctx.w, 'initContainers'),
       );
     }

@@ -76,7 +76,10 @@ function leftToController(ctx: Ctx, wrapped: FoundSidecar[]): void {
   if (wrapped.length === 0) return;
   ctx.report(
     'warning',
-    `wrote no readiness wrapper for ${wrapped.map((s) => s.name).join(', ')} (strategy wrap): ${controllerWhy(ctx.w)}, and a wrapper around its commands would fight it; use strategy native, postStart or first for this kind`,
+    {
+      summary: `wrote no readiness wrapper for ${wrapped.map((s) => s.name).join(', ')} (strategy wrap): its controller would fight it`,
+      detail: `${controllerWhy(ctx.w)}, and a wrapper around its commands would fight it; use strategy native, postStart or first for this kind.`,
+    },
     podField(ctx.w, 'containers'),
   );
 }
@@ -98,7 +101,10 @@ function strategyOf(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): Effective {
   }
   ctx.report(
     'info',
-    `kept ${s.name} ${s.native ? 'as it is' : 'classic'}: the pod template's annotation ${choice.key}: "false" is a per-pod choice that wins over strategy auto`,
+    {
+      summary: `kept ${s.name} ${s.native ? 'as it is' : 'classic'}: the pod's annotation ${choice.key}: "false" says so`,
+      detail: 'A per-pod choice wins over strategy auto.',
+    },
     podMetaField(ctx.w, 'annotations'),
   );
   return s.native ? 'native' : 'postStart';
@@ -133,7 +139,11 @@ function unprobeable(ctx: Ctx, s: FoundSidecar): boolean {
   if (!blocked) return false;
   ctx.report(
     'warning',
-    `kept ${s.name} classic (a postStart wait holds the app) instead of making it a native sidecar: ${blocked.why}; set ${blocked.fix} to let it become native`,
+    {
+      summary: `kept ${s.name} classic: no startupProbe could reach it, so a postStart wait holds the app`,
+      detail: `It is not made a native sidecar: ${blocked.why}. Set ${blocked.fix} to let it become native.`,
+      fix: blocked.fix,
+    },
     podField(ctx.w, 'containers', i),
   );
   return true;

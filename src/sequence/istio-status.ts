@@ -31,7 +31,10 @@ export function syncIstioStatus(ctx: Ctx): void {
   (ctx.w.podMeta().annotations ??= {})[STATUS] = JSON.stringify(status);
   ctx.report(
     'info',
-    `updated annotation ${STATUS} to the new layout (initContainers ${JSON.stringify(init)}, containers ${JSON.stringify(containers)}), so Istio's tools read what the pod has`,
+    {
+      summary: `updated annotation ${STATUS} to the new layout, so Istio's tools read what the pod has`,
+      detail: `initContainers ${JSON.stringify(init)}, containers ${JSON.stringify(containers)}.`,
+    },
     `${podMetaField(ctx.w, 'annotations')}[${JSON.stringify(STATUS)}]`,
   );
 }

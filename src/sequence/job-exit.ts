@@ -86,7 +86,10 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
     shutdownOn === 'success'
       ? 'after success only (restartPolicy OnFailure reruns a failed container in this pod)'
       : `after success or failure (restartPolicy ${w.restartPolicy})`;
-  const why = `${waits}runs it, then ends ${ended} ${when}, and exits with its exit code, so the ${w.kind === 'Pod' ? 'pod' : w.kind} can complete`;
+  const why = {
+    what: `ends ${ended} when it exits, so the ${w.kind === 'Pod' ? 'pod' : w.kind} can complete`,
+    detail: `The wrapper ${waits}runs the command, then ends ${ended} ${when}, and exits with its exit code.`,
+  };
   // On a missing entrypoint an error was reported, and sequenceWorkload leaves the workload as it was.
   if (!setWrappers(ctx, apps, { mode: 'job', checks, shutdown, shutdownOn, ...(kill.length ? { kill } : {}) }, why)) return true;
 

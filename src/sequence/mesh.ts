@@ -16,13 +16,17 @@ import { ANNOTATION, isTrue, meshesOf, nativeAsked, type ActiveMesh, type MeshNa
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
 import { type MeshDapr, type MeshIstio, type MeshKuma, type MeshLinkerd, type MeshVault, versionAssumed } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
+import { SUMMARY_LENGTH, type Message } from '../krm/types.js';
 
 /** One annotation the config asks for. `field`: a key inside a YAML/JSON annotation value. */
 interface Want {
   key: string;
   value: string;
   field?: string;
+  /** What the annotation is for: "so istio-proxy is injected as a native sidecar". */
   why: string;
+  /** What the choice rests on ("Kubernetes 1.30 runs native sidecars"): the result's detail. */
+  because?: string;
   /** Holds the app until the proxy is ready: a contrary value the user set is worth a warning. */
   holds?: boolean;
   /** Asked for because of the assumed kubernetesVersion (the run says so once it is written). */
@@ -53,7 +57,7 @@ function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefin
   }
   const { oldest, newest } = tableOf(mesh).releases;
   const unknown = version === undefined && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : '';
-  return { ...want, why: want.why + unknown };
+  return { ...want, because: `${want.because ?? ''}${unknown}` };
 }
 
 function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined): Want | undefined {
@@ -61,7 +65,7 @@ function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | unde
   const container = profiles[mesh].containerName!;
   if (native === true || native === false) {
     const as = native ? 'a native' : 'a classic';
-    return { key, value: String(native), why: `so ${container} is injected as ${as} sidecar: mesh.${mesh}.native is ${native}` };
+    return { key, value: String(native), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native}` };
   }
   // Below 1.29 no injector can give a native sidecar: leave the key off rather than write "false" everywhere.
   const minor = minorVersion(ctx.cfg);
@@ -72,7 +76,8 @@ function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | unde
   return {
     key,
     value: 'true',
-    why: `so ${container} is injected as a native sidecar: ${kubernetesText(ctx.cfg)} runs native sidecars`,
+    why: `so ${container} is injected as a native sidecar`,
+    because: `${kubernetesText(ctx.cfg)} runs native sidecars`,
     ...(versionAssumed(ctx.cfg) && { assumed: true }),
   };
 }
@@ -144,7 +149,7 @@ function nativeDecides(ctx: Ctx, mesh: MeshName): boolean {
 export function applyMesh(ctx: Ctx): void {
   for (const active of meshesOf(ctx)) {
     const { mesh, reason } = active;
-    const because = `(${profiles[mesh].containerName} is injected here: ${reason})`;
+    const because = `${profiles[mesh].containerName} is injected here: ${reason}.`;
     for (const want of wants(ctx, active)) if (want) apply(ctx, mesh, want, because);
   }
 }
@@ -157,8 +162,8 @@ function apply(ctx: Ctx, mesh: MeshName, want: Want, because: string): void {
     if (merged.kind === 'set') {
       set(ctx, want.key, merged.text);
       const what = `${want.field}: ${want.value}`;
-      const how = current === undefined ? `added annotation ${want.key} with ${what}` : `added ${what} to annotation ${want.key} (its other settings kept)`;
-      ctx.report('info', `${how} ${want.why} ${because}`, path);
+      const how = current === undefined ? `added annotation ${want.key} with ${what}` : `added ${what} to annotation ${want.key}`;
+      ctx.report('info', change(how, want, current === undefined ? because : `Its other settings are kept. ${because}`), path);
     } else if (merged.kind === 'unreadable') {
       ctx.report(
         'warning',
@@ -173,10 +178,22 @@ function apply(ctx: Ctx, mesh: MeshName, want: Want, because: string): void {
   if (current === undefined || current === null) {
     set(ctx, want.key, want.value);
     if (want.assumed) restsOnAssumedVersion(ctx);
-    ctx.report('info', `added annotation ${want.key}: ${JSON.stringify(want.value)} ${want.why} ${because}`, path);
+    ctx.report('info', change(`added annotation ${want.key}: ${JSON.stringify(want.value)}`, want, because), path);
   } else if (String(current).toLowerCase() !== want.value) {
     contrary(ctx, mesh, want, `${want.key}: ${JSON.stringify(String(current))}`, path);
   }
+}
+
+/**
+ * What an annotation change says: what was written and what for, on the first line where the two
+ * fit in a short summary (docs/decisions.md, "Short messages"); otherwise the what-for opens the
+ * detail. The detail ends with what the choice rests on and why the mesh is in the pod at all.
+ */
+function change(how: string, want: Want, injected: string): Message {
+  const fits = how.length + want.why.length < SUMMARY_LENGTH;
+  const why = [fits ? undefined : want.why, want.because].filter(Boolean).join(': ');
+  const detail = [why && `${why[0]!.toUpperCase()}${why.slice(1)}.`, injected].filter(Boolean).join(' ');
+  return { summary: fits ? `${how} ${want.why}` : how, detail };
 }
 
 /** The user's per-pod value wins; say so only when it lets the app start before its proxy. */
@@ -187,7 +204,10 @@ function contrary(ctx: Ctx, mesh: MeshName, want: Want, what: string, path: stri
   const container = profiles[mesh].containerName!;
   ctx.report(
     'warning',
-    `left ${what} as is (a per-pod setting wins over mesh.${mesh}), so the app may start before ${container} is ready; remove it to let pod-sequencer set ${want.field ?? want.key} to ${want.value}`,
+    {
+      summary: `left ${what} as is, so the app may start before ${container} is ready`,
+      detail: `A per-pod setting wins over mesh.${mesh}. Remove it to let pod-sequencer set ${want.field ?? want.key} to ${want.value}.`,
+    },
     path,
   );
 }

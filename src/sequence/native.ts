@@ -39,7 +39,11 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
   // An explicit strategy native needs no release to explain it; an assumed one is said as such.
   const byVersion = ctx.cfg.kubernetesVersion !== undefined && (s.spec.strategy === 'auto' || !versionAssumed(ctx.cfg));
   const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : 'strategy native';
-  ctx.report('info', `made ${s.name} a native sidecar (initContainers, restartPolicy: Always): ${why}`, podField(ctx.w, 'initContainers', at));
+  ctx.report(
+    'info',
+    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0]!.toUpperCase()}${why.slice(1)}.` },
+    podField(ctx.w, 'initContainers', at),
+  );
   return native;
 }
 
@@ -101,7 +105,10 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
       'info',
-      `added a startupProbe to ${s.name} (${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s) so the pod's next containers start only once it is ready`,
+      {
+        summary: `added a startupProbe to ${s.name}, so the pod's next containers wait until it is ready`,
+        detail: `It checks ${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s.`,
+      },
       `${path}.startupProbe`,
     );
   }

@@ -31,7 +31,10 @@ function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   if (userHook === null) {
     ctx.report(
       'warning',
-      `sidecar ${s.name} already has a non-exec postStart hook; it was kept and no wait was added (rewrite it as an exec hook to chain it after the wait)`,
+      {
+        summary: `sidecar ${s.name} already has a non-exec postStart hook: kept, and no wait was added`,
+        detail: 'Rewrite it as an exec hook to chain it after the wait.',
+      },
       `${path}.lifecycle.postStart`,
     );
     return;
@@ -49,8 +52,10 @@ function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   const how = wait ? `\`${wait.join(' ')}\`` : `a loop on ${describeCheck(spec.readiness)}${noWaitCommand(spec)}`;
   ctx.report(
     'info',
-    `${existing && userHook === undefined ? 'updated the postStart hook of' : 'added a postStart hook to'} ${s.name} that waits (${how}) so later containers start only once it is ready` +
-      (userHook ? '; your own postStart command runs after the wait' : ''),
+    {
+      summary: `${existing && userHook === undefined ? 'updated the postStart hook of' : 'added a postStart hook to'} ${s.name}, so later containers wait until it is ready`,
+      detail: `The hook waits with ${how}.${userHook ? ' Your own postStart command runs after the wait.' : ''}`,
+    },
     `${path}.lifecycle.postStart`,
   );
 }

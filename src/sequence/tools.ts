@@ -26,7 +26,10 @@ export function syncTools(ctx: Ctx): void {
     // The user's own container by that name: never replaced silently (issue 20).
     ctx.report(
       'error',
-      `init container ${TOOLS_CONTAINER} is not pod-sequencer's (it runs ${JSON.stringify(existing.command ?? existing.image ?? null)}), but tools.delivery inject needs that name for its busybox copy; rename it (this workload is left unchanged until then)`,
+      {
+        summary: `init container ${TOOLS_CONTAINER} is not pod-sequencer's: this workload is left unchanged`,
+        detail: `It runs ${JSON.stringify(existing.command ?? existing.image ?? null)}, but tools.delivery inject needs that name for its busybox copy; rename it.`,
+      },
       podField(ctx.w, 'initContainers', pod.initContainers!.indexOf(existing)),
     );
     return;
@@ -56,7 +59,10 @@ export function syncTools(ctx: Ctx): void {
     if (!present) {
       ctx.report(
         'info',
-        `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(', ')}${shared ? `, and writes the wrapper script to ${TOOLS_DIR}/${SHARED_WRAPPER}` : ''}`,
+        {
+          summary: `added init container ${TOOLS_CONTAINER}, which copies the tools the waits and wrappers run`,
+          detail: `It copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(', ')}${shared ? `, and writes the wrapper script to ${TOOLS_DIR}/${SHARED_WRAPPER}` : ''}.`,
+        },
         podField(ctx.w, 'initContainers', 0),
       );
     } else if (updated) {

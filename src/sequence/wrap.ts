@@ -15,11 +15,11 @@ import { argvToWrap, configuredEntrypoint, pathNow, type App } from '../pod/apps
 export type Plan = Omit<WrapperSpec, 'argv'>;
 
 /**
- * Gives every app container the wrapper `plan` describes (`why` ends the info message), or,
+ * Gives every app container the wrapper `plan` describes (`why.what` ends the summary, `why.detail` says how), or,
  * with no plan, takes ours off. Returns false, changing nothing, when an argv is unknown:
  * that is an `error` (missing-entrypoint), and sequenceWorkload then leaves the workload as it was.
  */
-export function setWrappers(ctx: Ctx, apps: App[], plan: Plan | undefined, why: string): boolean {
+export function setWrappers(ctx: Ctx, apps: App[], plan: Plan | undefined, why: { what: string; detail: string }): boolean {
   const { w, cfg } = ctx;
   if (!plan) {
     for (const app of apps) unwrap(ctx, app);
@@ -40,7 +40,8 @@ export function setWrappers(ctx: Ctx, apps: App[], plan: Plan | undefined, why: 
     if (JSON.stringify(c.command) === JSON.stringify(command)) return;
     const verb = parseWrapper((c.command ?? []).map(String)) ? 'updated the wrapper of' : 'wrapped';
     c.command = command;
-    ctx.report('info', `${verb} ${c.name}'s command${a.from ? ` (from ${a.from})` : ''}: ${why}`, `${pathNow(w, c)}.command`);
+    const detail = `${why.detail}${a.from ? ` The command comes from ${a.from}.` : ''}`;
+    ctx.report('info', { summary: `${verb} ${c.name}'s command: ${why.what}`, detail }, `${pathNow(w, c)}.command`);
   });
   return true;
 }
@@ -60,12 +61,15 @@ export function wrapForReadiness(ctx: Ctx, apps: App[], sidecars: FoundSidecar[]
   const checks = sidecars.flatMap((s) =>
     s.spec.readiness ? [{ name: s.name, ...s.spec.readiness, timeoutSeconds: s.spec.timeoutSeconds, onTimeout: s.spec.onTimeout }] : [],
   );
-  if (checks.length === 0) return setWrappers(ctx, apps, undefined, '');
+  if (checks.length === 0) return setWrappers(ctx, apps, undefined, { what: '', detail: '' });
   const names = checks.map((k) => k.name).join(', ');
   return setWrappers(
     ctx,
     apps,
     { mode: 'exec', checks, shutdown: [], shutdownOn: 'always' },
-    `waits until ${names} ${checks.length > 1 ? 'are' : 'is'} ready, then execs the command (strategy wrap)`,
+    {
+      what: `waits until ${names} ${checks.length > 1 ? 'are' : 'is'} ready, then runs it`,
+      detail: 'The wrapper execs the command once the sidecars are ready (strategy wrap).',
+    },
   );
 }

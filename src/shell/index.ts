@@ -4,7 +4,7 @@
  * travel as positional parameters, so nothing from config can inject code.
  */
 export type { DependencyWait, KillCall, ReadyCheck, ShellEnv, ShutdownCall, WrapperSpec } from './types.js';
-export { shq } from './quote.js';
+export { shellWord, shq } from './quote.js';
 export {
   busyboxPath,
   chain,

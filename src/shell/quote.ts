@@ -6,3 +6,8 @@
 export function shq(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
+
+/** A word for a command line shown to a user: as it is when the shell reads it so, else shq'd. */
+export function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : shq(s);
+}

@@ -153,6 +153,9 @@ describe('check: colour, stdin, exit codes', () => {
     expect(runBin(['check', '-'], web('web')).stdout).toMatch(/^<stdin>:12:9: warning \[sidecar-not-first\]/m);
     const named = runBin(['check', '--stdin-filename', 'k8s/web.yaml', '--format', 'json', '-'], web('web'));
     expect(JSON.parse(named.stdout).findings.map((f: { path: string }) => f.path)).toEqual(['k8s/web.yaml', 'k8s/web.yaml']);
+    // A stream is fixed in its pipe, whatever name its findings carry (the name may be no file).
+    expect(JSON.parse(named.stdout).findings.map((f: { fix?: string }) => f.fix)).toContain('pod-sequencer fix -');
+    expect(runBin(['check', '-'], web('web')).stdout).toContain('\n  fix: pod-sequencer fix -\n');
   });
 
   it('exit 2 for an unknown flag, level or rule; 1 for findings at or over the threshold; 0 under it', () => {

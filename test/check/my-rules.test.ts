@@ -55,7 +55,8 @@ describe('sleep-ordering', () => {
     const r = findings('sleep-ordering', { containers: [c('app', { command: ['sh', '-c'], args: ['sleep 10; exec app'] })] });
     expect(r).toHaveLength(1);
     expect(r[0]).toMatchObject({ severity: 'info', field: { path: 'spec.containers[0].args[0]' } });
-    expect(r[0]!.message).toContain('container app sleeps 10s before its real command (`sleep 10; exec app`)');
+    expect(r[0]!.message).toBe('container app sleeps 10s before its real command: a fixed delay is no start order');
+    expect(r[0]!.detail).toContain('Its command: `sleep 10; exec app`.');
   });
 
   it('reports an init container that only sleeps, but not an app container that only sleeps, nor a native sidecar', () => {
@@ -98,16 +99,17 @@ describe('process-namespace-sharing', () => {
     const r = findings('process-namespace-sharing', { shareProcessNamespace: true, containers: [killer(command)] });
     expect(r).toHaveLength(1);
     expect(r[0]!.severity).toBe('warning');
-    expect(r[0]!.message).toContain('through shareProcessNamespace: true:');
-    expect(r[0]!.message).not.toContain('SYS_PTRACE');
+    expect(r[0]!.message).toBe("app kills another container's process, which exposes every container's secrets");
+    expect(r[0]!.detail).toContain('through shareProcessNamespace: true:');
+    expect(r[0]!.detail).not.toContain('SYS_PTRACE');
   });
 
   it('flags a kill in a lifecycle hook of a container with SYS_PTRACE, pointing at the hook', () => {
     const c = killer(['app'], { ...ptrace, lifecycle: { preStop: { exec: { command: ['sh', '-c', 'kill $(pidof envoy)'] } } } });
     const r = findings('process-namespace-sharing', { containers: [c] });
     expect(r.map((x) => x.field?.path)).toEqual(['spec.containers[0].lifecycle.preStop.exec.command[2]']);
-    expect(r[0]!.message).toContain('through the SYS_PTRACE capability');
-    expect(r[0]!.message).toContain('Pod Security "baseline"');
+    expect(r[0]!.detail).toContain('through the SYS_PTRACE capability');
+    expect(r[0]!.detail).toContain('Pod Security "baseline"');
   });
 
   it('flags hostPID too', () => {

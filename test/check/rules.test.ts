@@ -11,7 +11,7 @@ import { rules } from '../../src/check/index.js';
 import { counts, formatText } from '../../src/check/report.js';
 import { loadConfig } from '../../src/config/load.js';
 import { readManifest, type Note } from '../../src/files/read.js';
-import { runFiles } from '../../src/files/run.js';
+import { runFiles, withFixCommand } from '../../src/files/run.js';
 import { runFilter } from '../../src/run.js';
 import { golden } from '../helpers/golden.js';
 
@@ -53,7 +53,14 @@ describe('rule cases (fixtures/check)', () => {
       expect(notes).toEqual([]);
       expect(files[0]!.output).toBeUndefined(); // check never changes anything
       const exit = counts(findings).error > 0 ? 1 : 0;
-      golden(join(root, name, 'expected.txt'), `exit ${exit}\n${formatText(findings, 1)}`);
+      golden(
+        join(root, name, 'expected.txt'),
+        `exit ${exit}\n${formatText(
+          findings.map((f) => withFixCommand(f)),
+          1,
+          { verbose: true },
+        )}`,
+      );
       const mine = findings.filter((f) => f.result.tags?.rule === rule);
       if (positive) expect(mine.length).toBeGreaterThan(0);
       else expect(mine).toEqual([]);

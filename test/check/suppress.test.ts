@@ -33,7 +33,7 @@ describe('pod-sequencer.dev/ignore.<rule-id>', () => {
   it('silences that rule on that workload only; text counts it, JSON and SARIF keep it with the reason', () => {
     const findings = check(`${ignored}---\n${web('', 'other')}`);
     const text = formatText(findings, 1);
-    expect(text).toMatch(/^web\.yaml:\d+:\d+: warning \[sidecar-not-first\] .*\n1 file checked: 0 errors, 1 warning, 0 info; 1 suppressed\n$/);
+    expect(text).toMatch(/^web\.yaml:\d+:\d+: warning \[sidecar-not-first\] .*\n {2}fix: .*\n1 file checked: 0 errors, 1 warning, 0 info; 1 suppressed\n$/);
     const json = JSON.parse(formatJson(findings, [], 1));
     expect(json.findings).toHaveLength(1);
     expect(json.suppressed).toEqual([

@@ -36,7 +36,14 @@ describe('check', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('4 files checked: 0 errors, 2 warnings, 4 info');
-    expect(lines.slice(0, -1).map((l) => l.replace(/ \[.*$/, ''))).toEqual([
+    // Each finding's fix, where it has one, on an indented line below it (issue 31).
+    expect(lines.filter((l) => l.startsWith('  '))).toEqual(['  fix: pod-sequencer fix apps/web.yaml', '  fix: pod-sequencer fix apps/web.yaml']);
+    expect(
+      lines
+        .filter((l) => !l.startsWith('  '))
+        .slice(0, -1)
+        .map((l) => l.replace(/ \[.*$/, '')),
+    ).toEqual([
       'apps/sleep.yml:21:31: info',
       'apps/sleep.yml:26:11: info',
       'apps/sleep.yml:43:19: info',
@@ -45,6 +52,9 @@ describe('check', () => {
       'apps/web.yaml:18:9: warning',
     ]);
     expect(lines[0]).toMatch(/^apps\/sleep\.yml:21:31: info \[sleep-ordering\] container orders sleeps 10s/);
+    // --verbose adds the why.
+    const verbose = bin('check', '--verbose', 'apps').stdout.split('\n');
+    expect(verbose[1]).toMatch(/^ {2}why: Its command: `.*`\. A fixed delay is not start ordering/);
     expect(r.stderr).toContain('ci/workflow.yaml: note: skipped: no Kubernetes objects');
     expect(r.stderr).toContain('chart: note: skipped a Helm chart');
   });
@@ -57,7 +67,11 @@ describe('check', () => {
     ]) {
       const r = bin(...args);
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stdout).toMatch(/^apps\/native\.yaml:12:9: error \[native-sidecar-unsupported\] init container istio-proxy is a native sidecar/m);
+      expect(r.stdout).toMatch(
+        /^apps\/native\.yaml:12:9: error \[native-sidecar-unsupported\] native sidecar istio-proxy on Kubernetes 1\.28: the pod would hang in Init\n {2}fix: kubernetesVersion: "1\.29"$/m,
+      );
+      // The command names the file and the config check ran with.
+      expect(r.stdout).toContain('\n  fix: pod-sequencer fix --config cfg/podsequence.yaml apps/web.yaml\n');
       expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('3 files checked: 1 error, 2 warnings, 4 info');
     }
   });
@@ -68,13 +82,21 @@ describe('check', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.summary).toEqual({ files: 4, error: 0, warning: 2, info: 4 });
+    const summary = 'sidecar istio-proxy starts after app web, which may call out before it is ready';
+    const detail = expect.stringContaining('pod-sequencer puts the istio sidecar first');
     expect(out.findings[4]).toEqual({
       path: 'apps/web.yaml',
       line: 16,
       column: 9,
       severity: 'warning',
       rule: 'sidecar-not-first',
-      message: expect.stringContaining('sidecar istio-proxy (istio) starts after app container web'),
+      // The whole text (as in a ResultList), and its parts beside it.
+      message: expect.stringMatching(
+        /^sidecar istio-proxy starts after app web, which may call out before it is ready\nThe kubelet .*\nfix: pod-sequencer fix apps\/web\.yaml$/,
+      ),
+      summary,
+      detail,
+      fix: 'pod-sequencer fix apps/web.yaml',
       resource: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' },
       field: 'spec.template.spec.containers[1]',
     });
@@ -105,7 +127,14 @@ describe('check', () => {
     expect(native).toMatchObject({
       ruleIndex: ruleInfos.findIndex((x) => x.id === 'native-sidecar-unsupported'),
       level: 'error',
-      message: { text: expect.stringContaining('init container istio-proxy') },
+      // The summary as text; with the why and the fix as code in markdown, the fix in properties.
+      message: {
+        text: 'native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init',
+        markdown: expect.stringMatching(
+          /^native sidecar istio\\-proxy on Kubernetes 1\.28: the pod would hang in Init\n\n.*\n\nFix: ` kubernetesVersion: "1\.29" `$/,
+        ),
+      },
+      properties: { fix: 'kubernetesVersion: "1.29"' },
       locations: [
         {
           physicalLocation: { artifactLocation: { uri: 'apps/native.yaml' }, region: { startLine: 12, startColumn: 9 } },
@@ -401,7 +430,7 @@ describe('fix', () => {
     const { bin } = scratch({ 'web.yaml': unknown, 'cfg.yaml': cfg128 });
     const r = bin('fix', '--config', 'cfg.yaml', 'web.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^web\.yaml:12:9: error \[native-sidecar-unsupported\] init container log-shipper/m);
+    expect(r.stderr).toMatch(/^web\.yaml:12:9: error \[native-sidecar-unsupported\] native sidecar log-shipper on Kubernetes 1\.28/m);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('nothing to change in 1 file; 1 error could not be fixed (see above)');
   });
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
+import { said } from '../helpers/said.js';
 
 type Obj = Record<string, any>;
 
@@ -43,7 +44,7 @@ function run(items: Obj[], kubernetesVersion: string) {
   const w = (list.items as Obj[]).find((i) => i.kind !== 'ConfigMap')!;
   const pod = w.spec.template?.spec ?? w.spec;
   const all = [...(pod.initContainers ?? []), ...pod.containers] as Obj[];
-  return { out, pod, envoy: all.find((c) => c.name === 'envoy')!, messages: out.results.map((r) => `${r.severity}: ${r.message}`) };
+  return { out, pod, envoy: all.find((c) => c.name === 'envoy')!, messages: out.results.map((r) => `${r.severity}: ${said(r)}`) };
 }
 
 const args = ['-c', '/etc/envoy/envoy.yaml'];
@@ -59,7 +60,7 @@ describe('the admin listener from the bootstrap in a ConfigMap', () => {
     expect(r.envoy.startupProbe).toBeUndefined();
     expect(JSON.stringify(r.envoy.lifecycle.postStart.exec.command)).toContain('http://127.0.0.1:8100/ready');
     expect(r.messages.join('\n')).toMatch(
-      /warning: kept envoy classic .*bootstrap's admin address 127\.0\.0\.1:8100 \(ConfigMap envoy key envoy\.yaml, loaded by \/etc\/envoy\/envoy\.yaml\) keeps its health endpoint on loopback/,
+      /warning: kept envoy classic: no startupProbe could reach it, so a postStart wait holds the app \| It is not made a native sidecar: its bootstrap's admin address 127\.0\.0\.1:8100 \(ConfigMap envoy key envoy\.yaml, loaded by \/etc\/envoy\/envoy\.yaml\) keeps its health endpoint on loopback/,
     );
   });
 
@@ -75,7 +76,7 @@ describe('the admin listener from the bootstrap in a ConfigMap', () => {
       expect(r.envoy.lifecycle).toBeUndefined();
       expect(r.envoy.startupProbe).toBeUndefined();
       expect(r.messages.join('\n')).toMatch(
-        /info: envoy gets no readiness gate and no quit call: .*its bootstrap \(ConfigMap envoy key envoy\.yaml, loaded by \/etc\/envoy\/envoy\.yaml\) has no admin address; to gate on it, add an admin block/,
+        /info: envoy gets no readiness gate and no quit call: no Envoy admin listener is in the input \| .*its bootstrap \(ConfigMap envoy key envoy\.yaml, loaded by \/etc\/envoy\/envoy\.yaml\) has no admin address\. To gate on it, add an admin block/,
       );
       expect(r.messages.join('\n')).not.toMatch(/9901/);
     }

@@ -13,6 +13,7 @@ import { stripResults } from '../helpers/golden.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { runFilter } from '../../src/run.js';
+import { said } from '../helpers/said.js';
 
 /** Classic sidecars: the cases about wrappers, holds and postStart waits state them (the default is native). */
 const classic = () => ({ ...defaultConfig(), kubernetesVersion: '1.28' });
@@ -258,8 +259,10 @@ describe('already-sequenced and sidecar-only manifests are left as they are', ()
 
   it('a classic sidecar without kubernetesVersion becomes native, and the run says what it assumed, once', () => {
     const out = runFilter(list(last));
-    const messages = out.results.map((r) => r.message);
-    expect(messages.join('\n')).toMatch(/made cloud-sql-proxy a native sidecar .*Kubernetes 1\.29 or later \(assumed\)/);
+    const messages = out.results.map(said);
+    expect(messages.join('\n')).toMatch(
+      /made cloud-sql-proxy a native sidecar \(initContainers, restartPolicy: Always\) \| Kubernetes 1\.29 or later \(assumed\)/,
+    );
     expect(messages.filter((m) => m.startsWith('kubernetesVersion not set'))).toEqual([
       'kubernetesVersion not set: assumed 1.29 or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"',
     ]);
@@ -406,8 +409,8 @@ ${init}
     const { files, findings } = fix(injected('        sidecar.istio.io/nativeSidecar: "false"', classicInit));
     const out = parse(files[0]!.output!) as { spec: { template: { spec: { initContainers: { name: string }[]; containers: { name: string }[] } } } };
     expect(out.spec.template.spec.containers.map((c) => c.name)).toEqual(['istio-proxy', 'web']);
-    expect(findings.map((f) => f.result.message)).toContain(
-      'kept istio-proxy classic: the pod template\'s annotation sidecar.istio.io/nativeSidecar: "false" is a per-pod choice that wins over strategy auto',
+    expect(findings.map((f) => said(f.result))).toContain(
+      'kept istio-proxy classic: the pod\'s annotation sidecar.istio.io/nativeSidecar: "false" says so | A per-pod choice wins over strategy auto.',
     );
   });
 
@@ -503,7 +506,7 @@ ${meta}    spec:
   const labelled = namespace('    istio-injection: enabled\n');
   const stream = (...docs: string[]) => docs.join('---\n');
   const run = (text: string, cfg: Config = classic()) => runFiles([readManifest('shop.yaml', [], text)], cfg);
-  const messages = (r: ReturnType<typeof run>) => r.findings.map((f) => f.result.message).join('\n');
+  const messages = (r: ReturnType<typeof run>) => r.findings.map((f) => said(f.result)).join('\n');
 
   it('a Job in a Namespace the input labels for Istio injection is wrapped and held, with the default config', () => {
     const r = run(stream(labelled, job()));

@@ -13,6 +13,7 @@ import { runFiles } from '../../src/files/run.js';
 import type { Result } from '../../src/krm/types.js';
 import { loopbackListener } from '../../src/pod/ports.js';
 import { profileAt } from '../../src/profiles/index.js';
+import { said } from '../helpers/said.js';
 
 /** A Deployment with the proxy after the app (classic) or as a native sidecar. */
 const deployment = (more: string, native = false) => {
@@ -30,7 +31,7 @@ function run(text: string) {
   const all = [...(spec.initContainers ?? []), ...spec.containers];
   return { spec, proxy: all.find((c) => c.name === 'cloud-sql-proxy')!, results: out.findings.map((f) => f.result) as Result[] };
 }
-const warnings = (results: Result[]) => results.filter((r) => r.severity === 'warning').map((r) => r.message);
+const warnings = (results: Result[]) => results.filter((r) => r.severity === 'warning').map(said);
 
 describe('cloud-sql-proxy on a loopback address', () => {
   it('--http-address=127.0.0.1 stays classic, held by its postStart wait, with a warning naming the flag and the fix', () => {
@@ -42,7 +43,7 @@ describe('cloud-sql-proxy on a loopback address', () => {
     expect(c.lifecycle?.postStart).toBeDefined();
     expect(warnings(results)).toEqual([
       expect.stringMatching(
-        /^kept cloud-sql-proxy classic .*its --http-address=127\.0\.0\.1 keeps its health endpoint on loopback.*set --http-address=0\.0\.0\.0/,
+        /^kept cloud-sql-proxy classic: .* \| It is not made a native sidecar: its --http-address=127\.0\.0\.1 keeps its health endpoint on loopback.*Set --http-address=0\.0\.0\.0 .* \| fix: --http-address=0\.0\.0\.0$/,
       ),
     ]);
   });
@@ -60,7 +61,7 @@ describe('cloud-sql-proxy on a loopback address', () => {
     expect(c.args).toEqual(['--http-address', '::1', 'p:r:db', '--health-check']);
     expect(warnings(results)).toEqual([
       expect.stringMatching(
-        /^native sidecar cloud-sql-proxy has no startupProbe, .*its --http-address=::1 keeps its health endpoint on loopback.*set --http-address=0\.0\.0\.0, then/,
+        /^native sidecar cloud-sql-proxy has no startupProbe, .* \| No probe can reach it: its --http-address=::1 keeps its health endpoint on loopback.*Set --http-address=0\.0\.0\.0, then.* \| fix: --http-address=0\.0\.0\.0$/,
       ),
     ]);
     expect(results.find((r) => r.severity === 'warning')?.tags?.rule).toBe('sidecar-no-readiness-gate');

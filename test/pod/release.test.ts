@@ -13,6 +13,7 @@ import { imageRelease, splitImage } from '../../src/pod/release.js';
 import { parseWrapper } from '../../src/shell/index.js';
 import { loadConfig, messages, typed } from '../config/helpers.js';
 import { migrateJob } from '../helpers/manifests.js';
+import { said } from '../helpers/said.js';
 
 type C = { name: string; args?: string[]; command?: string[]; lifecycle?: { postStart?: { exec?: { command?: string[] } } }; startupProbe?: unknown };
 type Spec = { containers: C[]; initContainers?: C[] };
@@ -23,7 +24,7 @@ const job = migrateJob;
 function run(text: string, cfg: Config = { ...defaultConfig(), kubernetesVersion: '1.28' }) {
   const r = runFiles([readManifest('job.yaml', [], text)], cfg);
   const out = r.files[0]!.output ?? text;
-  return { spec: (parse(out) as { spec: { template: { spec: Spec } } }).spec.template.spec, results: r.findings.map((x) => x.result.message) };
+  return { spec: (parse(out) as { spec: { template: { spec: Spec } } }).spec.template.spec, results: r.findings.map((x) => said(x.result)) };
 }
 
 describe('the release from the image tag', () => {
@@ -107,7 +108,7 @@ spec:
     expect(errors).toEqual([]);
     const r = runFiles([readManifest('d.yaml', [], deployment)], config);
     const out = parse(r.files[0]!.output ?? deployment) as { spec: { template: { metadata: { annotations: Record<string, string> } } } };
-    return { annotations: out.spec.template.metadata.annotations, results: r.findings.map((f) => f.result.message) };
+    return { annotations: out.spec.template.metadata.annotations, results: r.findings.map((f) => said(f.result)) };
   };
 
   // istio/istio@1.24.0:manifests/charts/istio-control/istio-discovery/files/injection-template.yaml

@@ -10,6 +10,7 @@ import { noFacts, type InputFacts } from '../../src/pod/context.js';
 import { isUnread, mountedFile } from '../../src/pod/files.js';
 import { scriptsRun, scriptWaitingFor } from '../../src/pod/scripts.js';
 import { makeWorkload, type Container } from '../../src/workloads/workload.js';
+import { said } from '../helpers/said.js';
 
 type Obj = Record<string, unknown>;
 
@@ -171,8 +172,8 @@ describe('through the filter: dependencies a script already waits for', () => {
   it('no seq-wait, and a handled-by-script finding; without the loop, the wait is added', () => {
     const waited = runFilter(input('until nc -z postgres 5432; do sleep 2; done\nexec /app/api\n'));
     expect(initNames(waited.stdout)).toEqual([]);
-    expect(waited.results.map((r) => `${r.tags?.rule}: ${r.message}`)).toEqual([
-      'handled-by-script: dependency postgres (TCP postgres:5432) is already awaited by the script api runs (ConfigMap api-scripts key start.sh): pod-sequencer adds no seq-wait-postgres init container',
+    expect(waited.results.map((r) => `${r.tags?.rule}: ${said(r)}`)).toEqual([
+      'handled-by-script: dependency postgres is already awaited by a script: pod-sequencer adds no wait for it | The script api runs (ConfigMap api-scripts key start.sh) waits for TCP postgres:5432, so no seq-wait-postgres init container is added.',
     ]);
     const plain = runFilter(input('exec /app/api\n'));
     expect(initNames(plain.stdout)).toEqual(['seq-wait-postgres']);

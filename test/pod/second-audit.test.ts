@@ -125,8 +125,10 @@ describe('item 5: a Linkerd proxy whose shutdown endpoint is switched off (linke
     expect(JSON.stringify(nginx.command ?? [])).not.toContain('pod-sequencer-wrap');
     const error = out.results.find((r) => rule(r) === 'job-sidecar-blocks-completion');
     expect(error?.severity).toBe('error');
-    expect(error?.message).toContain('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED="false" switches its shutdown endpoint off');
-    expect(error?.message).toContain('set LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED: "true" on linkerd-proxy');
+    expect(error?.message).toBe('classic sidecar linkerd-proxy keeps running after the app exits: this Job never completes');
+    expect(error?.detail).toContain('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED="false" switches its shutdown endpoint off');
+    expect(error?.detail).toContain('set LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED: "true" on linkerd-proxy');
+    expect(error?.fix).toBe('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED: "true"');
     expect(out.exitCode).toBe(1);
     // check says the same, at the proxy.
     const { findings } = files({ 'job.yaml': job }, spec);

@@ -66,9 +66,9 @@ describe('placement and ownership', () => {
     expect(changed.names).toEqual(['seq-wait-db', 'user-init']);
     expect(changed.wait('db').command).toContain('db:6432');
     expect(changed.pod.initContainers![1]).toEqual({ name: 'user-init', image: 'x' });
-    expect(changed.results.map((r) => r.message.split(':')[0])).toEqual([
-      'updated init container seq-wait-db to wait for db (TCP db',
-      'removed init container seq-wait-cache',
+    expect(changed.results.map((r) => [r.message, r.detail])).toEqual([
+      ['updated init container seq-wait-db, so the app waits for db', expect.stringMatching(/^It checks TCP db:6432 every/)],
+      ['removed init container seq-wait-cache: its dependency is gone', 'No dependency of this workload is named cache any more.'],
     ]);
 
     const none = apply({}, changed.pod);
@@ -149,7 +149,7 @@ describe('the pod-sequencer.dev/dependencies annotation', () => {
     expect(errors[0]!.message).toMatch(/^annotation pod-sequencer\.dev\/dependencies: in 'tcp:\/\/db;id:1': .*this workload is left unchanged/);
     expect(errors[0]!.field?.path).toBe('spec.template.metadata.annotations["pod-sequencer.dev/dependencies"]');
     // what could not be added is also a finding
-    expect(rule(results, 'dependency-not-awaited').map((r) => r.message.split(' (')[0])).toEqual(['dependency cache', 'dependency db']);
+    expect(rule(results, 'dependency-not-awaited').map((r) => r.message.split(' has no wait')[0])).toEqual(['dependency cache', 'dependency db']);
   });
 });
 
@@ -170,11 +170,12 @@ describe('meshes: the UID workaround and init-network-under-mesh', () => {
     const { wait, results } = apply({ mesh, dependencies: [{ tcp: 'db:5432' }] }, { initContainers: [userCurl], containers: [app] });
     expect(uid(wait('db'))).toBe(proxyUid);
     expect((wait('db').securityContext as { runAsNonRoot: boolean }).runAsNonRoot).toBe(true);
-    expect(results.find((r) => r.message.startsWith('added init container seq-wait-db'))!.message).toContain(`runs as UID ${proxyUid}`);
+    expect(results.find((r) => r.message.startsWith('added init container seq-wait-db'))!.detail).toContain(`runs as UID ${proxyUid}`);
     // the user's own init container is only reported
     const found = rule(results, 'init-network-under-mesh');
     expect(found.map((r) => r.field?.path)).toEqual(['spec.template.spec.initContainers[1]']);
-    expect(found[0]!.message).toContain(`run it as UID ${proxyUid}`);
+    expect(found[0]!.detail).toContain(`Run it as UID ${proxyUid}`);
+    expect(found[0]!.fix).toBe(`securityContext.runAsUser: ${proxyUid}`);
   });
 
   it('native via the injector (Kubernetes 1.30), or not meshed: default UID, no finding', () => {
@@ -202,8 +203,10 @@ describe('meshes: the UID workaround and init-network-under-mesh', () => {
     expect(uid(wait('cache'))).toBe(65534);
     const found = rule(results, 'init-network-under-mesh');
     expect(found).toHaveLength(1);
-    expect(found[0]!.message).toMatch(/^init container seq-wait-cache makes network calls \(waits for cache\)/);
-    expect(found[0]!.message).not.toContain('run it as UID');
+    expect(found[0]!.message).toBe('init container seq-wait-cache makes network calls the mesh captures before its proxy runs');
+    expect(found[0]!.detail).toMatch(/^It calls out \(waits for cache\)/);
+    expect(found[0]!.detail).not.toContain('Run it as UID');
+    expect(found[0]!.fix).toBeUndefined();
   });
 
   it('the rule: the proxy UID, no network calls, or a native proxy before it are fine; one after it is not', () => {
@@ -215,7 +218,7 @@ describe('meshes: the UID workaround and init-network-under-mesh', () => {
     const proxy: Container = { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2', restartPolicy: 'Always' };
     const inManifest = (init: Container[]) => rule(apply({ mode: 'check' }, { initContainers: init, containers: [app] }).results, 'init-network-under-mesh');
     expect(inManifest([proxy, userCurl])).toEqual([]);
-    expect(inManifest([userCurl, proxy]).map((r) => r.message)).toEqual([expect.stringContaining('native sidecar istio-proxy starts only after it')]);
+    expect(inManifest([userCurl, proxy]).map((r) => r.detail)).toEqual([expect.stringContaining('native sidecar istio-proxy starts only after it')]);
   });
 });
 
@@ -227,8 +230,8 @@ describe('dependency-not-awaited', () => {
       { annotations: { 'pod-sequencer.dev/dependencies': 'dns://cache, htp://typo' } },
     );
     expect(rule(results, 'dependency-not-awaited').map((r) => r.message)).toEqual([
-      expect.stringMatching(/^dependency db \(TCP db:5432\) has no wait in this pod/),
-      expect.stringMatching(/^dependency cache \(DNS cache\) has no wait/),
+      'dependency db has no wait in this pod, so the app may start before it is up',
+      'dependency cache has no wait in this pod, so the app may start before it is up',
       expect.stringMatching(/^annotation pod-sequencer.dev\/dependencies: 'htp:\/\/typo' is not accepted/),
     ]);
   });

@@ -124,13 +124,18 @@ describe('Job wrapper', () => {
     const error = results.find((r) => r.tags?.rule === 'missing-entrypoint')!;
     expect(error.severity).toBe('error');
     expect(error.field?.path).toBe('spec.template.spec.containers[1]');
-    expect(error.message).toMatch(/container app .*jobs\.entrypoints.*pod-sequencer\.dev\/entrypoint\.app/);
+    // Both fixes: the annotation as a config line, jobs.entrypoints in the why.
+    expect(error.message).toBe('container app has no command, so it cannot be wrapped: this workload is left unchanged');
+    expect(error.detail).toContain('jobs.entrypoints ({container: app, command: [...]})');
+    expect(error.fix).toBe(`pod-sequencer.dev/entrypoint.app: '["/path/to/entrypoint"]'`);
     expect(results.filter((r) => r.severity === 'info')).toEqual([]);
   });
 
   it('a bad entrypoint annotation is an error naming it', () => {
     const { results } = apply(job([{ name: 'app', image: 'x' }, istio], { annotations: { 'pod-sequencer.dev/entrypoint.app': '/app --all' } }));
-    expect(results.find((r) => r.severity === 'error')?.message).toMatch(/^annotation pod-sequencer\.dev\/entrypoint\.app must be a JSON list of strings/);
+    const error = results.find((r) => r.severity === 'error');
+    expect(error?.message).toBe('annotation pod-sequencer.dev/entrypoint.app is not a JSON list of strings: app cannot be wrapped');
+    expect(error?.detail).toContain('it is "/app --all"');
   });
 
   it('check mode reports missing-entrypoint exactly as apply mode does', () => {
@@ -180,7 +185,7 @@ describe('Job wrapper', () => {
     // The proxy would refuse the quit call: no wrapper known to fail, and an error naming the switch (issue 27).
     expect(
       off.results.some(
-        (r) => r.severity === 'error' && r.message.includes('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED="false" switches its shutdown endpoint off'),
+        (r) => r.severity === 'error' && r.detail?.includes('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED="false" switches its shutdown endpoint off'),
       ),
     ).toBe(true);
   });
@@ -254,7 +259,7 @@ describe('job-sidecar-blocks-completion', () => {
         { name: 'kuma-sidecar', image: 'x' },
       ]),
     );
-    expect(kuma.results.find((r) => r.tags?.rule === 'job-sidecar-blocks-completion')?.message).toMatch(/kuma has no shutdown endpoint/);
+    expect(kuma.results.find((r) => r.tags?.rule === 'job-sidecar-blocks-completion')?.detail).toMatch(/kuma has no shutdown endpoint/);
     const own = { name: 'app', command: ['sh', '-c', '/app; curl -X POST localhost:15020/quitquitquit'] };
     expect(rules(apply(job([own, istio]), { ...config(), mode: 'check' }).results)).not.toContain('error job-sidecar-blocks-completion');
     expect(rules(apply(job([{ name: 'app', command: ['/app'] }, istio]), { ...config(), mode: 'check' }).results)).toContain(

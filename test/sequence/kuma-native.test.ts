@@ -68,15 +68,15 @@ describe('Kuma native sidecars by default', () => {
     ]) {
       const { meshed, results } = run(config({ version }, k8s));
       expect(meshed[0]!.native).toBe(false);
-      expect(blocked(results)?.message).toMatch(/kuma has no shutdown endpoint/);
-      expect(blocked(results)?.message).not.toContain('set mesh.kuma.version');
+      expect(blocked(results)?.detail).toMatch(/kuma has no shutdown endpoint/);
+      expect(blocked(results)?.detail).not.toContain('set mesh.kuma.version');
     }
   });
 
   it('release unknown on Kubernetes 1.29+: the conservative path (classic), and the error says which and how to tell', () => {
     const { meshed, results } = run(config({}, '1.30'));
     expect(meshed[0]!.native).toBe(false);
-    expect(blocked(results)?.message).toContain(
+    expect(blocked(results)?.detail).toContain(
       'or, if your kuma control plane is 2.14.0 or later (it injects a native sidecar by default on Kubernetes 1.29 or later), set mesh.kuma.version to its release',
     );
   });

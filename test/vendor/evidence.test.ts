@@ -13,6 +13,7 @@ import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { corpusEntries, readCorpusFile, type CorpusEntry } from '../helpers/vendor-corpus.js';
 import { itHereOrAwaited, itWithVendor } from '../helpers/vendor-it.js';
+import { said } from '../helpers/said.js';
 
 type Obj = Record<string, any>;
 
@@ -26,7 +27,7 @@ function run(docs: Obj[] | string, spec: Obj, mode: 'apply' | 'check' = 'apply')
   const text = typeof docs === 'string' ? docs : docs.map((d) => stringify(d)).join('---\n');
   const out = runFiles([readManifest('input.yaml', [], text)], { ...config, mode });
   const after = parseAllDocuments(out.files[0]!.output ?? text).map((d) => d.toJS() as Obj);
-  return { out, after, text, findings: out.findings.map((f) => `${f.result.severity} ${f.result.tags?.rule ?? '-'}: ${f.result.message}`) };
+  return { out, after, text, findings: out.findings.map((f) => `${f.result.severity} ${f.result.tags?.rule ?? '-'}: ${said(f.result)}`) };
 }
 
 const podOf = (docs: Obj[], kind: string) => docs.find((d) => d.kind === kind)!.spec.template.spec;
@@ -65,10 +66,12 @@ describe('Envoy sidecars by their bootstrap (SPIRE tutorials)', () => {
           expect(envoy.restartPolicy).toBeUndefined();
           expect(JSON.stringify(envoy.lifecycle.postStart.exec.command)).toContain(`http://127.0.0.1:${admin.port}/ready`);
           if (version === '1.30')
-            expect(r.findings.join('\n')).toMatch(/kept envoy classic .*admin address 127\.0\.0\.1:\d+ .*keeps its health endpoint on loopback/);
+            expect(r.findings.join('\n')).toMatch(
+              /kept envoy classic: .* \| It is not made a native sidecar: .*admin address 127\.0\.0\.1:\d+ .*keeps its health endpoint on loopback/,
+            );
         } else {
           expect(envoy.lifecycle?.postStart).toBeUndefined();
-          expect(r.findings.join('\n')).toMatch(/info sidecar-endpoints-unknown: envoy gets no readiness gate .*has no admin address/);
+          expect(r.findings.join('\n')).toMatch(/info sidecar-endpoints-unknown: envoy gets no readiness gate .* \| .*has no admin address/);
         }
         // check on the input recommends nothing that would gate on a port that does not answer
         const check = run([dep, cm], { kubernetesVersion: version }, 'check');
@@ -89,7 +92,7 @@ describe('OPA-Envoy quick start: admin on 0.0.0.0:8001 behind proxy_init', () =>
       expect(envoy.restartPolicy).toBeUndefined();
       expect(envoy.startupProbe).toBeUndefined();
       expect(JSON.stringify(envoy.lifecycle.postStart.exec.command)).toContain('http://127.0.0.1:8001/ready');
-      if (version === '1.30') expect(r.findings.join('\n')).toMatch(/kept envoy classic .*init container proxy-init adds NET_ADMIN/);
+      if (version === '1.30') expect(r.findings.join('\n')).toMatch(/kept envoy classic: .* \| .*init container proxy-init adds NET_ADMIN/);
     }
   });
 });
@@ -127,7 +130,7 @@ describe('Bank of Anthos init-db Jobs: the ConfigMap script already quits the pr
       expect(app.command).toEqual(['bash', '-c', `. /scripts/initialize-database.sh 127.0.0.1 5432 ${db}-db`]);
       expect(fix.findings.join('\n')).toMatch(
         new RegExp(
-          `info handled-by-script: populate-${db}-db runs a script that already ends its sidecars \\(ConfigMap ${db}-schema-config key initialize-database\\.sh\\)`,
+          `info handled-by-script: populate-${db}-db runs a script that ends its sidecars: pod-sequencer adds no Job wrapper \\| The script ends them \\(ConfigMap ${db}-schema-config key initialize-database\\.sh\\)`,
         ),
       );
       // The same Job without the script's quit call is the error it should be.

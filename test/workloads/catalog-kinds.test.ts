@@ -214,8 +214,9 @@ describe('templates whose controller ends the sidecars', () => {
     expect(fetch.sidecars).toEqual(workflow.spec.templates[1]!.sidecars);
     expect(out[1]!.spec.templates[0]).toEqual(workflow.spec.templates[0]);
     const note = results.find((r) => r.field?.path === 'spec.templates[1]' && r.severity === 'info');
-    expect(note?.message).toMatch(/left nginx, istio-proxy to the Workflow controller: Argo Workflows' controller kills a step's sidecars/);
-    expect(note?.message).toContain('writes no wrapper');
+    expect(note?.message).toBe('left nginx, istio-proxy to the Workflow controller, which ends its sidecars');
+    expect(note?.detail).toMatch(/^Argo Workflows' controller kills a step's sidecars/);
+    expect(note?.detail).toContain('writes no wrapper');
   });
 
   it('Argo Workflow, check mode (1.28): the note, and the start-order change fix would make', () => {
@@ -242,7 +243,8 @@ describe('templates whose controller ends the sidecars', () => {
     const { out, results } = run([taskRun], { kubernetesVersion: '1.30' });
     expect(out[0]).toEqual(taskRun);
     expect(results.map((r) => [r.severity, r.field?.path])).toEqual([['info', 'spec.taskSpec']]);
-    expect(results[0]!.message).toMatch(/left slow-sidecar to the TaskRun controller: Tekton's controller stops a TaskRun's sidecars/);
+    expect(results[0]!.message).toBe('left slow-sidecar to the TaskRun controller, which ends its sidecars');
+    expect(results[0]!.detail).toMatch(/^Tekton's controller stops a TaskRun's sidecars/);
   });
 });
 
@@ -303,7 +305,7 @@ describe('a CRD outside the catalog: one config line', () => {
     expect(errors(results)).toEqual([]);
     expect(wrapped(out[1]!.spec.workers[0].template.spec.containers[0])).toBe(false);
     expect(out[1]!.spec.workers[0].template.metadata.annotations['proxy.istio.io/config']).toContain('holdApplicationUntilProxyStarts');
-    expect(results.find((r) => r.field?.path === 'spec.workers[0].template')?.message).toContain('sidecarsEndedBy: controller for Trainer');
+    expect(results.find((r) => r.field?.path === 'spec.workers[0].template')?.detail).toContain('sidecarsEndedBy: controller for Trainer');
   });
 
   it('a config line replaces the catalog row of its kind', () => {

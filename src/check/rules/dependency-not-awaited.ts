@@ -1,6 +1,7 @@
 import { DEPENDENCIES_ANNOTATION, dependenciesOf, describeTarget, sameTarget, WAIT_PREFIX } from '../../pod/dependencies.js';
 import { parseDependencyWait } from '../../shell/index.js';
 import { podField } from '../../workloads/workload.js';
+import { RUN_FIX } from '../../krm/types.js';
 import type { Rule } from '../rule.js';
 
 /**
@@ -19,7 +20,11 @@ export const dependencyNotAwaited: Rule = {
     for (const d of deps) {
       if (waits.some((w) => sameTarget(w, d))) continue;
       report(
-        `dependency ${d.name} (${describeTarget(d)}) has no wait in this pod, so the app may start before it is up; pod-sequencer (apply mode) adds init container ${WAIT_PREFIX}${d.name} for it`,
+        {
+          summary: `dependency ${d.name} has no wait in this pod, so the app may start before it is up`,
+          detail: `${d.name} is ${describeTarget(d)}. pod-sequencer adds init container ${WAIT_PREFIX}${d.name}, which waits for it.`,
+          fix: RUN_FIX,
+        },
         podField(ctx.w, 'initContainers'),
       );
     }

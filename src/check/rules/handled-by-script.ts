@@ -24,7 +24,10 @@ export const handledByScript: Rule = {
     for (const h of dependenciesOf(ctx).handled ?? []) {
       const i = (ctx.w.pod.containers ?? []).findIndex((c) => scriptsRun(ctx.w, c, ctx.facts).some((x) => x.from === h.from));
       report(
-        `dependency ${h.dep.name} (${describeTarget(h.dep)}) is already awaited by the script ${i < 0 ? '' : `${ctx.w.pod.containers![i]!.name} runs `}(${h.from}): pod-sequencer adds no ${WAIT_PREFIX}${h.dep.name} init container`,
+        {
+          summary: `dependency ${h.dep.name} is already awaited by a script: pod-sequencer adds no wait for it`,
+          detail: `The script ${i < 0 ? '' : `${ctx.w.pod.containers![i]!.name} runs `}(${h.from}) waits for ${describeTarget(h.dep)}, so no ${WAIT_PREFIX}${h.dep.name} init container is added.`,
+        },
         i < 0 ? podField(ctx.w, 'containers') : podField(ctx.w, 'containers', i),
       );
     }
@@ -44,7 +47,10 @@ function endsSidecars(ctx: Parameters<Rule['check']>[0], report: Parameters<Rule
     const where = whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts));
     if (where === undefined || where === 'its command') continue;
     report(
-      `${c.name} runs a script that already ends its sidecars (${where}), so this ${w.kind === 'Pod' ? 'pod' : w.kind} completes as it is: pod-sequencer adds no Job wrapper`,
+      {
+        summary: `${c.name} runs a script that ends its sidecars: pod-sequencer adds no Job wrapper`,
+        detail: `The script ends them (${where}), so this ${w.kind === 'Pod' ? 'pod' : w.kind} completes as it is.`,
+      },
       path,
     );
   }

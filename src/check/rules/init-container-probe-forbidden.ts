@@ -22,7 +22,11 @@ export const initContainerProbeForbidden: Rule = {
         if (c[field] === undefined || c[field] === null) continue;
         const policy = c.restartPolicy === undefined ? 'no restartPolicy' : `restartPolicy: ${String(c.restartPolicy)}`;
         report(
-          `init container ${c.name} sets ${field} with ${policy}: the API server rejects the pod (${field} may only be set on a native sidecar); add restartPolicy: Always if it is meant to run beside the app (Kubernetes 1.29 or later), otherwise remove ${field}`,
+          {
+            summary: `init container ${c.name} sets ${field} with ${policy}: the API server rejects the pod`,
+            detail: `Only a native sidecar may set ${field}. If ${c.name} is meant to run beside the app (Kubernetes 1.29 or later), make it one; otherwise remove ${field}.`,
+            fix: 'restartPolicy: Always',
+          },
           `${podField(ctx.w, 'initContainers', i)}.${field}`,
         );
       }

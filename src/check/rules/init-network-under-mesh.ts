@@ -59,9 +59,13 @@ export const initNetworkUnderMesh: Rule = {
       const missed = all.filter((k) => k.uid !== runAsUser(c, pod));
       if (missed.length === 0) return;
       const uids = new Set(all.map((k) => k.uid));
-      const asUid = uids.size === 1 ? `run it as UID ${all[0]!.uid} (securityContext.runAsUser: the mesh never captures its proxy's UID), or ` : '';
+      const asUid = uids.size === 1 ? `Run it as UID ${all[0]!.uid} (the mesh never captures its proxy's UID), or make` : 'Make';
       report(
-        `init container ${c.name} makes network calls (${call}) that the mesh captures before its proxy runs: ${missed.map((k) => k.why).join('; ')}; ${asUid}make the proxy a native sidecar that starts before it (${missed.map((k) => k.container).join(', ')}; Kubernetes >= 1.29)`,
+        {
+          summary: `init container ${c.name} makes network calls the mesh captures before its proxy runs`,
+          detail: `It calls out (${call}), but ${missed.map((k) => k.why).join('; ')}. ${asUid} the proxy (${missed.map((k) => k.container).join(', ')}) a native sidecar that starts before it (Kubernetes 1.29 or later).`,
+          ...(uids.size === 1 ? { fix: `securityContext.runAsUser: ${all[0]!.uid}` } : {}),
+        },
         podField(ctx.w, 'initContainers', i),
       );
     });

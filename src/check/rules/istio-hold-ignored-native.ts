@@ -29,7 +29,10 @@ export const istioHoldIgnoredNative: Rule = {
         : undefined;
     if (!why) return;
     report(
-      `${ANNOTATION.istioConfig} sets ${ANNOTATION.istioHold}: true, but ${why}: Istio's injector drops the hold for a native proxy, and the proxy's startupProbe holds the app instead; the hold only matters on an Istio older than 1.24, which has no native sidecars`,
+      {
+        summary: `${ANNOTATION.istioHold} is ignored: Istio drops it for a native istio-proxy`,
+        detail: `${ANNOTATION.istioConfig} sets ${ANNOTATION.istioHold}: true, but ${why}. Istio's injector drops the hold for a native proxy, and the proxy's startupProbe holds the app instead; the hold only matters on an Istio older than 1.24, which has no native sidecars.`,
+      },
       `${podMetaField(ctx.w, 'annotations')}[${JSON.stringify(ANNOTATION.istioConfig)}]`,
     );
   },

@@ -6,6 +6,8 @@ import { podField } from '../../workloads/workload.js';
 import { whereItEndsItsSidecars } from '../../pod/commands.js';
 import { scriptsRun } from '../../pod/scripts.js';
 import { shutdownSwitchedOff } from '../../pod/switch.js';
+import { RUN_FIX } from '../../krm/types.js';
+import { meshNativeFix, nativeFix } from '../fixes.js';
 import type { Rule } from '../rule.js';
 
 /** Meshes whose native sidecar the function can ask for per pod (mesh.<name>.native). */
@@ -39,13 +41,20 @@ export const jobSidecarBlocksCompletion: Rule = {
       const byDefault = unknown
         ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release`
         : '';
-      const why = !m.shutdown
-        ? `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}`
+      const [why, fix] = !m.shutdown
+        ? [
+            `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`,
+            meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile)),
+          ]
         : !cfg.jobs.terminateSidecars
-          ? 'jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar'
-          : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or ask for a native sidecar";
+          ? ['jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar.', 'jobs.terminateSidecars: true']
+          : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or ask for a native sidecar.", RUN_FIX];
       report(
-        `${m.container}, injected by the ${m.profile} webhook (${m.reason}), keeps running after the app exits, so this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes: ${why}`,
+        {
+          summary: `injected ${m.container} keeps running after the app exits: this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes`,
+          detail: `The ${m.profile} webhook injects it (${m.reason}). ${why}`,
+          ...(fix ? { fix } : {}),
+        },
         podField(w, 'containers'),
       );
     }
@@ -56,15 +65,31 @@ export const jobSidecarBlocksCompletion: Rule = {
       const canEnd = s.spec.shutdown !== undefined && !off;
       // The fix would wrap the app but for a missing entrypoint: that error says what to do.
       if (cfg.jobs.terminateSidecars && canEnd && missing) continue;
-      const why = off
-        ? `its env ${off.setting} switches its shutdown endpoint off, so a quit call would be refused and pod-sequencer writes no wrapper; set ${off.on} on ${s.name} (the endpoint answers only callers on the pod's loopback), or make it a native sidecar (kubernetesVersion 1.29 or later)`
+      const [why, fix] = off
+        ? [
+            `Its env ${off.setting} switches its shutdown endpoint off, so a quit call would be refused and pod-sequencer writes no wrapper; set ${off.on} on ${s.name} (the endpoint answers only callers on the pod's loopback), or make it a native sidecar (kubernetesVersion 1.29 or later).`,
+            off.on,
+          ]
         : !canEnd
-          ? `${s.spec.profile === 'generic' ? 'it' : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown`
+          ? [
+              `${s.spec.profile === 'generic' ? 'It' : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown.`,
+              nativeFix(ctx, s),
+            ]
           : !cfg.jobs.terminateSidecars
-            ? 'jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later)'
-            : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or make it a native sidecar (kubernetesVersion 1.29 or later)";
+            ? [
+                'jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later).',
+                'jobs.terminateSidecars: true',
+              ]
+            : [
+                "No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or make it a native sidecar (kubernetesVersion 1.29 or later).",
+                RUN_FIX,
+              ];
       report(
-        `classic sidecar ${s.name} keeps running after the app exits, so this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes: ${why}`,
+        {
+          summary: `classic sidecar ${s.name} keeps running after the app exits: this ${w.kind === 'Pod' ? 'pod' : w.kind} never completes`,
+          detail: why,
+          fix,
+        },
         podField(
           w,
           'containers',

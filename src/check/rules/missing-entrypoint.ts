@@ -11,6 +11,6 @@ export const missingEntrypoint: Rule = {
   summary: 'container must be wrapped but has no `command` and no configured entrypoint',
   check(ctx, report) {
     if (ctx.cfg.mode !== 'check') return;
-    for (const r of dryRun(ctx)) if (r.tags?.rule === 'missing-entrypoint') report(r.message, r.field?.path ?? '');
+    for (const r of dryRun(ctx)) if (r.tags?.rule === 'missing-entrypoint') report({ summary: r.message, detail: r.detail, fix: r.fix }, r.field?.path ?? '');
   },
 };

@@ -20,8 +20,12 @@ export const nativeSidecarInCustomKind: Rule = {
     (w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c)) return;
       report(
-        `native sidecar ${c.name} is in a ${w.kind} (${w.ref.apiVersion}, from ${from}): its controller builds the pods, and one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused; ` +
-          `check that the ${w.kind} controller keeps initContainers[].restartPolicy (a pod it created shows it), or keep the sidecar classic there`,
+        {
+          summary: `native sidecar ${c.name} in a ${w.kind}: an older controller drops it and the pod hangs in Init`,
+          detail:
+            `The ${w.kind} (${w.ref.apiVersion}, from ${from}) controller builds the pods; one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused. ` +
+            `Check that the controller keeps initContainers[].restartPolicy (a pod it created shows it), or keep the sidecar classic there.`,
+        },
         `${podField(w, 'initContainers', i)}.restartPolicy`,
       );
     });

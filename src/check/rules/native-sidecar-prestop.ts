@@ -20,8 +20,10 @@ export const nativeSidecarPrestop: Rule = {
       const ends = preStopEnds(c);
       if (!ends) return;
       report(
-        `native sidecar ${c.name} ends itself in its preStop hook (\`${ends.what}\`), which runs as soon as the pod starts terminating, while the app still drains and needs it; ` +
-          `remove the hook: the kubelet stops ${c.name} with SIGTERM only after the app containers have exited`,
+        {
+          summary: `native sidecar ${c.name} ends itself in preStop, while the app still drains and needs it`,
+          detail: `Its hook (\`${ends.what}\`) runs as soon as the pod starts terminating. Remove it: the kubelet stops ${c.name} with SIGTERM only after the app containers have exited.`,
+        },
         `${podField(ctx.w, 'initContainers', i)}.${ends.field}`,
       );
     });

@@ -30,8 +30,12 @@ export const nativeSidecarStartupProbeNever: Rule = {
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c) || !c.startupProbe) return;
       report(
-        `native sidecar ${c.name} has a startupProbe in a restartPolicy: Never pod: on Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts, the pod stays in Init (kubernetes/kubernetes#132826; fixed in 1.35 and in late 1.33 and 1.34 patch releases); ` +
-          'run a fixed kubelet, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it',
+        {
+          summary: `native sidecar ${c.name} with a startupProbe in a restartPolicy: Never pod may stay in Init forever`,
+          detail:
+            `On Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts (kubernetes/kubernetes#132826; fixed in 1.35 and in late 1.33 and 1.34 patch releases). ` +
+            'Run a fixed kubelet, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it.',
+        },
         `${podField(ctx.w, 'initContainers', i)}.startupProbe`,
       );
     });

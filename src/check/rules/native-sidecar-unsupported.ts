@@ -12,7 +12,11 @@ export const nativeUnsupported: Rule = {
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
       if (c.restartPolicy !== 'Always') return;
       report(
-        `init container ${c.name} is a native sidecar (restartPolicy: Always), but Kubernetes ${ctx.cfg.kubernetesVersion} has no native sidecars on by default (1.29+): the pod would hang in Init; raise kubernetesVersion or use strategy postStart`,
+        {
+          summary: `native sidecar ${c.name} on Kubernetes ${ctx.cfg.kubernetesVersion}: the pod would hang in Init`,
+          detail: `${c.name} is an init container with restartPolicy: Always; native sidecars are on by default from Kubernetes 1.29. If the cluster runs 1.29 or later, raise kubernetesVersion; otherwise use strategy postStart.`,
+          fix: 'kubernetesVersion: "1.29"',
+        },
         podField(ctx.w, 'initContainers', i),
       );
     });

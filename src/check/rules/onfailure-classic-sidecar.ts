@@ -22,12 +22,17 @@ export const onfailureClassicSidecar: Rule = {
         .map((s) => s.name),
       ...meshedSidecars(ctx)
         .filter((m) => !m.native)
-        .map((m) => `${m.container} (injected by ${m.profile})`),
+        .map((m) => m.container),
     ];
     if (classic.length === 0) return;
     report(
-      `restartPolicy OnFailure restarts a failed app container in the same pod, but classic sidecar ${classic.join(', ')} is not restarted once it exits 0 (its hold timed out, or something asked it to quit after a failed run), and its start hold runs only once, so the restarted app may run without it or wait for it forever; ` +
-        'use restartPolicy: Never (the Job retries in a new pod, up to backoffLimit), or make the sidecar native (Kubernetes 1.29 or later)',
+      {
+        summary: `restartPolicy: OnFailure with classic sidecar ${classic.join(', ')}: a restarted app may lack it`,
+        detail:
+          'OnFailure restarts a failed app container in the same pod, but a classic sidecar is not restarted once it exits 0 (its hold timed out, or something asked it to quit after a failed run), and its start hold runs only once, so the restarted app may run without it or wait for it forever. ' +
+          'With restartPolicy: Never the Job retries in a new pod (up to backoffLimit); or make the sidecar native (Kubernetes 1.29 or later).',
+        fix: 'restartPolicy: Never',
+      },
       w.restartPolicyAt,
     );
   },

@@ -21,8 +21,12 @@ export const prestopExceedsGracePeriod: Rule = {
         const sleep = preStopSleep(c);
         if (!sleep || sleep.seconds < grace) return;
         report(
-          `container ${c.name}'s preStop sleeps ${sleep.seconds}s, but terminationGracePeriodSeconds is ${grace}${given}: the kubelet kills it when the grace period ends, so it never gets SIGTERM to shut down cleanly; ` +
-            `raise terminationGracePeriodSeconds above the sleep plus the time the container needs to stop, or shorten the sleep`,
+          {
+            summary: `${c.name}'s preStop sleeps ${sleep.seconds}s of a ${grace}s grace period: it is killed without a clean stop`,
+            detail:
+              `terminationGracePeriodSeconds is ${grace}${given}: the kubelet kills the container when it ends, so it never gets SIGTERM to shut down cleanly. ` +
+              'Raise terminationGracePeriodSeconds above the sleep plus the time the container needs to stop, or shorten the sleep.',
+          },
           `${podField(ctx.w, list, i)}.${sleep.field}`,
         );
       });

@@ -41,9 +41,13 @@ export const processNamespaceSharing: Rule = {
         const how = [shared, ptrace(c) ? 'the SYS_PTRACE capability' : undefined].filter(Boolean).join(' and ');
         const at = cmd.find((w) => /\b(pkill|killall|kill)\b/.test(w.text)) ?? cmd[0]!;
         report(
-          `container ${c.name} kills another container's process (\`${showArgv(cmd)}\`) through ${how}: every container then sees every process and its environment, secrets included` +
-            (ptrace(c) ? '; SYS_PTRACE is not allowed by Pod Security "baseline", and killing does not need it (the same UID or CAP_KILL does)' : '') +
-            "; end the sidecar through its shutdown endpoint instead (pod-sequencer's Job wrapper does: jobs.terminateSidecars), or make it a native sidecar",
+          {
+            summary: `${c.name} kills another container's process, which exposes every container's secrets`,
+            detail:
+              `Its command (\`${showArgv(cmd)}\`) does it through ${how}: every container then sees every process and its environment, secrets included` +
+              (ptrace(c) ? '; SYS_PTRACE is not allowed by Pod Security "baseline", and killing does not need it (the same UID or CAP_KILL does)' : '') +
+              ". End the sidecar through its shutdown endpoint instead (pod-sequencer's Job wrapper does: jobs.terminateSidecars), or make it a native sidecar.",
+          },
           `${podField(ctx.w, list, i)}.${at.field}`,
         );
       });
@@ -54,12 +58,16 @@ export const processNamespaceSharing: Rule = {
 };
 
 /** pod-sequencer's own opt-in `shutdown.signal`: a Job wrapper that signals a sidecar by name. */
-function reportSignalWrappers(ctx: Ctx, report: (message: string, fieldPath: string) => void): void {
+function reportSignalWrappers(ctx: Ctx, report: Parameters<Rule['check']>[1]): void {
   (ctx.w.pod.containers ?? []).forEach((c, i) => {
     for (const k of parseWrapper((c.command ?? []).map(String))?.spec.kill ?? []) {
       report(
-        `${k.name} is ended by signal (shutdown.signal: ${k.process}), which needs shareProcessNamespace: every container now sees every process and its environment, secrets included; ` +
-          `the signal is only allowed when ${c.name} runs as ${k.name}'s UID or has CAP_KILL (pod-sequencer adds neither, nor SYS_PTRACE); prefer an HTTP shutdown endpoint or a native sidecar`,
+        {
+          summary: `${k.name} is ended by signal, which needs shareProcessNamespace: every process's secrets are shared`,
+          detail:
+            `shutdown.signal: ${k.process} lets every container see every process and its environment, secrets included. ` +
+            `The signal is only allowed when ${c.name} runs as ${k.name}'s UID or has CAP_KILL (pod-sequencer adds neither, nor SYS_PTRACE); prefer an HTTP shutdown endpoint or a native sidecar.`,
+        },
         `${podField(ctx.w, 'containers', i)}.command`,
       );
     }

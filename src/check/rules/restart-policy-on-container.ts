@@ -17,10 +17,13 @@ export const restartPolicyOnContainer: Rule = {
       if (c.restartPolicy === undefined || c.restartPolicy === null) return;
       const sidecar =
         c.restartPolicy === 'Always'
-          ? `; to make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later)`
-          : '; remove it, or set the pod-level spec.restartPolicy';
+          ? `To make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later).`
+          : 'Remove it, or set the pod-level spec.restartPolicy.';
       report(
-        `container ${c.name} sets restartPolicy: ${String(c.restartPolicy)}: the API server refuses it unless container restart rules are enabled (ContainerRestartRules, alpha in Kubernetes 1.34), and even then it does not make a sidecar${sidecar}`,
+        {
+          summary: `container ${c.name} sets restartPolicy: ${String(c.restartPolicy)}: the API server refuses it`,
+          detail: `Only with container restart rules enabled (ContainerRestartRules, alpha in Kubernetes 1.34) is it accepted, and even then it does not make a sidecar. ${sidecar}`,
+        },
         `${podField(ctx.w, 'containers', i)}.restartPolicy`,
       );
     });

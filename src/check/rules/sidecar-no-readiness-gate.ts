@@ -3,6 +3,7 @@ import { findSidecars } from '../../pod/sidecars.js';
 import { postStartHolds } from '../../pod/gate.js';
 import { parseWrapper } from '../../shell/index.js';
 import { podField } from '../../workloads/workload.js';
+import { RUN_FIX } from '../../krm/types.js';
 import type { Rule } from '../rule.js';
 
 export const sidecarNoReadinessGate: Rule = {
@@ -22,10 +23,16 @@ export const sidecarNoReadinessGate: Rule = {
         if (!c.startupProbe && !c.lifecycle?.postStart) {
           // Where no probe reaches it, pod-sequencer added none (src/sequence/native.ts).
           const blocked = probeBlocked(s.spec, c);
-          const fix = blocked
-            ? `${blocked.why}: set ${blocked.fix}, then add one (pod-sequencer strategy native does)`
-            : 'add one (pod-sequencer strategy native does)';
-          report(`native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; ${fix}`, podField(ctx.w, 'initContainers', i));
+          report(
+            {
+              summary: `native sidecar ${s.name} has no startupProbe, so the app starts before it is ready`,
+              detail: blocked
+                ? `No probe can reach it: ${blocked.why}. Set ${blocked.fix}, then pod-sequencer (strategy native) adds the probe.`
+                : 'The kubelet starts the app as soon as a native sidecar without a startupProbe has started. pod-sequencer (strategy native) adds one.',
+              fix: blocked ? blocked.fix : RUN_FIX,
+            },
+            podField(ctx.w, 'initContainers', i),
+          );
         }
         continue;
       }
@@ -38,7 +45,15 @@ export const sidecarNoReadinessGate: Rule = {
         .every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
       // The hook the postStart step writes or keeps holds it, with whatever budget (src/pod/gate.ts).
       if (!postStartHolds(s.spec, containers[i]!) && !wrapped) {
-        report(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, 'containers', i));
+        report(
+          {
+            summary: `sidecar ${s.name} is first, but nothing holds the app until it is ready`,
+            detail:
+              'The kubelet starts the next container once this one has started, not once it is ready. pod-sequencer holds the app (strategy postStart) or makes the sidecar native with a startupProbe.',
+            fix: RUN_FIX,
+          },
+          podField(ctx.w, 'containers', i),
+        );
       }
     }
   },

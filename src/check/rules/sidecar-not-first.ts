@@ -1,6 +1,7 @@
 import { findSidecars } from '../../pod/sidecars.js';
 import { parseWrapper } from '../../shell/index.js';
 import { podField } from '../../workloads/workload.js';
+import { RUN_FIX } from '../../krm/types.js';
 import type { Rule } from '../rule.js';
 
 export const sidecarNotFirst: Rule = {
@@ -20,7 +21,11 @@ export const sidecarNotFirst: Rule = {
       const i = containers.findIndex((c) => c.name === s.name);
       if (firstApp >= 0 && i > firstApp) {
         report(
-          `sidecar ${s.name} (${s.spec.profile}) starts after app container ${containers[firstApp]!.name}, which may call out before the sidecar is ready; run pod-sequencer (strategy postStart or native) to fix`,
+          {
+            summary: `sidecar ${s.name} starts after app ${containers[firstApp]!.name}, which may call out before it is ready`,
+            detail: `The kubelet starts containers in order and waits for none of them to be ready. pod-sequencer puts the ${s.spec.profile} sidecar first and holds the app until it is ready (strategy postStart), or makes it native.`,
+            fix: RUN_FIX,
+          },
           podField(ctx.w, 'containers', i),
         );
       }

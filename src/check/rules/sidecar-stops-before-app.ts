@@ -1,4 +1,5 @@
 import { sidecarsStoppingEarly, stayTarget } from '../../pod/stop.js';
+import { RUN_FIX } from '../../krm/types.js';
 import type { Rule } from '../rule.js';
 
 /**
@@ -24,8 +25,13 @@ export const sidecarStopsBeforeApp: Rule = {
             ? `set config.alpha.linkerd.io/proxy-wait-before-exit-seconds: "${target}"`
             : `give ${s.name} a preStop sleep action of ${target}s (Kubernetes 1.30 or later)`;
       report(
-        `classic sidecar ${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : 'as soon as'} the pod starts terminating (${s.why}), but ${found.need.why}: requests to and from the app through it fail from then on; ` +
-          `${fix} (stopOrder.sidecarsLast: true does it for you), or make ${s.name} a native sidecar, which the kubelet stops after the app`,
+        {
+          summary: `classic sidecar ${s.name} stops before the app has drained: the app's last requests fail`,
+          detail:
+            `${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : 'as soon as'} the pod starts terminating (${s.why}), but ${found.need.why}. ` +
+            `${fix[0]!.toUpperCase()}${fix.slice(1)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
+          fix: ctx.cfg.stopOrder.sidecarsLast ? RUN_FIX : 'stopOrder.sidecarsLast: true',
+        },
         s.fieldPath,
       );
     }

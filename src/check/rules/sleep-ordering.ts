@@ -3,8 +3,8 @@ import { isNativeSidecar } from '../../pod/sidecars.js';
 import { podField } from '../../workloads/workload.js';
 import type { Rule } from '../rule.js';
 
-const FIX =
-  'a fixed delay is not start ordering (too short under load, wasted otherwise); wait on readiness instead: a sidecar strategy (postStart, native) or a dependency wait';
+const WHY =
+  'A fixed delay is not start ordering (too short under load, wasted otherwise). Wait on readiness instead: a sidecar strategy (postStart, native) or a dependency wait.';
 
 /**
  * Flags (1) a container whose command is a shell script that starts with `sleep N` followed by
@@ -23,9 +23,15 @@ export const sleepOrdering: Rule = {
         if (!delay) return;
         const path = `${podField(ctx.w, list, i)}.${delay.at.field}`;
         if (!delay.only) {
-          report(`container ${c.name} sleeps ${delay.seconds}s before its real command (\`${showArgv([delay.at])}\`): ${FIX}`, path);
+          report(
+            {
+              summary: `container ${c.name} sleeps ${delay.seconds}s before its real command: a fixed delay is no start order`,
+              detail: `Its command: \`${showArgv([delay.at])}\`. ${WHY}`,
+            },
+            path,
+          );
         } else if (list === 'initContainers') {
-          report(`init container ${c.name} only sleeps ${delay.seconds}s to hold back the containers after it: ${FIX}`, path);
+          report({ summary: `init container ${c.name} only sleeps ${delay.seconds}s to hold back the containers after it`, detail: WHY }, path);
         }
       });
     check('initContainers');
