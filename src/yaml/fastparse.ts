@@ -2,9 +2,10 @@
  * A small parser for the plain block-style YAML that Kubernetes manifests are written in, some
  * thirty times cheaper than composing a `yaml` Document. It returns the same plain value as
  * `parseDocument(text, { uniqueKeys: true }).toJS()`, or undefined whenever the text steps
- * outside the subset it fully understands (anchors, aliases, tags, multi-line flow collections
- * or quoted scalars, multi-line plain scalars, complex keys, tabs, CR, directives, document
- * markers, duplicate keys, block scalars with indentation indicators, ...) or is malformed.
+ * outside the subset it fully understands (anchors and aliases other than on one-line scalars,
+ * tags, multi-line flow collections or quoted scalars, multi-line plain scalars, complex keys,
+ * tabs, CR, directives, document markers, duplicate keys, block scalars with indentation
+ * indicators, ...) or is malformed.
  * Callers then use `yaml`, which also produces the error message. Never a wrong value: tests
  * compare it with `yaml` on fixtures, generated manifests and fuzzed text.
  */
@@ -19,17 +20,25 @@ const UNSURE: unknown = Object.freeze({ unsure: true });
  * column `indent` (after its `- `), the others keeping their indentation; the value is that of
  * the item dedented by `indent`, without making that copy.
  */
-export function fastParse(text: string, indent = 0, spans?: Spans, plainText = false): { value: unknown } | undefined {
+export function fastParse(text: string, indent = 0, spans?: Spans, plainText = false): FastParsed | undefined {
   // Tabs, CR, BOM, NEL, control characters: yaml has rules for each; leave them to it.
   // (`plainText`: the caller tested the whole input it cut `text` from, once.)
   if (!plainText && ODD_CHARS.test(text)) return undefined;
   try {
-    return { value: new Parser(text, indent, spans).document() };
+    const parser = new Parser(text, indent, spans);
+    const value = parser.document();
+    return parser.anchors.size > 0 ? { value, anchors: new Set(parser.anchors.keys()) } : { value };
   } catch (e) {
     // RangeError: a stack overflow on absurd nesting, past the depth check; yaml words it.
     if (e === UNSURE || e instanceof RangeError) return undefined;
     throw e;
   }
+}
+
+export interface FastParsed {
+  value: unknown;
+  /** The names of the text's anchors (on one-line scalars), when it has any. */
+  anchors?: ReadonlySet<string>;
 }
 
 /**
@@ -109,6 +118,9 @@ class Parser {
   private vEnd = -1;
   /** Column of the nested collection parsed last (shapes `nested`, `inline`). */
   private vCol = -1;
+  /** Anchored scalars so far, by name, and the aliases read (bounded as yaml bounds them: limits.ts). */
+  readonly anchors = new Map<string, unknown>();
+  private aliasCount = 0;
 
   /** Column of the root collection: what a dedented copy would have at column 0. */
   private readonly base: number;
@@ -352,9 +364,27 @@ class Parser {
     const s = this.s;
     while (i < this.end && s.charCodeAt(i) === SPACE) i++;
     if (i >= this.end || s.charCodeAt(i) === HASH) return this.nestedOrNull(indent, inMap, i >= this.end);
-    const c = s.charCodeAt(i);
+    let c = s.charCodeAt(i);
     let value: unknown;
     let after: number;
+    // `&name scalar` and `*name` (Linkerd's chart names its proxy container by an alias): only
+    // on one-line scalars; an anchor on a collection, a block scalar or a key is left to yaml.
+    const start = i;
+    let anchor: string | undefined;
+    if (c === 38 /* & */) {
+      const e = anchorEnd(s, i + 1, this.end);
+      anchor = s.slice(i + 1, e);
+      if (anchor === '' || s.charCodeAt(e) !== SPACE || this.anchors.has(anchor)) throw UNSURE;
+      i = e;
+      while (i < this.end && s.charCodeAt(i) === SPACE) i++;
+      c = s.charCodeAt(i);
+      if (i >= this.end || !(c === 34 || c === 39 || plainStart(s, i, this.end))) throw UNSURE;
+    } else if (c === 42 /* * */) {
+      const e = anchorEnd(s, i + 1, this.end);
+      const name = s.slice(i + 1, e);
+      if (!this.anchors.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
+      return this.scalarEnd(this.anchors.get(name), 'scalar', start, e, indent);
+    }
     if (c === 124 || c === 62) {
       const text = this.blockScalar(i, indent); // | >
       this.shape('block', i);
@@ -384,8 +414,17 @@ class Parser {
       value = plainScalar(s.slice(i, e));
       after = e;
     }
-    this.shape(shape, i, after);
-    // Only a comment may follow on the line; then no more-indented continuation.
+    if (anchor !== undefined) {
+      if (shape !== 'scalar') throw UNSURE;
+      this.anchors.set(anchor, value);
+    }
+    return this.scalarEnd(value, shape, start, after, indent);
+  }
+
+  /** The end of a one-line value (from `at` to `after`): only a comment may follow on the line, then no more-indented continuation. */
+  private scalarEnd(value: unknown, shape: Entry['shape'], at: number, after: number, indent: number): unknown {
+    const s = this.s;
+    this.shape(shape, at, after);
     while (after < this.end && s.charCodeAt(after) === SPACE) after++;
     if (after < this.end && !(s.charCodeAt(after) === HASH && s.charCodeAt(after - 1) === SPACE)) throw UNSURE;
     this.nextLine();
@@ -437,19 +476,30 @@ class Parser {
     let p = this.end + 1;
     let trim = -1;
     let lastEnd = -1;
+    // The longest whitespace-only line before the first content line (yaml's rule: no longer than it).
+    let leading = 0;
     while (p < s.length) {
       let nl = s.indexOf('\n', p);
       if (nl < 0) nl = s.length;
       let k = p;
       while (k < nl && s.charCodeAt(k) === SPACE) k++;
       if (k === nl) {
-        if (nl > p) throw UNSURE; // whitespace-only line: content or not depends on indents
-        lines.push('');
+        // A whitespace-only line (Helm leaves them where a template's `{{ }}` printed nothing):
+        // empty when it is no longer than the content's indent, else a line of spaces (YAML
+        // 1.2 l-empty, l-nb-literal-text), as yaml reads it.
+        if (trim < 0) leading = Math.max(leading, nl - p);
+        if (trim < 0 || nl - p <= trim) lines.push('');
+        else {
+          lines.push(s.slice(p + trim, nl));
+          lastEnd = nl;
+        }
       } else {
         const ind = k - p;
         if (ind <= indent) break;
-        if (trim < 0) trim = ind;
-        else if (ind < trim) throw UNSURE;
+        if (trim < 0) {
+          trim = ind;
+          if (leading > trim) throw UNSURE; // yaml: needs an indentation indicator
+        } else if (ind < trim) throw UNSURE;
         lines.push(s.slice(p + trim, nl));
         lastEnd = nl;
       }
@@ -703,6 +753,19 @@ function doubleQuoted(s: string, from: number, to: number): string {
 }
 
 /** Whether a plain scalar may start at `i` (YAML's ns-plain-first, minus what we do not handle). */
+/**
+ * The end of an anchor's or alias's name starting at `i`: letters, digits, `_ . -` (a narrower
+ * set than YAML's ns-anchor-char; anything else after the name makes the caller unsure).
+ */
+function anchorEnd(s: string, i: number, end: number): number {
+  let j = i;
+  for (; j < end; j++) {
+    const c = s.charCodeAt(j);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45)) break;
+  }
+  return j;
+}
+
 function plainStart(s: string, i: number, end: number): boolean {
   const c = s.charCodeAt(i);
   // - ? : only when followed by a non-space: `-1`, `--flag`, `:x`.

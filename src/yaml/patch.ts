@@ -19,7 +19,7 @@
 import { Document, isScalar, Scalar, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import { BlockEmitter, blockScalar, flowScalar } from './emit.js';
 import { quoteForReaders } from './plain.js';
-import type { CollectionSpan, Entry, Spans } from './fastparse.js';
+import { fastParse, type CollectionSpan, type Entry, type Spans } from './fastparse.js';
 import { createNode, deepEqual, isPlainObject, nameOf, needsBlock, styleScalar } from './sync.js';
 
 export interface PatchInput {
@@ -42,11 +42,27 @@ export interface PatchInput {
 export function patchItem(p: PatchInput): string | undefined {
   try {
     const patch = new Patch(p);
-    return patch.map(p.before, p.spans.get(p.before), p.after, 0).join('\n') + '\n';
+    const text = patch.map(p.before, p.spans.get(p.before), p.after, 0).join('\n') + '\n';
+    return MAYBE_ANCHORS.test(p.text) && !keepsAnchors(p.text, text, p.after) ? undefined : text;
   } catch (e) {
     if (e === DECLINE) return undefined;
     throw e;
   }
+}
+
+/** `&name` or `*name` somewhere: the text may have anchors or aliases (a glob such as `*.yaml` too, which costs one check). */
+const MAYBE_ANCHORS = /[&*][\w.-]/;
+
+/**
+ * An item with anchors or aliases (fastParse reads them on one-line scalars) keeps every anchor
+ * (an alias in another item of a ResourceList may use it) and still reads as the new value (a
+ * moved entry could put an alias before its anchor). Else the Document path decides.
+ */
+function keepsAnchors(before: string, after: string, value: unknown): boolean {
+  const old = fastParse(before)?.anchors;
+  if (old === undefined) return true; // no anchor, so no alias either
+  const now = fastParse(after);
+  return now !== undefined && [...old].every((a) => now.anchors?.has(a)) && deepEqual(now.value, value);
 }
 
 const DECLINE: unknown = Object.freeze({ decline: true });
@@ -71,7 +87,11 @@ class Patch {
   /** First entries whose trivia is their collection's, or (a moved first list item) their own. */
   private readonly listOwned = new Set<Entry>();
   private readonly itemOwned = new Set<Entry>();
-  private readonly indentSeq: boolean;
+  /**
+   * yaml's `indentSeq` for the new lists written where the rendering is: the style of the lists
+   * of the nearest map being rendered that has one (map()), else the item's own majority.
+   */
+  private indentSeq: boolean;
   /** One Document, reused, for the nodes only yaml can write. */
   private yamlDoc: Document | undefined;
 
@@ -133,11 +153,30 @@ class Patch {
       order.splice(at < 0 ? order.length : at, 0, key);
     });
     if (span) this.ownFirstTrivia(old, span, value);
+    const inherited = this.indentSeq;
+    this.indentSeq = this.seqStyle(old, span) ?? inherited;
     const pieces = order.map((x) =>
       typeof x === 'string' ? this.newPair(x, value[x], col) : this.pair({ entry: x, old: old![x.key!], col: span!.col }, value[x.key!], col),
     );
+    this.indentSeq = inherited;
     pieces[0] = this.headTrivia(span, col) + pieces[0];
     return pieces;
+  }
+
+  /**
+   * How the source's map writes its block lists: indented (`true`) or with `- ` at the key's
+   * column, read from its first list; undefined when it has none. A Helm template's own lists
+   * and the ones its `toYaml` prints often differ in one document: a new list follows its
+   * neighbours, not the document's majority.
+   */
+  private seqStyle(old: Record<string, unknown> | undefined, span: CollectionSpan | undefined): boolean | undefined {
+    if (!old || !span) return undefined;
+    for (const e of span.entries) {
+      const v = e.shape === 'nested' ? old[e.key!] : undefined;
+      const list = Array.isArray(v) ? this.spans.get(v) : undefined;
+      if (list) return list.col > span.col;
+    }
+    return undefined;
   }
 
   /** A block sequence's items as text, `- ` at column `col`. */
@@ -261,6 +300,8 @@ class Patch {
   private scalar(entry: Entry, old: unknown, value: unknown, col: number): string {
     const src = this.src;
     const raw = entry.shape === 'scalar' ? src.slice(entry.vAt, entry.vEnd) : '';
+    // An anchor (aliases may read it) or an alias: left to the Document path, which keeps aliases.
+    if (raw[0] === '&' || raw[0] === '*') decline();
     // yaml keeps a number's written format (0x1F, 1.50) on the node: left to it.
     if (typeof old === 'number' && typeof value === 'number' && raw !== String(old)) decline();
     const node = new Scalar(value);

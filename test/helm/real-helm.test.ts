@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { BIN, ROOT } from '../helpers/cli.js';
 import { helm3Chunks } from '../helpers/helm.js';
+import { needlessLines } from '../helpers/layout.js';
 import { canUse, TOOLS } from '../helpers/tools.js';
 import { itHereOrAwaited } from '../helpers/vendor-it.js';
 import { availableCorpus, corpusEntries, type CorpusEntry } from '../helpers/vendor-corpus.js';
@@ -84,13 +85,36 @@ function postRender(stream: string, env: NodeJS.ProcessEnv): string {
   return r.stdout;
 }
 
-function configFile(kubernetesVersion: string): string {
+function configFile(kubernetesVersion: string, more = ''): string {
   const file = join(mkdtempSync(join(tmpdir(), 'pod-seq-helm-cfg-')), 'podsequence.yaml');
   writeFileSync(
     file,
-    `apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata:\n  name: seq\nspec:\n  kubernetesVersion: "${kubernetesVersion}"\n`,
+    `apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata:\n  name: seq\nspec:\n  kubernetesVersion: "${kubernetesVersion}"\n${more}`,
   );
   return file;
+}
+
+/** A dependency wait: every workload of the chart changes (an init container added), not only the vendors' Jobs. */
+const EVERY_WORKLOAD = '  dependencies:\n    - name: db\n      tcp: "db.example.svc.cluster.local:5432"\n';
+
+/**
+ * Issue 31: in every document the filter changed, every line outside the nodes whose value
+ * changed is Helm's, byte for byte (test/helpers/layout.ts). Documents are paired by position:
+ * the filter adds and removes none.
+ */
+function expectLayoutKept(plain: string, piped: string): void {
+  const split = (t: string) => t.split(/^---\n/m);
+  const before = split(plain);
+  const after = split(piped);
+  expect(after.length).toBe(before.length);
+  let changed = 0;
+  const needless = before.flatMap((doc, i) => {
+    if (doc === after[i]) return [];
+    changed++;
+    return needlessLines(doc, after[i]!).map((l) => `${/^# Source: (.*)$/m.exec(doc)?.[1] ?? `document ${i}`}: ${l}`);
+  });
+  expect(changed).toBeGreaterThan(jobs.length); // the chart's own workloads too
+  expect(needless).toEqual([]);
 }
 
 /** `npm pack` of this package, unpacked as `npm install` would leave it: node_modules/pod-sequencer. */
@@ -135,6 +159,11 @@ describe.skipIf(!canUse('helm3'))('Helm 3.17.2: --post-renderer pod-sequencer --
       const changed = got.filter(([, t]) => !before.has(t)).map(([f]) => f);
       expect(changed.map((f) => f.replace(/^[^/]+\//, '')).sort()).toEqual(jobs.map((_, i) => `templates/vendor-job-${i}.yaml`).sort());
       expect(got.length).toBe(byFile(plain).length);
+    });
+    it(`${name(c)}: every changed document keeps its untouched lines byte for byte`, () => {
+      const env = helmEnv(configFile('1.28', EVERY_WORKLOAD));
+      const plain = helm(TOOLS.helm3.command, ['template', 'rel', dir!], env);
+      expectLayoutKept(plain, postRender(plain, env));
     });
   }
 });
@@ -183,6 +212,13 @@ describe.skipIf(!canUse('helm4'))('Helm 4.1.4: the plugin from the packed packag
         .filter(([f, d]) => before.get(f) !== JSON.stringify(d))
         .map(([f]) => f.replace(/^[^/]+\//, ''));
       expect(changed.sort()).toEqual(jobs.map((_, i) => `templates/vendor-job-${i}.yaml`).sort());
+    });
+    // What Helm 4 hands its post-renderer, as the filter writes it back (Helm then rewrites it
+    // through kyaml: those bytes are Helm's).
+    it(`${name(c)}: every changed document of Helm 4's stream keeps its untouched lines byte for byte`, () => {
+      const env = { ...installed(), POD_SEQUENCER_CONFIG: configFile('1.28', EVERY_WORKLOAD) };
+      const plain = helm(TOOLS.helm4.command, ['template', 'rel', dir!], env);
+      expectLayoutKept(plain, postRender(plain, env));
     });
   }
 });

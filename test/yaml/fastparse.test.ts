@@ -181,12 +181,28 @@ describe('fastParse', () => {
     ['constructor: 1\ntoString: 2\nhasOwnProperty: 3\n'],
     // Helm's toYaml: a flow collection alone on the line after its key or `-`.
     ['a:\n  {}\nb:\n    [x, "y"]  # c\nc:\n- d:\n    {e: 1}\n-\n  []\n- f:\n  g:\n    []\n'],
+    // Helm leaves whitespace-only lines where a template printed nothing, in block scalars too:
+    // empty when no longer than the content's indent, else a line of spaces.
+    ['a: |\n  x\n   \n  y\nb: |\n    x\n \n    y\n   \nc: >\n  x\n     \n  y\nd: |-\n  x\n     \ne: 1\n'],
+    ['a: |\n  \n  x\nb:\n  - |\n    x\n \n  - y\n'],
+    // Anchors and aliases on one-line scalars (Linkerd's chart: `value: &containerName linkerd-proxy`, `name: *containerName`).
+    ['a: &x 1\nb: *x\nc:\n  - &y "q"\n  - *y # c\n  - k: *x\nd: &z.1-_ plain text  # c\ne: *z.1-_\n'],
   ])('parses %j like yaml', (text) => {
     expect(agrees(text)).toBe(true);
   });
 
   it.each([
-    ['anchor', 'a: &x 1\nb: *x\n'],
+    ['anchor on a map', 'a: &x\n  b: 1\nc: *x\n'],
+    ['anchor on a flow collection', 'a: &x [1]\nc: *x\n'],
+    ['anchor on a block scalar', 'a: &x |\n  y\nb: *x\n'],
+    ['anchor on a key', '&k a: 1\n'],
+    ['alias as a key', 'a: &k b\n*k : 1\n'],
+    ['alias before its anchor', 'a: *x\nb: &x 1\n'],
+    ['an anchor named twice', 'a: &x 1\nb: &x 2\nc: *x\n'],
+    ['more after an alias', 'a: &x 1\nb: *x y\n'],
+    ['an anchor with no value', 'a: &x\nb: 1\n'],
+    ['an anchor name yaml reads further', 'a: &x/y 1\nb: *x/y\n'],
+    ['more aliases than yaml reads (limits.ts)', 'a: &x 1\nb:\n' + '  - *x\n'.repeat(1001)],
     ['tag', 'a: !!str 1\n'],
     ['duplicate key', 'a: 1\na: 2\n'],
     ['multi-line flow', 'a: [1,\n  2]\n'],
@@ -204,7 +220,7 @@ describe('fastParse', () => {
     ['mapping in plain', 'a: b: c\n'],
     ['bad indent', 'a:\n    b: 1\n  c: 2\n'],
     ['less indented block scalar line', 'a: |\n    x\n   y\n'],
-    ['whitespace line in block scalar', 'a: |\n  x\n   \n  y\n'],
+    ['more-indented whitespace line before a block scalar', 'a: |\n     \n  x\n'],
     ['unclosed flow', 'a: {b: 1\n'],
     ['trailing comma', 'a: [1, 2,]\n'],
     ['pair in flow seq', 'a: [b: 1]\n'],
