@@ -3716,22 +3716,22 @@ var require_errors = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos, code, message) {
+      constructor(name, pos, code, message2) {
         super();
         this.name = name;
         this.code = code;
-        this.message = message;
+        this.message = message2;
         this.pos = pos;
       }
     };
     var YAMLParseError = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLParseError", pos, code, message);
+      constructor(pos, code, message2) {
+        super("YAMLParseError", pos, code, message2);
       }
     };
     var YAMLWarning = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLWarning", pos, code, message);
+      constructor(pos, code, message2) {
+        super("YAMLWarning", pos, code, message2);
       }
     };
     var prettifyError = (src, lc) => (error) => {
@@ -4411,8 +4411,8 @@ var require_compose_collection = __commonJS({
         const { anchor, newlineAfterProp: nl } = props;
         const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
         if (lastProp && (!nl || nl.offset < lastProp.offset)) {
-          const message = "Missing newline after block sequence props";
-          onError(lastProp, "MISSING_CHAR", message);
+          const message2 = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message2);
         }
       }
       const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
@@ -4484,15 +4484,15 @@ var require_resolve_block_scalar = __commonJS({
             trimIndent = indent3.length;
         } else {
           if (indent3.length < trimIndent) {
-            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
-            onError(offset + indent3.length, "MISSING_CHAR", message);
+            const message2 = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent3.length, "MISSING_CHAR", message2);
           }
           if (header.indent === 0)
             trimIndent = indent3.length;
           contentStart = i;
           if (trimIndent === 0 && !ctx.atRoot) {
-            const message = "Block scalar values in collections must be indented";
-            onError(offset, "BAD_INDENT", message);
+            const message2 = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message2);
           }
           break;
         }
@@ -4515,8 +4515,8 @@ var require_resolve_block_scalar = __commonJS({
           content = content.slice(0, -1);
         if (content && indent3.length < trimIndent) {
           const src = header.indent ? "explicit indentation indicator" : "first line";
-          const message = `Block scalar lines must not be less indented than their ${src}`;
-          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          const message2 = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message2);
           indent3 = "";
         }
         if (type === Scalar4.Scalar.BLOCK_LITERAL) {
@@ -4594,8 +4594,8 @@ var require_resolve_block_scalar = __commonJS({
             break;
           case "comment":
             if (strict && !hasSpace) {
-              const message = "Comments must be separated from other tokens by white space characters";
-              onError(token, "MISSING_CHAR", message);
+              const message2 = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message2);
             }
             length += token.source.length;
             comment2 = token.source.substring(1);
@@ -4606,8 +4606,8 @@ var require_resolve_block_scalar = __commonJS({
             break;
           /* istanbul ignore next should not happen */
           default: {
-            const message = `Unexpected token in block scalar header: ${token.type}`;
-            onError(token, "UNEXPECTED_TOKEN", message);
+            const message2 = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message2);
             const ts = token.source;
             if (ts && typeof ts === "string")
               length += ts.length;
@@ -5000,13 +5000,13 @@ var require_compose_node = __commonJS({
             if (anchor)
               node.anchor = anchor.source.substring(1);
           } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            onError(token, "RESOURCE_EXHAUSTION", message);
+            const message2 = error instanceof Error ? error.message : String(error);
+            onError(token, "RESOURCE_EXHAUSTION", message2);
           }
           break;
         default: {
-          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
-          onError(token, "UNEXPECTED_TOKEN", message);
+          const message2 = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message2);
           isSrcToken = false;
         }
       }
@@ -5162,12 +5162,12 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code, message, warning) => {
+        this.onError = (source, code, message2, warning) => {
           const pos = getErrorPos(source);
           if (warning)
-            this.warnings.push(new errors.YAMLWarning(pos, code, message));
+            this.warnings.push(new errors.YAMLWarning(pos, code, message2));
           else
-            this.errors.push(new errors.YAMLParseError(pos, code, message));
+            this.errors.push(new errors.YAMLParseError(pos, code, message2));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
@@ -5237,10 +5237,10 @@ ${cb}` : comment2;
           console.dir(token, { depth: null });
         switch (token.type) {
           case "directive":
-            this.directives.add(token.source, (offset, message, warning) => {
+            this.directives.add(token.source, (offset, message2, warning) => {
               const pos = getErrorPos(token);
               pos[0] += offset;
-              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+              this.onError(pos, "BAD_DIRECTIVE", message2, warning);
             });
             this.prelude.push(token.source);
             this.atDirectives = true;
@@ -5329,12 +5329,12 @@ var require_cst_scalar = __commonJS({
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
-        const _onError = (pos, code, message) => {
+        const _onError = (pos, code, message2) => {
           const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
-            onError(offset, code, message);
+            onError(offset, code, message2);
           else
-            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+            throw new errors.YAMLParseError([offset, offset + 1], code, message2);
         };
         switch (token.type) {
           case "scalar":
@@ -6494,8 +6494,8 @@ var require_parser = __commonJS({
         }
         const type = cst.tokenType(source);
         if (!type) {
-          const message = `Not a YAML token: ${source}`;
-          yield* this.pop({ type: "error", offset: this.offset, message, source });
+          const message2 = `Not a YAML token: ${source}`;
+          yield* this.pop({ type: "error", offset: this.offset, message: message2, source });
           this.offset += source.length;
         } else if (type === "scalar") {
           this.atNewLine = false;
@@ -6585,8 +6585,8 @@ var require_parser = __commonJS({
       *pop(error) {
         const token = error ?? this.stack.pop();
         if (!token) {
-          const message = "Tried to pop an empty stack";
-          yield { type: "error", offset: this.offset, source: "", message };
+          const message2 = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message: message2 };
         } else if (this.stack.length === 0) {
           yield token;
         } else {
@@ -7563,6 +7563,8 @@ function parsePattern(pattern) {
   });
 }
 function expand(obj, steps) {
+  const fixed = fieldPath(steps);
+  if (fixed) return has(obj, fixed) ? [fixed] : [];
   const out2 = [];
   const walk = (v, i, at) => {
     if (i === steps.length) return void out2.push(at);
@@ -7576,6 +7578,22 @@ function expand(obj, steps) {
   walk(obj, 0, []);
   return out2;
 }
+function fieldPath(steps) {
+  let path = FIELD_PATHS.get(steps);
+  if (path === void 0) {
+    path = steps.every((s) => "field" in s) ? steps.map((s) => s.field) : null;
+    FIELD_PATHS.set(steps, path);
+  }
+  return path ?? void 0;
+}
+function has(obj, path) {
+  let v = obj;
+  for (const field of path) {
+    if (!isMap(v) || !Object.hasOwn(v, field)) return false;
+    v = v[field];
+  }
+  return true;
+}
 function formatPath(path) {
   let out2 = "";
   for (const p of path) {
@@ -7588,11 +7606,12 @@ function formatPath(path) {
 function isMap(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-var FIELD;
+var FIELD, FIELD_PATHS;
 var init_paths = __esm({
   "src/workloads/paths.ts"() {
     "use strict";
     FIELD = /^[A-Za-z0-9_-]+$/;
+    FIELD_PATHS = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -7753,6 +7772,16 @@ var init_dapr = __esm({
           source: TAG2 + ANNOTATIONS,
           quote: 'KeyEnableNativeSidecar              = "dapr.io/enable-native-sidecar"',
           absentAt: `dapr/dapr@v1.17.0:${ANNOTATIONS}`
+        }
+      ],
+      // The native daprd gets the readiness and liveness probes of the classic one, and only a
+      // restartPolicy added: no startupProbe, so it holds nothing back (the same file, `if c.EnableNativeSidecar`).
+      nativeUnprobed: [
+        {
+          value: true,
+          since: "1.18.0",
+          source: `${TAG2}pkg/injector/patcher/sidecar_container.go`,
+          quote: "container.RestartPolicy = &policy"
         }
       ],
       injection: [
@@ -9430,7 +9459,7 @@ function deref(s) {
 function segmentsOf(instancePath) {
   return instancePath === "" ? [] : instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
-function fieldPath(segments, data) {
+function fieldPath2(segments, data) {
   let path = "";
   let node = data;
   for (const seg of segments) {
@@ -9477,7 +9506,7 @@ function alternatives(s, keyword) {
 }
 function translate(e, data) {
   const segments = segmentsOf(e.instancePath);
-  const path = fieldPath(segments, data);
+  const path = fieldPath2(segments, data);
   const value = valueAt(segments, data);
   const here = schemaAt(segments);
   const owner = path || "the PodSequence";
@@ -12200,7 +12229,9 @@ var init_limits = __esm({
 function fastParse(text2, indent3 = 0, spans, plainText = false) {
   if (!plainText && ODD_CHARS.test(text2)) return void 0;
   try {
-    return { value: new Parser(text2, indent3, spans).document() };
+    const parser = new Parser(text2, indent3, spans);
+    const value = parser.document();
+    return parser.anchors.size > 0 ? { value, anchors: new Set(parser.anchors.keys()) } : { value };
   } catch (e) {
     if (e === UNSURE || e instanceof RangeError) return void 0;
     throw e;
@@ -12266,6 +12297,14 @@ function doubleQuoted(s, from, to) {
     j += len;
   }
   return out2;
+}
+function anchorEnd(s, i, end) {
+  let j = i;
+  for (; j < end; j++) {
+    const c = s.charCodeAt(j);
+    if (!(c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 46 || c === 45)) break;
+  }
+  return j;
 }
 function plainStart(s, i, end) {
   const c = s.charCodeAt(i);
@@ -12346,6 +12385,9 @@ var init_fastparse = __esm({
       vEnd = -1;
       /** Column of the nested collection parsed last (shapes `nested`, `inline`). */
       vCol = -1;
+      /** Anchored scalars so far, by name, and the aliases read (bounded as yaml bounds them: limits.ts). */
+      anchors = /* @__PURE__ */ new Map();
+      aliasCount = 0;
       /** Column of the root collection: what a dedented copy would have at column 0. */
       base;
       spans;
@@ -12569,9 +12611,25 @@ var init_fastparse = __esm({
         const s = this.s;
         while (i < this.end && s.charCodeAt(i) === SPACE) i++;
         if (i >= this.end || s.charCodeAt(i) === HASH) return this.nestedOrNull(indent3, inMap, i >= this.end);
-        const c = s.charCodeAt(i);
+        let c = s.charCodeAt(i);
         let value;
         let after;
+        const start = i;
+        let anchor;
+        if (c === 38) {
+          const e = anchorEnd(s, i + 1, this.end);
+          anchor = s.slice(i + 1, e);
+          if (anchor === "" || s.charCodeAt(e) !== SPACE || this.anchors.has(anchor)) throw UNSURE;
+          i = e;
+          while (i < this.end && s.charCodeAt(i) === SPACE) i++;
+          c = s.charCodeAt(i);
+          if (i >= this.end || !(c === 34 || c === 39 || plainStart(s, i, this.end))) throw UNSURE;
+        } else if (c === 42) {
+          const e = anchorEnd(s, i + 1, this.end);
+          const name = s.slice(i + 1, e);
+          if (!this.anchors.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
+          return this.scalarEnd(this.anchors.get(name), "scalar", start, e, indent3);
+        }
         if (c === 124 || c === 62) {
           const text2 = this.blockScalar(i, indent3);
           this.shape("block", i);
@@ -12601,7 +12659,16 @@ var init_fastparse = __esm({
           value = plainScalar(s.slice(i, e));
           after = e;
         }
-        this.shape(shape, i, after);
+        if (anchor !== void 0) {
+          if (shape !== "scalar") throw UNSURE;
+          this.anchors.set(anchor, value);
+        }
+        return this.scalarEnd(value, shape, start, after, indent3);
+      }
+      /** The end of a one-line value (from `at` to `after`): only a comment may follow on the line, then no more-indented continuation. */
+      scalarEnd(value, shape, at, after, indent3) {
+        const s = this.s;
+        this.shape(shape, at, after);
         while (after < this.end && s.charCodeAt(after) === SPACE) after++;
         if (after < this.end && !(s.charCodeAt(after) === HASH && s.charCodeAt(after - 1) === SPACE)) throw UNSURE;
         this.nextLine();
@@ -12648,19 +12715,26 @@ var init_fastparse = __esm({
         let p = this.end + 1;
         let trim = -1;
         let lastEnd = -1;
+        let leading = 0;
         while (p < s.length) {
           let nl = s.indexOf("\n", p);
           if (nl < 0) nl = s.length;
           let k = p;
           while (k < nl && s.charCodeAt(k) === SPACE) k++;
           if (k === nl) {
-            if (nl > p) throw UNSURE;
-            lines.push("");
+            if (trim < 0) leading = Math.max(leading, nl - p);
+            if (trim < 0 || nl - p <= trim) lines.push("");
+            else {
+              lines.push(s.slice(p + trim, nl));
+              lastEnd = nl;
+            }
           } else {
             const ind = k - p;
             if (ind <= indent3) break;
-            if (trim < 0) trim = ind;
-            else if (ind < trim) throw UNSURE;
+            if (trim < 0) {
+              trim = ind;
+              if (leading > trim) throw UNSURE;
+            } else if (ind < trim) throw UNSURE;
             lines.push(s.slice(p + trim, nl));
             lastEnd = nl;
           }
@@ -13121,13 +13195,15 @@ var init_stream = __esm({
 });
 
 // src/krm/types.ts
-var FatalError;
+var SUMMARY_LENGTH, RUN_FIX, FatalError;
 var init_types = __esm({
   "src/krm/types.ts"() {
     "use strict";
+    SUMMARY_LENGTH = 100;
+    RUN_FIX = "pod-sequencer fix <file>";
     FatalError = class extends Error {
-      constructor(message, position) {
-        super(position ? `line ${position.line}, column ${position.col}: ${message}` : message);
+      constructor(message2, position) {
+        super(position ? `line ${position.line}, column ${position.col}: ${message2}` : message2);
         this.position = position;
       }
       position;
@@ -13248,7 +13324,8 @@ function readFast(source) {
   if (!rest) return void 0;
   const items = [];
   const plain2 = plainChars(source);
-  for (const [index, span] of scan.items.entries()) {
+  for (let index = 0; index < scan.items.length; index++) {
+    const span = scan.items[index];
     const parsed2 = parseItem(source.slice(span.start, span.end), span.indent, plain2);
     if (parsed2 === void 0) return void 0;
     items.push(lazyItem(source, index, span, parsed2.value, parsed2.fast));
@@ -13313,10 +13390,10 @@ function readFull(source) {
   const err2 = doc.errors[0];
   if (err2) {
     const pos = err2.linePos?.[0];
-    const message = yamlErrorText(err2);
+    const message2 = yamlErrorText(err2);
     const from = originAt(source, err2.pos[0]);
-    if (from && pos) throw new FatalError(`${from}: ${message} (line ${pos.line}, column ${pos.col} of the ResourceList it came in)`);
-    throw new FatalError(message, pos);
+    if (from && pos) throw new FatalError(`${from}: ${message2} (line ${pos.line}, column ${pos.col} of the ResourceList it came in)`);
+    throw new FatalError(message2, pos);
   }
   const root = doc.contents;
   const deep = tooDeep(root, 2);
@@ -13523,12 +13600,27 @@ var init_io = __esm({
 });
 
 // src/krm/results.ts
+function fromMessage(m) {
+  if (typeof m === "string") return { message: m };
+  return { message: m.summary, ...m.detail ? { detail: m.detail } : {}, ...m.fix ? { fix: m.fix } : {} };
+}
+function fullMessage(r, fix2 = r.fix) {
+  return [r.message, r.detail, fix2 ? `fix: ${fix2}` : void 0].filter(Boolean).join("\n");
+}
+function wireResult(r) {
+  const { detail: _detail, fix: fix2, ...rest } = r;
+  const rule = r.tags?.rule;
+  const summary = rule ? `${r.message} [${rule}]` : r.message;
+  return { ...rest, message: fullMessage({ ...r, message: summary }, fix2 === RUN_FIX ? "mode: apply" : fix2) };
+}
 function formatResult(r) {
   const where = r.resourceRef ? `${r.resourceRef.kind}/${r.resourceRef.namespace ? r.resourceRef.namespace + "/" : ""}${r.resourceRef.name}` : "";
   const field = r.field?.path && !r.message.startsWith(r.field.path) ? ` ${r.field.path}` : "";
   const rule = r.tags?.rule ? ` [${r.tags.rule}]` : "";
   const head = [r.severity, rule.trim()].filter(Boolean).join(" ");
-  return printable(`pod-sequencer: ${head}: ${where}${field}${where || field ? ": " : ""}${r.message}`);
+  const line = printable(`pod-sequencer: ${head}: ${where}${field}${where || field ? ": " : ""}${r.message}`);
+  return r.fix ? `${line}
+${printable(`  fix: ${r.fix === RUN_FIX ? "mode: apply" : r.fix}`)}` : line;
 }
 function atOrAbove(severity, level) {
   return level !== "none" && RANK[severity] >= RANK[level];
@@ -13544,6 +13636,7 @@ var init_results = __esm({
   "src/krm/results.ts"() {
     "use strict";
     init_text();
+    init_types();
     RANK = { info: 0, warning: 1, error: 2 };
   }
 });
@@ -13563,7 +13656,10 @@ var WINDOWS_NOTE, SYSTEM_NAMESPACES;
 var init_host = __esm({
   "src/pod/host.ts"() {
     "use strict";
-    WINDOWS_NOTE = "Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged, since the waits and wrappers pod-sequencer writes are POSIX shell in Linux images";
+    WINDOWS_NOTE = {
+      summary: "Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged",
+      detail: "The waits and wrappers pod-sequencer writes are POSIX shell in Linux images."
+    };
     SYSTEM_NAMESPACES = ["kube-system", "kube-public", "kube-node-lease"];
   }
 });
@@ -13946,7 +14042,7 @@ function fromCatalog(apiVersion2, kind2) {
 }
 function sitesFor(apiVersion2, kind2, extra) {
   if (!kind2) return void 0;
-  const custom = extra.filter((w) => w.kind === kind2 && w.apiVersion === apiVersion2);
+  const custom = extra.length === 0 ? extra : extra.filter((w) => w.kind === kind2 && w.apiVersion === apiVersion2);
   if (custom.length > 0) return custom.map(configSite);
   if (isCoreApiVersion(apiVersion2)) {
     const site = BUILTIN_SITES[kind2];
@@ -13955,8 +14051,12 @@ function sitesFor(apiVersion2, kind2, extra) {
   return apiVersion2 ? fromCatalog(apiVersion2, kind2) : void 0;
 }
 function allowsUnnamedContainers(apiVersion2, kind2) {
-  const group = apiVersion2?.split("/")[0];
-  return UNNAMED_CONTAINERS.some((k) => k.group === group && k.kinds.includes(kind2 ?? ""));
+  if (apiVersion2 === void 0 || kind2 === void 0) return false;
+  for (const k of UNNAMED_CONTAINERS) if (inGroup(apiVersion2, k.group) && k.kinds.includes(kind2)) return true;
+  return false;
+}
+function inGroup(apiVersion2, group) {
+  return apiVersion2.startsWith(group) && (apiVersion2.length === group.length || apiVersion2.charCodeAt(group.length) === 47);
 }
 var builtin, BUILTIN_SITES, parsed, catalogSites, UNNAMED_CONTAINERS;
 var init_kinds = __esm({
@@ -14185,7 +14285,7 @@ function makeWorkload(obj, templatePath, site) {
     pod,
     jobLike: completes(kind2, site, restartPolicy) && site.sidecarsEndedBy === "tool",
     restartPolicy,
-    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField]) : formatPath([...templatePath, "spec", "restartPolicy"])
+    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField]) : `${prefix(templatePath, "spec")}.restartPolicy`
   };
 }
 function completes(kind2, site, restartPolicy) {
@@ -14267,7 +14367,9 @@ function shapeProblem2(w, unnamed = false) {
     if (cs === void 0 || cs === null) continue;
     if (!Array.isArray(cs)) return { path: [...at, list2], text: `must be a list of containers, not ${describe(cs)}` };
     for (let i = 0; i < cs.length; i++) {
-      const p = containerProblem(cs[i], unnamed, [...at, list2, i]);
+      at.push(list2, i);
+      const p = containerProblem(cs[i], unnamed, at);
+      at.length -= 2;
       if (p) return p;
     }
   }
@@ -14279,7 +14381,7 @@ function metaProblem(meta, at) {
   return fieldsProblem(meta, META, at);
 }
 function containerProblem(c, unnamed, at) {
-  if (!isObject3(c)) return { path: at, text: `must be a container (a mapping), not ${describe(c)}` };
+  if (!isObject3(c)) return { path: [...at], text: `must be a container (a mapping), not ${describe(c)}` };
   if ((c.name === void 0 || c.name === null) && unnamed) return fieldsProblem(c, CONTAINER, at);
   if (typeof c.name !== "string")
     return { path: [...at, "name"], text: c.name === void 0 ? "is missing: every container needs a name" : `must be a string, not ${describe(c.name)}` };
@@ -14311,77 +14413,6 @@ var init_workload = __esm({
     JOB_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob"]);
     META2 = /* @__PURE__ */ new WeakMap();
     CONTAINER_LISTS = ["initContainers", "containers"];
-  }
-});
-
-// src/pod/release.ts
-function splitImage(image) {
-  const bare = image.split("@")[0];
-  const slash = bare.lastIndexOf("/");
-  const colon = bare.lastIndexOf(":");
-  return colon > slash ? [bare.slice(0, colon), bare.slice(colon + 1)] : [bare, void 0];
-}
-function imageRelease(profile, image) {
-  if (image === void 0) return void 0;
-  return RELEASES.get(`${profile}\0${image}`, () => readRelease(profile, image));
-}
-function readRelease(profile, image) {
-  const [name, tag] = splitImage(image);
-  if (tag === void 0) return void 0;
-  for (const row of tableOf(profile).images ?? []) {
-    if (!matchGlob(row.value.image, name)) continue;
-    const version = new RegExp(row.value.tag).exec(tag)?.[1];
-    if (version !== void 0 && holds(row, version)) return asRelease(profile, version);
-  }
-  return void 0;
-}
-function configuredRelease(cfg, profile) {
-  const m = cfg.mesh[profile];
-  return typeof m?.version === "string" ? m.version : void 0;
-}
-function text(v) {
-  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "undefined";
-  let t = TEXT.get(v);
-  if (t === void 0) TEXT.set(v, t = JSON.stringify(v));
-  return t;
-}
-function defaultShutdown(profile) {
-  const base2 = profiles[profile].shutdown;
-  if (!DEFAULT_SHUTDOWN.has(profile)) DEFAULT_SHUTDOWN.set(profile, base2 && { ...base2, method: base2.method ?? "POST" });
-  return DEFAULT_SHUTDOWN.get(profile);
-}
-function atRelease(spec, c, cfg) {
-  const version = imageRelease(spec.profile, c.image) ?? configuredRelease(cfg, spec.profile);
-  if (version === void 0) return spec;
-  let byVersion = AT_RELEASE.get(spec);
-  if (!byVersion) AT_RELEASE.set(spec, byVersion = /* @__PURE__ */ new Map());
-  let out2 = byVersion.get(version);
-  if (!out2) byVersion.set(version, out2 = specAt(spec, version));
-  return out2;
-}
-function specAt(spec, version) {
-  const base2 = profiles[spec.profile];
-  const at = profileAt(spec.profile, version);
-  const out2 = { ...spec, version };
-  if (same(spec.readiness, base2.readiness)) out2.readiness = at.readiness;
-  if (same(spec.waitCommand, base2.waitCommand)) out2.waitCommand = at.waitCommand;
-  if (base2.shutdown && same(spec.shutdown, defaultShutdown(spec.profile))) out2.shutdown = at.shutdown;
-  for (const k of ["readiness", "waitCommand", "shutdown"]) if (out2[k] === void 0) delete out2[k];
-  return out2;
-}
-var RELEASES, TEXT, same, DEFAULT_SHUTDOWN, AT_RELEASE;
-var init_release = __esm({
-  "src/pod/release.ts"() {
-    "use strict";
-    init_profiles();
-    init_versions();
-    init_glob();
-    init_cache();
-    RELEASES = new BoundedCache(1e4);
-    TEXT = /* @__PURE__ */ new WeakMap();
-    same = (a, b) => a === b || text(a) === text(b);
-    DEFAULT_SHUTDOWN = /* @__PURE__ */ new Map();
-    AT_RELEASE = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -14467,9 +14498,83 @@ var init_ports = __esm({
   }
 });
 
+// src/pod/release.ts
+function splitImage(image) {
+  const bare = image.split("@")[0];
+  const slash = bare.lastIndexOf("/");
+  const colon = bare.lastIndexOf(":");
+  return colon > slash ? [bare.slice(0, colon), bare.slice(colon + 1)] : [bare, void 0];
+}
+function imageRelease(profile, image) {
+  if (image === void 0) return void 0;
+  return RELEASES.get(`${profile}\0${image}`, () => readRelease(profile, image));
+}
+function readRelease(profile, image) {
+  const [name, tag] = splitImage(image);
+  if (tag === void 0) return void 0;
+  for (const row of tableOf(profile).images ?? []) {
+    if (!matchGlob(row.value.image, name)) continue;
+    const version = new RegExp(row.value.tag).exec(tag)?.[1];
+    if (version !== void 0 && holds(row, version)) return asRelease(profile, version);
+  }
+  return void 0;
+}
+function configuredRelease(cfg, profile) {
+  const m = cfg.mesh[profile];
+  return typeof m?.version === "string" ? m.version : void 0;
+}
+function text(v) {
+  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "undefined";
+  let t = TEXT.get(v);
+  if (t === void 0) TEXT.set(v, t = JSON.stringify(v));
+  return t;
+}
+function defaultShutdown(profile) {
+  const base2 = profiles[profile].shutdown;
+  if (!DEFAULT_SHUTDOWN.has(profile)) DEFAULT_SHUTDOWN.set(profile, base2 && { ...base2, method: base2.method ?? "POST" });
+  return DEFAULT_SHUTDOWN.get(profile);
+}
+function atRelease(spec, c, cfg) {
+  const version = imageRelease(spec.profile, c.image) ?? configuredRelease(cfg, spec.profile);
+  if (version === void 0) return spec;
+  let byVersion = AT_RELEASE.get(spec);
+  if (!byVersion) AT_RELEASE.set(spec, byVersion = /* @__PURE__ */ new Map());
+  let out2 = byVersion.get(version);
+  if (!out2) byVersion.set(version, out2 = specAt(spec, version));
+  return out2;
+}
+function specAt(spec, version) {
+  const base2 = profiles[spec.profile];
+  const at = profileAt(spec.profile, version);
+  const out2 = { ...spec, version };
+  if (same(spec.readiness, base2.readiness)) out2.readiness = at.readiness;
+  if (same(spec.waitCommand, base2.waitCommand)) out2.waitCommand = at.waitCommand;
+  if (base2.shutdown && same(spec.shutdown, defaultShutdown(spec.profile))) out2.shutdown = at.shutdown;
+  for (const k of ["readiness", "waitCommand", "shutdown"]) if (out2[k] === void 0) delete out2[k];
+  return out2;
+}
+var RELEASES, TEXT, same, DEFAULT_SHUTDOWN, AT_RELEASE;
+var init_release = __esm({
+  "src/pod/release.ts"() {
+    "use strict";
+    init_profiles();
+    init_versions();
+    init_glob();
+    init_cache();
+    RELEASES = new BoundedCache(1e4);
+    TEXT = /* @__PURE__ */ new WeakMap();
+    same = (a, b) => a === b || text(a) === text(b);
+    DEFAULT_SHUTDOWN = /* @__PURE__ */ new Map();
+    AT_RELEASE = /* @__PURE__ */ new WeakMap();
+  }
+});
+
 // src/shell/quote.ts
 function shq(s) {
   return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+function shellWord(s) {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : shq(s);
 }
 var init_quote = __esm({
   "src/shell/quote.ts"() {
@@ -15870,7 +15975,10 @@ function withAdmin(spec, c, w, facts) {
   const why = ev.kind === "unknown" ? `nothing in the input shows an admin listener: ${ev.why}` : describe2(ev);
   return {
     spec,
-    note: `${c.name} gets no readiness gate and no quit call: Envoy has an admin listener only where its bootstrap declares one, and ${why}; to gate on it, ${make}`
+    note: {
+      summary: `${c.name} gets no readiness gate and no quit call: no Envoy admin listener is in the input`,
+      detail: `Envoy has an admin listener only where its bootstrap declares one, and ${why}. To gate on it, ${make}.`
+    }
   };
 }
 function probedAdmin(c, b) {
@@ -16048,6 +16156,408 @@ var init_sidecars = __esm({
   }
 });
 
+// src/config/types.ts
+function versionAssumed(cfg) {
+  return cfg.kubernetesVersionAssumed !== void 0 && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
+}
+var FAIL_ON_LEVELS;
+var init_types2 = __esm({
+  "src/config/types.ts"() {
+    "use strict";
+    FAIL_ON_LEVELS = ["error", "warning", "info", "none"];
+  }
+});
+
+// src/pod/context.ts
+function kubernetesText(cfg) {
+  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
+}
+function restsOnAssumedVersion(ctx) {
+  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+}
+function assumedVersionMessage(cfg) {
+  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
+}
+function makeCtx(cfg, w, sink, facts = noFacts()) {
+  return {
+    cfg,
+    w,
+    facts,
+    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
+    report(reported, message2, fieldPath3, rule, suppressed, container) {
+      const level = rule ? cfg.rules[rule] : void 0;
+      if (level === "off") return;
+      const severity = level ?? reported;
+      const result = {
+        ...fromMessage(message2),
+        severity,
+        resourceRef: w.ref,
+        ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
+        ...w.file ? { file: w.file } : {},
+        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : {}
+      };
+      const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
+      if (at) anchors.set(result, at);
+      sink.push(result);
+    }
+  };
+}
+function containerAt(w, fieldPath3, given) {
+  const spec = podField(w);
+  if (!fieldPath3.startsWith(spec)) return void 0;
+  const m = CONTAINER_PATH.exec(fieldPath3.slice(spec.length));
+  if (!m) return void 0;
+  const c = given ?? w.pod[m[1]]?.[Number(m[2])];
+  return c ? { c, name: c.name, rest: fieldPath3.slice(spec.length + m[0].length) } : void 0;
+}
+function settlePaths(w, results, start = 0) {
+  for (let i = start; i < results.length; i++) {
+    const r = results[i];
+    const a = anchors.get(r);
+    if (!a || !r.field) continue;
+    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
+    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
+  }
+}
+function placeOf(w, match) {
+  for (const list2 of ["initContainers", "containers"]) {
+    const index = (w.pod[list2] ?? []).findIndex(match);
+    if (index >= 0) return { list: list2, index };
+  }
+  return void 0;
+}
+var ConfigMaps, noFacts, TOOLS_DIR, TOOLS_CONTAINER, anchors, CONTAINER_PATH;
+var init_context = __esm({
+  "src/pod/context.ts"() {
+    "use strict";
+    init_types2();
+    init_results();
+    init_workload();
+    ConfigMaps = class {
+      pending = [];
+      byName;
+      /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
+      add(read2) {
+        this.pending.push(read2);
+        this.byName = void 0;
+      }
+      /**
+       * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
+       * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
+       * input holds neither.
+       */
+      get(namespace, name) {
+        const found = this.index().get(name) ?? [];
+        return found.find((m) => m.namespace !== void 0 && m.namespace === namespace) ?? found.find((m) => m.namespace === void 0 || namespace === void 0);
+      }
+      index() {
+        if (this.byName) return this.byName;
+        const byName = /* @__PURE__ */ new Map();
+        for (const read2 of this.pending) {
+          let obj;
+          try {
+            obj = read2();
+          } catch {
+            continue;
+          }
+          const meta = obj?.metadata;
+          const data = obj?.data;
+          if (typeof meta?.name !== "string") continue;
+          const strings = {};
+          if (data !== null && typeof data === "object" && !Array.isArray(data)) {
+            for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
+          }
+          const list2 = byName.get(meta.name) ?? [];
+          list2.push({ ...typeof meta.namespace === "string" && { namespace: meta.namespace }, data: strings });
+          byName.set(meta.name, list2);
+        }
+        return this.byName = byName;
+      }
+    };
+    noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: [], configMaps: new ConfigMaps() });
+    TOOLS_DIR = "/.seq";
+    TOOLS_CONTAINER = "seq-tools";
+    anchors = /* @__PURE__ */ new WeakMap();
+    CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
+  }
+});
+
+// src/sequence/all-or-nothing.ts
+function allOrNothing(ctx, transform2, before) {
+  const original = before ?? snapshot(ctx.w.obj);
+  const held = [];
+  const hold = (severity, message2, path, rule, suppressed, container) => void held.push([severity, message2, path, rule, suppressed, container ?? (path !== void 0 ? containerAt(ctx.w, path)?.c : void 0)]);
+  transform2({ ...ctx, report: hold });
+  const failed2 = held.some(([severity]) => severity === "error");
+  if (failed2) restoreTemplate(ctx, original());
+  for (const r of held) if (!failed2 || r[0] === "error") ctx.report(...r);
+  return held.length > 0;
+}
+function restoreTemplate(ctx, source) {
+  const { obj, templatePath, metaPath } = ctx.w;
+  for (const path of [templatePath, metaPath.slice(0, -1)]) {
+    const [t, s] = [getPath(obj, path), getPath(source, path)];
+    if (t && s) restore(t, s);
+  }
+}
+function snapshot(obj) {
+  const copy = structuredClone(obj);
+  return () => copy;
+}
+function restore(target2, source) {
+  for (const k of Object.keys(target2)) if (!(k in source)) delete target2[k];
+  for (const [k, v] of Object.entries(source)) {
+    const t = target2[k];
+    if (isObject3(t) && isObject3(v)) restore(t, v);
+    else target2[k] = typeof v === "object" && v !== null ? structuredClone(v) : v;
+  }
+}
+var init_all_or_nothing = __esm({
+  "src/sequence/all-or-nothing.ts"() {
+    "use strict";
+    init_workload();
+    init_context();
+  }
+});
+
+// src/yaml/sync.ts
+function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
+  const s = {
+    poolLists,
+    doc,
+    pool,
+    olds: before?.pool ?? /* @__PURE__ */ new Map(),
+    synced: /* @__PURE__ */ new Set(),
+    holders: before?.holders ?? /* @__PURE__ */ new Set(),
+    pooled: new Set(pool.values()),
+    dirty: false
+  };
+  doc.contents = syncIn(s, doc.contents, before ? before.value : UNKNOWN, value);
+  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
+}
+function oldOf(s, node, old) {
+  return old === UNKNOWN ? valueOf(s.doc, node) : old;
+}
+function valueOf(doc, node) {
+  try {
+    return node.toJS(doc);
+  } catch (e) {
+    if (e instanceof ReferenceError) return UNKNOWN;
+    throw e;
+  }
+}
+function syncIn(s, node, old, value) {
+  const { doc } = s;
+  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
+  if (node && s.pooled.has(node)) s.dirty = true;
+  if (node && deepEqual(oldOf(s, node, old), value)) return node;
+  if ((0, import_yaml6.isMap)(node) && isPlainObject(value)) {
+    syncMap(s, node, old, value);
+    return node;
+  }
+  if ((0, import_yaml6.isSeq)(node) && Array.isArray(value)) {
+    syncSeq(s, node, old, value);
+    return node;
+  }
+  if ((0, import_yaml6.isScalar)(node) && !isObjectLike(value)) {
+    node.value = value;
+    rewritten.add(node);
+    if (typeof value !== "string") node.type = import_yaml6.Scalar.PLAIN;
+    styleScalar(node);
+    return node;
+  }
+  return createNode(doc, value);
+}
+function createNode(doc, value) {
+  const node = doc.createNode(value);
+  (0, import_yaml6.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
+  return node;
+}
+function styleScalar(s) {
+  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml6.Scalar.BLOCK_LITERAL;
+}
+function needsBlock(items) {
+  return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
+}
+function oldEntries(map, old) {
+  if (!isPlainObject(old)) return void 0;
+  const keys2 = Object.keys(old);
+  if (keys2.length !== map.items.length) return void 0;
+  for (const pair of map.items) {
+    const key2 = keyString(pair);
+    if (key2 === void 0 || !Object.prototype.hasOwnProperty.call(old, key2)) return void 0;
+  }
+  return old;
+}
+function syncMap(s, map, old, value) {
+  const { doc } = s;
+  const olds = old === UNKNOWN ? void 0 : oldEntries(map, old);
+  map.items = map.items.filter((pair) => {
+    const key2 = keyString(pair);
+    return key2 !== void 0 && Object.prototype.hasOwnProperty.call(value, key2) && value[key2] !== void 0;
+  });
+  const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
+  keys2.forEach((key2, i) => {
+    const pair = map.items.find((p) => keyString(p) === key2);
+    if (pair) {
+      pair.value = syncIn(s, pair.value, olds ? olds[key2] : UNKNOWN, value[key2]);
+      return;
+    }
+    const next = keys2.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
+    const created = doc.createPair(key2, fromPool(s, value[key2]) ?? createNode(doc, value[key2]));
+    map.items.splice(next ?? map.items.length, 0, created);
+  });
+}
+function syncSeq(s, seq, oldValue, value) {
+  const { doc } = s;
+  const old = seq.items;
+  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : void 0;
+  const oldAt = (i) => olds ? olds[i] : UNKNOWN;
+  const used = /* @__PURE__ */ new Set();
+  if (seq.flow && needsBlock(value)) seq.flow = false;
+  if (value.length === 0) seq.flow = true;
+  if (seq.commentBefore && value.length > 0 && (0, import_yaml6.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
+    old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
+    seq.commentBefore = void 0;
+  }
+  seq.items = value.map((v, i) => {
+    const name = nameOf(v);
+    let node;
+    let prev = UNKNOWN;
+    if (name !== void 0) {
+      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
+      if (at >= 0) {
+        node = old[at];
+        prev = oldAt(at);
+      } else if (!s.poolLists || s.poolLists.has(value)) {
+        node = takeFromPool(s.pool, name, used);
+        if (node && s.olds.has(node)) prev = s.olds.get(node);
+      }
+    } else if (old[i] && !used.has(old[i]) && deepEqual(oldOf(s, old[i], oldAt(i)), v)) {
+      node = old[i];
+      prev = oldAt(i);
+    }
+    if (node) {
+      used.add(node);
+      if (s.synced.has(node)) prev = UNKNOWN;
+      s.synced.add(node);
+    }
+    return syncIn(s, node ?? null, prev, v);
+  });
+}
+function fromPool(s, value) {
+  if (!Array.isArray(value) || s.poolLists && !s.poolLists.has(value)) return void 0;
+  if (!value.some((v) => nameOf(v) !== void 0 && s.pool.has(nameOf(v)))) return void 0;
+  const seq = s.doc.createNode([]);
+  syncSeq(s, seq, [], value);
+  return seq;
+}
+function takeFromPool(pool, name, used) {
+  const node = pool.get(name);
+  if (!node || used.has(node)) return void 0;
+  pool.delete(name);
+  return node;
+}
+function plain(doc, node) {
+  return (0, import_yaml6.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
+}
+function nodeName(doc, node) {
+  if (!(0, import_yaml6.isMap)(node)) return void 0;
+  const name = node.get("name", true);
+  const target2 = (0, import_yaml6.isAlias)(name) ? name.resolve(doc) : name;
+  return (0, import_yaml6.isScalar)(target2) ? target2.value ?? void 0 : void 0;
+}
+function nameOf(v) {
+  return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
+}
+function keyString(pair) {
+  const k = pair.key;
+  if ((0, import_yaml6.isScalar)(k)) return String(k.value);
+  return typeof k === "string" ? k : void 0;
+}
+function isPlainObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isObjectLike(v) {
+  return typeof v === "object" && v !== null;
+}
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  if (array) {
+    const bb = b;
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
+    return true;
+  }
+  const ao = a;
+  const bo = b;
+  let defined2 = 0;
+  for (const k in ao) {
+    if (ao[k] === void 0) continue;
+    defined2++;
+    if (!deepEqual(ao[k], bo[k])) return false;
+  }
+  for (const k in bo) if (bo[k] !== void 0) defined2--;
+  return defined2 === 0;
+}
+var import_yaml6, UNKNOWN, rewritten;
+var init_sync = __esm({
+  "src/yaml/sync.ts"() {
+    "use strict";
+    import_yaml6 = __toESM(require_dist(), 1);
+    init_plain();
+    UNKNOWN = /* @__PURE__ */ Symbol("unknown");
+    rewritten = /* @__PURE__ */ new WeakSet();
+  }
+});
+
+// src/config/index.ts
+var init_config = __esm({
+  "src/config/index.ts"() {
+    "use strict";
+    init_load();
+    init_resolve();
+    init_dependencies();
+    init_spec();
+  }
+});
+
+// src/workloads/select.ts
+function matches(sel, w) {
+  if (sel.kinds && !sel.kinds.includes(w.kind)) return false;
+  if (sel.names && !sel.names.some((g) => matchGlob(g, w.ref.name))) return false;
+  if (sel.namespaces && !sel.namespaces.some((g) => matchGlob(g, w.ref.namespace ?? "default"))) return false;
+  if (sel.labels) {
+    const labels = w.metadata.labels ?? {};
+    if (!Object.entries(sel.labels).every(([k, v]) => labels[k] === String(v))) return false;
+  }
+  return true;
+}
+function isEmpty(sel) {
+  return !sel.kinds && !sel.names && !sel.namespaces && !sel.labels;
+}
+function isSkipped(w) {
+  return String(w.metadata.annotations?.[SKIP_ANNOTATION]) === "true" || String(podAnnotations(w)[SKIP_ANNOTATION]) === "true";
+}
+function isSelected(w, cfg) {
+  if (isSkipped(w)) return false;
+  if (cfg.selector && !matches(cfg.selector, w)) return false;
+  if (cfg.exclude && !isEmpty(cfg.exclude) && matches(cfg.exclude, w)) return false;
+  return true;
+}
+var SKIP_ANNOTATION;
+var init_select = __esm({
+  "src/workloads/select.ts"() {
+    "use strict";
+    init_glob();
+    init_workload();
+    SKIP_ANNOTATION = "pod-sequencer.dev/skip";
+  }
+});
+
 // src/pod/mesh.ts
 function switchKey(mesh, name) {
   const row = tableOf(mesh).switches?.find((r) => r.value.name === name);
@@ -16092,31 +16602,40 @@ function readMarkers(markers, labels, annotations, where) {
   return void 0;
 }
 function anyMarker(ctx, mesh, onPod) {
-  if (onPod.has(mesh)) return true;
+  if (onPod?.has(mesh)) return true;
   const facts = INJECTION[mesh];
   const ns = facts.namespace.length > 0 ? ctx.facts.namespaces.get(ctx.w.ref.namespace ?? "default") : void 0;
   return ns !== void 0 && facts.namespace.some((m) => m.key in ns.labels || m.key in ns.annotations);
 }
-function markedOnPod(pod) {
-  const out2 = /* @__PURE__ */ new Set();
-  for (const map of [pod.labels, pod.annotations]) {
-    for (const key2 in map) for (const mesh of POD_MARKER_KEYS.get(key2) ?? []) out2.add(mesh);
-  }
+function markedOnPod(labels, annotations) {
+  let out2;
+  for (const key2 in labels) out2 = addMarked(out2, key2);
+  for (const key2 in annotations) out2 = addMarked(out2, key2);
+  return out2;
+}
+function addMarked(out2, key2) {
+  const meshes = POD_MARKER_KEYS.get(key2);
+  if (meshes) for (const mesh of meshes) (out2 ??= /* @__PURE__ */ new Set()).add(mesh);
   return out2;
 }
 function meshesOf(ctx) {
-  const onPod = markedOnPod({ labels: podLabels(ctx.w), annotations: podAnnotations(ctx.w) });
-  return MESHES.flatMap((mesh) => {
+  const onPod = markedOnPod(podLabels(ctx.w), podAnnotations(ctx.w));
+  const out2 = [];
+  for (const mesh of MESHES) {
     const configured = ctx.cfg.mesh[mesh];
-    if (configured?.enabled === false) return [];
-    if (!configured && !anyMarker(ctx, mesh, onPod)) return [];
+    if (configured?.enabled === false) continue;
+    if (!configured && !anyMarker(ctx, mesh, onPod)) continue;
     const { meshed, reason, evidence } = injection(ctx, mesh);
-    if (!meshed || !configured && !evidence) return [];
-    if (configured) return [{ mesh, reason, settings: configured }];
-    return [
-      { mesh, reason: `${reason}, so ${mesh} is handled with its default settings (mesh.${mesh}.enabled: false turns this off)`, settings: meshDefaults[mesh] }
-    ];
-  });
+    if (!meshed || !configured && !evidence) continue;
+    if (configured) out2.push({ mesh, reason, settings: configured });
+    else
+      out2.push({
+        mesh,
+        reason: `${reason}, so ${mesh} is handled with its default settings (mesh.${mesh}.enabled: false turns this off)`,
+        settings: meshDefaults[mesh]
+      });
+  }
+  return out2;
 }
 function nativeChoice(ctx, profile) {
   if (!MESHES.includes(profile)) return void 0;
@@ -16215,50 +16734,6 @@ var init_mesh = __esm({
   }
 });
 
-// src/config/index.ts
-var init_config = __esm({
-  "src/config/index.ts"() {
-    "use strict";
-    init_load();
-    init_resolve();
-    init_dependencies();
-    init_spec();
-  }
-});
-
-// src/workloads/select.ts
-function matches(sel, w) {
-  if (sel.kinds && !sel.kinds.includes(w.kind)) return false;
-  if (sel.names && !sel.names.some((g) => matchGlob(g, w.ref.name))) return false;
-  if (sel.namespaces && !sel.namespaces.some((g) => matchGlob(g, w.ref.namespace ?? "default"))) return false;
-  if (sel.labels) {
-    const labels = w.metadata.labels ?? {};
-    if (!Object.entries(sel.labels).every(([k, v]) => labels[k] === String(v))) return false;
-  }
-  return true;
-}
-function isEmpty(sel) {
-  return !sel.kinds && !sel.names && !sel.namespaces && !sel.labels;
-}
-function isSkipped(w) {
-  return String(w.metadata.annotations?.[SKIP_ANNOTATION]) === "true" || String(podAnnotations(w)[SKIP_ANNOTATION]) === "true";
-}
-function isSelected(w, cfg) {
-  if (isSkipped(w)) return false;
-  if (cfg.selector && !matches(cfg.selector, w)) return false;
-  if (cfg.exclude && !isEmpty(cfg.exclude) && matches(cfg.exclude, w)) return false;
-  return true;
-}
-var SKIP_ANNOTATION;
-var init_select = __esm({
-  "src/workloads/select.ts"() {
-    "use strict";
-    init_glob();
-    init_workload();
-    SKIP_ANNOTATION = "pod-sequencer.dev/skip";
-  }
-});
-
 // src/pod/apps.ts
 function pathNow(w, c) {
   return podField(w, "containers", (w.pod.containers ?? []).indexOf(c));
@@ -16280,7 +16755,11 @@ function configuredEntrypoint(w, cfg, c) {
     }
     if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === "string") || v[0] === "") {
       return {
-        error: `annotation ${key2} must be a JSON list of strings, the image's entrypoint, for example '["/app/run", "--flag"]'; it is ${JSON.stringify(String(raw))}`
+        error: {
+          summary: `annotation ${key2} is not a JSON list of strings: ${c.name} cannot be wrapped`,
+          detail: `It gives the image's entrypoint; it is ${JSON.stringify(String(raw))}. Until it is one, pod-sequencer leaves this workload unchanged.`,
+          fix: `${key2}: '["/app/run", "--flag"]'`
+        }
       };
     }
     return { argv: v, from: `annotation ${key2}` };
@@ -16295,7 +16774,11 @@ function argvToWrap(w, cfg, c) {
   if (ours2) return { argv: ours2.spec.argv };
   if (c.command?.length) return { argv: c.command.map(String) };
   return configuredEntrypoint(w, cfg, c) ?? {
-    error: `container ${c.name} has no command (its image's ENTRYPOINT is not in the manifest), so it cannot be wrapped; name it in jobs.entrypoints ({container: ${c.name}, command: [...]}) or in the annotation ${ENTRYPOINT_ANNOTATION}${c.name}: '["/path/to/entrypoint"]'; until then pod-sequencer leaves this workload unchanged`
+    error: {
+      summary: `container ${c.name} has no command, so it cannot be wrapped: this workload is left unchanged`,
+      detail: `Its image's ENTRYPOINT is not in the manifest. Name it in the annotation the fix shows, or in jobs.entrypoints ({container: ${c.name}, command: [...]}).`,
+      fix: `${ENTRYPOINT_ANNOTATION}${c.name}: '["/path/to/entrypoint"]'`
+    }
   };
 }
 var ENTRYPOINT_ANNOTATION;
@@ -16649,477 +17132,6 @@ var init_dependencies2 = __esm({
   }
 });
 
-// src/check/rules/dependency-not-awaited.ts
-var dependencyNotAwaited;
-var init_dependency_not_awaited = __esm({
-  "src/check/rules/dependency-not-awaited.ts"() {
-    "use strict";
-    init_dependencies2();
-    init_shell();
-    init_workload();
-    dependencyNotAwaited = {
-      id: "dependency-not-awaited",
-      severity: "warning",
-      summary: "a configured dependency has no wait in a selected workload",
-      check(ctx, report2) {
-        const { deps, problems } = dependenciesOf(ctx);
-        if (deps.length === 0 && problems.length === 0) return;
-        const waits = (ctx.w.pod.initContainers ?? []).flatMap((c) => parseDependencyWait((c.command ?? []).map(String))?.dep ?? []);
-        for (const d of deps) {
-          if (waits.some((w) => sameTarget(w, d))) continue;
-          report2(
-            `dependency ${d.name} (${describeTarget(d)}) has no wait in this pod, so the app may start before it is up; pod-sequencer (apply mode) adds init container ${WAIT_PREFIX}${d.name} for it`,
-            podField(ctx.w, "initContainers")
-          );
-        }
-        if (ctx.cfg.mode !== "check") return;
-        for (const p of problems) report2(p.self ? p.text : `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}, so nothing waits for it`, p.path);
-      }
-    };
-  }
-});
-
-// src/pod/switch.ts
-function shutdownSwitchedOff(w, name, profile, version) {
-  const env = profileAt(profile, version).shutdownSwitch?.env;
-  const c = (w.pod.containers ?? []).find((x) => x.name === name);
-  if (!env || !c) return void 0;
-  for (const [key2, value] of Object.entries(env)) {
-    const set2 = c.env?.find((e) => e?.name === key2);
-    if (set2 && typeof set2.value === "string" && set2.value !== value)
-      return { setting: `${key2}=${JSON.stringify(set2.value)}`, on: `${key2}: ${JSON.stringify(value)}` };
-  }
-  return void 0;
-}
-var init_switch = __esm({
-  "src/pod/switch.ts"() {
-    "use strict";
-    init_profiles();
-  }
-});
-
-// src/check/rules/job-sidecar-blocks-completion.ts
-var NATIVE_SWITCH, jobSidecarBlocksCompletion;
-var init_job_sidecar_blocks_completion = __esm({
-  "src/check/rules/job-sidecar-blocks-completion.ts"() {
-    "use strict";
-    init_shell();
-    init_mesh();
-    init_sidecars();
-    init_apps();
-    init_workload();
-    init_commands2();
-    init_scripts2();
-    init_switch();
-    NATIVE_SWITCH = /* @__PURE__ */ new Set(["istio", "linkerd", "dapr"]);
-    jobSidecarBlocksCompletion = {
-      id: "job-sidecar-blocks-completion",
-      severity: "error",
-      summary: "Job-like pod with a classic sidecar and no way to end it",
-      check(ctx, report2) {
-        const { w, cfg } = ctx;
-        if (!w.jobLike) return;
-        const apps = appContainers(w, cfg);
-        const ended = /* @__PURE__ */ new Set();
-        for (const { c } of apps) {
-          const ours2 = parseWrapper((c.command ?? []).map(String));
-          if (ours2?.spec.mode === "job") {
-            for (const s of [...ours2.spec.shutdown, ...ours2.spec.kill ?? []]) ended.add(s.name);
-            continue;
-          }
-          const own = ours2 ? { ...c, command: ours2.spec.argv } : c;
-          if (whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts)) !== void 0) return;
-        }
-        const missing = apps.some(({ c }) => "error" in argvToWrap(w, cfg, c));
-        for (const m of meshedSidecars(ctx)) {
-          if (m.native || ended.has(m.container)) continue;
-          const native = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
-          const unknown = nativeDefaultUnknown(ctx, m.profile);
-          const byDefault = unknown ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release` : "";
-          const why = !m.shutdown ? `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}` : !cfg.jobs.terminateSidecars ? "jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar" : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or ask for a native sidecar";
-          report2(
-            `${m.container}, injected by the ${m.profile} webhook (${m.reason}), keeps running after the app exits, so this ${w.kind === "Pod" ? "pod" : w.kind} never completes: ${why}`,
-            podField(w, "containers")
-          );
-        }
-        const containers = w.pod.containers ?? [];
-        for (const s of findSidecars(w, cfg, ctx.facts)) {
-          if (s.native || ended.has(s.name)) continue;
-          const off = s.spec.shutdown?.http ? shutdownSwitchedOff(w, s.name, s.spec.profile, s.spec.version) : void 0;
-          const canEnd = s.spec.shutdown !== void 0 && !off;
-          if (cfg.jobs.terminateSidecars && canEnd && missing) continue;
-          const why = off ? `its env ${off.setting} switches its shutdown endpoint off, so a quit call would be refused and pod-sequencer writes no wrapper; set ${off.on} on ${s.name} (the endpoint answers only callers on the pod's loopback), or make it a native sidecar (kubernetesVersion 1.29 or later)` : !canEnd ? `${s.spec.profile === "generic" ? "it" : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown` : !cfg.jobs.terminateSidecars ? "jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later)" : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or make it a native sidecar (kubernetesVersion 1.29 or later)";
-          report2(
-            `classic sidecar ${s.name} keeps running after the app exits, so this ${w.kind === "Pod" ? "pod" : w.kind} never completes: ${why}`,
-            podField(
-              w,
-              "containers",
-              containers.findIndex((c) => c.name === s.name)
-            )
-          );
-        }
-      }
-    };
-  }
-});
-
-// src/config/types.ts
-function versionAssumed(cfg) {
-  return cfg.kubernetesVersionAssumed !== void 0 && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
-}
-var FAIL_ON_LEVELS;
-var init_types2 = __esm({
-  "src/config/types.ts"() {
-    "use strict";
-    FAIL_ON_LEVELS = ["error", "warning", "info", "none"];
-  }
-});
-
-// src/pod/context.ts
-function kubernetesText(cfg) {
-  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
-}
-function restsOnAssumedVersion(ctx) {
-  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
-}
-function assumedVersionMessage(cfg) {
-  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
-}
-function makeCtx(cfg, w, sink, facts = noFacts()) {
-  return {
-    cfg,
-    w,
-    facts,
-    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
-    report(reported, message, fieldPath2, rule, suppressed, container) {
-      const level = rule ? cfg.rules[rule] : void 0;
-      if (level === "off") return;
-      const severity = level ?? reported;
-      const result = {
-        message,
-        severity,
-        resourceRef: w.ref,
-        ...fieldPath2 ? { field: { path: fieldPath2 } } : {},
-        ...w.file ? { file: w.file } : {},
-        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : {}
-      };
-      const at = fieldPath2 !== void 0 ? containerAt(w, fieldPath2, container) : void 0;
-      if (at) anchors.set(result, at);
-      sink.push(result);
-    }
-  };
-}
-function containerAt(w, fieldPath2, given) {
-  const spec = podField(w);
-  if (!fieldPath2.startsWith(spec)) return void 0;
-  const m = CONTAINER_PATH.exec(fieldPath2.slice(spec.length));
-  if (!m) return void 0;
-  const c = given ?? w.pod[m[1]]?.[Number(m[2])];
-  return c ? { c, name: c.name, rest: fieldPath2.slice(spec.length + m[0].length) } : void 0;
-}
-function settlePaths(w, results, start = 0) {
-  for (let i = start; i < results.length; i++) {
-    const r = results[i];
-    const a = anchors.get(r);
-    if (!a || !r.field) continue;
-    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
-    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
-  }
-}
-function placeOf(w, match) {
-  for (const list2 of ["initContainers", "containers"]) {
-    const index = (w.pod[list2] ?? []).findIndex(match);
-    if (index >= 0) return { list: list2, index };
-  }
-  return void 0;
-}
-var ConfigMaps, noFacts, TOOLS_DIR, TOOLS_CONTAINER, anchors, CONTAINER_PATH;
-var init_context = __esm({
-  "src/pod/context.ts"() {
-    "use strict";
-    init_types2();
-    init_workload();
-    ConfigMaps = class {
-      pending = [];
-      byName;
-      /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
-      add(read2) {
-        this.pending.push(read2);
-        this.byName = void 0;
-      }
-      /**
-       * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
-       * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
-       * input holds neither.
-       */
-      get(namespace, name) {
-        const found = this.index().get(name) ?? [];
-        return found.find((m) => m.namespace !== void 0 && m.namespace === namespace) ?? found.find((m) => m.namespace === void 0 || namespace === void 0);
-      }
-      index() {
-        if (this.byName) return this.byName;
-        const byName = /* @__PURE__ */ new Map();
-        for (const read2 of this.pending) {
-          let obj;
-          try {
-            obj = read2();
-          } catch {
-            continue;
-          }
-          const meta = obj?.metadata;
-          const data = obj?.data;
-          if (typeof meta?.name !== "string") continue;
-          const strings = {};
-          if (data !== null && typeof data === "object" && !Array.isArray(data)) {
-            for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
-          }
-          const list2 = byName.get(meta.name) ?? [];
-          list2.push({ ...typeof meta.namespace === "string" && { namespace: meta.namespace }, data: strings });
-          byName.set(meta.name, list2);
-        }
-        return this.byName = byName;
-      }
-    };
-    noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: [], configMaps: new ConfigMaps() });
-    TOOLS_DIR = "/.seq";
-    TOOLS_CONTAINER = "seq-tools";
-    anchors = /* @__PURE__ */ new WeakMap();
-    CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
-  }
-});
-
-// src/sequence/all-or-nothing.ts
-function allOrNothing(ctx, transform2, before) {
-  const original = before ?? snapshot(ctx.w.obj);
-  const held = [];
-  const hold = (severity, message, path, rule, suppressed, container) => void held.push([severity, message, path, rule, suppressed, container ?? (path !== void 0 ? containerAt(ctx.w, path)?.c : void 0)]);
-  transform2({ ...ctx, report: hold });
-  const failed2 = held.some(([severity]) => severity === "error");
-  if (failed2) restoreTemplate(ctx, original());
-  for (const r of held) if (!failed2 || r[0] === "error") ctx.report(...r);
-  return held.length > 0;
-}
-function restoreTemplate(ctx, source) {
-  const { obj, templatePath, metaPath } = ctx.w;
-  for (const path of [templatePath, metaPath.slice(0, -1)]) {
-    const [t, s] = [getPath(obj, path), getPath(source, path)];
-    if (t && s) restore(t, s);
-  }
-}
-function snapshot(obj) {
-  const copy = structuredClone(obj);
-  return () => copy;
-}
-function restore(target2, source) {
-  for (const k of Object.keys(target2)) if (!(k in source)) delete target2[k];
-  for (const [k, v] of Object.entries(source)) {
-    const t = target2[k];
-    if (isObject3(t) && isObject3(v)) restore(t, v);
-    else target2[k] = typeof v === "object" && v !== null ? structuredClone(v) : v;
-  }
-}
-var init_all_or_nothing = __esm({
-  "src/sequence/all-or-nothing.ts"() {
-    "use strict";
-    init_workload();
-    init_context();
-  }
-});
-
-// src/yaml/sync.ts
-function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
-  const s = {
-    poolLists,
-    doc,
-    pool,
-    olds: before?.pool ?? /* @__PURE__ */ new Map(),
-    synced: /* @__PURE__ */ new Set(),
-    holders: before?.holders ?? /* @__PURE__ */ new Set(),
-    pooled: new Set(pool.values()),
-    dirty: false
-  };
-  doc.contents = syncIn(s, doc.contents, before ? before.value : UNKNOWN, value);
-  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
-}
-function oldOf(s, node, old) {
-  return old === UNKNOWN ? valueOf(s.doc, node) : old;
-}
-function valueOf(doc, node) {
-  try {
-    return node.toJS(doc);
-  } catch (e) {
-    if (e instanceof ReferenceError) return UNKNOWN;
-    throw e;
-  }
-}
-function syncIn(s, node, old, value) {
-  const { doc } = s;
-  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
-  if (node && s.pooled.has(node)) s.dirty = true;
-  if (node && deepEqual(oldOf(s, node, old), value)) return node;
-  if ((0, import_yaml6.isMap)(node) && isPlainObject(value)) {
-    syncMap(s, node, old, value);
-    return node;
-  }
-  if ((0, import_yaml6.isSeq)(node) && Array.isArray(value)) {
-    syncSeq(s, node, old, value);
-    return node;
-  }
-  if ((0, import_yaml6.isScalar)(node) && !isObjectLike(value)) {
-    node.value = value;
-    rewritten.add(node);
-    if (typeof value !== "string") node.type = import_yaml6.Scalar.PLAIN;
-    styleScalar(node);
-    return node;
-  }
-  return createNode(doc, value);
-}
-function createNode(doc, value) {
-  const node = doc.createNode(value);
-  (0, import_yaml6.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
-  return node;
-}
-function styleScalar(s) {
-  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml6.Scalar.BLOCK_LITERAL;
-}
-function needsBlock(items) {
-  return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
-}
-function oldEntries(map, old) {
-  if (!isPlainObject(old)) return void 0;
-  const keys2 = Object.keys(old);
-  if (keys2.length !== map.items.length) return void 0;
-  for (const pair of map.items) {
-    const key2 = keyString(pair);
-    if (key2 === void 0 || !Object.prototype.hasOwnProperty.call(old, key2)) return void 0;
-  }
-  return old;
-}
-function syncMap(s, map, old, value) {
-  const { doc } = s;
-  const olds = old === UNKNOWN ? void 0 : oldEntries(map, old);
-  map.items = map.items.filter((pair) => {
-    const key2 = keyString(pair);
-    return key2 !== void 0 && Object.prototype.hasOwnProperty.call(value, key2) && value[key2] !== void 0;
-  });
-  const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
-  keys2.forEach((key2, i) => {
-    const pair = map.items.find((p) => keyString(p) === key2);
-    if (pair) {
-      pair.value = syncIn(s, pair.value, olds ? olds[key2] : UNKNOWN, value[key2]);
-      return;
-    }
-    const next = keys2.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
-    const created = doc.createPair(key2, fromPool(s, value[key2]) ?? createNode(doc, value[key2]));
-    map.items.splice(next ?? map.items.length, 0, created);
-  });
-}
-function syncSeq(s, seq, oldValue, value) {
-  const { doc } = s;
-  const old = seq.items;
-  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : void 0;
-  const oldAt = (i) => olds ? olds[i] : UNKNOWN;
-  const used = /* @__PURE__ */ new Set();
-  if (seq.flow && needsBlock(value)) seq.flow = false;
-  if (value.length === 0) seq.flow = true;
-  if (seq.commentBefore && value.length > 0 && (0, import_yaml6.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
-    old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
-    seq.commentBefore = void 0;
-  }
-  seq.items = value.map((v, i) => {
-    const name = nameOf(v);
-    let node;
-    let prev = UNKNOWN;
-    if (name !== void 0) {
-      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
-      if (at >= 0) {
-        node = old[at];
-        prev = oldAt(at);
-      } else if (!s.poolLists || s.poolLists.has(value)) {
-        node = takeFromPool(s.pool, name, used);
-        if (node && s.olds.has(node)) prev = s.olds.get(node);
-      }
-    } else if (old[i] && !used.has(old[i]) && deepEqual(oldOf(s, old[i], oldAt(i)), v)) {
-      node = old[i];
-      prev = oldAt(i);
-    }
-    if (node) {
-      used.add(node);
-      if (s.synced.has(node)) prev = UNKNOWN;
-      s.synced.add(node);
-    }
-    return syncIn(s, node ?? null, prev, v);
-  });
-}
-function fromPool(s, value) {
-  if (!Array.isArray(value) || s.poolLists && !s.poolLists.has(value)) return void 0;
-  if (!value.some((v) => nameOf(v) !== void 0 && s.pool.has(nameOf(v)))) return void 0;
-  const seq = s.doc.createNode([]);
-  syncSeq(s, seq, [], value);
-  return seq;
-}
-function takeFromPool(pool, name, used) {
-  const node = pool.get(name);
-  if (!node || used.has(node)) return void 0;
-  pool.delete(name);
-  return node;
-}
-function plain(doc, node) {
-  return (0, import_yaml6.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
-}
-function nodeName(doc, node) {
-  if (!(0, import_yaml6.isMap)(node)) return void 0;
-  const name = node.get("name", true);
-  const target2 = (0, import_yaml6.isAlias)(name) ? name.resolve(doc) : name;
-  return (0, import_yaml6.isScalar)(target2) ? target2.value ?? void 0 : void 0;
-}
-function nameOf(v) {
-  return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
-}
-function keyString(pair) {
-  const k = pair.key;
-  if ((0, import_yaml6.isScalar)(k)) return String(k.value);
-  return typeof k === "string" ? k : void 0;
-}
-function isPlainObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function isObjectLike(v) {
-  return typeof v === "object" && v !== null;
-}
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const array = Array.isArray(a);
-  if (array !== Array.isArray(b)) return false;
-  if (array) {
-    const bb = b;
-    if (a.length !== bb.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
-    return true;
-  }
-  const ao = a;
-  const bo = b;
-  let defined2 = 0;
-  for (const k in ao) {
-    if (ao[k] === void 0) continue;
-    defined2++;
-    if (!deepEqual(ao[k], bo[k])) return false;
-  }
-  for (const k in bo) if (bo[k] !== void 0) defined2--;
-  return defined2 === 0;
-}
-var import_yaml6, UNKNOWN, rewritten;
-var init_sync = __esm({
-  "src/yaml/sync.ts"() {
-    "use strict";
-    import_yaml6 = __toESM(require_dist(), 1);
-    init_plain();
-    UNKNOWN = /* @__PURE__ */ Symbol("unknown");
-    rewritten = /* @__PURE__ */ new WeakSet();
-  }
-});
-
 // src/sequence/tools.ts
 function syncTools(ctx) {
   const pod = ctx.w.pod;
@@ -17131,7 +17143,10 @@ function syncTools(ctx) {
   if (users.length > 0 && existing && !isOurs(existing)) {
     ctx.report(
       "error",
-      `init container ${TOOLS_CONTAINER} is not pod-sequencer's (it runs ${JSON.stringify(existing.command ?? existing.image ?? null)}), but tools.delivery inject needs that name for its busybox copy; rename it (this workload is left unchanged until then)`,
+      {
+        summary: `init container ${TOOLS_CONTAINER} is not pod-sequencer's: this workload is left unchanged`,
+        detail: `It runs ${JSON.stringify(existing.command ?? existing.image ?? null)}, but tools.delivery inject needs that name for its busybox copy; rename it.`
+      },
       podField(ctx.w, "initContainers", pod.initContainers.indexOf(existing))
     );
     return;
@@ -17159,7 +17174,10 @@ function syncTools(ctx) {
     if (!present) {
       ctx.report(
         "info",
-        `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(", ")}${shared ? `, and writes the wrapper script to ${TOOLS_DIR}/${SHARED_WRAPPER}` : ""}`,
+        {
+          summary: `added init container ${TOOLS_CONTAINER}, which copies the tools the waits and wrappers run`,
+          detail: `It copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(", ")}${shared ? `, and writes the wrapper script to ${TOOLS_DIR}/${SHARED_WRAPPER}` : ""}.`
+        },
         podField(ctx.w, "initContainers", 0)
       );
     } else if (updated) {
@@ -17300,20 +17318,22 @@ function awaitDependencies(ctx, deps) {
 }
 function report(ctx, deps, before, after, uid) {
   const field = (c) => podField(ctx.w, "initContainers", after.indexOf(c));
-  const asUid = uid ? `; it runs as UID ${uid.uid}, ${uid.container}'s, whose traffic the mesh lets through before the proxy is up: ${uid.why}` : "";
+  const asUid = uid ? ` It runs as UID ${uid.uid}, ${uid.container}'s, whose traffic the mesh lets through before the proxy is up: ${uid.why}.` : "";
   for (const d of deps) {
     const c = after.find((x) => x.name === WAIT_PREFIX + d.name);
     const old = before.find((x) => x.name === c.name);
     if (old === c) continue;
-    const what2 = `${d.name} (${describeTarget(d)}, every ${d.periodSeconds}s, ${d.timeoutSeconds === 0 ? "forever" : `up to ${d.timeoutSeconds}s`})`;
-    const how = old ? `updated init container ${c.name} to wait for` : `added init container ${c.name}: waits for`;
-    ctx.report("info", `${how} ${what2} so the app starts only once it is up${asUid}`, field(c));
+    const detail = `It checks ${describeTarget(d)} every ${d.periodSeconds}s, ${d.timeoutSeconds === 0 ? "forever" : `up to ${d.timeoutSeconds}s`}.${asUid}`;
+    ctx.report("info", { summary: `${old ? "updated" : "added"} init container ${c.name}, so the app waits for ${d.name}`, detail }, field(c));
   }
   for (const old of before) {
     if (isWaitContainer(old) && !after.some((c) => c.name === old.name)) {
       ctx.report(
         "info",
-        `removed init container ${old.name}: no dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more`,
+        {
+          summary: `removed init container ${old.name}: its dependency is gone`,
+          detail: `No dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more.`
+        },
         podField(ctx.w, "initContainers")
       );
     }
@@ -17448,7 +17468,8 @@ function setWrappers(ctx, apps, plan, why) {
     if (JSON.stringify(c.command) === JSON.stringify(command2)) return;
     const verb = parseWrapper((c.command ?? []).map(String)) ? "updated the wrapper of" : "wrapped";
     c.command = command2;
-    ctx.report("info", `${verb} ${c.name}'s command${a.from ? ` (from ${a.from})` : ""}: ${why}`, `${pathNow(w, c)}.command`);
+    const detail = `${why.detail}${a.from ? ` The command comes from ${a.from}.` : ""}`;
+    ctx.report("info", { summary: `${verb} ${c.name}'s command: ${why.what}`, detail }, `${pathNow(w, c)}.command`);
   });
   return true;
 }
@@ -17464,13 +17485,16 @@ function wrapForReadiness(ctx, apps, sidecars) {
   const checks = sidecars.flatMap(
     (s) => s.spec.readiness ? [{ name: s.name, ...s.spec.readiness, timeoutSeconds: s.spec.timeoutSeconds, onTimeout: s.spec.onTimeout }] : []
   );
-  if (checks.length === 0) return setWrappers(ctx, apps, void 0, "");
+  if (checks.length === 0) return setWrappers(ctx, apps, void 0, { what: "", detail: "" });
   const names = checks.map((k) => k.name).join(", ");
   return setWrappers(
     ctx,
     apps,
     { mode: "exec", checks, shutdown: [], shutdownOn: "always" },
-    `waits until ${names} ${checks.length > 1 ? "are" : "is"} ready, then execs the command (strategy wrap)`
+    {
+      what: `waits until ${names} ${checks.length > 1 ? "are" : "is"} ready, then runs it`,
+      detail: "The wrapper execs the command once the sidecars are ready (strategy wrap)."
+    }
   );
 }
 var init_wrap = __esm({
@@ -17510,6 +17534,25 @@ var init_token = __esm({
   }
 });
 
+// src/pod/switch.ts
+function shutdownSwitchedOff(w, name, profile, version) {
+  const env = profileAt(profile, version).shutdownSwitch?.env;
+  const c = (w.pod.containers ?? []).find((x) => x.name === name);
+  if (!env || !c) return void 0;
+  for (const [key2, value] of Object.entries(env)) {
+    const set2 = c.env?.find((e) => e?.name === key2);
+    if (set2 && typeof set2.value === "string" && set2.value !== value)
+      return { setting: `${key2}=${JSON.stringify(set2.value)}`, on: `${key2}: ${JSON.stringify(value)}` };
+  }
+  return void 0;
+}
+var init_switch = __esm({
+  "src/pod/switch.ts"() {
+    "use strict";
+    init_profiles();
+  }
+});
+
 // src/sequence/job-exit.ts
 function manifestJobSidecars(sidecars) {
   return sidecars.filter((s) => !s.native).map(({ name, spec }) => ({
@@ -17541,7 +17584,10 @@ function endJobSidecars(ctx, apps, sidecars) {
   const ended = [...shutdown, ...kill].map((s) => s.name).join(", ");
   const waits = checks.length ? `waits for ${checks.map((k) => k.name).join(", ")}, ` : "";
   const when = shutdownOn === "success" ? "after success only (restartPolicy OnFailure reruns a failed container in this pod)" : `after success or failure (restartPolicy ${w.restartPolicy})`;
-  const why = `${waits}runs it, then ends ${ended} ${when}, and exits with its exit code, so the ${w.kind === "Pod" ? "pod" : w.kind} can complete`;
+  const why = {
+    what: `ends ${ended} when it exits, so the ${w.kind === "Pod" ? "pod" : w.kind} can complete`,
+    detail: `The wrapper ${waits}runs the command, then ends ${ended} ${when}, and exits with its exit code.`
+  };
   if (!setWrappers(ctx, apps, { mode: "job", checks, shutdown, shutdownOn, ...kill.length ? { kill } : {} }, why)) return true;
   for (const s of sidecars) prepare(ctx, s);
   giveTokens(ctx, apps, sidecars);
@@ -17758,14 +17804,14 @@ function nativeWant(ctx, mesh, native) {
   }
   const { oldest, newest } = tableOf(mesh).releases;
   const unknown = version === void 0 && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : "";
-  return { ...want, why: want.why + unknown };
+  return { ...want, because: `${want.because ?? ""}${unknown}` };
 }
 function nativeKeyWant(ctx, mesh, native, key2) {
   if (!key2) return void 0;
   const container = profiles[mesh].containerName;
   if (native === true || native === false) {
     const as = native ? "a native" : "a classic";
-    return { key: key2, value: String(native), why: `so ${container} is injected as ${as} sidecar: mesh.${mesh}.native is ${native}` };
+    return { key: key2, value: String(native), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native}` };
   }
   const minor = minorVersion(ctx.cfg);
   if (minor === void 0 || minor < NATIVE_SIDECARS_SINCE) return void 0;
@@ -17774,7 +17820,8 @@ function nativeKeyWant(ctx, mesh, native, key2) {
   return {
     key: key2,
     value: "true",
-    why: `so ${container} is injected as a native sidecar: ${kubernetesText(ctx.cfg)} runs native sidecars`,
+    why: `so ${container} is injected as a native sidecar`,
+    because: `${kubernetesText(ctx.cfg)} runs native sidecars`,
     ...versionAssumed(ctx.cfg) && { assumed: true }
   };
 }
@@ -17809,7 +17856,11 @@ function* wants(ctx, { mesh, settings }) {
       if (settings.waitReady) yield { key: ANNOTATION.kumaWait, value: "true", why: hold, holds: true };
       break;
     case "dapr":
-      if (settings.native) yield nativeWant(ctx, mesh, true);
+      if (settings.native) {
+        const had = nativeAsked(mesh, now());
+        yield nativeWant(ctx, mesh, true);
+        if (!had && nativeAsked(mesh, now())) unprobedNative(ctx, mesh);
+      }
       break;
     case "vault": {
       const m = settings;
@@ -17824,6 +17875,25 @@ function* wants(ctx, { mesh, settings }) {
     }
   }
 }
+function unprobedNative(ctx, mesh) {
+  if (!factAt(tableOf(mesh).nativeUnprobed, configuredRelease(ctx.cfg, mesh))) return;
+  const container = profiles[mesh].containerName;
+  const ready = profiles[mesh].readiness?.http;
+  const job2 = ctx.w.jobLike && ctx.cfg.jobs.terminateSidecars;
+  ctx.report(
+    job2 ? "warning" : "info",
+    {
+      summary: `native ${container} holds nothing: the app may start before ${container} is ready`,
+      detail: `${tableOf(mesh).description} is injected native without a startupProbe, so the kubelet starts the app once ${container} has started.` + (ready ? ` Have the app wait for ${ready} (its SDK's wait for the sidecar).` : "") + (job2 ? ` As a classic sidecar, the Job wrapper would wait for it and then end it.` : ""),
+      ...job2 && { fix: `mesh.${mesh}.native: false` }
+    },
+    annotationPath(ctx, nativeKeyOf(ctx, mesh))
+  );
+}
+function nativeKeyOf(ctx, mesh) {
+  const rows = tableOf(mesh).nativeKeys ?? [];
+  return rows.map((r) => r.value).find((k) => podAnnotations(ctx.w)[k] !== void 0) ?? rows[0].value;
+}
 function nativeDecides(ctx, mesh) {
   const version = configuredRelease(ctx.cfg, mesh);
   return version !== void 0 && factAt(tableOf(mesh).nativeKeys, version) !== void 0 && nativeAsked(mesh, podAnnotations(ctx.w));
@@ -17831,7 +17901,7 @@ function nativeDecides(ctx, mesh) {
 function applyMesh(ctx) {
   for (const active of meshesOf(ctx)) {
     const { mesh, reason } = active;
-    const because = `(${profiles[mesh].containerName} is injected here: ${reason})`;
+    const because = `${profiles[mesh].containerName} is injected here: ${reason}.`;
     for (const want of wants(ctx, active)) if (want) apply(ctx, mesh, want, because);
   }
 }
@@ -17843,8 +17913,8 @@ function apply(ctx, mesh, want, because) {
     if (merged.kind === "set") {
       set(ctx, want.key, merged.text);
       const what2 = `${want.field}: ${want.value}`;
-      const how = current === void 0 ? `added annotation ${want.key} with ${what2}` : `added ${what2} to annotation ${want.key} (its other settings kept)`;
-      ctx.report("info", `${how} ${want.why} ${because}`, path);
+      const how = current === void 0 ? `added annotation ${want.key} with ${what2}` : `added ${what2} to annotation ${want.key}`;
+      ctx.report("info", change(how, want, current === void 0 ? because : `Its other settings are kept. ${because}`), path);
     } else if (merged.kind === "unreadable") {
       ctx.report(
         "warning",
@@ -17859,10 +17929,19 @@ function apply(ctx, mesh, want, because) {
   if (current === void 0 || current === null) {
     set(ctx, want.key, want.value);
     if (want.assumed) restsOnAssumedVersion(ctx);
-    ctx.report("info", `added annotation ${want.key}: ${JSON.stringify(want.value)} ${want.why} ${because}`, path);
+    ctx.report("info", change(`added annotation ${want.key}: ${JSON.stringify(want.value)}`, want, because), path);
   } else if (String(current).toLowerCase() !== want.value) {
     contrary(ctx, mesh, want, `${want.key}: ${JSON.stringify(String(current))}`, path);
   }
+}
+function change(how, want, injected) {
+  const fits = how.length + want.why.length < SUMMARY_LENGTH;
+  const why = [fits ? void 0 : want.why, want.because].filter(Boolean).join(": ");
+  const detail = [why && `${sentence(why)}.`, injected].filter(Boolean).join(" ");
+  return { summary: fits ? `${how} ${want.why}` : how, detail };
+}
+function sentence(clause) {
+  return /^[a-z]+[.[]/.test(clause) ? clause : `${clause[0].toUpperCase()}${clause.slice(1)}`;
 }
 function contrary(ctx, mesh, want, what2, path) {
   const needs = tableOf(mesh).nativeProbeNeeds?.map((r) => switchKeyOf(mesh, r.value)) ?? [];
@@ -17870,7 +17949,10 @@ function contrary(ctx, mesh, want, what2, path) {
   const container = profiles[mesh].containerName;
   ctx.report(
     "warning",
-    `left ${what2} as is (a per-pod setting wins over mesh.${mesh}), so the app may start before ${container} is ready; remove it to let pod-sequencer set ${want.field ?? want.key} to ${want.value}`,
+    {
+      summary: `left ${what2} as is, so the app may start before ${container} is ready`,
+      detail: `A per-pod setting wins over mesh.${mesh}. Remove it to let pod-sequencer set ${want.field ?? want.key} to ${want.value}.`
+    },
     path
   );
 }
@@ -17895,6 +17977,7 @@ var init_mesh2 = __esm({
     init_sidecars();
     init_types2();
     init_embedded_config();
+    init_types();
   }
 });
 
@@ -17914,7 +17997,10 @@ function addWait(ctx, s, c, path) {
   if (userHook === null) {
     ctx.report(
       "warning",
-      `sidecar ${s.name} already has a non-exec postStart hook; it was kept and no wait was added (rewrite it as an exec hook to chain it after the wait)`,
+      {
+        summary: `sidecar ${s.name} already has a non-exec postStart hook: kept, and no wait was added`,
+        detail: "Rewrite it as an exec hook to chain it after the wait."
+      },
       `${path}.lifecycle.postStart`
     );
     return;
@@ -17930,7 +18016,10 @@ function addWait(ctx, s, c, path) {
   const how = wait2 ? `\`${wait2.join(" ")}\`` : `a loop on ${describeCheck(spec.readiness)}${noWaitCommand(spec)}`;
   ctx.report(
     "info",
-    `${existing && userHook === void 0 ? "updated the postStart hook of" : "added a postStart hook to"} ${s.name} that waits (${how}) so later containers start only once it is ready` + (userHook ? "; your own postStart command runs after the wait" : ""),
+    {
+      summary: `${existing && userHook === void 0 ? "updated the postStart hook of" : "added a postStart hook to"} ${s.name}, so later containers wait until it is ready`,
+      detail: `The hook waits with ${how}.${userHook ? " Your own postStart command runs after the wait." : ""}`
+    },
     `${path}.lifecycle.postStart`
   );
 }
@@ -17990,7 +18079,11 @@ function promote(ctx, s) {
   if (s.spec.strategy === "auto") restsOnAssumedVersion(ctx);
   const byVersion = ctx.cfg.kubernetesVersion !== void 0 && (s.spec.strategy === "auto" || !versionAssumed(ctx.cfg));
   const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : "strategy native";
-  ctx.report("info", `made ${s.name} a native sidecar (initContainers, restartPolicy: Always): ${why}`, podField(ctx.w, "initContainers", at));
+  ctx.report(
+    "info",
+    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0].toUpperCase()}${why.slice(1)}.` },
+    podField(ctx.w, "initContainers", at)
+  );
   return native;
 }
 function setupFirst(ctx, init) {
@@ -18022,7 +18115,10 @@ function gate(ctx, s, c, path) {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
       "info",
-      `added a startupProbe to ${s.name} (${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s) so the pod's next containers start only once it is ready`,
+      {
+        summary: `added a startupProbe to ${s.name}, so the pod's next containers wait until it is ready`,
+        detail: `It checks ${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s.`
+      },
       `${path}.startupProbe`
     );
   }
@@ -18132,7 +18228,10 @@ function syncIstioStatus(ctx) {
   (ctx.w.podMeta().annotations ??= {})[STATUS] = JSON.stringify(status);
   ctx.report(
     "info",
-    `updated annotation ${STATUS} to the new layout (initContainers ${JSON.stringify(init)}, containers ${JSON.stringify(containers)}), so Istio's tools read what the pod has`,
+    {
+      summary: `updated annotation ${STATUS} to the new layout, so Istio's tools read what the pod has`,
+      detail: `initContainers ${JSON.stringify(init)}, containers ${JSON.stringify(containers)}.`
+    },
     `${podMetaField(ctx.w, "annotations")}[${JSON.stringify(STATUS)}]`
   );
 }
@@ -18372,7 +18471,10 @@ function leftToController(ctx, wrapped) {
   if (wrapped.length === 0) return;
   ctx.report(
     "warning",
-    `wrote no readiness wrapper for ${wrapped.map((s) => s.name).join(", ")} (strategy wrap): ${controllerWhy(ctx.w)}, and a wrapper around its commands would fight it; use strategy native, postStart or first for this kind`,
+    {
+      summary: `wrote no readiness wrapper for ${wrapped.map((s) => s.name).join(", ")} (strategy wrap): its controller would fight it`,
+      detail: `${controllerWhy(ctx.w)}, and a wrapper around its commands would fight it; use strategy native, postStart or first for this kind.`
+    },
     podField(ctx.w, "containers")
   );
 }
@@ -18387,7 +18489,10 @@ function strategyOf(ctx, s, all) {
   }
   ctx.report(
     "info",
-    `kept ${s.name} ${s.native ? "as it is" : "classic"}: the pod template's annotation ${choice.key}: "false" is a per-pod choice that wins over strategy auto`,
+    {
+      summary: `kept ${s.name} ${s.native ? "as it is" : "classic"}: the pod's annotation ${choice.key}: "false" says so`,
+      detail: "A per-pod choice wins over strategy auto."
+    },
     podMetaField(ctx.w, "annotations")
   );
   return s.native ? "native" : "postStart";
@@ -18405,7 +18510,11 @@ function unprobeable(ctx, s) {
   if (!blocked) return false;
   ctx.report(
     "warning",
-    `kept ${s.name} classic (a postStart wait holds the app) instead of making it a native sidecar: ${blocked.why}; set ${blocked.fix} to let it become native`,
+    {
+      summary: `kept ${s.name} classic: no startupProbe could reach it, so a postStart wait holds the app`,
+      detail: `It is not made a native sidecar: ${blocked.why}. Set ${blocked.fix} to let it become native.`,
+      fix: blocked.fix
+    },
     podField(ctx.w, "containers", i)
   );
   return true;
@@ -18460,6 +18569,155 @@ var init_dry_run = __esm({
   }
 });
 
+// src/check/fixes.ts
+function nativeFix(ctx, s) {
+  if (!nativeSupported(ctx.cfg)) return 'kubernetesVersion: "1.29"';
+  return !s || s.spec.strategy === "auto" || s.spec.strategy === "native" ? RUN_FIX : "strategy: native";
+}
+function meshNativeFix(ctx, mesh, switchable) {
+  const keys2 = (tableOf(mesh).nativeKeys ?? []).map((r) => JSON.stringify(r.value));
+  if (dryRun(ctx).some((r) => isChange(r) && keys2.some((k) => r.field?.path?.endsWith(`[${k}]`)))) return RUN_FIX;
+  if (!switchable) return void 0;
+  return nativeSupported(ctx.cfg) ? `mesh.${mesh}.native: true` : 'kubernetesVersion: "1.29"';
+}
+function fixChangesSomething(ctx) {
+  return dryRun(ctx).some(isChange);
+}
+var init_fixes = __esm({
+  "src/check/fixes.ts"() {
+    "use strict";
+    init_types();
+    init_sidecars();
+    init_profiles();
+    init_dry_run();
+  }
+});
+
+// src/check/rules/dependency-not-awaited.ts
+var dependencyNotAwaited;
+var init_dependency_not_awaited = __esm({
+  "src/check/rules/dependency-not-awaited.ts"() {
+    "use strict";
+    init_dependencies2();
+    init_shell();
+    init_workload();
+    init_types();
+    dependencyNotAwaited = {
+      id: "dependency-not-awaited",
+      severity: "warning",
+      summary: "a configured dependency has no wait in a selected workload",
+      check(ctx, report2) {
+        const { deps, problems } = dependenciesOf(ctx);
+        if (deps.length === 0 && problems.length === 0) return;
+        const waits = (ctx.w.pod.initContainers ?? []).flatMap((c) => parseDependencyWait((c.command ?? []).map(String))?.dep ?? []);
+        for (const d of deps) {
+          if (waits.some((w) => sameTarget(w, d))) continue;
+          report2(
+            {
+              summary: `dependency ${d.name} has no wait in this pod, so the app may start before it is up`,
+              detail: `${d.name} is ${describeTarget(d)}. pod-sequencer adds init container ${WAIT_PREFIX}${d.name}, which waits for it.`,
+              fix: RUN_FIX
+            },
+            podField(ctx.w, "initContainers")
+          );
+        }
+        if (ctx.cfg.mode !== "check") return;
+        for (const p of problems) report2(p.self ? p.text : `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}, so nothing waits for it`, p.path);
+      }
+    };
+  }
+});
+
+// src/check/rules/job-sidecar-blocks-completion.ts
+var NATIVE_SWITCH, jobSidecarBlocksCompletion;
+var init_job_sidecar_blocks_completion = __esm({
+  "src/check/rules/job-sidecar-blocks-completion.ts"() {
+    "use strict";
+    init_shell();
+    init_mesh();
+    init_sidecars();
+    init_apps();
+    init_workload();
+    init_commands2();
+    init_scripts2();
+    init_switch();
+    init_types();
+    init_fixes();
+    NATIVE_SWITCH = /* @__PURE__ */ new Set(["istio", "linkerd", "dapr"]);
+    jobSidecarBlocksCompletion = {
+      id: "job-sidecar-blocks-completion",
+      severity: "error",
+      summary: "Job-like pod with a classic sidecar and no way to end it",
+      check(ctx, report2) {
+        const { w, cfg } = ctx;
+        if (!w.jobLike) return;
+        const apps = appContainers(w, cfg);
+        const ended = /* @__PURE__ */ new Set();
+        for (const { c } of apps) {
+          const ours2 = parseWrapper((c.command ?? []).map(String));
+          if (ours2?.spec.mode === "job") {
+            for (const s of [...ours2.spec.shutdown, ...ours2.spec.kill ?? []]) ended.add(s.name);
+            continue;
+          }
+          const own = ours2 ? { ...c, command: ours2.spec.argv } : c;
+          if (whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts)) !== void 0) return;
+        }
+        const missing = apps.some(({ c }) => "error" in argvToWrap(w, cfg, c));
+        for (const m of meshedSidecars(ctx)) {
+          if (m.native || ended.has(m.container)) continue;
+          const native = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
+          const unknown = nativeDefaultUnknown(ctx, m.profile);
+          const byDefault = unknown ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release` : "";
+          const [why, fix2] = !m.shutdown ? [
+            `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`,
+            meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile))
+          ] : !cfg.jobs.terminateSidecars ? ["jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar.", "jobs.terminateSidecars: true"] : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or ask for a native sidecar.", RUN_FIX];
+          report2(
+            {
+              summary: `injected ${m.container} keeps running after the app exits: this ${w.kind === "Pod" ? "pod" : w.kind} never completes`,
+              detail: `The ${m.profile} webhook injects it (${m.reason}). ${why}`,
+              ...fix2 ? { fix: fix2 } : {}
+            },
+            podField(w, "containers")
+          );
+        }
+        const containers = w.pod.containers ?? [];
+        for (const s of findSidecars(w, cfg, ctx.facts)) {
+          if (s.native || ended.has(s.name)) continue;
+          const off = s.spec.shutdown?.http ? shutdownSwitchedOff(w, s.name, s.spec.profile, s.spec.version) : void 0;
+          const canEnd = s.spec.shutdown !== void 0 && !off;
+          if (cfg.jobs.terminateSidecars && canEnd && missing) continue;
+          const [why, fix2] = off ? [
+            `Its env ${off.setting} switches its shutdown endpoint off, so a quit call would be refused and pod-sequencer writes no wrapper; set ${off.on} on ${s.name} (the endpoint answers only callers on the pod's loopback), or make it a native sidecar (kubernetesVersion 1.29 or later).`,
+            off.on
+          ] : !canEnd ? [
+            `${s.spec.profile === "generic" ? "It" : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown.`,
+            nativeFix(ctx, s)
+          ] : !cfg.jobs.terminateSidecars ? [
+            "jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later).",
+            "jobs.terminateSidecars: true"
+          ] : [
+            "No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or make it a native sidecar (kubernetesVersion 1.29 or later).",
+            RUN_FIX
+          ];
+          report2(
+            {
+              summary: `classic sidecar ${s.name} keeps running after the app exits: this ${w.kind === "Pod" ? "pod" : w.kind} never completes`,
+              detail: why,
+              fix: fix2
+            },
+            podField(
+              w,
+              "containers",
+              containers.findIndex((c) => c.name === s.name)
+            )
+          );
+        }
+      }
+    };
+  }
+});
+
 // src/check/rules/missing-entrypoint.ts
 var missingEntrypoint;
 var init_missing_entrypoint = __esm({
@@ -18472,7 +18730,7 @@ var init_missing_entrypoint = __esm({
       summary: "container must be wrapped but has no `command` and no configured entrypoint",
       check(ctx, report2) {
         if (ctx.cfg.mode !== "check") return;
-        for (const r of dryRun(ctx)) if (r.tags?.rule === "missing-entrypoint") report2(r.message, r.field?.path ?? "");
+        for (const r of dryRun(ctx)) if (r.tags?.rule === "missing-entrypoint") report2({ summary: r.message, detail: r.detail, fix: r.fix }, r.field?.path ?? "");
       }
     };
   }
@@ -18527,9 +18785,13 @@ var init_init_network_under_mesh = __esm({
           const missed = all.filter((k) => k.uid !== runAsUser(c, pod));
           if (missed.length === 0) return;
           const uids = new Set(all.map((k) => k.uid));
-          const asUid = uids.size === 1 ? `run it as UID ${all[0].uid} (securityContext.runAsUser: the mesh never captures its proxy's UID), or ` : "";
+          const asUid = uids.size === 1 ? `Run it as UID ${all[0].uid} (the mesh never captures its proxy's UID), or make` : "Make";
           report2(
-            `init container ${c.name} makes network calls (${call}) that the mesh captures before its proxy runs: ${missed.map((k) => k.why).join("; ")}; ${asUid}make the proxy a native sidecar that starts before it (${missed.map((k) => k.container).join(", ")}; Kubernetes >= 1.29)`,
+            {
+              summary: `init container ${c.name} makes network calls the mesh captures before its proxy runs`,
+              detail: `It calls out (${call}), but ${missed.map((k) => k.why).join("; ")}. ${asUid} the proxy (${missed.map((k) => k.container).join(", ")}) a native sidecar that starts before it (Kubernetes 1.29 or later).`,
+              ...uids.size === 1 ? { fix: `securityContext.runAsUser: ${all[0].uid}` } : {}
+            },
             podField(ctx.w, "initContainers", i)
           );
         });
@@ -18544,13 +18806,14 @@ var init_pending_change = __esm({
   "src/check/rules/pending-change.ts"() {
     "use strict";
     init_dry_run();
+    init_types();
     pendingChange = {
       id: "pending-change",
       severity: "info",
       summary: "`fix` would change this workload (its own waits or wrappers are out of date, or an injected mesh lacks a setting) though no other rule names a problem",
       check(ctx, report2, prior) {
         if (ctx.cfg.mode !== "check" || prior > 0) return;
-        for (const r of dryRun(ctx).filter(isChange)) report2(`fix would make this change: ${r.message}`, r.field?.path ?? "");
+        for (const r of dryRun(ctx).filter(isChange)) report2({ summary: `fix would have ${r.message}`, detail: r.detail, fix: RUN_FIX }, r.field?.path ?? "");
       }
     };
   }
@@ -18573,7 +18836,11 @@ var init_native_sidecar_unsupported = __esm({
         (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
           if (c.restartPolicy !== "Always") return;
           report2(
-            `init container ${c.name} is a native sidecar (restartPolicy: Always), but Kubernetes ${ctx.cfg.kubernetesVersion} has no native sidecars on by default (1.29+): the pod would hang in Init; raise kubernetesVersion or use strategy postStart`,
+            {
+              summary: `native sidecar ${c.name} on Kubernetes ${ctx.cfg.kubernetesVersion}: the pod would hang in Init`,
+              detail: `${c.name} is an init container with restartPolicy: Always; native sidecars are on by default from Kubernetes 1.29. If the cluster runs 1.29 or later, raise kubernetesVersion; otherwise use strategy postStart.`,
+              fix: 'kubernetesVersion: "1.29"'
+            },
             podField(ctx.w, "initContainers", i)
           );
         });
@@ -18594,7 +18861,10 @@ function reportSignalWrappers(ctx, report2) {
   (ctx.w.pod.containers ?? []).forEach((c, i) => {
     for (const k of parseWrapper((c.command ?? []).map(String))?.spec.kill ?? []) {
       report2(
-        `${k.name} is ended by signal (shutdown.signal: ${k.process}), which needs shareProcessNamespace: every container now sees every process and its environment, secrets included; the signal is only allowed when ${c.name} runs as ${k.name}'s UID or has CAP_KILL (pod-sequencer adds neither, nor SYS_PTRACE); prefer an HTTP shutdown endpoint or a native sidecar`,
+        {
+          summary: `${k.name} is ended by signal, which needs shareProcessNamespace: every process's secrets are shared`,
+          detail: `shutdown.signal: ${k.process} lets every container see every process and its environment, secrets included. The signal is only allowed when ${c.name} runs as ${k.name}'s UID or has CAP_KILL (pod-sequencer adds neither, nor SYS_PTRACE); prefer an HTTP shutdown endpoint or a native sidecar.`
+        },
         `${podField(ctx.w, "containers", i)}.command`
       );
     }
@@ -18622,7 +18892,10 @@ var init_process_namespace_sharing = __esm({
           const how = [shared, ptrace(c) ? "the SYS_PTRACE capability" : void 0].filter(Boolean).join(" and ");
           const at = cmd.find((w) => /\b(pkill|killall|kill)\b/.test(w.text)) ?? cmd[0];
           report2(
-            `container ${c.name} kills another container's process (\`${showArgv(cmd)}\`) through ${how}: every container then sees every process and its environment, secrets included` + (ptrace(c) ? '; SYS_PTRACE is not allowed by Pod Security "baseline", and killing does not need it (the same UID or CAP_KILL does)' : "") + "; end the sidecar through its shutdown endpoint instead (pod-sequencer's Job wrapper does: jobs.terminateSidecars), or make it a native sidecar",
+            {
+              summary: `${c.name} kills another container's process, which exposes every container's secrets`,
+              detail: `Its command (\`${showArgv(cmd)}\`) does it through ${how}: every container then sees every process and its environment, secrets included` + (ptrace(c) ? '; SYS_PTRACE is not allowed by Pod Security "baseline", and killing does not need it (the same UID or CAP_KILL does)' : "") + ". End the sidecar through its shutdown endpoint instead (pod-sequencer's Job wrapper does: jobs.terminateSidecars), or make it a native sidecar."
+            },
             `${podField(ctx.w, list2, i)}.${at.field}`
           );
         });
@@ -18644,6 +18917,7 @@ var init_sidecar_no_readiness_gate = __esm({
     init_gate();
     init_shell();
     init_workload();
+    init_types();
     sidecarNoReadinessGate = {
       id: "sidecar-no-readiness-gate",
       severity: "warning",
@@ -18660,8 +18934,14 @@ var init_sidecar_no_readiness_gate = __esm({
             const c = pod.initContainers[i2];
             if (!c.startupProbe && !c.lifecycle?.postStart) {
               const blocked = probeBlocked(s.spec, c);
-              const fix2 = blocked ? `${blocked.why}: set ${blocked.fix}, then add one (pod-sequencer strategy native does)` : "add one (pod-sequencer strategy native does)";
-              report2(`native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; ${fix2}`, podField(ctx.w, "initContainers", i2));
+              report2(
+                {
+                  summary: `native sidecar ${s.name} has no startupProbe, so the app starts before it is ready`,
+                  detail: blocked ? `No probe can reach it: ${blocked.why}. Set ${blocked.fix}, then pod-sequencer (strategy native) adds the probe.` : "The kubelet starts the app as soon as a native sidecar without a startupProbe has started. pod-sequencer (strategy native) adds one.",
+                  fix: blocked ? blocked.fix : RUN_FIX
+                },
+                podField(ctx.w, "initContainers", i2)
+              );
             }
             continue;
           }
@@ -18670,7 +18950,14 @@ var init_sidecar_no_readiness_gate = __esm({
           if (before) continue;
           const wrapped = containers.slice(i + 1).every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
           if (!postStartHolds(s.spec, containers[i]) && !wrapped) {
-            report2(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, "containers", i));
+            report2(
+              {
+                summary: `sidecar ${s.name} is first, but nothing holds the app until it is ready`,
+                detail: "The kubelet starts the next container once this one has started, not once it is ready. pod-sequencer holds the app (strategy postStart) or makes the sidecar native with a startupProbe.",
+                fix: RUN_FIX
+              },
+              podField(ctx.w, "containers", i)
+            );
           }
         }
       }
@@ -18686,6 +18973,7 @@ var init_sidecar_not_first = __esm({
     init_sidecars();
     init_shell();
     init_workload();
+    init_types();
     sidecarNotFirst = {
       id: "sidecar-not-first",
       severity: "warning",
@@ -18702,7 +18990,11 @@ var init_sidecar_not_first = __esm({
           const i = containers.findIndex((c) => c.name === s.name);
           if (firstApp >= 0 && i > firstApp) {
             report2(
-              `sidecar ${s.name} (${s.spec.profile}) starts after app container ${containers[firstApp].name}, which may call out before the sidecar is ready; run pod-sequencer (strategy postStart or native) to fix`,
+              {
+                summary: `sidecar ${s.name} starts after app ${containers[firstApp].name}, which may call out before it is ready`,
+                detail: `The kubelet starts containers in order and waits for none of them to be ready. pod-sequencer puts the ${s.spec.profile} sidecar first and holds the app until it is ready (strategy postStart), or makes it native.`,
+                fix: RUN_FIX
+              },
               podField(ctx.w, "containers", i)
             );
           }
@@ -18713,14 +19005,14 @@ var init_sidecar_not_first = __esm({
 });
 
 // src/check/rules/sleep-ordering.ts
-var FIX, sleepOrdering;
+var WHY, sleepOrdering;
 var init_sleep_ordering = __esm({
   "src/check/rules/sleep-ordering.ts"() {
     "use strict";
     init_commands2();
     init_sidecars();
     init_workload();
-    FIX = "a fixed delay is not start ordering (too short under load, wasted otherwise); wait on readiness instead: a sidecar strategy (postStart, native) or a dependency wait";
+    WHY = "A fixed delay is not start ordering (too short under load, wasted otherwise). Wait on readiness instead: a sidecar strategy (postStart, native) or a dependency wait.";
     sleepOrdering = {
       id: "sleep-ordering",
       severity: "info",
@@ -18732,9 +19024,15 @@ var init_sleep_ordering = __esm({
           if (!delay) return;
           const path = `${podField(ctx.w, list2, i)}.${delay.at.field}`;
           if (!delay.only) {
-            report2(`container ${c.name} sleeps ${delay.seconds}s before its real command (\`${showArgv([delay.at])}\`): ${FIX}`, path);
+            report2(
+              {
+                summary: `container ${c.name} sleeps ${delay.seconds}s before its real command: a fixed delay is no start order`,
+                detail: `Its command: \`${showArgv([delay.at])}\`. ${WHY}`
+              },
+              path
+            );
           } else if (list2 === "initContainers") {
-            report2(`init container ${c.name} only sleeps ${delay.seconds}s to hold back the containers after it: ${FIX}`, path);
+            report2({ summary: `init container ${c.name} only sleeps ${delay.seconds}s to hold back the containers after it`, detail: WHY }, path);
           }
         });
         check2("initContainers");
@@ -18763,7 +19061,11 @@ var init_init_container_probe_forbidden = __esm({
             if (c[field] === void 0 || c[field] === null) continue;
             const policy = c.restartPolicy === void 0 ? "no restartPolicy" : `restartPolicy: ${String(c.restartPolicy)}`;
             report2(
-              `init container ${c.name} sets ${field} with ${policy}: the API server rejects the pod (${field} may only be set on a native sidecar); add restartPolicy: Always if it is meant to run beside the app (Kubernetes 1.29 or later), otherwise remove ${field}`,
+              {
+                summary: `init container ${c.name} sets ${field} with ${policy}: the API server rejects the pod`,
+                detail: `Only a native sidecar may set ${field}. If ${c.name} is meant to run beside the app (Kubernetes 1.29 or later), make it one; otherwise remove ${field}.`,
+                fix: "restartPolicy: Always"
+              },
               `${podField(ctx.w, "initContainers", i)}.${field}`
             );
           }
@@ -18786,9 +19088,12 @@ var init_restart_policy_on_container = __esm({
       check(ctx, report2) {
         (ctx.w.pod.containers ?? []).forEach((c, i) => {
           if (c.restartPolicy === void 0 || c.restartPolicy === null) return;
-          const sidecar = c.restartPolicy === "Always" ? `; to make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later)` : "; remove it, or set the pod-level spec.restartPolicy";
+          const sidecar = c.restartPolicy === "Always" ? `To make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later).` : "Remove it, or set the pod-level spec.restartPolicy.";
           report2(
-            `container ${c.name} sets restartPolicy: ${String(c.restartPolicy)}: the API server refuses it unless container restart rules are enabled (ContainerRestartRules, alpha in Kubernetes 1.34), and even then it does not make a sidecar${sidecar}`,
+            {
+              summary: `container ${c.name} sets restartPolicy: ${String(c.restartPolicy)}: the API server refuses it`,
+              detail: `Only with container restart rules enabled (ContainerRestartRules, alpha in Kubernetes 1.34) is it accepted, and even then it does not make a sidecar. ${sidecar}`
+            },
             `${podField(ctx.w, "containers", i)}.restartPolicy`
           );
         });
@@ -18818,7 +19123,10 @@ var init_native_sidecar_startup_probe_never = __esm({
         (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
           if (!isNativeSidecar(c) || !c.startupProbe) return;
           report2(
-            `native sidecar ${c.name} has a startupProbe in a restartPolicy: Never pod: on Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts, the pod stays in Init (kubernetes/kubernetes#132826; fixed in 1.35 and in late 1.33 and 1.34 patch releases); run a fixed kubelet, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it`,
+            {
+              summary: `native sidecar ${c.name} with a startupProbe in a restartPolicy: Never pod may stay in Init forever`,
+              detail: `On Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts (kubernetes/kubernetes#132826; fixed in 1.35 and in late 1.33 and 1.34 patch releases). Run a fixed kubelet, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it.`
+            },
             `${podField(ctx.w, "initContainers", i)}.startupProbe`
           );
         });
@@ -18845,7 +19153,10 @@ var init_native_sidecar_prestop = __esm({
           const ends2 = preStopEnds(c);
           if (!ends2) return;
           report2(
-            `native sidecar ${c.name} ends itself in its preStop hook (\`${ends2.what}\`), which runs as soon as the pod starts terminating, while the app still drains and needs it; remove the hook: the kubelet stops ${c.name} with SIGTERM only after the app containers have exited`,
+            {
+              summary: `native sidecar ${c.name} ends itself in preStop, while the app still drains and needs it`,
+              detail: `Its hook (\`${ends2.what}\`) runs as soon as the pod starts terminating. Remove it: the kubelet stops ${c.name} with SIGTERM only after the app containers have exited.`
+            },
             `${podField(ctx.w, "initContainers", i)}.${ends2.field}`
           );
         });
@@ -18874,7 +19185,10 @@ var init_prestop_exceeds_grace_period = __esm({
           const sleep = preStopSleep(c);
           if (!sleep || sleep.seconds < grace) return;
           report2(
-            `container ${c.name}'s preStop sleeps ${sleep.seconds}s, but terminationGracePeriodSeconds is ${grace}${given}: the kubelet kills it when the grace period ends, so it never gets SIGTERM to shut down cleanly; raise terminationGracePeriodSeconds above the sleep plus the time the container needs to stop, or shorten the sleep`,
+            {
+              summary: `${c.name}'s preStop sleeps ${sleep.seconds}s of a ${grace}s grace period: it is killed without a clean stop`,
+              detail: `terminationGracePeriodSeconds is ${grace}${given}: the kubelet kills the container when it ends, so it never gets SIGTERM to shut down cleanly. Raise terminationGracePeriodSeconds above the sleep plus the time the container needs to stop, or shorten the sleep.`
+            },
             `${podField(ctx.w, list2, i)}.${sleep.field}`
           );
         });
@@ -18901,11 +19215,15 @@ var init_onfailure_classic_sidecar = __esm({
         if (!w.jobLike || w.restartPolicy !== "OnFailure") return;
         const classic = [
           ...findSidecars(w, cfg, ctx.facts).filter((s) => !s.native).map((s) => s.name),
-          ...meshedSidecars(ctx).filter((m) => !m.native).map((m) => `${m.container} (injected by ${m.profile})`)
+          ...meshedSidecars(ctx).filter((m) => !m.native).map((m) => m.container)
         ];
         if (classic.length === 0) return;
         report2(
-          `restartPolicy OnFailure restarts a failed app container in the same pod, but classic sidecar ${classic.join(", ")} is not restarted once it exits 0 (its hold timed out, or something asked it to quit after a failed run), and its start hold runs only once, so the restarted app may run without it or wait for it forever; use restartPolicy: Never (the Job retries in a new pod, up to backoffLimit), or make the sidecar native (Kubernetes 1.29 or later)`,
+          {
+            summary: `restartPolicy: OnFailure with classic sidecar ${classic.join(", ")}: a restarted app may lack it`,
+            detail: "OnFailure restarts a failed app container in the same pod, but a classic sidecar is not restarted once it exits 0 (its hold timed out, or something asked it to quit after a failed run), and its start hold runs only once, so the restarted app may run without it or wait for it forever. With restartPolicy: Never the Job retries in a new pod (up to backoffLimit); or make the sidecar native (Kubernetes 1.29 or later).",
+            fix: "restartPolicy: Never"
+          },
           w.restartPolicyAt
         );
       }
@@ -18934,7 +19252,10 @@ var init_istio_hold_ignored_native = __esm({
         const why = inManifest ? "istio-proxy is a native sidecar here (an init container with restartPolicy: Always)" : nativeAsked("istio", podAnnotations(ctx.w)) ? 'the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true")' : void 0;
         if (!why) return;
         report2(
-          `${ANNOTATION.istioConfig} sets ${ANNOTATION.istioHold}: true, but ${why}: Istio's injector drops the hold for a native proxy, and the proxy's startupProbe holds the app instead; the hold only matters on an Istio older than 1.24, which has no native sidecars`,
+          {
+            summary: `${ANNOTATION.istioHold} is ignored: Istio drops it for a native istio-proxy`,
+            detail: `${ANNOTATION.istioConfig} sets ${ANNOTATION.istioHold}: true, but ${why}. Istio's injector drops the hold for a native proxy, and the proxy's startupProbe holds the app instead; the hold only matters on an Istio older than 1.24, which has no native sidecars.`
+          },
           `${podMetaField(ctx.w, "annotations")}[${JSON.stringify(ANNOTATION.istioConfig)}]`
         );
       }
@@ -18960,7 +19281,10 @@ var init_native_sidecar_in_custom_kind = __esm({
         (w.pod.initContainers ?? []).forEach((c, i) => {
           if (!isNativeSidecar(c)) return;
           report2(
-            `native sidecar ${c.name} is in a ${w.kind} (${w.ref.apiVersion}, from ${from}): its controller builds the pods, and one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused; check that the ${w.kind} controller keeps initContainers[].restartPolicy (a pod it created shows it), or keep the sidecar classic there`,
+            {
+              summary: `native sidecar ${c.name} in a ${w.kind}: an older controller drops it and the pod hangs in Init`,
+              detail: `The ${w.kind} (${w.ref.apiVersion}, from ${from}) controller builds the pods; one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused. Check that the controller keeps initContainers[].restartPolicy (a pod it created shows it), or keep the sidecar classic there.`
+            },
             `${podField(w, "initContainers", i)}.restartPolicy`
           );
         });
@@ -18975,6 +19299,7 @@ var init_sidecar_stops_before_app = __esm({
   "src/check/rules/sidecar-stops-before-app.ts"() {
     "use strict";
     init_stop();
+    init_types();
     sidecarStopsBeforeApp = {
       id: "sidecar-stops-before-app",
       severity: "warning",
@@ -18986,7 +19311,11 @@ var init_sidecar_stops_before_app = __esm({
         for (const s of found.early) {
           const fix2 = s.from === "istio" ? `set terminationDrainDuration: ${target2}s in proxy.istio.io/config` : s.from === "linkerd" ? `set config.alpha.linkerd.io/proxy-wait-before-exit-seconds: "${target2}"` : `give ${s.name} a preStop sleep action of ${target2}s (Kubernetes 1.30 or later)`;
           report2(
-            `classic sidecar ${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : "as soon as"} the pod starts terminating (${s.why}), but ${found.need.why}: requests to and from the app through it fail from then on; ${fix2} (stopOrder.sidecarsLast: true does it for you), or make ${s.name} a native sidecar, which the kubelet stops after the app`,
+            {
+              summary: `classic sidecar ${s.name} stops before the app has drained: the app's last requests fail`,
+              detail: `${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : "as soon as"} the pod starts terminating (${s.why}), but ${found.need.why}. ${fix2[0].toUpperCase()}${fix2.slice(1)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
+              fix: ctx.cfg.stopOrder.sidecarsLast ? RUN_FIX : "stopOrder.sidecarsLast: true"
+            },
             s.fieldPath
           );
         }
@@ -19037,7 +19366,10 @@ function endsSidecars(ctx, report2) {
     const where = whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts));
     if (where === void 0 || where === "its command") continue;
     report2(
-      `${c.name} runs a script that already ends its sidecars (${where}), so this ${w.kind === "Pod" ? "pod" : w.kind} completes as it is: pod-sequencer adds no Job wrapper`,
+      {
+        summary: `${c.name} runs a script that ends its sidecars: pod-sequencer adds no Job wrapper`,
+        detail: `The script ends them (${where}), so this ${w.kind === "Pod" ? "pod" : w.kind} completes as it is.`
+      },
       path
     );
   }
@@ -19062,7 +19394,10 @@ var init_handled_by_script = __esm({
         for (const h of dependenciesOf(ctx).handled ?? []) {
           const i = (ctx.w.pod.containers ?? []).findIndex((c) => scriptsRun(ctx.w, c, ctx.facts).some((x) => x.from === h.from));
           report2(
-            `dependency ${h.dep.name} (${describeTarget(h.dep)}) is already awaited by the script ${i < 0 ? "" : `${ctx.w.pod.containers[i].name} runs `}(${h.from}): pod-sequencer adds no ${WAIT_PREFIX}${h.dep.name} init container`,
+            {
+              summary: `dependency ${h.dep.name} is already awaited by a script: pod-sequencer adds no wait for it`,
+              detail: `The script ${i < 0 ? "" : `${ctx.w.pod.containers[i].name} runs `}(${h.from}) waits for ${describeTarget(h.dep)}, so no ${WAIT_PREFIX}${h.dep.name} init container is added.`
+            },
             i < 0 ? podField(ctx.w, "containers") : podField(ctx.w, "containers", i)
           );
         }
@@ -19080,7 +19415,10 @@ function leftToController2(ctx) {
   if (names.length === 0) return;
   ctx.report(
     "info",
-    `left ${names.join(", ")} to the ${w.kind} controller: ${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here`,
+    {
+      summary: `left ${names.join(", ")} to the ${w.kind} controller, which ends its sidecars`,
+      detail: `${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here.`
+    },
     templateField(w) || "spec"
   );
 }
@@ -19093,34 +19431,46 @@ function runRules(ctx) {
   const active = ctx.w.view ? [pendingChange] : rules;
   const suppressed = suppressions(ctx);
   let found = 0;
-  for (const rule of active) {
-    const reason = suppressed.get(rule.id);
-    rule.check(
-      ctx,
-      (message, fieldPath2) => {
-        if (ctx.cfg.rules[rule.id] !== "off") found++;
-        if (reason === void 0) ctx.report(rule.severity, message, fieldPath2, rule.id);
-        else ctx.report(rule.severity, message, fieldPath2, rule.id, reason);
-      },
-      found
-    );
+  let rule = active[0];
+  let reason;
+  const report2 = (said, fieldPath3) => {
+    if (ctx.cfg.rules[rule.id] !== "off") found++;
+    const message2 = afterApply(ctx, said);
+    if (reason === void 0) ctx.report(rule.severity, message2, fieldPath3, rule.id);
+    else ctx.report(rule.severity, message2, fieldPath3, rule.id, reason);
+  };
+  for (let i = 0; i < active.length; i++) {
+    rule = active[i];
+    reason = suppressed?.get(rule.id);
+    rule.check(ctx, report2, found);
   }
 }
+function afterApply(ctx, m) {
+  if (typeof m === "string" || m.fix !== RUN_FIX) return m;
+  if (ctx.cfg.mode === "check" && fixChangesSomething(ctx)) return m;
+  const { fix: _fix, ...rest } = m;
+  return rest;
+}
 function suppressions(ctx) {
-  const out2 = /* @__PURE__ */ new Map();
+  let out2;
   let ids;
-  const sources = [[ctx.w.metadata.annotations, "metadata.annotations"]];
-  if (ctx.w.metaPath.length > 1) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, "annotations")]);
-  for (const [annotations, at] of sources) {
+  const own = ctx.w.metadata.annotations;
+  const pod = ctx.w.metaPath.length > 1 ? podAnnotations(ctx.w) : void 0;
+  for (let k = 0; k < 2; k++) {
+    const annotations = k === 0 ? own : pod;
     for (const key2 in annotations) {
       if (!key2.startsWith(IGNORE_PREFIX)) continue;
+      const at = k === 0 ? "metadata.annotations" : podMetaField(ctx.w, "annotations");
       const raw = annotations[key2];
       const id = key2.slice(IGNORE_PREFIX.length);
       ids ??= new Set(ruleInfos.map((r) => r.id));
       const reason = String(raw ?? "").trim();
-      const why = !ids.has(id) ? `names no rule (rules: ${[...ids].join(", ")})` : reason === "" || reason === "true" || reason === "false" ? 'gives no reason: write why the rule does not apply here, e.g. "the app retries its connection"' : void 0;
-      if (why) ctx.report("warning", `annotation ${key2} ${why}, so it suppresses nothing`, `${at}[${JSON.stringify(key2)}]`, "invalid-suppression");
-      else out2.set(id, reason);
+      const why = !ids.has(id) ? { summary: `annotation ${key2} names no rule, so it suppresses nothing`, detail: `Rules: ${[...ids].join(", ")}.` } : reason === "" || reason === "true" || reason === "false" ? {
+        summary: `annotation ${key2} gives no reason, so it suppresses nothing`,
+        detail: 'Write why the rule does not apply here, e.g. "the app retries its connection".'
+      } : void 0;
+      if (why) ctx.report("warning", why, `${at}[${JSON.stringify(key2)}]`, "invalid-suppression");
+      else (out2 ??= /* @__PURE__ */ new Map()).set(id, reason);
     }
   }
   return out2;
@@ -19130,6 +19480,8 @@ var init_check = __esm({
   "src/check/index.ts"() {
     "use strict";
     init_host();
+    init_types();
+    init_fixes();
     init_workload();
     init_mesh();
     init_sidecars();
@@ -19204,11 +19556,18 @@ var init_check = __esm({
 function patchItem(p) {
   try {
     const patch = new Patch(p);
-    return patch.map(p.before, p.spans.get(p.before), p.after, 0).join("\n") + "\n";
+    const text2 = patch.map(p.before, p.spans.get(p.before), p.after, 0).join("\n") + "\n";
+    return MAYBE_ANCHORS.test(p.text) && !keepsAnchors(p.text, text2, p.after) ? void 0 : text2;
   } catch (e) {
     if (e === DECLINE) return void 0;
     throw e;
   }
+}
+function keepsAnchors(before, after, value) {
+  const old = fastParse(before)?.anchors;
+  if (old === void 0) return true;
+  const now = fastParse(after);
+  return now !== void 0 && [...old].every((a) => now.anchors?.has(a)) && deepEqual(now.value, value);
 }
 function decline() {
   throw DECLINE;
@@ -19255,14 +19614,16 @@ function hasKeys(v) {
 function isScalarValue(v) {
   return v === null || typeof v !== "object";
 }
-var import_yaml9, DECLINE, YAML_OPTIONS2, Patch, STYLES;
+var import_yaml9, MAYBE_ANCHORS, DECLINE, YAML_OPTIONS2, Patch, STYLES;
 var init_patch = __esm({
   "src/yaml/patch.ts"() {
     "use strict";
     import_yaml9 = __toESM(require_dist(), 1);
     init_emit();
     init_plain();
+    init_fastparse();
     init_sync();
+    MAYBE_ANCHORS = /[&*][\w.-]/;
     DECLINE = Object.freeze({ decline: true });
     YAML_OPTIONS2 = { lineWidth: 0, flowCollectionPadding: false };
     Patch = class {
@@ -19272,6 +19633,10 @@ var init_patch = __esm({
       /** First entries whose trivia is their collection's, or (a moved first list item) their own. */
       listOwned = /* @__PURE__ */ new Set();
       itemOwned = /* @__PURE__ */ new Set();
+      /**
+       * yaml's `indentSeq` for the new lists written where the rendering is: the style of the lists
+       * of the nearest map being rendered that has one (map()), else the item's own majority.
+       */
       indentSeq;
       /** One Document, reused, for the nodes only yaml can write. */
       yamlDoc;
@@ -19327,11 +19692,29 @@ var init_patch = __esm({
           order.splice(at < 0 ? order.length : at, 0, key2);
         });
         if (span) this.ownFirstTrivia(old, span, value);
+        const inherited = this.indentSeq;
+        this.indentSeq = this.seqStyle(old, span) ?? inherited;
         const pieces = order.map(
           (x) => typeof x === "string" ? this.newPair(x, value[x], col) : this.pair({ entry: x, old: old[x.key], col: span.col }, value[x.key], col)
         );
+        this.indentSeq = inherited;
         pieces[0] = this.headTrivia(span, col) + pieces[0];
         return pieces;
+      }
+      /**
+       * How the source's map writes its block lists: indented (`true`) or with `- ` at the key's
+       * column, read from its first list; undefined when it has none. A Helm template's own lists
+       * and the ones its `toYaml` prints often differ in one document: a new list follows its
+       * neighbours, not the document's majority.
+       */
+      seqStyle(old, span) {
+        if (!old || !span) return void 0;
+        for (const e of span.entries) {
+          const v = e.shape === "nested" ? old[e.key] : void 0;
+          const list2 = Array.isArray(v) ? this.spans.get(v) : void 0;
+          if (list2) return list2.col > span.col;
+        }
+        return void 0;
       }
       /** A block sequence's items as text, `- ` at column `col`. */
       seq(old, span, value, col) {
@@ -19440,6 +19823,7 @@ var init_patch = __esm({
       scalar(entry, old, value, col) {
         const src = this.src;
         const raw = entry.shape === "scalar" ? src.slice(entry.vAt, entry.vEnd) : "";
+        if (raw[0] === "&" || raw[0] === "*") decline();
         if (typeof old === "number" && typeof value === "number" && raw !== String(old)) decline();
         const node = new import_yaml9.Scalar(value);
         node.type = typeof value !== "string" ? import_yaml9.Scalar.PLAIN : STYLES[src[entry.vAt]] ?? import_yaml9.Scalar.PLAIN;
@@ -19636,7 +20020,8 @@ function forgetListKptIds(text2) {
   return lines.filter((l) => l !== "\0").join("\n");
 }
 function readFacts(items, facts = noFacts()) {
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     const list2 = listOf(item);
     if (list2) readFacts(list2.items, facts);
     if (item.apiVersion === "v1" && item.kind === "ConfigMap")
@@ -19655,7 +20040,14 @@ function isStringMap(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
 }
 function workloadsOf(obj, sites) {
-  return sites.flatMap((site) => expand(obj, site.steps).flatMap((path) => makeWorkload(obj, path, site) ?? []));
+  const out2 = [];
+  for (const site of sites) {
+    for (const path of expand(obj, site.steps)) {
+      const w = makeWorkload(obj, path, site);
+      if (w) out2.push(w);
+    }
+  }
+  return out2;
 }
 function processItem(source, sites, cfg, results, facts = noFacts(), parsed2) {
   let text2 = typeof source === "string" ? source : void 0;
@@ -19997,8 +20389,8 @@ var init_process = __esm({
     init_dry_run();
     writePath = { textEdits: true, patched: 0, declined: 0 };
     ItemError = class extends FatalError {
-      constructor(message, index, offset) {
-        super(message);
+      constructor(message2, index, offset) {
+        super(message2);
         this.index = index;
         this.offset = offset;
       }
@@ -20225,17 +20617,17 @@ function splice(file, replacements) {
   const edits = [...replacements].map(([i, text2]) => itemEdit(file.source, file.docs[i], text2));
   return restoreLineEndings(spliceEdits(file.source, edits), file.crlf);
 }
-function locate(file, doc, fieldPath2) {
-  const segments = pathSegments(fieldPath2);
+function locate(file, doc, fieldPath3) {
+  const segments = pathSegments(fieldPath3);
   const text2 = file.source.slice(doc.start, doc.end);
   const offset = locateFast(doc, text2, segments) ?? locateSlow(doc, text2, segments);
   return file.lines.linePos(doc.start + offset);
 }
-function locateByYaml(file, doc, fieldPath2) {
-  return file.lines.linePos(doc.start + locateSlow(doc, file.source.slice(doc.start, doc.end), pathSegments(fieldPath2)));
+function locateByYaml(file, doc, fieldPath3) {
+  return file.lines.linePos(doc.start + locateSlow(doc, file.source.slice(doc.start, doc.end), pathSegments(fieldPath3)));
 }
-function containerAt2(doc, text2, fieldPath2) {
-  const segments = pathSegments(fieldPath2);
+function containerAt2(doc, text2, fieldPath3) {
+  const segments = pathSegments(fieldPath3);
   const at = segments.findIndex((s, i) => /^(initContainers|containers|ephemeralContainers)$/.test(s) && /^\[\d+\]$/.test(segments[i + 1] ?? ""));
   if (at < 0) return void 0;
   let value = parsedValue(doc, text2) ?? (0, import_yaml11.parseDocument)(" ".repeat(doc.indent) + text2).toJS();
@@ -20246,8 +20638,8 @@ function containerAt2(doc, text2, fieldPath2) {
   const name = isPlainMap2(value) ? value.name : void 0;
   return typeof name === "string" ? name : void 0;
 }
-function pathSegments(fieldPath2) {
-  return fieldPath2 ? fieldPath2.match(/[^.[\]]+|\[\d+\]/g) ?? [] : ["metadata", "name"];
+function pathSegments(fieldPath3) {
+  return fieldPath3 ? fieldPath3.match(/[^.[\]]+|\[\d+\]/g) ?? [] : ["metadata", "name"];
 }
 function fastParsed(doc, text2) {
   let parsed2 = parsedDocs.get(doc);
@@ -20390,16 +20782,16 @@ function inFile(file, d, e) {
   return new PathError(`${file.path}:${line}:${col}: ${e.message.replace(/^items\[\d+\]: /, "")}`);
 }
 function invalidInput(path, e) {
-  let message = e.message.startsWith(`${path}: `) || e.message.startsWith(`${path}:`) ? e.message.slice(path.length + 1).trimStart() : e.message;
+  let message2 = e.message.startsWith(`${path}: `) || e.message.startsWith(`${path}:`) ? e.message.slice(path.length + 1).trimStart() : e.message;
   let line = 1;
   let col = 1;
-  const at = /^(\d+):(\d+): /.exec(message) ?? /^line (\d+), column (\d+): /.exec(message);
+  const at = /^(\d+):(\d+): /.exec(message2) ?? /^line (\d+), column (\d+): /.exec(message2);
   if (at) {
     line = Number(at[1]);
     col = Number(at[2]);
-    message = message.slice(at[0].length);
+    message2 = message2.slice(at[0].length);
   }
-  return { path, line, col, result: { severity: "error", message, tags: { rule: "invalid-input" } } };
+  return { path, line, col, result: { severity: "error", message: message2, tags: { rule: "invalid-input" } } };
 }
 function sortFindings(list2) {
   return list2.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col);
@@ -20458,6 +20850,12 @@ function readStdinBytes() {
   if (big) throw new PathError(big);
   return bytes;
 }
+function withFixCommand(f, config2, streamed = f.path === STDIN) {
+  if (f.result.fix !== RUN_FIX) return f;
+  const file = streamed ? "-" : shellWord(f.path.startsWith("-") ? `./${f.path}` : f.path);
+  const command2 = ["pod-sequencer fix", ...config2 !== void 0 ? [`--config ${shellWord(config2)}`] : [], file].join(" ");
+  return { ...f, result: { ...f.result, fix: command2 } };
+}
 var import_node_crypto, import_node_fs2;
 var init_run = __esm({
   "src/files/run.ts"() {
@@ -20468,8 +20866,80 @@ var init_run = __esm({
     init_io();
     init_limits();
     init_types();
+    init_quote();
     init_process();
     init_read();
+  }
+});
+
+// src/check/report.ts
+function findingLine(f, opts = {}) {
+  const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : "";
+  const sev = f.result.severity;
+  const line = printable(`${f.path}:${f.line}:${f.col}: ${sev}${rule} ${f.result.message}`);
+  const at = printable(`${f.path}:${f.line}:${f.col}: `).length;
+  const head = opts.color ? `${line.slice(0, at)}${COLOR[sev]}${line.slice(at, at + sev.length)}${RESET}${line.slice(at + sev.length)}` : line;
+  return [head, ...detailLines(f.result, opts.verbose)].join("\n");
+}
+function detailLines(r, verbose = false) {
+  return [...verbose && r.detail ? [`  why: ${r.detail}`] : [], ...r.fix ? [`  fix: ${r.fix}`] : []].map(printable);
+}
+function suppressionOf(f) {
+  const reason = f.result.tags?.suppressed;
+  if (reason === void 0) return void 0;
+  return { kind: f.result.tags?.suppressedBy === "baseline" ? "baseline" : "annotation", reason };
+}
+function noteLine(n) {
+  return printable(`${n.path}${n.line ? `:${n.line}:${n.col}` : ""}: note: ${n.message}`);
+}
+function counts(findings) {
+  const c = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) if (!isSuppressed(f.result)) c[f.result.severity]++;
+  return c;
+}
+function summaryLine(findings, files) {
+  const c = counts(findings);
+  const quiet = findings.length - shown(findings).length;
+  const found = shown(findings).length === 0 ? "no findings" : `${plural(c.error, "error")}, ${plural(c.warning, "warning")}, ${plural(c.info, "info")}`;
+  return `${plural(files, "file")} checked: ${found}${quiet ? `; ${quiet} suppressed` : ""}`;
+}
+function formatText(findings, files, opts = {}) {
+  return [...shown(findings).map((f) => findingLine(f, opts)), summaryLine(findings, files)].join("\n") + "\n";
+}
+function formatJson(findings, notes, files) {
+  const row = (f) => ({
+    path: f.path,
+    line: f.line,
+    column: f.col,
+    severity: f.result.severity,
+    rule: f.result.tags?.rule,
+    // The whole text, as in the ResourceList; its parts beside it (issue 31).
+    message: fullMessage(f.result),
+    summary: f.result.message,
+    ...f.result.detail ? { detail: f.result.detail } : {},
+    ...f.result.fix ? { fix: f.result.fix } : {},
+    resource: f.result.resourceRef,
+    field: f.result.field?.path
+  });
+  const out2 = {
+    findings: shown(findings).map(row),
+    suppressed: findings.filter((f) => isSuppressed(f.result)).map((f) => ({ ...row(f), suppression: suppressionOf(f) })),
+    notes,
+    summary: { files, ...counts(findings) }
+  };
+  return JSON.stringify(out2, null, 2) + "\n";
+}
+var FORMATS, COLOR, RESET, shown, plural;
+var init_report = __esm({
+  "src/check/report.ts"() {
+    "use strict";
+    init_results();
+    init_text();
+    FORMATS = ["text", "json", "sarif", "junit"];
+    COLOR = { error: "\x1B[1;31m", warning: "\x1B[33m", info: "\x1B[36m" };
+    RESET = "\x1B[0m";
+    shown = (findings) => findings.filter((f) => !isSuppressed(f.result));
+    plural = (n, word) => `${n} ${word}${n === 1 || word === "info" ? "" : "s"}`;
   }
 });
 
@@ -20497,7 +20967,7 @@ function render(stdin, opts, env, readFile) {
     const replacements = new Map(files[0].replacements);
     for (const i of removed) replacements.set(i, "");
     const stdout = replacements.size > 0 ? splice(file, replacements) : text2;
-    const lines = [...findings.map((f) => findingLine(stdout, f)), ...helm3HookNotes(file, replacements)];
+    const lines = [...findings.map((f) => findingLine2(stdout, f)), ...helm3HookNotes(file, replacements)];
     const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || void 0), lines, opts.report !== void 0);
     if (reportError) return { ...fail([reportError]), reported: true };
     const failing = findings.filter((f) => LEVEL[f.result.severity] >= LEVEL[opts.failOn]);
@@ -20550,16 +21020,16 @@ function chooseConfig(file, opts, env, readFile) {
 ${errors.map(formatResult).join("\n")}`);
   return { config: { ...config2, mode: "apply" }, removed: inStream };
 }
-function findingLine(output, f) {
+function findingLine2(output, f) {
   const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : "";
   const at = documentOf(output, f.line);
   const where = at ? `${at.file}:${f.line - at.first + 1}` : `<stdin>:${f.line}`;
-  return printable(`${where}: ${f.result.severity}${rule} ${f.result.message}`);
+  return [printable(`${where}: ${f.result.severity}${rule} ${f.result.message}`), ...detailLines(f.result)].join("\n");
 }
-function withChartFile(stdin, message) {
-  const m = /^<stdin>:(\d+):(\d+): /.exec(message);
+function withChartFile(stdin, message2) {
+  const m = /^<stdin>:(\d+):(\d+): /.exec(message2);
   const file = m ? sourceOf(Buffer.from(stdin).toString("utf8").replace(/\r\n/g, "\n"), Number(m[1])) : void 0;
-  return file ? `${file} (<stdin>:${m[1]}:${m[2]}): ${message.slice(m[0].length)}` : message;
+  return file ? `${file} (<stdin>:${m[1]}:${m[2]}): ${message2.slice(m[0].length)}` : message2;
 }
 function sourceOf(text2, line) {
   return documentOf(text2, line)?.file;
@@ -20605,6 +21075,7 @@ var init_post_render = __esm({
     init_results();
     init_read();
     init_run();
+    init_report();
     LEVEL = { info: 0, warning: 1, error: 2, none: 3 };
     CONFIG_KINDS = /* @__PURE__ */ new Set(["PodSequence"]);
     ConfigError = class extends Error {
@@ -20624,8 +21095,8 @@ var require_error = __commonJS({
        * @param {string} code an id string representing the error
        * @param {string} message human-readable description of the error
        */
-      constructor(exitCode, code, message) {
-        super(message);
+      constructor(exitCode, code, message2) {
+        super(message2);
         Error.captureStackTrace(this, this.constructor);
         this.name = this.constructor.name;
         this.code = code;
@@ -20638,8 +21109,8 @@ var require_error = __commonJS({
        * Constructs the InvalidArgumentError class
        * @param {string} [message] explanation of why argument is invalid
        */
-      constructor(message) {
-        super(1, "commander.invalidArgument", message);
+      constructor(message2) {
+        super(1, "commander.invalidArgument", message2);
         Error.captureStackTrace(this, this.constructor);
         this.name = this.constructor.name;
       }
@@ -22222,9 +22693,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return never
        * @private
        */
-      _exit(exitCode, code, message) {
+      _exit(exitCode, code, message2) {
         if (this._exitCallback) {
-          this._exitCallback(new CommanderError2(exitCode, code, message));
+          this._exitCallback(new CommanderError2(exitCode, code, message2));
         }
         process2.exit(exitCode);
       }
@@ -22284,8 +22755,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
           return target2.parseArg(value, previous);
         } catch (err2) {
           if (err2.code === "commander.invalidArgument") {
-            const message = `${invalidArgumentMessage} ${err2.message}`;
-            this.error(message, { exitCode: err2.exitCode, code: err2.code });
+            const message2 = `${invalidArgumentMessage} ${err2.message}`;
+            this.error(message2, { exitCode: err2.exitCode, code: err2.code });
           }
           throw err2;
         }
@@ -23361,9 +23832,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [errorOptions.code] - an id string representing the error
        * @param {number} [errorOptions.exitCode] - used with process.exit
        */
-      error(message, errorOptions) {
+      error(message2, errorOptions) {
         this._outputConfiguration.outputError(
-          `${message}
+          `${message2}
 `,
           this._outputConfiguration.writeErr
         );
@@ -23377,7 +23848,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const config2 = errorOptions || {};
         const exitCode = config2.exitCode || 1;
         const code = config2.code || "commander.error";
-        this._exit(exitCode, code, message);
+        this._exit(exitCode, code, message2);
       }
       /**
        * Apply any option related environment variables, if option does
@@ -23433,8 +23904,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @private
        */
       missingArgument(name) {
-        const message = `error: missing required argument '${name}'`;
-        this.error(message, { code: "commander.missingArgument" });
+        const message2 = `error: missing required argument '${name}'`;
+        this.error(message2, { code: "commander.missingArgument" });
       }
       /**
        * `Option` is missing an argument.
@@ -23443,8 +23914,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @private
        */
       optionMissingArgument(option) {
-        const message = `error: option '${option.flags}' argument missing`;
-        this.error(message, { code: "commander.optionMissingArgument" });
+        const message2 = `error: option '${option.flags}' argument missing`;
+        this.error(message2, { code: "commander.optionMissingArgument" });
       }
       /**
        * `Option` does not have a value, and is a mandatory option.
@@ -23453,8 +23924,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @private
        */
       missingMandatoryOptionValue(option) {
-        const message = `error: required option '${option.flags}' not specified`;
-        this.error(message, { code: "commander.missingMandatoryOptionValue" });
+        const message2 = `error: required option '${option.flags}' not specified`;
+        this.error(message2, { code: "commander.missingMandatoryOptionValue" });
       }
       /**
        * `Option` conflicts with another option.
@@ -23487,8 +23958,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           return `option '${bestOption.flags}'`;
         };
-        const message = `error: ${getErrorMessage(option)} cannot be used with ${getErrorMessage(conflictingOption)}`;
-        this.error(message, { code: "commander.conflictingOption" });
+        const message2 = `error: ${getErrorMessage(option)} cannot be used with ${getErrorMessage(conflictingOption)}`;
+        this.error(message2, { code: "commander.conflictingOption" });
       }
       /**
        * Unknown option `flag`.
@@ -23509,8 +23980,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } while (command2 && !command2._enablePositionalOptions);
           suggestion = suggestSimilar(flag, candidateFlags);
         }
-        const message = `error: unknown option '${flag}'${suggestion}`;
-        this.error(message, { code: "commander.unknownOption" });
+        const message2 = `error: unknown option '${flag}'${suggestion}`;
+        this.error(message2, { code: "commander.unknownOption" });
       }
       /**
        * Excess arguments, more than expected.
@@ -23523,8 +23994,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const expected = this.registeredArguments.length;
         const s = expected === 1 ? "" : "s";
         const forSubcommand = this.parent ? ` for '${this.name()}'` : "";
-        const message = `error: too many arguments${forSubcommand}. Expected ${expected} argument${s} but got ${receivedArgs.length}.`;
-        this.error(message, { code: "commander.excessArguments" });
+        const message2 = `error: too many arguments${forSubcommand}. Expected ${expected} argument${s} but got ${receivedArgs.length}.`;
+        this.error(message2, { code: "commander.excessArguments" });
       }
       /**
        * Unknown command.
@@ -23542,8 +24013,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
           });
           suggestion = suggestSimilar(unknownName, candidateNames);
         }
-        const message = `error: unknown command '${unknownName}'${suggestion}`;
-        this.error(message, { code: "commander.unknownCommand" });
+        const message2 = `error: unknown command '${unknownName}'${suggestion}`;
+        this.error(message2, { code: "commander.unknownCommand" });
       }
       /**
        * Get or set the program version.
@@ -24612,70 +25083,6 @@ var init_baseline = __esm({
   }
 });
 
-// src/check/report.ts
-function findingLine2(f, color = false) {
-  const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : "";
-  const sev = f.result.severity;
-  const line = printable(`${f.path}:${f.line}:${f.col}: ${sev}${rule} ${f.result.message}`);
-  if (!color) return line;
-  const at = printable(`${f.path}:${f.line}:${f.col}: `).length;
-  return `${line.slice(0, at)}${COLOR[sev]}${line.slice(at, at + sev.length)}${RESET}${line.slice(at + sev.length)}`;
-}
-function suppressionOf(f) {
-  const reason = f.result.tags?.suppressed;
-  if (reason === void 0) return void 0;
-  return { kind: f.result.tags?.suppressedBy === "baseline" ? "baseline" : "annotation", reason };
-}
-function noteLine(n) {
-  return printable(`${n.path}${n.line ? `:${n.line}:${n.col}` : ""}: note: ${n.message}`);
-}
-function counts(findings) {
-  const c = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) if (!isSuppressed(f.result)) c[f.result.severity]++;
-  return c;
-}
-function summaryLine(findings, files) {
-  const c = counts(findings);
-  const quiet = findings.length - shown(findings).length;
-  const found = shown(findings).length === 0 ? "no findings" : `${plural(c.error, "error")}, ${plural(c.warning, "warning")}, ${plural(c.info, "info")}`;
-  return `${plural(files, "file")} checked: ${found}${quiet ? `; ${quiet} suppressed` : ""}`;
-}
-function formatText(findings, files, color = false) {
-  return [...shown(findings).map((f) => findingLine2(f, color)), summaryLine(findings, files)].join("\n") + "\n";
-}
-function formatJson(findings, notes, files) {
-  const row = (f) => ({
-    path: f.path,
-    line: f.line,
-    column: f.col,
-    severity: f.result.severity,
-    rule: f.result.tags?.rule,
-    message: f.result.message,
-    resource: f.result.resourceRef,
-    field: f.result.field?.path
-  });
-  const out2 = {
-    findings: shown(findings).map(row),
-    suppressed: findings.filter((f) => isSuppressed(f.result)).map((f) => ({ ...row(f), suppression: suppressionOf(f) })),
-    notes,
-    summary: { files, ...counts(findings) }
-  };
-  return JSON.stringify(out2, null, 2) + "\n";
-}
-var FORMATS, COLOR, RESET, shown, plural;
-var init_report = __esm({
-  "src/check/report.ts"() {
-    "use strict";
-    init_results();
-    init_text();
-    FORMATS = ["text", "json", "sarif", "junit"];
-    COLOR = { error: "\x1B[1;31m", warning: "\x1B[33m", info: "\x1B[36m" };
-    RESET = "\x1B[0m";
-    shown = (findings) => findings.filter((f) => !isSuppressed(f.result));
-    plural = (n, word) => `${n} ${word}${n === 1 || word === "info" ? "" : "s"}`;
-  }
-});
-
 // src/check/junit.ts
 function formatJunit(findings, files, failOn) {
   const fails = (f) => !isSuppressed(f.result) && atOrAbove(f.result.severity, failOn);
@@ -24701,7 +25108,7 @@ function testcase(f, failed2) {
   const ref = f.result.resourceRef;
   const classname = ref ? `${ref.kind}/${ref.name}` : f.path;
   const where = `${f.path}:${f.line}:${f.col}`;
-  const text2 = `${where}: ${f.result.severity} ${f.result.message}`;
+  const text2 = `${where}: ${f.result.severity} ${fullMessage(f.result)}`;
   const head = `    <testcase classname=${attr(classname)} name=${attr(f.result.tags?.rule ?? f.result.severity)} file=${attr(f.path)} line="${f.line}">`;
   const suppression = suppressionOf(f);
   const body2 = failed2 ? `      <failure type=${attr(f.result.severity)} message=${attr(f.result.message)}>${escape(text2)}</failure>` : suppression ? `      <skipped message=${attr(`suppressed (${suppression.kind}): ${suppression.reason}`)}/>` : `      <system-out>${escape(text2)}</system-out>`;
@@ -24741,7 +25148,7 @@ var init_rule_docs_generated = __esm({
       },
       "job-sidecar-blocks-completion": {
         "description": "A Job, CronJob or a bare pod with `restartPolicy` `Never` or `OnFailure` has a classic sidecar (in `containers`, or one a mesh will inject) that nothing stops when the work ends: no Job wrapper of pod-sequencer's calls its shutdown, and no app command of yours ends it (a quit call, `kill`, `scuttle`, `linkerd-await --shutdown`). This happens when `jobs.terminateSidecars` is off or the sidecar has no shutdown endpoint (Kuma).",
-        "help": "A Job-like pod has a classic sidecar that nothing ends, so the Job never completes. Default severity: `error`.\n\n## What it finds\n\nA Job, CronJob or a bare pod with `restartPolicy` `Never` or `OnFailure` has a classic sidecar\n(in `containers`, or one a mesh will inject) that nothing stops when the work ends: no Job wrapper of\npod-sequencer's calls its shutdown, and no app command of yours ends it (a quit call, `kill`,\n`scuttle`, `linkerd-await --shutdown`). This happens when `jobs.terminateSidecars` is off or the\nsidecar has no shutdown endpoint (Kuma).\n\nKuma 2.14 and later inject `kuma-sidecar` as a native sidecar by default on Kubernetes 1.29 and\nlater (its control plane's `experimental.sidecarContainers`, on by default from 2.14): with\n`mesh.kuma.version` at 2.14 or later and `kubernetesVersion` 1.29 or later, a Kuma-injected Job\ncompletes and is not reported. With `mesh.kuma.version` unset, the sidecar is taken to be classic\n(older releases inject it so), and the message says how to tell pod-sequencer otherwise.\n\n## Why\n\nA pod is done only when all its containers have exited. The app exits, the proxy keeps running,\nand the Job stays active forever, holding its node's resources and blocking the next CronJob run:\nkubernetes/kubernetes#25908 and istio/istio#11659, the most-voted issues of their kind. Native\nsidecars are stopped by the kubelet when the regular containers end\n([KEP-753](https://github.com/kubernetes/enhancements/tree/master/keps/sig-node/753-sidecar-containers)).\n\n## How to fix\n\nRun `pod-sequencer fix` with `jobs.terminateSidecars: true` (the default): the app's command is\nwrapped so that it asks each sidecar to shut down when the work ends, keeping the app's exit code.\nOr make the sidecar native (`kubernetesVersion` 1.29 or later, or the mesh's `native` switch).\n\n## How to suppress\n\nWhere the finding does not apply, say why on the workload (or its pod template), one key per rule:\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.job-sidecar-blocks-completion: \"the sidecar exits on its own when the app closes its socket\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    job-sidecar-blocks-completion: warning     # off | info | warning | error\n```\n\n(ConfigMap form: `rules: \"job-sidecar-blocks-completion=warning\"`.) An existing finding can also go into a\nbaseline: `pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline)."
+        "help": "A Job-like pod has a classic sidecar that nothing ends, so the Job never completes. Default severity: `error`.\n\n## What it finds\n\nA Job, CronJob or a bare pod with `restartPolicy` `Never` or `OnFailure` has a classic sidecar\n(in `containers`, or one a mesh will inject) that nothing stops when the work ends: no Job wrapper of\npod-sequencer's calls its shutdown, and no app command of yours ends it (a quit call, `kill`,\n`scuttle`, `linkerd-await --shutdown`). This happens when `jobs.terminateSidecars` is off or the\nsidecar has no shutdown endpoint (Kuma).\n\nKuma 2.14 and later inject `kuma-sidecar` as a native sidecar by default on Kubernetes 1.29 and\nlater (its control plane's `experimental.sidecarContainers`, on by default from 2.14): with\n`mesh.kuma.version` at 2.14 or later and `kubernetesVersion` 1.29 or later, a Kuma-injected Job\ncompletes and is not reported. With `mesh.kuma.version` unset, the sidecar is taken to be classic\n(older releases inject it so), and the finding's why says how to tell pod-sequencer otherwise.\n\n## Why\n\nA pod is done only when all its containers have exited. The app exits, the proxy keeps running,\nand the Job stays active forever, holding its node's resources and blocking the next CronJob run:\nkubernetes/kubernetes#25908 and istio/istio#11659, the most-voted issues of their kind. Native\nsidecars are stopped by the kubelet when the regular containers end\n([KEP-753](https://github.com/kubernetes/enhancements/tree/master/keps/sig-node/753-sidecar-containers)).\n\n## How to fix\n\nRun `pod-sequencer fix` with `jobs.terminateSidecars: true` (the default): the app's command is\nwrapped so that it asks each sidecar to shut down when the work ends, keeping the app's exit code.\nOr make the sidecar native (`kubernetesVersion` 1.29 or later, or the mesh's `native` switch).\n\n## How to suppress\n\nWhere the finding does not apply, say why on the workload (or its pod template), one key per rule:\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.job-sidecar-blocks-completion: \"the sidecar exits on its own when the app closes its socket\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    job-sidecar-blocks-completion: warning     # off | info | warning | error\n```\n\n(ConfigMap form: `rules: \"job-sidecar-blocks-completion=warning\"`.) An existing finding can also go into a\nbaseline: `pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline)."
       },
       "missing-entrypoint": {
         "description": "pod-sequencer needs to wrap a container's command (a Job whose sidecars must be ended, or strategy `wrap`), but the container has no `command`, no `jobs.entrypoints` entry matches it, and it has no (valid) `pod-sequencer.dev/entrypoint.<container>` annotation. The workload is left unchanged and the finding names the container.",
@@ -24804,8 +25211,8 @@ var init_rule_docs_generated = __esm({
         "help": 'A classic sidecar of a long-running pod stops before the app has finished draining. Default severity: `warning`.\n\n## What it finds\n\nIn a pod that is not Job-like, a classic sidecar (in the manifest, or an `istio-proxy` or\n`linkerd-proxy` a configured mesh will inject) that stays up for less time after termination\nstarts than an app container with a `preStop` hook needs: past the hook\'s sleep, or until the\ngrace period less 5 s for another hook. How long each stays up ([sidecars](../sidecars.md#how-a-pod-stops)):\n\n| sidecar | stays up |\n|---|---|\n| injected `istio-proxy` | `terminationDrainDuration` in `proxy.istio.io/config`, default 5 s |\n| injected `linkerd-proxy` | `config.alpha.linkerd.io/proxy-wait-before-exit-seconds`, default 0 |\n| in the manifest | its own preStop sleep (plus Istio\'s drain for an `istio-proxy`) |\n\nAn app without a preStop hook, or whose preStop ends the sidecar itself, is not flagged. The\nfinding is at the sidecar container, or at the annotation for an injected proxy. `explain` shows\neach sidecar\'s stop time.\n\n## Why\n\nThe kubelet sends SIGTERM to every classic container when its own preStop returns, at once; a\nproxy without a hook stops while the app is still serving in its preStop or finishing requests\nafter SIGTERM, and those requests fail. Reports: "Istio starts terminating during prestop hook"\n(istio/istio#36631), "SIGTERM signal arrives first to kuma and stops all active application\nconnections" (kumahq/kuma#4134), Linkerd users sleeping in the proxy\'s preStop by hand\n(linkerd/linkerd2#3747). Native sidecars do not have the problem: they get SIGTERM after the app\nhas exited.\n\n## How to fix\n\n- Make the sidecar native (Kubernetes 1.29 or later; `mesh.<name>.native`).\n- Or keep it up for the grace period less 5 s: `stopOrder.sidecarsLast: true` does it with each\n  vendor\'s setting (`terminationDrainDuration` merged into `proxy.istio.io/config`, Linkerd\'s\n  `config.alpha.linkerd.io/proxy-wait-before-exit-seconds`, a `preStop` sleep action on a sidecar\n  in the manifest with `kubernetesVersion` 1.30 or later). Pods then take up to that long to stop.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.sidecar-stops-before-app: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    sidecar-stops-before-app: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "sidecar-stops-before-app=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
       },
       "pending-change": {
-        "description": "In `check` (and `mode: check`) only: each change `fix` would make to a workload where no rule above it reported anything, with the message `fix` gives that change. Typical causes: pod-sequencer's own waits or wrappers are out of date with the config (a dependency's budget changed, a wrapper is no longer needed once the sidecar is native), an injected mesh lacks a setting pod-sequencer adds (the hold annotation, the native-sidecar key under a `kubernetesVersion` that runs native sidecars), or a classic sidecar could be native.",
-        "help": '`fix` would change this workload though no other rule names a problem. Default severity: `info`.\n\n## What it finds\n\nIn `check` (and `mode: check`) only: each change `fix` would make to a workload where no rule\nabove it reported anything, with the message `fix` gives that change. Typical causes:\npod-sequencer\'s own waits or wrappers are out of date with the config (a dependency\'s budget\nchanged, a wrapper is no longer needed once the sidecar is native), an injected mesh lacks a\nsetting pod-sequencer adds (the hold annotation, the native-sidecar key under a\n`kubernetesVersion` that runs native sidecars), or a classic sidecar could be native.\n\n## Why\n\n`check` is the dry run of `fix` (issue 14; docs/decisions.md, "Evidence before names"): a team that runs\n`check` in CI must see every change `fix` would make, not only those a rule calls a problem.\nThe rule runs the transforms on a copy of the workload (`src/check/dry-run.ts`), so what it\nreports is exactly what `fix` does; `test/pod/dry-run.test.ts` holds that on every golden fixture\nand on the vendor corpus.\n\n## How to fix\n\nRun `pod-sequencer fix` (or the function under kpt or kustomize) and review the diff; or change\nthe config so that `fix` leaves the workload as it is (for a mesh that should not be handled,\n`mesh.<name>.enabled: false`).\n\n## How to suppress\n\nWhere the change is not wanted and the config cannot say so, say why on the workload (or its\npod template):\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.pending-change: "this Deployment is sequenced by its chart"\n```\n\nThat silences the report, not the change: `pod-sequencer.dev/skip: "true"` leaves the workload\nout of `fix` as well. To change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    pending-change: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "pending-change=off"`.) An existing finding can also go into a\nbaseline: `pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
+        "description": "In `check` (and `mode: check`) only: each change `fix` would make to a workload where no rule above it reported anything: `fix would have <the change>`, with the change's why and the fix `pod-sequencer fix <file>`. Typical causes: pod-sequencer's own waits or wrappers are out of date with the config (a dependency's budget changed, a wrapper is no longer needed once the sidecar is native), an injected mesh lacks a setting pod-sequencer adds (the hold annotation, the native-sidecar key under a `kubernetesVersion` that runs native sidecars), or a classic sidecar could be native.",
+        "help": '`fix` would change this workload though no other rule names a problem. Default severity: `info`.\n\n## What it finds\n\nIn `check` (and `mode: check`) only: each change `fix` would make to a workload where no rule\nabove it reported anything: `fix would have <the change>`, with the change\'s why and the fix\n`pod-sequencer fix <file>`. Typical causes:\npod-sequencer\'s own waits or wrappers are out of date with the config (a dependency\'s budget\nchanged, a wrapper is no longer needed once the sidecar is native), an injected mesh lacks a\nsetting pod-sequencer adds (the hold annotation, the native-sidecar key under a\n`kubernetesVersion` that runs native sidecars), or a classic sidecar could be native.\n\n## Why\n\n`check` is the dry run of `fix` (issue 14; docs/decisions.md, "Evidence before names"): a team that runs\n`check` in CI must see every change `fix` would make, not only those a rule calls a problem.\nThe rule runs the transforms on a copy of the workload (`src/check/dry-run.ts`), so what it\nreports is exactly what `fix` does; `test/pod/dry-run.test.ts` holds that on every golden fixture\nand on the vendor corpus.\n\n## How to fix\n\nRun `pod-sequencer fix` (or the function under kpt or kustomize) and review the diff; or change\nthe config so that `fix` leaves the workload as it is (for a mesh that should not be handled,\n`mesh.<name>.enabled: false`).\n\n## How to suppress\n\nWhere the change is not wanted and the config cannot say so, say why on the workload (or its\npod template):\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.pending-change: "this Deployment is sequenced by its chart"\n```\n\nThat silences the report, not the change: `pod-sequencer.dev/skip: "true"` leaves the workload\nout of `fix` as well. To change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    pending-change: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "pending-change=off"`.) An existing finding can also go into a\nbaseline: `pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
       },
       "sidecar-endpoints-unknown": {
         "description": "A sidecar whose profile has no fixed health or admin port (Envoy: its admin listener exists only where the bootstrap it loads has an `admin` block with an address), where nothing in the input shows one: the container names no bootstrap (`-c`, `--config-path`, `--config-yaml`), the bootstrap file is not backed by a ConfigMap of the input (or that ConfigMap or key is missing), or the bootstrap has no `admin` address, or puts the admin on a Unix socket (`pipe`). pod-sequencer then adds no readiness gate (no `postStart` wait, no startupProbe) and no quit call for it. The finding is on the sidecar container and says what would make a gate.",
@@ -24851,7 +25258,8 @@ function formatSarif(findings, notes, opts) {
           return {
             ...rule ? { ruleId: rule, ...ids.includes(rule) ? { ruleIndex: ids.indexOf(rule) } : {} } : {},
             level: LEVEL2[f.result.severity],
-            message: { text: f.result.message },
+            message: message(f),
+            ...f.result.fix ? { properties: { fix: f.result.fix } } : {},
             ...isSuppressed(f.result) && suppression ? { suppressions: [{ kind: suppression.kind === "baseline" ? "external" : "inSource", justification: suppression.reason }] } : {},
             locations: [
               {
@@ -24877,6 +25285,17 @@ function formatSarif(findings, notes, opts) {
   };
   return JSON.stringify(log, null, 2) + "\n";
 }
+function message(f) {
+  const r = f.result;
+  if (!r.detail && !r.fix) return { text: r.message };
+  const fix2 = r.fix ? `Fix: ${codeSpan(r.fix)}` : void 0;
+  return { text: r.message, markdown: [escapeMarkdown(r.message), r.detail && escapeMarkdown(r.detail), fix2].filter(Boolean).join("\n\n") };
+}
+function codeSpan(s) {
+  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence} ${s} ${fence}`;
+}
 function driverRule(r, opts) {
   const doc = ruleDocs[r.id];
   const level = opts.rules?.[r.id] ?? r.severity;
@@ -24898,7 +25317,7 @@ function artifact(path, opts) {
   if (rel.startsWith("..") || (0, import_node_path3.isAbsolute)(rel)) return { uri: (0, import_node_url.pathToFileURL)(abs).href };
   return { uri: rel.split(import_node_path3.sep).map(encodeURIComponent).join("/") };
 }
-var import_node_path3, import_node_url, LEVEL2;
+var import_node_path3, import_node_url, LEVEL2, escapeMarkdown;
 var init_sarif = __esm({
   "src/check/sarif.ts"() {
     "use strict";
@@ -24910,6 +25329,7 @@ var init_sarif = __esm({
     init_rule_docs_generated();
     init_report();
     LEVEL2 = { error: "error", warning: "warning", info: "note", off: "none" };
+    escapeMarkdown = (s) => s.replace(/[\\`*_{}[\]()#+!<>|~-]/g, "\\$&");
   }
 });
 
@@ -25589,7 +26009,7 @@ var init_patches = __esm({
 
 // src/files/patches.ts
 function regenerateCommand(paths, opts) {
-  const q = (s) => /^[\w@%+=:,./-]+$/.test(s) ? s : shq(s);
+  const q = shellWord;
   const args = [
     "pod-sequencer patches",
     ...opts.format === "flux" ? ["--format flux"] : [],
@@ -25603,7 +26023,7 @@ function patches(files, cfg, paths, opts, err2) {
   const set2 = computePatches(files, cfg);
   const regenerate = regenerateCommand(paths, opts);
   const failing = set2.findings.filter((f) => !isSuppressed(f.result) && f.result.severity === "error");
-  const notes = failing.map((f) => findingLine2(f));
+  const notes = failing.map((f) => findingLine(f));
   if (opts.format === "flux") return flux(renderFlux(set2.patches, regenerate), opts, notes, err2);
   const out2 = opts.out ?? DEFAULT_OUT;
   const wanted = renderComponent(set2.patches, regenerate);
@@ -25753,7 +26173,7 @@ function registerFileCommands(program2, version, setCode) {
       "always",
       "never"
     ])
-  ).option("--no-color", "same as --color never").action((paths, opts) => setCode(guard(() => check(paths, opts, version))));
+  ).option("--no-color", "same as --color never").option("-v, --verbose", "text output: say under each finding why it matters, not only how to fix it").action((paths, opts) => setCode(guard(() => check(paths, opts, version))));
   program2.command("fix").description("apply the function to plain manifests in place, keeping comments and formatting; exit 1 when something could not be fixed").argument("<paths...>", "YAML files or directories").addOption(configOption()).option("--dry-run", "print a unified diff instead of writing the files").action((paths, opts) => setCode(guard(() => fix(paths, opts))));
   program2.command("post-render").description("Helm post-renderer: a multi-document stream on stdin, the same stream fixed on stdout (docs/integrations.md, Helm)").addOption(new Option("--config <file>", "function config; else $POD_SEQUENCER_CONFIG, else a PodSequence document in the stream, else the defaults")).addOption(
     new Option("--fail-on <level>", "exit 1, writing nothing, on a finding at or above this level").choices(["error", "warning", "info", "none"]).default("error")
@@ -25827,8 +26247,9 @@ function check(paths, opts, version) {
   const named2 = (f) => f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f;
   const { collected, files: read2, refused } = readAll(paths, notes);
   const files = read2.map(named2);
-  const found = [...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named2)];
-  const findings = withLevel(sortFindings(found), cfg, notes, "checked");
+  const found = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named2)]), cfg, notes, "checked");
+  const streamed = (f) => f.path === STDIN || paths.includes("-") && f.path === opts.stdinFilename;
+  const findings = found.map((f) => withFixCommand(f, opts.config, streamed(f)));
   const checked = collected.length;
   const cwd = process.cwd();
   if (opts.writeBaseline !== void 0) {
@@ -25852,7 +26273,7 @@ function check(paths, opts, version) {
     );
   else {
     err(notes.map((n) => noteLine(n)));
-    out(formatText(findings, checked, useColor(opts.color, process.stdout.isTTY === true, process.env)));
+    out(formatText(findings, checked, { color: useColor(opts.color, process.stdout.isTTY === true, process.env), verbose: opts.verbose === true }));
   }
   return failsOn(
     findings.map((f) => f.result),
@@ -25926,7 +26347,7 @@ function fix(paths, opts) {
   const total = `${collected.length} file${collected.length === 1 ? "" : "s"}`;
   err([
     ...notes.map(noteLine),
-    ...findings.filter((f) => !isSuppressed(f.result)).map((f) => findingLine2(f)),
+    ...findings.filter((f) => !isSuppressed(f.result)).map((f) => findingLine(f)),
     `${done ? `${verb} ${done} of ${total}` : `nothing to change in ${total}`}` + (errors ? `; ${errors} error${errors === 1 ? "" : "s"} could not be fixed (see above)` : "")
   ]);
   return errors > 0 ? 1 : 0;
@@ -25986,7 +26407,7 @@ function explain(paths, opts) {
   const unread = [];
   const text2 = explainFiles(files, cfg, { format: opts.format, diff: Boolean(opts.diff) }, unread);
   const findings = withLevel(sortFindings([...unread, ...refused]), cfg, notes, "explained");
-  err([...notes.map(noteLine), ...findings.map((f) => findingLine2(f))]);
+  err([...notes.map(noteLine), ...findings.map((f) => findingLine(f))]);
   if (text2) out(text2);
   else err([`no workloads (objects with a pod template) in the ${refused.length + unread.length ? "files that could be read" : "given files"}`]);
   return counts(findings).error > 0 ? 1 : 0;
@@ -26049,7 +26470,7 @@ function runFilter(stdin, opts = {}) {
     const processed = processItems(input.items, config2);
     const { replacements } = processed;
     const results = processed.results.filter((r) => !isSuppressed(r));
-    const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(withRuleId)), crlf);
+    const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(wireResult)), crlf);
     const stderr = fromKpt(text2) ? [] : results.map(formatResult);
     return { stdout, stderr, exitCode: failsOn(results, opts.failOn ?? config2.check.failOn) ? 1 : 0, results };
   } catch (e) {
@@ -26058,13 +26479,9 @@ function runFilter(stdin, opts = {}) {
     throw e;
   }
 }
-function withRuleId(r) {
-  const rule = r.tags?.rule;
-  return rule ? { ...r, message: `${r.message} [${rule}]` } : r;
-}
 function fromKpt(text2) {
-  const has = (key2, line) => text2.includes(key2) && line.test(text2);
-  return has("internal.config.kubernetes.io/path: ", /^\s+internal\.config\.kubernetes\.io\/path: /m) && !has("kustomize.config.k8s.io/id: ", /^\s+kustomize\.config\.k8s\.io\/id: /m);
+  const has2 = (key2, line) => text2.includes(key2) && line.test(text2);
+  return has2("internal.config.kubernetes.io/path: ", /^\s+internal\.config\.kubernetes\.io\/path: /m) && !has2("kustomize.config.k8s.io/id: ", /^\s+kustomize\.config\.k8s\.io\/id: /m);
 }
 function failed(results) {
   return { stdout: "", stderr: results.map(formatResult), exitCode: 1, results };

@@ -7553,6 +7553,8 @@ function parsePattern(pattern) {
   });
 }
 function expand(obj, steps) {
+  const fixed = fieldPath(steps);
+  if (fixed) return has(obj, fixed) ? [fixed] : [];
   const out = [];
   const walk = (v, i, at) => {
     if (i === steps.length) return void out.push(at);
@@ -7565,6 +7567,23 @@ function expand(obj, steps) {
   };
   walk(obj, 0, []);
   return out;
+}
+var FIELD_PATHS = /* @__PURE__ */ new WeakMap();
+function fieldPath(steps) {
+  let path = FIELD_PATHS.get(steps);
+  if (path === void 0) {
+    path = steps.every((s) => "field" in s) ? steps.map((s) => s.field) : null;
+    FIELD_PATHS.set(steps, path);
+  }
+  return path ?? void 0;
+}
+function has(obj, path) {
+  let v = obj;
+  for (const field of path) {
+    if (!isMap(v) || !Object.hasOwn(v, field)) return false;
+    v = v[field];
+  }
+  return true;
 }
 function formatPath(path) {
   let out = "";
@@ -7726,6 +7745,16 @@ var dapr = {
       source: TAG2 + ANNOTATIONS,
       quote: 'KeyEnableNativeSidecar              = "dapr.io/enable-native-sidecar"',
       absentAt: `dapr/dapr@v1.17.0:${ANNOTATIONS}`
+    }
+  ],
+  // The native daprd gets the readiness and liveness probes of the classic one, and only a
+  // restartPolicy added: no startupProbe, so it holds nothing back (the same file, `if c.EnableNativeSidecar`).
+  nativeUnprobed: [
+    {
+      value: true,
+      since: "1.18.0",
+      source: `${TAG2}pkg/injector/patcher/sidecar_container.go`,
+      quote: "container.RestartPolicy = &policy"
     }
   ],
   injection: [
@@ -9291,7 +9320,7 @@ function deref(s) {
 function segmentsOf(instancePath) {
   return instancePath === "" ? [] : instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
-function fieldPath(segments, data) {
+function fieldPath2(segments, data) {
   let path = "";
   let node = data;
   for (const seg of segments) {
@@ -9355,7 +9384,7 @@ function alternatives(s, keyword) {
 }
 function translate(e, data) {
   const segments = segmentsOf(e.instancePath);
-  const path = fieldPath(segments, data);
+  const path = fieldPath2(segments, data);
   const value = valueAt(segments, data);
   const here = schemaAt(segments);
   const owner = path || "the PodSequence";
@@ -12015,7 +12044,9 @@ var UNSURE = Object.freeze({ unsure: true });
 function fastParse(text2, indent3 = 0, spans, plainText = false) {
   if (!plainText && ODD_CHARS.test(text2)) return void 0;
   try {
-    return { value: new Parser(text2, indent3, spans).document() };
+    const parser = new Parser(text2, indent3, spans);
+    const value = parser.document();
+    return parser.anchors.size > 0 ? { value, anchors: new Set(parser.anchors.keys()) } : { value };
   } catch (e) {
     if (e === UNSURE || e instanceof RangeError) return void 0;
     throw e;
@@ -12048,6 +12079,9 @@ var Parser = class {
   vEnd = -1;
   /** Column of the nested collection parsed last (shapes `nested`, `inline`). */
   vCol = -1;
+  /** Anchored scalars so far, by name, and the aliases read (bounded as yaml bounds them: limits.ts). */
+  anchors = /* @__PURE__ */ new Map();
+  aliasCount = 0;
   /** Column of the root collection: what a dedented copy would have at column 0. */
   base;
   spans;
@@ -12271,9 +12305,25 @@ var Parser = class {
     const s = this.s;
     while (i < this.end && s.charCodeAt(i) === SPACE) i++;
     if (i >= this.end || s.charCodeAt(i) === HASH) return this.nestedOrNull(indent3, inMap, i >= this.end);
-    const c = s.charCodeAt(i);
+    let c = s.charCodeAt(i);
     let value;
     let after;
+    const start = i;
+    let anchor;
+    if (c === 38) {
+      const e = anchorEnd(s, i + 1, this.end);
+      anchor = s.slice(i + 1, e);
+      if (anchor === "" || s.charCodeAt(e) !== SPACE || this.anchors.has(anchor)) throw UNSURE;
+      i = e;
+      while (i < this.end && s.charCodeAt(i) === SPACE) i++;
+      c = s.charCodeAt(i);
+      if (i >= this.end || !(c === 34 || c === 39 || plainStart(s, i, this.end))) throw UNSURE;
+    } else if (c === 42) {
+      const e = anchorEnd(s, i + 1, this.end);
+      const name = s.slice(i + 1, e);
+      if (!this.anchors.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
+      return this.scalarEnd(this.anchors.get(name), "scalar", start, e, indent3);
+    }
     if (c === 124 || c === 62) {
       const text2 = this.blockScalar(i, indent3);
       this.shape("block", i);
@@ -12303,7 +12353,16 @@ var Parser = class {
       value = plainScalar(s.slice(i, e));
       after = e;
     }
-    this.shape(shape, i, after);
+    if (anchor !== void 0) {
+      if (shape !== "scalar") throw UNSURE;
+      this.anchors.set(anchor, value);
+    }
+    return this.scalarEnd(value, shape, start, after, indent3);
+  }
+  /** The end of a one-line value (from `at` to `after`): only a comment may follow on the line, then no more-indented continuation. */
+  scalarEnd(value, shape, at, after, indent3) {
+    const s = this.s;
+    this.shape(shape, at, after);
     while (after < this.end && s.charCodeAt(after) === SPACE) after++;
     if (after < this.end && !(s.charCodeAt(after) === HASH && s.charCodeAt(after - 1) === SPACE)) throw UNSURE;
     this.nextLine();
@@ -12350,19 +12409,26 @@ var Parser = class {
     let p = this.end + 1;
     let trim = -1;
     let lastEnd = -1;
+    let leading = 0;
     while (p < s.length) {
       let nl = s.indexOf("\n", p);
       if (nl < 0) nl = s.length;
       let k = p;
       while (k < nl && s.charCodeAt(k) === SPACE) k++;
       if (k === nl) {
-        if (nl > p) throw UNSURE;
-        lines.push("");
+        if (trim < 0) leading = Math.max(leading, nl - p);
+        if (trim < 0 || nl - p <= trim) lines.push("");
+        else {
+          lines.push(s.slice(p + trim, nl));
+          lastEnd = nl;
+        }
       } else {
         const ind = k - p;
         if (ind <= indent3) break;
-        if (trim < 0) trim = ind;
-        else if (ind < trim) throw UNSURE;
+        if (trim < 0) {
+          trim = ind;
+          if (leading > trim) throw UNSURE;
+        } else if (ind < trim) throw UNSURE;
         lines.push(s.slice(p + trim, nl));
         lastEnd = nl;
       }
@@ -12596,6 +12662,14 @@ function doubleQuoted(s, from, to) {
     j += len;
   }
   return out;
+}
+function anchorEnd(s, i, end) {
+  let j = i;
+  for (; j < end; j++) {
+    const c = s.charCodeAt(j);
+    if (!(c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 46 || c === 45)) break;
+  }
+  return j;
 }
 function plainStart(s, i, end) {
   const c = s.charCodeAt(i);
@@ -12916,6 +12990,8 @@ function danglingAlias(root) {
 }
 
 // src/krm/types.ts
+var SUMMARY_LENGTH = 100;
+var RUN_FIX = "pod-sequencer fix <file>";
 var FatalError = class extends Error {
   constructor(message, position) {
     super(position ? `line ${position.line}, column ${position.col}: ${message}` : message);
@@ -12995,7 +13071,8 @@ function readFast(source) {
   if (!rest) return void 0;
   const items = [];
   const plain2 = plainChars(source);
-  for (const [index, span] of scan.items.entries()) {
+  for (let index = 0; index < scan.items.length; index++) {
+    const span = scan.items[index];
     const parsed2 = parseItem(source.slice(span.start, span.end), span.indent, plain2);
     if (parsed2 === void 0) return void 0;
     items.push(lazyItem(source, index, span, parsed2.value, parsed2.fast));
@@ -13250,12 +13327,27 @@ function str(v) {
 }
 
 // src/krm/results.ts
+function fromMessage(m) {
+  if (typeof m === "string") return { message: m };
+  return { message: m.summary, ...m.detail ? { detail: m.detail } : {}, ...m.fix ? { fix: m.fix } : {} };
+}
+function fullMessage(r, fix = r.fix) {
+  return [r.message, r.detail, fix ? `fix: ${fix}` : void 0].filter(Boolean).join("\n");
+}
+function wireResult(r) {
+  const { detail: _detail, fix, ...rest } = r;
+  const rule = r.tags?.rule;
+  const summary = rule ? `${r.message} [${rule}]` : r.message;
+  return { ...rest, message: fullMessage({ ...r, message: summary }, fix === RUN_FIX ? "mode: apply" : fix) };
+}
 function formatResult(r) {
   const where = r.resourceRef ? `${r.resourceRef.kind}/${r.resourceRef.namespace ? r.resourceRef.namespace + "/" : ""}${r.resourceRef.name}` : "";
   const field = r.field?.path && !r.message.startsWith(r.field.path) ? ` ${r.field.path}` : "";
   const rule = r.tags?.rule ? ` [${r.tags.rule}]` : "";
   const head = [r.severity, rule.trim()].filter(Boolean).join(" ");
-  return printable(`pod-sequencer: ${head}: ${where}${field}${where || field ? ": " : ""}${r.message}`);
+  const line = printable(`pod-sequencer: ${head}: ${where}${field}${where || field ? ": " : ""}${r.message}`);
+  return r.fix ? `${line}
+${printable(`  fix: ${r.fix === RUN_FIX ? "mode: apply" : r.fix}`)}` : line;
 }
 var RANK = { info: 0, warning: 1, error: 2 };
 function atOrAbove(severity, level) {
@@ -13276,7 +13368,10 @@ function onWindows(w) {
   const selector = w.pod.nodeSelector;
   return selector?.["kubernetes.io/os"] === "windows";
 }
-var WINDOWS_NOTE = "Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged, since the waits and wrappers pod-sequencer writes are POSIX shell in Linux images";
+var WINDOWS_NOTE = {
+  summary: "Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged",
+  detail: "The waits and wrappers pod-sequencer writes are POSIX shell in Linux images."
+};
 function onHostNetwork(w) {
   return w.pod.hostNetwork === true;
 }
@@ -13678,7 +13773,7 @@ function fromCatalog(apiVersion2, kind2) {
 }
 function sitesFor(apiVersion2, kind2, extra) {
   if (!kind2) return void 0;
-  const custom = extra.filter((w) => w.kind === kind2 && w.apiVersion === apiVersion2);
+  const custom = extra.length === 0 ? extra : extra.filter((w) => w.kind === kind2 && w.apiVersion === apiVersion2);
   if (custom.length > 0) return custom.map(configSite);
   if (isCoreApiVersion(apiVersion2)) {
     const site = BUILTIN_SITES[kind2];
@@ -13695,8 +13790,12 @@ var UNNAMED_CONTAINERS = [
   }
 ];
 function allowsUnnamedContainers(apiVersion2, kind2) {
-  const group = apiVersion2?.split("/")[0];
-  return UNNAMED_CONTAINERS.some((k) => k.group === group && k.kinds.includes(kind2 ?? ""));
+  if (apiVersion2 === void 0 || kind2 === void 0) return false;
+  for (const k of UNNAMED_CONTAINERS) if (inGroup(apiVersion2, k.group) && k.kinds.includes(kind2)) return true;
+  return false;
+}
+function inGroup(apiVersion2, group) {
+  return apiVersion2.startsWith(group) && (apiVersion2.length === group.length || apiVersion2.charCodeAt(group.length) === 47);
 }
 
 // src/workloads/shape.ts
@@ -13886,7 +13985,7 @@ function makeWorkload(obj, templatePath, site) {
     pod,
     jobLike: completes(kind2, site, restartPolicy) && site.sidecarsEndedBy === "tool",
     restartPolicy,
-    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField]) : formatPath([...templatePath, "spec", "restartPolicy"])
+    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField]) : `${prefix(templatePath, "spec")}.restartPolicy`
   };
 }
 function completes(kind2, site, restartPolicy) {
@@ -13968,7 +14067,9 @@ function shapeProblem2(w, unnamed = false) {
     if (cs === void 0 || cs === null) continue;
     if (!Array.isArray(cs)) return { path: [...at, list2], text: `must be a list of containers, not ${describe(cs)}` };
     for (let i = 0; i < cs.length; i++) {
-      const p = containerProblem(cs[i], unnamed, [...at, list2, i]);
+      at.push(list2, i);
+      const p = containerProblem(cs[i], unnamed, at);
+      at.length -= 2;
       if (p) return p;
     }
   }
@@ -13981,7 +14082,7 @@ function metaProblem(meta, at) {
   return fieldsProblem(meta, META, at);
 }
 function containerProblem(c, unnamed, at) {
-  if (!isObject3(c)) return { path: at, text: `must be a container (a mapping), not ${describe(c)}` };
+  if (!isObject3(c)) return { path: [...at], text: `must be a container (a mapping), not ${describe(c)}` };
   if ((c.name === void 0 || c.name === null) && unnamed) return fieldsProblem(c, CONTAINER, at);
   if (typeof c.name !== "string")
     return { path: [...at, "name"], text: c.name === void 0 ? "is missing: every container needs a name" : `must be a string, not ${describe(c.name)}` };
@@ -14000,67 +14101,6 @@ function nameUnnamed(w) {
     });
   }
   return named;
-}
-
-// src/pod/release.ts
-function splitImage(image) {
-  const bare = image.split("@")[0];
-  const slash = bare.lastIndexOf("/");
-  const colon = bare.lastIndexOf(":");
-  return colon > slash ? [bare.slice(0, colon), bare.slice(colon + 1)] : [bare, void 0];
-}
-function imageRelease(profile, image) {
-  if (image === void 0) return void 0;
-  return RELEASES.get(`${profile}\0${image}`, () => readRelease(profile, image));
-}
-var RELEASES = new BoundedCache(1e4);
-function readRelease(profile, image) {
-  const [name, tag] = splitImage(image);
-  if (tag === void 0) return void 0;
-  for (const row of tableOf(profile).images ?? []) {
-    if (!matchGlob(row.value.image, name)) continue;
-    const version = new RegExp(row.value.tag).exec(tag)?.[1];
-    if (version !== void 0 && holds(row, version)) return asRelease(profile, version);
-  }
-  return void 0;
-}
-function configuredRelease(cfg, profile) {
-  const m = cfg.mesh[profile];
-  return typeof m?.version === "string" ? m.version : void 0;
-}
-var TEXT = /* @__PURE__ */ new WeakMap();
-function text(v) {
-  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "undefined";
-  let t = TEXT.get(v);
-  if (t === void 0) TEXT.set(v, t = JSON.stringify(v));
-  return t;
-}
-var same = (a, b) => a === b || text(a) === text(b);
-var DEFAULT_SHUTDOWN = /* @__PURE__ */ new Map();
-function defaultShutdown(profile) {
-  const base2 = profiles[profile].shutdown;
-  if (!DEFAULT_SHUTDOWN.has(profile)) DEFAULT_SHUTDOWN.set(profile, base2 && { ...base2, method: base2.method ?? "POST" });
-  return DEFAULT_SHUTDOWN.get(profile);
-}
-function atRelease(spec, c, cfg) {
-  const version = imageRelease(spec.profile, c.image) ?? configuredRelease(cfg, spec.profile);
-  if (version === void 0) return spec;
-  let byVersion = AT_RELEASE.get(spec);
-  if (!byVersion) AT_RELEASE.set(spec, byVersion = /* @__PURE__ */ new Map());
-  let out = byVersion.get(version);
-  if (!out) byVersion.set(version, out = specAt(spec, version));
-  return out;
-}
-var AT_RELEASE = /* @__PURE__ */ new WeakMap();
-function specAt(spec, version) {
-  const base2 = profiles[spec.profile];
-  const at = profileAt(spec.profile, version);
-  const out = { ...spec, version };
-  if (same(spec.readiness, base2.readiness)) out.readiness = at.readiness;
-  if (same(spec.waitCommand, base2.waitCommand)) out.waitCommand = at.waitCommand;
-  if (base2.shutdown && same(spec.shutdown, defaultShutdown(spec.profile))) out.shutdown = at.shutdown;
-  for (const k of ["readiness", "waitCommand", "shutdown"]) if (out[k] === void 0) delete out[k];
-  return out;
 }
 
 // src/pod/ports.ts
@@ -14136,6 +14176,67 @@ function loopbackListener(spec, c) {
   if (flag !== void 0) return LOOPBACK.test(flag) ? `${a.flag}=${flag}` : void 0;
   const env = a.env === void 0 ? void 0 : envValue(c, a.env);
   return env !== void 0 && LOOPBACK.test(env) ? `env ${a.env}=${env}` : void 0;
+}
+
+// src/pod/release.ts
+function splitImage(image) {
+  const bare = image.split("@")[0];
+  const slash = bare.lastIndexOf("/");
+  const colon = bare.lastIndexOf(":");
+  return colon > slash ? [bare.slice(0, colon), bare.slice(colon + 1)] : [bare, void 0];
+}
+function imageRelease(profile, image) {
+  if (image === void 0) return void 0;
+  return RELEASES.get(`${profile}\0${image}`, () => readRelease(profile, image));
+}
+var RELEASES = new BoundedCache(1e4);
+function readRelease(profile, image) {
+  const [name, tag] = splitImage(image);
+  if (tag === void 0) return void 0;
+  for (const row of tableOf(profile).images ?? []) {
+    if (!matchGlob(row.value.image, name)) continue;
+    const version = new RegExp(row.value.tag).exec(tag)?.[1];
+    if (version !== void 0 && holds(row, version)) return asRelease(profile, version);
+  }
+  return void 0;
+}
+function configuredRelease(cfg, profile) {
+  const m = cfg.mesh[profile];
+  return typeof m?.version === "string" ? m.version : void 0;
+}
+var TEXT = /* @__PURE__ */ new WeakMap();
+function text(v) {
+  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "undefined";
+  let t = TEXT.get(v);
+  if (t === void 0) TEXT.set(v, t = JSON.stringify(v));
+  return t;
+}
+var same = (a, b) => a === b || text(a) === text(b);
+var DEFAULT_SHUTDOWN = /* @__PURE__ */ new Map();
+function defaultShutdown(profile) {
+  const base2 = profiles[profile].shutdown;
+  if (!DEFAULT_SHUTDOWN.has(profile)) DEFAULT_SHUTDOWN.set(profile, base2 && { ...base2, method: base2.method ?? "POST" });
+  return DEFAULT_SHUTDOWN.get(profile);
+}
+function atRelease(spec, c, cfg) {
+  const version = imageRelease(spec.profile, c.image) ?? configuredRelease(cfg, spec.profile);
+  if (version === void 0) return spec;
+  let byVersion = AT_RELEASE.get(spec);
+  if (!byVersion) AT_RELEASE.set(spec, byVersion = /* @__PURE__ */ new Map());
+  let out = byVersion.get(version);
+  if (!out) byVersion.set(version, out = specAt(spec, version));
+  return out;
+}
+var AT_RELEASE = /* @__PURE__ */ new WeakMap();
+function specAt(spec, version) {
+  const base2 = profiles[spec.profile];
+  const at = profileAt(spec.profile, version);
+  const out = { ...spec, version };
+  if (same(spec.readiness, base2.readiness)) out.readiness = at.readiness;
+  if (same(spec.waitCommand, base2.waitCommand)) out.waitCommand = at.waitCommand;
+  if (base2.shutdown && same(spec.shutdown, defaultShutdown(spec.profile))) out.shutdown = at.shutdown;
+  for (const k of ["readiness", "waitCommand", "shutdown"]) if (out[k] === void 0) delete out[k];
+  return out;
 }
 
 // src/pod/bootstrap.ts
@@ -15491,7 +15592,10 @@ function withAdmin(spec, c, w, facts) {
   const why = ev.kind === "unknown" ? `nothing in the input shows an admin listener: ${ev.why}` : describe2(ev);
   return {
     spec,
-    note: `${c.name} gets no readiness gate and no quit call: Envoy has an admin listener only where its bootstrap declares one, and ${why}; to gate on it, ${make}`
+    note: {
+      summary: `${c.name} gets no readiness gate and no quit call: no Envoy admin listener is in the input`,
+      detail: `Envoy has an admin listener only where its bootstrap declares one, and ${why}. To gate on it, ${make}.`
+    }
   };
 }
 function probedAdmin(c, b) {
@@ -15642,6 +15746,359 @@ function describeCheck(check) {
   return "no readiness check";
 }
 
+// src/config/types.ts
+function versionAssumed(cfg) {
+  return cfg.kubernetesVersionAssumed !== void 0 && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
+}
+
+// src/pod/context.ts
+var ConfigMaps = class {
+  pending = [];
+  byName;
+  /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
+  add(read2) {
+    this.pending.push(read2);
+    this.byName = void 0;
+  }
+  /**
+   * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
+   * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
+   * input holds neither.
+   */
+  get(namespace, name) {
+    const found = this.index().get(name) ?? [];
+    return found.find((m) => m.namespace !== void 0 && m.namespace === namespace) ?? found.find((m) => m.namespace === void 0 || namespace === void 0);
+  }
+  index() {
+    if (this.byName) return this.byName;
+    const byName = /* @__PURE__ */ new Map();
+    for (const read2 of this.pending) {
+      let obj;
+      try {
+        obj = read2();
+      } catch {
+        continue;
+      }
+      const meta = obj?.metadata;
+      const data = obj?.data;
+      if (typeof meta?.name !== "string") continue;
+      const strings = {};
+      if (data !== null && typeof data === "object" && !Array.isArray(data)) {
+        for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
+      }
+      const list2 = byName.get(meta.name) ?? [];
+      list2.push({ ...typeof meta.namespace === "string" && { namespace: meta.namespace }, data: strings });
+      byName.set(meta.name, list2);
+    }
+    return this.byName = byName;
+  }
+};
+var noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: [], configMaps: new ConfigMaps() });
+function kubernetesText(cfg) {
+  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
+}
+function restsOnAssumedVersion(ctx) {
+  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+}
+function assumedVersionMessage(cfg) {
+  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
+}
+var TOOLS_DIR = "/.seq";
+var TOOLS_CONTAINER = "seq-tools";
+function makeCtx(cfg, w, sink, facts = noFacts()) {
+  return {
+    cfg,
+    w,
+    facts,
+    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
+    report(reported, message, fieldPath3, rule, suppressed, container) {
+      const level = rule ? cfg.rules[rule] : void 0;
+      if (level === "off") return;
+      const severity = level ?? reported;
+      const result = {
+        ...fromMessage(message),
+        severity,
+        resourceRef: w.ref,
+        ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
+        ...w.file ? { file: w.file } : {},
+        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : {}
+      };
+      const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
+      if (at) anchors.set(result, at);
+      sink.push(result);
+    }
+  };
+}
+var anchors = /* @__PURE__ */ new WeakMap();
+var CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
+function containerAt(w, fieldPath3, given) {
+  const spec = podField(w);
+  if (!fieldPath3.startsWith(spec)) return void 0;
+  const m = CONTAINER_PATH.exec(fieldPath3.slice(spec.length));
+  if (!m) return void 0;
+  const c = given ?? w.pod[m[1]]?.[Number(m[2])];
+  return c ? { c, name: c.name, rest: fieldPath3.slice(spec.length + m[0].length) } : void 0;
+}
+function settlePaths(w, results, start = 0) {
+  for (let i = start; i < results.length; i++) {
+    const r = results[i];
+    const a = anchors.get(r);
+    if (!a || !r.field) continue;
+    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
+    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
+  }
+}
+function placeOf(w, match) {
+  for (const list2 of ["initContainers", "containers"]) {
+    const index = (w.pod[list2] ?? []).findIndex(match);
+    if (index >= 0) return { list: list2, index };
+  }
+  return void 0;
+}
+
+// src/sequence/all-or-nothing.ts
+function allOrNothing(ctx, transform2, before) {
+  const original = before ?? snapshot(ctx.w.obj);
+  const held = [];
+  const hold = (severity, message, path, rule, suppressed, container) => void held.push([severity, message, path, rule, suppressed, container ?? (path !== void 0 ? containerAt(ctx.w, path)?.c : void 0)]);
+  transform2({ ...ctx, report: hold });
+  const failed2 = held.some(([severity]) => severity === "error");
+  if (failed2) restoreTemplate(ctx, original());
+  for (const r of held) if (!failed2 || r[0] === "error") ctx.report(...r);
+  return held.length > 0;
+}
+function restoreTemplate(ctx, source) {
+  const { obj, templatePath, metaPath } = ctx.w;
+  for (const path of [templatePath, metaPath.slice(0, -1)]) {
+    const [t, s] = [getPath(obj, path), getPath(source, path)];
+    if (t && s) restore(t, s);
+  }
+}
+function snapshot(obj) {
+  const copy = structuredClone(obj);
+  return () => copy;
+}
+function restore(target2, source) {
+  for (const k of Object.keys(target2)) if (!(k in source)) delete target2[k];
+  for (const [k, v] of Object.entries(source)) {
+    const t = target2[k];
+    if (isObject3(t) && isObject3(v)) restore(t, v);
+    else target2[k] = typeof v === "object" && v !== null ? structuredClone(v) : v;
+  }
+}
+
+// src/yaml/sync.ts
+var import_yaml6 = __toESM(require_dist(), 1);
+var UNKNOWN = /* @__PURE__ */ Symbol("unknown");
+function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
+  const s = {
+    poolLists,
+    doc,
+    pool,
+    olds: before?.pool ?? /* @__PURE__ */ new Map(),
+    synced: /* @__PURE__ */ new Set(),
+    holders: before?.holders ?? /* @__PURE__ */ new Set(),
+    pooled: new Set(pool.values()),
+    dirty: false
+  };
+  doc.contents = syncIn(s, doc.contents, before ? before.value : UNKNOWN, value);
+  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
+}
+var rewritten = /* @__PURE__ */ new WeakSet();
+function oldOf(s, node, old) {
+  return old === UNKNOWN ? valueOf(s.doc, node) : old;
+}
+function valueOf(doc, node) {
+  try {
+    return node.toJS(doc);
+  } catch (e) {
+    if (e instanceof ReferenceError) return UNKNOWN;
+    throw e;
+  }
+}
+function syncIn(s, node, old, value) {
+  const { doc } = s;
+  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
+  if (node && s.pooled.has(node)) s.dirty = true;
+  if (node && deepEqual(oldOf(s, node, old), value)) return node;
+  if ((0, import_yaml6.isMap)(node) && isPlainObject(value)) {
+    syncMap(s, node, old, value);
+    return node;
+  }
+  if ((0, import_yaml6.isSeq)(node) && Array.isArray(value)) {
+    syncSeq(s, node, old, value);
+    return node;
+  }
+  if ((0, import_yaml6.isScalar)(node) && !isObjectLike(value)) {
+    node.value = value;
+    rewritten.add(node);
+    if (typeof value !== "string") node.type = import_yaml6.Scalar.PLAIN;
+    styleScalar(node);
+    return node;
+  }
+  return createNode(doc, value);
+}
+function createNode(doc, value) {
+  const node = doc.createNode(value);
+  (0, import_yaml6.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
+  return node;
+}
+function styleScalar(s) {
+  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml6.Scalar.BLOCK_LITERAL;
+}
+function needsBlock(items) {
+  return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
+}
+function oldEntries(map, old) {
+  if (!isPlainObject(old)) return void 0;
+  const keys2 = Object.keys(old);
+  if (keys2.length !== map.items.length) return void 0;
+  for (const pair of map.items) {
+    const key = keyString(pair);
+    if (key === void 0 || !Object.prototype.hasOwnProperty.call(old, key)) return void 0;
+  }
+  return old;
+}
+function syncMap(s, map, old, value) {
+  const { doc } = s;
+  const olds = old === UNKNOWN ? void 0 : oldEntries(map, old);
+  map.items = map.items.filter((pair) => {
+    const key = keyString(pair);
+    return key !== void 0 && Object.prototype.hasOwnProperty.call(value, key) && value[key] !== void 0;
+  });
+  const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
+  keys2.forEach((key, i) => {
+    const pair = map.items.find((p) => keyString(p) === key);
+    if (pair) {
+      pair.value = syncIn(s, pair.value, olds ? olds[key] : UNKNOWN, value[key]);
+      return;
+    }
+    const next = keys2.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
+    const created = doc.createPair(key, fromPool(s, value[key]) ?? createNode(doc, value[key]));
+    map.items.splice(next ?? map.items.length, 0, created);
+  });
+}
+function syncSeq(s, seq, oldValue, value) {
+  const { doc } = s;
+  const old = seq.items;
+  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : void 0;
+  const oldAt = (i) => olds ? olds[i] : UNKNOWN;
+  const used = /* @__PURE__ */ new Set();
+  if (seq.flow && needsBlock(value)) seq.flow = false;
+  if (value.length === 0) seq.flow = true;
+  if (seq.commentBefore && value.length > 0 && (0, import_yaml6.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
+    old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
+    seq.commentBefore = void 0;
+  }
+  seq.items = value.map((v, i) => {
+    const name = nameOf(v);
+    let node;
+    let prev = UNKNOWN;
+    if (name !== void 0) {
+      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
+      if (at >= 0) {
+        node = old[at];
+        prev = oldAt(at);
+      } else if (!s.poolLists || s.poolLists.has(value)) {
+        node = takeFromPool(s.pool, name, used);
+        if (node && s.olds.has(node)) prev = s.olds.get(node);
+      }
+    } else if (old[i] && !used.has(old[i]) && deepEqual(oldOf(s, old[i], oldAt(i)), v)) {
+      node = old[i];
+      prev = oldAt(i);
+    }
+    if (node) {
+      used.add(node);
+      if (s.synced.has(node)) prev = UNKNOWN;
+      s.synced.add(node);
+    }
+    return syncIn(s, node ?? null, prev, v);
+  });
+}
+function fromPool(s, value) {
+  if (!Array.isArray(value) || s.poolLists && !s.poolLists.has(value)) return void 0;
+  if (!value.some((v) => nameOf(v) !== void 0 && s.pool.has(nameOf(v)))) return void 0;
+  const seq = s.doc.createNode([]);
+  syncSeq(s, seq, [], value);
+  return seq;
+}
+function takeFromPool(pool, name, used) {
+  const node = pool.get(name);
+  if (!node || used.has(node)) return void 0;
+  pool.delete(name);
+  return node;
+}
+function plain(doc, node) {
+  return (0, import_yaml6.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
+}
+function nodeName(doc, node) {
+  if (!(0, import_yaml6.isMap)(node)) return void 0;
+  const name = node.get("name", true);
+  const target2 = (0, import_yaml6.isAlias)(name) ? name.resolve(doc) : name;
+  return (0, import_yaml6.isScalar)(target2) ? target2.value ?? void 0 : void 0;
+}
+function nameOf(v) {
+  return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
+}
+function keyString(pair) {
+  const k = pair.key;
+  if ((0, import_yaml6.isScalar)(k)) return String(k.value);
+  return typeof k === "string" ? k : void 0;
+}
+function isPlainObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isObjectLike(v) {
+  return typeof v === "object" && v !== null;
+}
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  if (array) {
+    const bb = b;
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
+    return true;
+  }
+  const ao = a;
+  const bo = b;
+  let defined2 = 0;
+  for (const k in ao) {
+    if (ao[k] === void 0) continue;
+    defined2++;
+    if (!deepEqual(ao[k], bo[k])) return false;
+  }
+  for (const k in bo) if (bo[k] !== void 0) defined2--;
+  return defined2 === 0;
+}
+
+// src/workloads/select.ts
+var SKIP_ANNOTATION = "pod-sequencer.dev/skip";
+function matches(sel, w) {
+  if (sel.kinds && !sel.kinds.includes(w.kind)) return false;
+  if (sel.names && !sel.names.some((g) => matchGlob(g, w.ref.name))) return false;
+  if (sel.namespaces && !sel.namespaces.some((g) => matchGlob(g, w.ref.namespace ?? "default"))) return false;
+  if (sel.labels) {
+    const labels = w.metadata.labels ?? {};
+    if (!Object.entries(sel.labels).every(([k, v]) => labels[k] === String(v))) return false;
+  }
+  return true;
+}
+function isEmpty(sel) {
+  return !sel.kinds && !sel.names && !sel.namespaces && !sel.labels;
+}
+function isSkipped(w) {
+  return String(w.metadata.annotations?.[SKIP_ANNOTATION]) === "true" || String(podAnnotations(w)[SKIP_ANNOTATION]) === "true";
+}
+function isSelected(w, cfg) {
+  if (isSkipped(w)) return false;
+  if (cfg.selector && !matches(cfg.selector, w)) return false;
+  if (cfg.exclude && !isEmpty(cfg.exclude) && matches(cfg.exclude, w)) return false;
+  return true;
+}
+
 // src/pod/mesh.ts
 var MESHES = ["istio", "linkerd", "kuma", "dapr", "vault"];
 var INJECTION = Object.fromEntries(
@@ -15703,33 +16160,42 @@ function readMarkers(markers, labels, annotations, where) {
   return void 0;
 }
 function anyMarker(ctx, mesh, onPod) {
-  if (onPod.has(mesh)) return true;
+  if (onPod?.has(mesh)) return true;
   const facts = INJECTION[mesh];
   const ns = facts.namespace.length > 0 ? ctx.facts.namespaces.get(ctx.w.ref.namespace ?? "default") : void 0;
   return ns !== void 0 && facts.namespace.some((m) => m.key in ns.labels || m.key in ns.annotations);
 }
 var POD_MARKER_KEYS = /* @__PURE__ */ new Map();
 for (const mesh of MESHES) for (const m of INJECTION[mesh].pod) POD_MARKER_KEYS.set(m.key, [...POD_MARKER_KEYS.get(m.key) ?? [], mesh]);
-function markedOnPod(pod) {
-  const out = /* @__PURE__ */ new Set();
-  for (const map of [pod.labels, pod.annotations]) {
-    for (const key in map) for (const mesh of POD_MARKER_KEYS.get(key) ?? []) out.add(mesh);
-  }
+function markedOnPod(labels, annotations) {
+  let out;
+  for (const key in labels) out = addMarked(out, key);
+  for (const key in annotations) out = addMarked(out, key);
+  return out;
+}
+function addMarked(out, key) {
+  const meshes = POD_MARKER_KEYS.get(key);
+  if (meshes) for (const mesh of meshes) (out ??= /* @__PURE__ */ new Set()).add(mesh);
   return out;
 }
 function meshesOf(ctx) {
-  const onPod = markedOnPod({ labels: podLabels(ctx.w), annotations: podAnnotations(ctx.w) });
-  return MESHES.flatMap((mesh) => {
+  const onPod = markedOnPod(podLabels(ctx.w), podAnnotations(ctx.w));
+  const out = [];
+  for (const mesh of MESHES) {
     const configured = ctx.cfg.mesh[mesh];
-    if (configured?.enabled === false) return [];
-    if (!configured && !anyMarker(ctx, mesh, onPod)) return [];
+    if (configured?.enabled === false) continue;
+    if (!configured && !anyMarker(ctx, mesh, onPod)) continue;
     const { meshed, reason, evidence } = injection(ctx, mesh);
-    if (!meshed || !configured && !evidence) return [];
-    if (configured) return [{ mesh, reason, settings: configured }];
-    return [
-      { mesh, reason: `${reason}, so ${mesh} is handled with its default settings (mesh.${mesh}.enabled: false turns this off)`, settings: meshDefaults[mesh] }
-    ];
-  });
+    if (!meshed || !configured && !evidence) continue;
+    if (configured) out.push({ mesh, reason, settings: configured });
+    else
+      out.push({
+        mesh,
+        reason: `${reason}, so ${mesh} is handled with its default settings (mesh.${mesh}.enabled: false turns this off)`,
+        settings: meshDefaults[mesh]
+      });
+  }
+  return out;
 }
 var isTrue = (v) => String(v).toLowerCase() === "true";
 function nativeChoice(ctx, profile) {
@@ -15795,31 +16261,6 @@ function shutdownEnabled(cfg, mesh, settings, annotations) {
   }
 }
 
-// src/workloads/select.ts
-var SKIP_ANNOTATION = "pod-sequencer.dev/skip";
-function matches(sel, w) {
-  if (sel.kinds && !sel.kinds.includes(w.kind)) return false;
-  if (sel.names && !sel.names.some((g) => matchGlob(g, w.ref.name))) return false;
-  if (sel.namespaces && !sel.namespaces.some((g) => matchGlob(g, w.ref.namespace ?? "default"))) return false;
-  if (sel.labels) {
-    const labels = w.metadata.labels ?? {};
-    if (!Object.entries(sel.labels).every(([k, v]) => labels[k] === String(v))) return false;
-  }
-  return true;
-}
-function isEmpty(sel) {
-  return !sel.kinds && !sel.names && !sel.namespaces && !sel.labels;
-}
-function isSkipped(w) {
-  return String(w.metadata.annotations?.[SKIP_ANNOTATION]) === "true" || String(podAnnotations(w)[SKIP_ANNOTATION]) === "true";
-}
-function isSelected(w, cfg) {
-  if (isSkipped(w)) return false;
-  if (cfg.selector && !matches(cfg.selector, w)) return false;
-  if (cfg.exclude && !isEmpty(cfg.exclude) && matches(cfg.exclude, w)) return false;
-  return true;
-}
-
 // src/pod/apps.ts
 function pathNow(w, c) {
   return podField(w, "containers", (w.pod.containers ?? []).indexOf(c));
@@ -15842,7 +16283,11 @@ function configuredEntrypoint(w, cfg, c) {
     }
     if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === "string") || v[0] === "") {
       return {
-        error: `annotation ${key} must be a JSON list of strings, the image's entrypoint, for example '["/app/run", "--flag"]'; it is ${JSON.stringify(String(raw))}`
+        error: {
+          summary: `annotation ${key} is not a JSON list of strings: ${c.name} cannot be wrapped`,
+          detail: `It gives the image's entrypoint; it is ${JSON.stringify(String(raw))}. Until it is one, pod-sequencer leaves this workload unchanged.`,
+          fix: `${key}: '["/app/run", "--flag"]'`
+        }
       };
     }
     return { argv: v, from: `annotation ${key}` };
@@ -15857,7 +16302,11 @@ function argvToWrap(w, cfg, c) {
   if (ours) return { argv: ours.spec.argv };
   if (c.command?.length) return { argv: c.command.map(String) };
   return configuredEntrypoint(w, cfg, c) ?? {
-    error: `container ${c.name} has no command (its image's ENTRYPOINT is not in the manifest), so it cannot be wrapped; name it in jobs.entrypoints ({container: ${c.name}, command: [...]}) or in the annotation ${ENTRYPOINT_ANNOTATION}${c.name}: '["/path/to/entrypoint"]'; until then pod-sequencer leaves this workload unchanged`
+    error: {
+      summary: `container ${c.name} has no command, so it cannot be wrapped: this workload is left unchanged`,
+      detail: `Its image's ENTRYPOINT is not in the manifest. Name it in the annotation the fix shows, or in jobs.entrypoints ({container: ${c.name}, command: [...]}).`,
+      fix: `${ENTRYPOINT_ANNOTATION}${c.name}: '["/path/to/entrypoint"]'`
+    }
   };
 }
 
@@ -16164,419 +16613,6 @@ function captorMesh(ctx, c) {
   return CAPTURING.find((m) => c.name === profiles[m].containerName || profile === m);
 }
 
-// src/check/rules/dependency-not-awaited.ts
-var dependencyNotAwaited = {
-  id: "dependency-not-awaited",
-  severity: "warning",
-  summary: "a configured dependency has no wait in a selected workload",
-  check(ctx, report2) {
-    const { deps, problems } = dependenciesOf(ctx);
-    if (deps.length === 0 && problems.length === 0) return;
-    const waits = (ctx.w.pod.initContainers ?? []).flatMap((c) => parseDependencyWait((c.command ?? []).map(String))?.dep ?? []);
-    for (const d of deps) {
-      if (waits.some((w) => sameTarget(w, d))) continue;
-      report2(
-        `dependency ${d.name} (${describeTarget(d)}) has no wait in this pod, so the app may start before it is up; pod-sequencer (apply mode) adds init container ${WAIT_PREFIX}${d.name} for it`,
-        podField(ctx.w, "initContainers")
-      );
-    }
-    if (ctx.cfg.mode !== "check") return;
-    for (const p of problems) report2(p.self ? p.text : `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}, so nothing waits for it`, p.path);
-  }
-};
-
-// src/pod/switch.ts
-function shutdownSwitchedOff(w, name, profile, version) {
-  const env = profileAt(profile, version).shutdownSwitch?.env;
-  const c = (w.pod.containers ?? []).find((x) => x.name === name);
-  if (!env || !c) return void 0;
-  for (const [key, value] of Object.entries(env)) {
-    const set2 = c.env?.find((e) => e?.name === key);
-    if (set2 && typeof set2.value === "string" && set2.value !== value)
-      return { setting: `${key}=${JSON.stringify(set2.value)}`, on: `${key}: ${JSON.stringify(value)}` };
-  }
-  return void 0;
-}
-
-// src/check/rules/job-sidecar-blocks-completion.ts
-var NATIVE_SWITCH = /* @__PURE__ */ new Set(["istio", "linkerd", "dapr"]);
-var jobSidecarBlocksCompletion = {
-  id: "job-sidecar-blocks-completion",
-  severity: "error",
-  summary: "Job-like pod with a classic sidecar and no way to end it",
-  check(ctx, report2) {
-    const { w, cfg } = ctx;
-    if (!w.jobLike) return;
-    const apps = appContainers(w, cfg);
-    const ended = /* @__PURE__ */ new Set();
-    for (const { c } of apps) {
-      const ours = parseWrapper((c.command ?? []).map(String));
-      if (ours?.spec.mode === "job") {
-        for (const s of [...ours.spec.shutdown, ...ours.spec.kill ?? []]) ended.add(s.name);
-        continue;
-      }
-      const own = ours ? { ...c, command: ours.spec.argv } : c;
-      if (whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts)) !== void 0) return;
-    }
-    const missing = apps.some(({ c }) => "error" in argvToWrap(w, cfg, c));
-    for (const m of meshedSidecars(ctx)) {
-      if (m.native || ended.has(m.container)) continue;
-      const native = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
-      const unknown = nativeDefaultUnknown(ctx, m.profile);
-      const byDefault = unknown ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release` : "";
-      const why = !m.shutdown ? `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}` : !cfg.jobs.terminateSidecars ? "jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar" : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or ask for a native sidecar";
-      report2(
-        `${m.container}, injected by the ${m.profile} webhook (${m.reason}), keeps running after the app exits, so this ${w.kind === "Pod" ? "pod" : w.kind} never completes: ${why}`,
-        podField(w, "containers")
-      );
-    }
-    const containers = w.pod.containers ?? [];
-    for (const s of findSidecars(w, cfg, ctx.facts)) {
-      if (s.native || ended.has(s.name)) continue;
-      const off = s.spec.shutdown?.http ? shutdownSwitchedOff(w, s.name, s.spec.profile, s.spec.version) : void 0;
-      const canEnd = s.spec.shutdown !== void 0 && !off;
-      if (cfg.jobs.terminateSidecars && canEnd && missing) continue;
-      const why = off ? `its env ${off.setting} switches its shutdown endpoint off, so a quit call would be refused and pod-sequencer writes no wrapper; set ${off.on} on ${s.name} (the endpoint answers only callers on the pod's loopback), or make it a native sidecar (kubernetesVersion 1.29 or later)` : !canEnd ? `${s.spec.profile === "generic" ? "it" : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown` : !cfg.jobs.terminateSidecars ? "jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later)" : "no app container's command ends it; run pod-sequencer (its Job wrapper asks the sidecar to shut down), or make it a native sidecar (kubernetesVersion 1.29 or later)";
-      report2(
-        `classic sidecar ${s.name} keeps running after the app exits, so this ${w.kind === "Pod" ? "pod" : w.kind} never completes: ${why}`,
-        podField(
-          w,
-          "containers",
-          containers.findIndex((c) => c.name === s.name)
-        )
-      );
-    }
-  }
-};
-
-// src/config/types.ts
-function versionAssumed(cfg) {
-  return cfg.kubernetesVersionAssumed !== void 0 && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
-}
-
-// src/pod/context.ts
-var ConfigMaps = class {
-  pending = [];
-  byName;
-  /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
-  add(read2) {
-    this.pending.push(read2);
-    this.byName = void 0;
-  }
-  /**
-   * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
-   * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
-   * input holds neither.
-   */
-  get(namespace, name) {
-    const found = this.index().get(name) ?? [];
-    return found.find((m) => m.namespace !== void 0 && m.namespace === namespace) ?? found.find((m) => m.namespace === void 0 || namespace === void 0);
-  }
-  index() {
-    if (this.byName) return this.byName;
-    const byName = /* @__PURE__ */ new Map();
-    for (const read2 of this.pending) {
-      let obj;
-      try {
-        obj = read2();
-      } catch {
-        continue;
-      }
-      const meta = obj?.metadata;
-      const data = obj?.data;
-      if (typeof meta?.name !== "string") continue;
-      const strings = {};
-      if (data !== null && typeof data === "object" && !Array.isArray(data)) {
-        for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
-      }
-      const list2 = byName.get(meta.name) ?? [];
-      list2.push({ ...typeof meta.namespace === "string" && { namespace: meta.namespace }, data: strings });
-      byName.set(meta.name, list2);
-    }
-    return this.byName = byName;
-  }
-};
-var noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: [], configMaps: new ConfigMaps() });
-function kubernetesText(cfg) {
-  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
-}
-function restsOnAssumedVersion(ctx) {
-  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
-}
-function assumedVersionMessage(cfg) {
-  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
-}
-var TOOLS_DIR = "/.seq";
-var TOOLS_CONTAINER = "seq-tools";
-function makeCtx(cfg, w, sink, facts = noFacts()) {
-  return {
-    cfg,
-    w,
-    facts,
-    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
-    report(reported, message, fieldPath2, rule, suppressed, container) {
-      const level = rule ? cfg.rules[rule] : void 0;
-      if (level === "off") return;
-      const severity = level ?? reported;
-      const result = {
-        message,
-        severity,
-        resourceRef: w.ref,
-        ...fieldPath2 ? { field: { path: fieldPath2 } } : {},
-        ...w.file ? { file: w.file } : {},
-        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : {}
-      };
-      const at = fieldPath2 !== void 0 ? containerAt(w, fieldPath2, container) : void 0;
-      if (at) anchors.set(result, at);
-      sink.push(result);
-    }
-  };
-}
-var anchors = /* @__PURE__ */ new WeakMap();
-var CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
-function containerAt(w, fieldPath2, given) {
-  const spec = podField(w);
-  if (!fieldPath2.startsWith(spec)) return void 0;
-  const m = CONTAINER_PATH.exec(fieldPath2.slice(spec.length));
-  if (!m) return void 0;
-  const c = given ?? w.pod[m[1]]?.[Number(m[2])];
-  return c ? { c, name: c.name, rest: fieldPath2.slice(spec.length + m[0].length) } : void 0;
-}
-function settlePaths(w, results, start = 0) {
-  for (let i = start; i < results.length; i++) {
-    const r = results[i];
-    const a = anchors.get(r);
-    if (!a || !r.field) continue;
-    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
-    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
-  }
-}
-function placeOf(w, match) {
-  for (const list2 of ["initContainers", "containers"]) {
-    const index = (w.pod[list2] ?? []).findIndex(match);
-    if (index >= 0) return { list: list2, index };
-  }
-  return void 0;
-}
-
-// src/sequence/all-or-nothing.ts
-function allOrNothing(ctx, transform2, before) {
-  const original = before ?? snapshot(ctx.w.obj);
-  const held = [];
-  const hold = (severity, message, path, rule, suppressed, container) => void held.push([severity, message, path, rule, suppressed, container ?? (path !== void 0 ? containerAt(ctx.w, path)?.c : void 0)]);
-  transform2({ ...ctx, report: hold });
-  const failed2 = held.some(([severity]) => severity === "error");
-  if (failed2) restoreTemplate(ctx, original());
-  for (const r of held) if (!failed2 || r[0] === "error") ctx.report(...r);
-  return held.length > 0;
-}
-function restoreTemplate(ctx, source) {
-  const { obj, templatePath, metaPath } = ctx.w;
-  for (const path of [templatePath, metaPath.slice(0, -1)]) {
-    const [t, s] = [getPath(obj, path), getPath(source, path)];
-    if (t && s) restore(t, s);
-  }
-}
-function snapshot(obj) {
-  const copy = structuredClone(obj);
-  return () => copy;
-}
-function restore(target2, source) {
-  for (const k of Object.keys(target2)) if (!(k in source)) delete target2[k];
-  for (const [k, v] of Object.entries(source)) {
-    const t = target2[k];
-    if (isObject3(t) && isObject3(v)) restore(t, v);
-    else target2[k] = typeof v === "object" && v !== null ? structuredClone(v) : v;
-  }
-}
-
-// src/yaml/sync.ts
-var import_yaml6 = __toESM(require_dist(), 1);
-var UNKNOWN = /* @__PURE__ */ Symbol("unknown");
-function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
-  const s = {
-    poolLists,
-    doc,
-    pool,
-    olds: before?.pool ?? /* @__PURE__ */ new Map(),
-    synced: /* @__PURE__ */ new Set(),
-    holders: before?.holders ?? /* @__PURE__ */ new Set(),
-    pooled: new Set(pool.values()),
-    dirty: false
-  };
-  doc.contents = syncIn(s, doc.contents, before ? before.value : UNKNOWN, value);
-  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
-}
-var rewritten = /* @__PURE__ */ new WeakSet();
-function oldOf(s, node, old) {
-  return old === UNKNOWN ? valueOf(s.doc, node) : old;
-}
-function valueOf(doc, node) {
-  try {
-    return node.toJS(doc);
-  } catch (e) {
-    if (e instanceof ReferenceError) return UNKNOWN;
-    throw e;
-  }
-}
-function syncIn(s, node, old, value) {
-  const { doc } = s;
-  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
-  if (node && s.pooled.has(node)) s.dirty = true;
-  if (node && deepEqual(oldOf(s, node, old), value)) return node;
-  if ((0, import_yaml6.isMap)(node) && isPlainObject(value)) {
-    syncMap(s, node, old, value);
-    return node;
-  }
-  if ((0, import_yaml6.isSeq)(node) && Array.isArray(value)) {
-    syncSeq(s, node, old, value);
-    return node;
-  }
-  if ((0, import_yaml6.isScalar)(node) && !isObjectLike(value)) {
-    node.value = value;
-    rewritten.add(node);
-    if (typeof value !== "string") node.type = import_yaml6.Scalar.PLAIN;
-    styleScalar(node);
-    return node;
-  }
-  return createNode(doc, value);
-}
-function createNode(doc, value) {
-  const node = doc.createNode(value);
-  (0, import_yaml6.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
-  return node;
-}
-function styleScalar(s) {
-  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml6.Scalar.BLOCK_LITERAL;
-}
-function needsBlock(items) {
-  return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
-}
-function oldEntries(map, old) {
-  if (!isPlainObject(old)) return void 0;
-  const keys2 = Object.keys(old);
-  if (keys2.length !== map.items.length) return void 0;
-  for (const pair of map.items) {
-    const key = keyString(pair);
-    if (key === void 0 || !Object.prototype.hasOwnProperty.call(old, key)) return void 0;
-  }
-  return old;
-}
-function syncMap(s, map, old, value) {
-  const { doc } = s;
-  const olds = old === UNKNOWN ? void 0 : oldEntries(map, old);
-  map.items = map.items.filter((pair) => {
-    const key = keyString(pair);
-    return key !== void 0 && Object.prototype.hasOwnProperty.call(value, key) && value[key] !== void 0;
-  });
-  const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
-  keys2.forEach((key, i) => {
-    const pair = map.items.find((p) => keyString(p) === key);
-    if (pair) {
-      pair.value = syncIn(s, pair.value, olds ? olds[key] : UNKNOWN, value[key]);
-      return;
-    }
-    const next = keys2.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
-    const created = doc.createPair(key, fromPool(s, value[key]) ?? createNode(doc, value[key]));
-    map.items.splice(next ?? map.items.length, 0, created);
-  });
-}
-function syncSeq(s, seq, oldValue, value) {
-  const { doc } = s;
-  const old = seq.items;
-  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : void 0;
-  const oldAt = (i) => olds ? olds[i] : UNKNOWN;
-  const used = /* @__PURE__ */ new Set();
-  if (seq.flow && needsBlock(value)) seq.flow = false;
-  if (value.length === 0) seq.flow = true;
-  if (seq.commentBefore && value.length > 0 && (0, import_yaml6.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
-    old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
-    seq.commentBefore = void 0;
-  }
-  seq.items = value.map((v, i) => {
-    const name = nameOf(v);
-    let node;
-    let prev = UNKNOWN;
-    if (name !== void 0) {
-      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
-      if (at >= 0) {
-        node = old[at];
-        prev = oldAt(at);
-      } else if (!s.poolLists || s.poolLists.has(value)) {
-        node = takeFromPool(s.pool, name, used);
-        if (node && s.olds.has(node)) prev = s.olds.get(node);
-      }
-    } else if (old[i] && !used.has(old[i]) && deepEqual(oldOf(s, old[i], oldAt(i)), v)) {
-      node = old[i];
-      prev = oldAt(i);
-    }
-    if (node) {
-      used.add(node);
-      if (s.synced.has(node)) prev = UNKNOWN;
-      s.synced.add(node);
-    }
-    return syncIn(s, node ?? null, prev, v);
-  });
-}
-function fromPool(s, value) {
-  if (!Array.isArray(value) || s.poolLists && !s.poolLists.has(value)) return void 0;
-  if (!value.some((v) => nameOf(v) !== void 0 && s.pool.has(nameOf(v)))) return void 0;
-  const seq = s.doc.createNode([]);
-  syncSeq(s, seq, [], value);
-  return seq;
-}
-function takeFromPool(pool, name, used) {
-  const node = pool.get(name);
-  if (!node || used.has(node)) return void 0;
-  pool.delete(name);
-  return node;
-}
-function plain(doc, node) {
-  return (0, import_yaml6.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
-}
-function nodeName(doc, node) {
-  if (!(0, import_yaml6.isMap)(node)) return void 0;
-  const name = node.get("name", true);
-  const target2 = (0, import_yaml6.isAlias)(name) ? name.resolve(doc) : name;
-  return (0, import_yaml6.isScalar)(target2) ? target2.value ?? void 0 : void 0;
-}
-function nameOf(v) {
-  return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
-}
-function keyString(pair) {
-  const k = pair.key;
-  if ((0, import_yaml6.isScalar)(k)) return String(k.value);
-  return typeof k === "string" ? k : void 0;
-}
-function isPlainObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function isObjectLike(v) {
-  return typeof v === "object" && v !== null;
-}
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const array = Array.isArray(a);
-  if (array !== Array.isArray(b)) return false;
-  if (array) {
-    const bb = b;
-    if (a.length !== bb.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
-    return true;
-  }
-  const ao = a;
-  const bo = b;
-  let defined2 = 0;
-  for (const k in ao) {
-    if (ao[k] === void 0) continue;
-    defined2++;
-    if (!deepEqual(ao[k], bo[k])) return false;
-  }
-  for (const k in bo) if (bo[k] !== void 0) defined2--;
-  return defined2 === 0;
-}
-
 // src/sequence/tools.ts
 var TOOLS_VOLUME = "seq-tools";
 function syncTools(ctx) {
@@ -16589,7 +16625,10 @@ function syncTools(ctx) {
   if (users.length > 0 && existing && !isOurs(existing)) {
     ctx.report(
       "error",
-      `init container ${TOOLS_CONTAINER} is not pod-sequencer's (it runs ${JSON.stringify(existing.command ?? existing.image ?? null)}), but tools.delivery inject needs that name for its busybox copy; rename it (this workload is left unchanged until then)`,
+      {
+        summary: `init container ${TOOLS_CONTAINER} is not pod-sequencer's: this workload is left unchanged`,
+        detail: `It runs ${JSON.stringify(existing.command ?? existing.image ?? null)}, but tools.delivery inject needs that name for its busybox copy; rename it.`
+      },
       podField(ctx.w, "initContainers", pod.initContainers.indexOf(existing))
     );
     return;
@@ -16617,7 +16656,10 @@ function syncTools(ctx) {
     if (!present) {
       ctx.report(
         "info",
-        `added init container ${TOOLS_CONTAINER}: copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(", ")}${shared ? `, and writes the wrapper script to ${TOOLS_DIR}/${SHARED_WRAPPER}` : ""}`,
+        {
+          summary: `added init container ${TOOLS_CONTAINER}, which copies the tools the waits and wrappers run`,
+          detail: `It copies a static busybox to ${TOOLS_DIR} for the wait scripts of ${users.map((c) => c.name).join(", ")}${shared ? `, and writes the wrapper script to ${TOOLS_DIR}/${SHARED_WRAPPER}` : ""}.`
+        },
         podField(ctx.w, "initContainers", 0)
       );
     } else if (updated) {
@@ -16748,20 +16790,22 @@ function awaitDependencies(ctx, deps) {
 }
 function report(ctx, deps, before, after, uid) {
   const field = (c) => podField(ctx.w, "initContainers", after.indexOf(c));
-  const asUid = uid ? `; it runs as UID ${uid.uid}, ${uid.container}'s, whose traffic the mesh lets through before the proxy is up: ${uid.why}` : "";
+  const asUid = uid ? ` It runs as UID ${uid.uid}, ${uid.container}'s, whose traffic the mesh lets through before the proxy is up: ${uid.why}.` : "";
   for (const d of deps) {
     const c = after.find((x) => x.name === WAIT_PREFIX + d.name);
     const old = before.find((x) => x.name === c.name);
     if (old === c) continue;
-    const what = `${d.name} (${describeTarget(d)}, every ${d.periodSeconds}s, ${d.timeoutSeconds === 0 ? "forever" : `up to ${d.timeoutSeconds}s`})`;
-    const how = old ? `updated init container ${c.name} to wait for` : `added init container ${c.name}: waits for`;
-    ctx.report("info", `${how} ${what} so the app starts only once it is up${asUid}`, field(c));
+    const detail = `It checks ${describeTarget(d)} every ${d.periodSeconds}s, ${d.timeoutSeconds === 0 ? "forever" : `up to ${d.timeoutSeconds}s`}.${asUid}`;
+    ctx.report("info", { summary: `${old ? "updated" : "added"} init container ${c.name}, so the app waits for ${d.name}`, detail }, field(c));
   }
   for (const old of before) {
     if (isWaitContainer(old) && !after.some((c) => c.name === old.name)) {
       ctx.report(
         "info",
-        `removed init container ${old.name}: no dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more`,
+        {
+          summary: `removed init container ${old.name}: its dependency is gone`,
+          detail: `No dependency of this workload is named ${old.name.slice(WAIT_PREFIX.length)} any more.`
+        },
         podField(ctx.w, "initContainers")
       );
     }
@@ -16865,7 +16909,8 @@ function setWrappers(ctx, apps, plan, why) {
     if (JSON.stringify(c.command) === JSON.stringify(command2)) return;
     const verb = parseWrapper((c.command ?? []).map(String)) ? "updated the wrapper of" : "wrapped";
     c.command = command2;
-    ctx.report("info", `${verb} ${c.name}'s command${a.from ? ` (from ${a.from})` : ""}: ${why}`, `${pathNow(w, c)}.command`);
+    const detail = `${why.detail}${a.from ? ` The command comes from ${a.from}.` : ""}`;
+    ctx.report("info", { summary: `${verb} ${c.name}'s command: ${why.what}`, detail }, `${pathNow(w, c)}.command`);
   });
   return true;
 }
@@ -16881,13 +16926,16 @@ function wrapForReadiness(ctx, apps, sidecars) {
   const checks = sidecars.flatMap(
     (s) => s.spec.readiness ? [{ name: s.name, ...s.spec.readiness, timeoutSeconds: s.spec.timeoutSeconds, onTimeout: s.spec.onTimeout }] : []
   );
-  if (checks.length === 0) return setWrappers(ctx, apps, void 0, "");
+  if (checks.length === 0) return setWrappers(ctx, apps, void 0, { what: "", detail: "" });
   const names = checks.map((k) => k.name).join(", ");
   return setWrappers(
     ctx,
     apps,
     { mode: "exec", checks, shutdown: [], shutdownOn: "always" },
-    `waits until ${names} ${checks.length > 1 ? "are" : "is"} ready, then execs the command (strategy wrap)`
+    {
+      what: `waits until ${names} ${checks.length > 1 ? "are" : "is"} ready, then runs it`,
+      detail: "The wrapper execs the command once the sidecars are ready (strategy wrap)."
+    }
   );
 }
 
@@ -16910,6 +16958,19 @@ function podToken(ctx, profile, version, container) {
 }
 function hasEnv(c, name) {
   return envOf2(c).some((e) => e?.name === name);
+}
+
+// src/pod/switch.ts
+function shutdownSwitchedOff(w, name, profile, version) {
+  const env = profileAt(profile, version).shutdownSwitch?.env;
+  const c = (w.pod.containers ?? []).find((x) => x.name === name);
+  if (!env || !c) return void 0;
+  for (const [key, value] of Object.entries(env)) {
+    const set2 = c.env?.find((e) => e?.name === key);
+    if (set2 && typeof set2.value === "string" && set2.value !== value)
+      return { setting: `${key}=${JSON.stringify(set2.value)}`, on: `${key}: ${JSON.stringify(value)}` };
+  }
+  return void 0;
 }
 
 // src/sequence/job-exit.ts
@@ -16943,7 +17004,10 @@ function endJobSidecars(ctx, apps, sidecars) {
   const ended = [...shutdown, ...kill].map((s) => s.name).join(", ");
   const waits = checks.length ? `waits for ${checks.map((k) => k.name).join(", ")}, ` : "";
   const when = shutdownOn === "success" ? "after success only (restartPolicy OnFailure reruns a failed container in this pod)" : `after success or failure (restartPolicy ${w.restartPolicy})`;
-  const why = `${waits}runs it, then ends ${ended} ${when}, and exits with its exit code, so the ${w.kind === "Pod" ? "pod" : w.kind} can complete`;
+  const why = {
+    what: `ends ${ended} when it exits, so the ${w.kind === "Pod" ? "pod" : w.kind} can complete`,
+    detail: `The wrapper ${waits}runs the command, then ends ${ended} ${when}, and exits with its exit code.`
+  };
   if (!setWrappers(ctx, apps, { mode: "job", checks, shutdown, shutdownOn, ...kill.length ? { kill } : {} }, why)) return true;
   for (const s of sidecars) prepare(ctx, s);
   giveTokens(ctx, apps, sidecars);
@@ -17137,14 +17201,14 @@ function nativeWant(ctx, mesh, native) {
   }
   const { oldest, newest } = tableOf(mesh).releases;
   const unknown = version === void 0 && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : "";
-  return { ...want, why: want.why + unknown };
+  return { ...want, because: `${want.because ?? ""}${unknown}` };
 }
 function nativeKeyWant(ctx, mesh, native, key) {
   if (!key) return void 0;
   const container = profiles[mesh].containerName;
   if (native === true || native === false) {
     const as = native ? "a native" : "a classic";
-    return { key, value: String(native), why: `so ${container} is injected as ${as} sidecar: mesh.${mesh}.native is ${native}` };
+    return { key, value: String(native), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native}` };
   }
   const minor = minorVersion(ctx.cfg);
   if (minor === void 0 || minor < NATIVE_SIDECARS_SINCE) return void 0;
@@ -17153,7 +17217,8 @@ function nativeKeyWant(ctx, mesh, native, key) {
   return {
     key,
     value: "true",
-    why: `so ${container} is injected as a native sidecar: ${kubernetesText(ctx.cfg)} runs native sidecars`,
+    why: `so ${container} is injected as a native sidecar`,
+    because: `${kubernetesText(ctx.cfg)} runs native sidecars`,
     ...versionAssumed(ctx.cfg) && { assumed: true }
   };
 }
@@ -17188,7 +17253,11 @@ function* wants(ctx, { mesh, settings }) {
       if (settings.waitReady) yield { key: ANNOTATION.kumaWait, value: "true", why: hold, holds: true };
       break;
     case "dapr":
-      if (settings.native) yield nativeWant(ctx, mesh, true);
+      if (settings.native) {
+        const had = nativeAsked(mesh, now());
+        yield nativeWant(ctx, mesh, true);
+        if (!had && nativeAsked(mesh, now())) unprobedNative(ctx, mesh);
+      }
       break;
     case "vault": {
       const m = settings;
@@ -17203,6 +17272,25 @@ function* wants(ctx, { mesh, settings }) {
     }
   }
 }
+function unprobedNative(ctx, mesh) {
+  if (!factAt(tableOf(mesh).nativeUnprobed, configuredRelease(ctx.cfg, mesh))) return;
+  const container = profiles[mesh].containerName;
+  const ready = profiles[mesh].readiness?.http;
+  const job2 = ctx.w.jobLike && ctx.cfg.jobs.terminateSidecars;
+  ctx.report(
+    job2 ? "warning" : "info",
+    {
+      summary: `native ${container} holds nothing: the app may start before ${container} is ready`,
+      detail: `${tableOf(mesh).description} is injected native without a startupProbe, so the kubelet starts the app once ${container} has started.` + (ready ? ` Have the app wait for ${ready} (its SDK's wait for the sidecar).` : "") + (job2 ? ` As a classic sidecar, the Job wrapper would wait for it and then end it.` : ""),
+      ...job2 && { fix: `mesh.${mesh}.native: false` }
+    },
+    annotationPath(ctx, nativeKeyOf(ctx, mesh))
+  );
+}
+function nativeKeyOf(ctx, mesh) {
+  const rows = tableOf(mesh).nativeKeys ?? [];
+  return rows.map((r) => r.value).find((k) => podAnnotations(ctx.w)[k] !== void 0) ?? rows[0].value;
+}
 function nativeDecides(ctx, mesh) {
   const version = configuredRelease(ctx.cfg, mesh);
   return version !== void 0 && factAt(tableOf(mesh).nativeKeys, version) !== void 0 && nativeAsked(mesh, podAnnotations(ctx.w));
@@ -17210,7 +17298,7 @@ function nativeDecides(ctx, mesh) {
 function applyMesh(ctx) {
   for (const active of meshesOf(ctx)) {
     const { mesh, reason } = active;
-    const because = `(${profiles[mesh].containerName} is injected here: ${reason})`;
+    const because = `${profiles[mesh].containerName} is injected here: ${reason}.`;
     for (const want of wants(ctx, active)) if (want) apply(ctx, mesh, want, because);
   }
 }
@@ -17222,8 +17310,8 @@ function apply(ctx, mesh, want, because) {
     if (merged.kind === "set") {
       set(ctx, want.key, merged.text);
       const what = `${want.field}: ${want.value}`;
-      const how = current === void 0 ? `added annotation ${want.key} with ${what}` : `added ${what} to annotation ${want.key} (its other settings kept)`;
-      ctx.report("info", `${how} ${want.why} ${because}`, path);
+      const how = current === void 0 ? `added annotation ${want.key} with ${what}` : `added ${what} to annotation ${want.key}`;
+      ctx.report("info", change(how, want, current === void 0 ? because : `Its other settings are kept. ${because}`), path);
     } else if (merged.kind === "unreadable") {
       ctx.report(
         "warning",
@@ -17238,10 +17326,19 @@ function apply(ctx, mesh, want, because) {
   if (current === void 0 || current === null) {
     set(ctx, want.key, want.value);
     if (want.assumed) restsOnAssumedVersion(ctx);
-    ctx.report("info", `added annotation ${want.key}: ${JSON.stringify(want.value)} ${want.why} ${because}`, path);
+    ctx.report("info", change(`added annotation ${want.key}: ${JSON.stringify(want.value)}`, want, because), path);
   } else if (String(current).toLowerCase() !== want.value) {
     contrary(ctx, mesh, want, `${want.key}: ${JSON.stringify(String(current))}`, path);
   }
+}
+function change(how, want, injected) {
+  const fits = how.length + want.why.length < SUMMARY_LENGTH;
+  const why = [fits ? void 0 : want.why, want.because].filter(Boolean).join(": ");
+  const detail = [why && `${sentence(why)}.`, injected].filter(Boolean).join(" ");
+  return { summary: fits ? `${how} ${want.why}` : how, detail };
+}
+function sentence(clause) {
+  return /^[a-z]+[.[]/.test(clause) ? clause : `${clause[0].toUpperCase()}${clause.slice(1)}`;
 }
 function contrary(ctx, mesh, want, what, path) {
   const needs = tableOf(mesh).nativeProbeNeeds?.map((r) => switchKeyOf(mesh, r.value)) ?? [];
@@ -17249,7 +17346,10 @@ function contrary(ctx, mesh, want, what, path) {
   const container = profiles[mesh].containerName;
   ctx.report(
     "warning",
-    `left ${what} as is (a per-pod setting wins over mesh.${mesh}), so the app may start before ${container} is ready; remove it to let pod-sequencer set ${want.field ?? want.key} to ${want.value}`,
+    {
+      summary: `left ${what} as is, so the app may start before ${container} is ready`,
+      detail: `A per-pod setting wins over mesh.${mesh}. Remove it to let pod-sequencer set ${want.field ?? want.key} to ${want.value}.`
+    },
     path
   );
 }
@@ -17279,7 +17379,10 @@ function addWait(ctx, s, c, path) {
   if (userHook === null) {
     ctx.report(
       "warning",
-      `sidecar ${s.name} already has a non-exec postStart hook; it was kept and no wait was added (rewrite it as an exec hook to chain it after the wait)`,
+      {
+        summary: `sidecar ${s.name} already has a non-exec postStart hook: kept, and no wait was added`,
+        detail: "Rewrite it as an exec hook to chain it after the wait."
+      },
       `${path}.lifecycle.postStart`
     );
     return;
@@ -17295,7 +17398,10 @@ function addWait(ctx, s, c, path) {
   const how = wait2 ? `\`${wait2.join(" ")}\`` : `a loop on ${describeCheck(spec.readiness)}${noWaitCommand(spec)}`;
   ctx.report(
     "info",
-    `${existing && userHook === void 0 ? "updated the postStart hook of" : "added a postStart hook to"} ${s.name} that waits (${how}) so later containers start only once it is ready` + (userHook ? "; your own postStart command runs after the wait" : ""),
+    {
+      summary: `${existing && userHook === void 0 ? "updated the postStart hook of" : "added a postStart hook to"} ${s.name}, so later containers wait until it is ready`,
+      detail: `The hook waits with ${how}.${userHook ? " Your own postStart command runs after the wait." : ""}`
+    },
     `${path}.lifecycle.postStart`
   );
 }
@@ -17343,7 +17449,11 @@ function promote(ctx, s) {
   if (s.spec.strategy === "auto") restsOnAssumedVersion(ctx);
   const byVersion = ctx.cfg.kubernetesVersion !== void 0 && (s.spec.strategy === "auto" || !versionAssumed(ctx.cfg));
   const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : "strategy native";
-  ctx.report("info", `made ${s.name} a native sidecar (initContainers, restartPolicy: Always): ${why}`, podField(ctx.w, "initContainers", at));
+  ctx.report(
+    "info",
+    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0].toUpperCase()}${why.slice(1)}.` },
+    podField(ctx.w, "initContainers", at)
+  );
   return native;
 }
 var SETUP_CONTAINERS = Object.values(profiles).flatMap((p) => p.initAfter);
@@ -17376,7 +17486,10 @@ function gate(ctx, s, c, path) {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
       "info",
-      `added a startupProbe to ${s.name} (${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s) so the pod's next containers start only once it is ready`,
+      {
+        summary: `added a startupProbe to ${s.name}, so the pod's next containers wait until it is ready`,
+        detail: `It checks ${describeCheck(spec.readiness)}, up to ${spec.timeoutSeconds}s.`
+      },
       `${path}.startupProbe`
     );
   }
@@ -17461,7 +17574,10 @@ function syncIstioStatus(ctx) {
   (ctx.w.podMeta().annotations ??= {})[STATUS] = JSON.stringify(status);
   ctx.report(
     "info",
-    `updated annotation ${STATUS} to the new layout (initContainers ${JSON.stringify(init)}, containers ${JSON.stringify(containers)}), so Istio's tools read what the pod has`,
+    {
+      summary: `updated annotation ${STATUS} to the new layout, so Istio's tools read what the pod has`,
+      detail: `initContainers ${JSON.stringify(init)}, containers ${JSON.stringify(containers)}.`
+    },
     `${podMetaField(ctx.w, "annotations")}[${JSON.stringify(STATUS)}]`
   );
 }
@@ -17670,7 +17786,10 @@ function leftToController(ctx, wrapped) {
   if (wrapped.length === 0) return;
   ctx.report(
     "warning",
-    `wrote no readiness wrapper for ${wrapped.map((s) => s.name).join(", ")} (strategy wrap): ${controllerWhy(ctx.w)}, and a wrapper around its commands would fight it; use strategy native, postStart or first for this kind`,
+    {
+      summary: `wrote no readiness wrapper for ${wrapped.map((s) => s.name).join(", ")} (strategy wrap): its controller would fight it`,
+      detail: `${controllerWhy(ctx.w)}, and a wrapper around its commands would fight it; use strategy native, postStart or first for this kind.`
+    },
     podField(ctx.w, "containers")
   );
 }
@@ -17685,7 +17804,10 @@ function strategyOf(ctx, s, all) {
   }
   ctx.report(
     "info",
-    `kept ${s.name} ${s.native ? "as it is" : "classic"}: the pod template's annotation ${choice.key}: "false" is a per-pod choice that wins over strategy auto`,
+    {
+      summary: `kept ${s.name} ${s.native ? "as it is" : "classic"}: the pod's annotation ${choice.key}: "false" says so`,
+      detail: "A per-pod choice wins over strategy auto."
+    },
     podMetaField(ctx.w, "annotations")
   );
   return s.native ? "native" : "postStart";
@@ -17703,7 +17825,11 @@ function unprobeable(ctx, s) {
   if (!blocked) return false;
   ctx.report(
     "warning",
-    `kept ${s.name} classic (a postStart wait holds the app) instead of making it a native sidecar: ${blocked.why}; set ${blocked.fix} to let it become native`,
+    {
+      summary: `kept ${s.name} classic: no startupProbe could reach it, so a postStart wait holds the app`,
+      detail: `It is not made a native sidecar: ${blocked.why}. Set ${blocked.fix} to let it become native.`,
+      fix: blocked.fix
+    },
     podField(ctx.w, "containers", i)
   );
   return true;
@@ -17723,6 +17849,120 @@ function dryRun(ctx) {
 }
 var isChange = (r) => r.severity === "info" && r.tags?.rule === void 0;
 
+// src/check/fixes.ts
+function nativeFix(ctx, s) {
+  if (!nativeSupported(ctx.cfg)) return 'kubernetesVersion: "1.29"';
+  return !s || s.spec.strategy === "auto" || s.spec.strategy === "native" ? RUN_FIX : "strategy: native";
+}
+function meshNativeFix(ctx, mesh, switchable) {
+  const keys2 = (tableOf(mesh).nativeKeys ?? []).map((r) => JSON.stringify(r.value));
+  if (dryRun(ctx).some((r) => isChange(r) && keys2.some((k) => r.field?.path?.endsWith(`[${k}]`)))) return RUN_FIX;
+  if (!switchable) return void 0;
+  return nativeSupported(ctx.cfg) ? `mesh.${mesh}.native: true` : 'kubernetesVersion: "1.29"';
+}
+function fixChangesSomething(ctx) {
+  return dryRun(ctx).some(isChange);
+}
+
+// src/check/rules/dependency-not-awaited.ts
+var dependencyNotAwaited = {
+  id: "dependency-not-awaited",
+  severity: "warning",
+  summary: "a configured dependency has no wait in a selected workload",
+  check(ctx, report2) {
+    const { deps, problems } = dependenciesOf(ctx);
+    if (deps.length === 0 && problems.length === 0) return;
+    const waits = (ctx.w.pod.initContainers ?? []).flatMap((c) => parseDependencyWait((c.command ?? []).map(String))?.dep ?? []);
+    for (const d of deps) {
+      if (waits.some((w) => sameTarget(w, d))) continue;
+      report2(
+        {
+          summary: `dependency ${d.name} has no wait in this pod, so the app may start before it is up`,
+          detail: `${d.name} is ${describeTarget(d)}. pod-sequencer adds init container ${WAIT_PREFIX}${d.name}, which waits for it.`,
+          fix: RUN_FIX
+        },
+        podField(ctx.w, "initContainers")
+      );
+    }
+    if (ctx.cfg.mode !== "check") return;
+    for (const p of problems) report2(p.self ? p.text : `annotation ${DEPENDENCIES_ANNOTATION}: ${p.text}, so nothing waits for it`, p.path);
+  }
+};
+
+// src/check/rules/job-sidecar-blocks-completion.ts
+var NATIVE_SWITCH = /* @__PURE__ */ new Set(["istio", "linkerd", "dapr"]);
+var jobSidecarBlocksCompletion = {
+  id: "job-sidecar-blocks-completion",
+  severity: "error",
+  summary: "Job-like pod with a classic sidecar and no way to end it",
+  check(ctx, report2) {
+    const { w, cfg } = ctx;
+    if (!w.jobLike) return;
+    const apps = appContainers(w, cfg);
+    const ended = /* @__PURE__ */ new Set();
+    for (const { c } of apps) {
+      const ours = parseWrapper((c.command ?? []).map(String));
+      if (ours?.spec.mode === "job") {
+        for (const s of [...ours.spec.shutdown, ...ours.spec.kill ?? []]) ended.add(s.name);
+        continue;
+      }
+      const own = ours ? { ...c, command: ours.spec.argv } : c;
+      if (whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts)) !== void 0) return;
+    }
+    const missing = apps.some(({ c }) => "error" in argvToWrap(w, cfg, c));
+    for (const m of meshedSidecars(ctx)) {
+      if (m.native || ended.has(m.container)) continue;
+      const native = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
+      const unknown = nativeDefaultUnknown(ctx, m.profile);
+      const byDefault = unknown ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release` : "";
+      const [why, fix] = !m.shutdown ? [
+        `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`,
+        meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile))
+      ] : !cfg.jobs.terminateSidecars ? ["jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar.", "jobs.terminateSidecars: true"] : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or ask for a native sidecar.", RUN_FIX];
+      report2(
+        {
+          summary: `injected ${m.container} keeps running after the app exits: this ${w.kind === "Pod" ? "pod" : w.kind} never completes`,
+          detail: `The ${m.profile} webhook injects it (${m.reason}). ${why}`,
+          ...fix ? { fix } : {}
+        },
+        podField(w, "containers")
+      );
+    }
+    const containers = w.pod.containers ?? [];
+    for (const s of findSidecars(w, cfg, ctx.facts)) {
+      if (s.native || ended.has(s.name)) continue;
+      const off = s.spec.shutdown?.http ? shutdownSwitchedOff(w, s.name, s.spec.profile, s.spec.version) : void 0;
+      const canEnd = s.spec.shutdown !== void 0 && !off;
+      if (cfg.jobs.terminateSidecars && canEnd && missing) continue;
+      const [why, fix] = off ? [
+        `Its env ${off.setting} switches its shutdown endpoint off, so a quit call would be refused and pod-sequencer writes no wrapper; set ${off.on} on ${s.name} (the endpoint answers only callers on the pod's loopback), or make it a native sidecar (kubernetesVersion 1.29 or later).`,
+        off.on
+      ] : !canEnd ? [
+        `${s.spec.profile === "generic" ? "It" : s.spec.profile} has no shutdown endpoint; make it a native sidecar (kubernetesVersion 1.29 or later) or give it one in sidecars[].shutdown.`,
+        nativeFix(ctx, s)
+      ] : !cfg.jobs.terminateSidecars ? [
+        "jobs.terminateSidecars is false; turn it on to have the app containers end it, or make it a native sidecar (kubernetesVersion 1.29 or later).",
+        "jobs.terminateSidecars: true"
+      ] : [
+        "No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or make it a native sidecar (kubernetesVersion 1.29 or later).",
+        RUN_FIX
+      ];
+      report2(
+        {
+          summary: `classic sidecar ${s.name} keeps running after the app exits: this ${w.kind === "Pod" ? "pod" : w.kind} never completes`,
+          detail: why,
+          fix
+        },
+        podField(
+          w,
+          "containers",
+          containers.findIndex((c) => c.name === s.name)
+        )
+      );
+    }
+  }
+};
+
 // src/check/rules/missing-entrypoint.ts
 var missingEntrypoint = {
   id: "missing-entrypoint",
@@ -17730,7 +17970,7 @@ var missingEntrypoint = {
   summary: "container must be wrapped but has no `command` and no configured entrypoint",
   check(ctx, report2) {
     if (ctx.cfg.mode !== "check") return;
-    for (const r of dryRun(ctx)) if (r.tags?.rule === "missing-entrypoint") report2(r.message, r.field?.path ?? "");
+    for (const r of dryRun(ctx)) if (r.tags?.rule === "missing-entrypoint") report2({ summary: r.message, detail: r.detail, fix: r.fix }, r.field?.path ?? "");
   }
 };
 
@@ -17772,9 +18012,13 @@ var initNetworkUnderMesh = {
       const missed = all.filter((k) => k.uid !== runAsUser(c, pod));
       if (missed.length === 0) return;
       const uids = new Set(all.map((k) => k.uid));
-      const asUid = uids.size === 1 ? `run it as UID ${all[0].uid} (securityContext.runAsUser: the mesh never captures its proxy's UID), or ` : "";
+      const asUid = uids.size === 1 ? `Run it as UID ${all[0].uid} (the mesh never captures its proxy's UID), or make` : "Make";
       report2(
-        `init container ${c.name} makes network calls (${call}) that the mesh captures before its proxy runs: ${missed.map((k) => k.why).join("; ")}; ${asUid}make the proxy a native sidecar that starts before it (${missed.map((k) => k.container).join(", ")}; Kubernetes >= 1.29)`,
+        {
+          summary: `init container ${c.name} makes network calls the mesh captures before its proxy runs`,
+          detail: `It calls out (${call}), but ${missed.map((k) => k.why).join("; ")}. ${asUid} the proxy (${missed.map((k) => k.container).join(", ")}) a native sidecar that starts before it (Kubernetes 1.29 or later).`,
+          ...uids.size === 1 ? { fix: `securityContext.runAsUser: ${all[0].uid}` } : {}
+        },
         podField(ctx.w, "initContainers", i)
       );
     });
@@ -17788,7 +18032,7 @@ var pendingChange = {
   summary: "`fix` would change this workload (its own waits or wrappers are out of date, or an injected mesh lacks a setting) though no other rule names a problem",
   check(ctx, report2, prior) {
     if (ctx.cfg.mode !== "check" || prior > 0) return;
-    for (const r of dryRun(ctx).filter(isChange)) report2(`fix would make this change: ${r.message}`, r.field?.path ?? "");
+    for (const r of dryRun(ctx).filter(isChange)) report2({ summary: `fix would have ${r.message}`, detail: r.detail, fix: RUN_FIX }, r.field?.path ?? "");
   }
 };
 
@@ -17803,7 +18047,11 @@ var nativeUnsupported = {
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
       if (c.restartPolicy !== "Always") return;
       report2(
-        `init container ${c.name} is a native sidecar (restartPolicy: Always), but Kubernetes ${ctx.cfg.kubernetesVersion} has no native sidecars on by default (1.29+): the pod would hang in Init; raise kubernetesVersion or use strategy postStart`,
+        {
+          summary: `native sidecar ${c.name} on Kubernetes ${ctx.cfg.kubernetesVersion}: the pod would hang in Init`,
+          detail: `${c.name} is an init container with restartPolicy: Always; native sidecars are on by default from Kubernetes 1.29. If the cluster runs 1.29 or later, raise kubernetesVersion; otherwise use strategy postStart.`,
+          fix: 'kubernetesVersion: "1.29"'
+        },
         podField(ctx.w, "initContainers", i)
       );
     });
@@ -17833,7 +18081,10 @@ var processNamespaceSharing = {
       const how = [shared, ptrace(c) ? "the SYS_PTRACE capability" : void 0].filter(Boolean).join(" and ");
       const at = cmd.find((w) => /\b(pkill|killall|kill)\b/.test(w.text)) ?? cmd[0];
       report2(
-        `container ${c.name} kills another container's process (\`${showArgv(cmd)}\`) through ${how}: every container then sees every process and its environment, secrets included` + (ptrace(c) ? '; SYS_PTRACE is not allowed by Pod Security "baseline", and killing does not need it (the same UID or CAP_KILL does)' : "") + "; end the sidecar through its shutdown endpoint instead (pod-sequencer's Job wrapper does: jobs.terminateSidecars), or make it a native sidecar",
+        {
+          summary: `${c.name} kills another container's process, which exposes every container's secrets`,
+          detail: `Its command (\`${showArgv(cmd)}\`) does it through ${how}: every container then sees every process and its environment, secrets included` + (ptrace(c) ? '; SYS_PTRACE is not allowed by Pod Security "baseline", and killing does not need it (the same UID or CAP_KILL does)' : "") + ". End the sidecar through its shutdown endpoint instead (pod-sequencer's Job wrapper does: jobs.terminateSidecars), or make it a native sidecar."
+        },
         `${podField(ctx.w, list2, i)}.${at.field}`
       );
     });
@@ -17846,7 +18097,10 @@ function reportSignalWrappers(ctx, report2) {
   (ctx.w.pod.containers ?? []).forEach((c, i) => {
     for (const k of parseWrapper((c.command ?? []).map(String))?.spec.kill ?? []) {
       report2(
-        `${k.name} is ended by signal (shutdown.signal: ${k.process}), which needs shareProcessNamespace: every container now sees every process and its environment, secrets included; the signal is only allowed when ${c.name} runs as ${k.name}'s UID or has CAP_KILL (pod-sequencer adds neither, nor SYS_PTRACE); prefer an HTTP shutdown endpoint or a native sidecar`,
+        {
+          summary: `${k.name} is ended by signal, which needs shareProcessNamespace: every process's secrets are shared`,
+          detail: `shutdown.signal: ${k.process} lets every container see every process and its environment, secrets included. The signal is only allowed when ${c.name} runs as ${k.name}'s UID or has CAP_KILL (pod-sequencer adds neither, nor SYS_PTRACE); prefer an HTTP shutdown endpoint or a native sidecar.`
+        },
         `${podField(ctx.w, "containers", i)}.command`
       );
     }
@@ -17870,8 +18124,14 @@ var sidecarNoReadinessGate = {
         const c = pod.initContainers[i2];
         if (!c.startupProbe && !c.lifecycle?.postStart) {
           const blocked = probeBlocked(s.spec, c);
-          const fix = blocked ? `${blocked.why}: set ${blocked.fix}, then add one (pod-sequencer strategy native does)` : "add one (pod-sequencer strategy native does)";
-          report2(`native sidecar ${s.name} has no startupProbe, so the app starts before it is ready; ${fix}`, podField(ctx.w, "initContainers", i2));
+          report2(
+            {
+              summary: `native sidecar ${s.name} has no startupProbe, so the app starts before it is ready`,
+              detail: blocked ? `No probe can reach it: ${blocked.why}. Set ${blocked.fix}, then pod-sequencer (strategy native) adds the probe.` : "The kubelet starts the app as soon as a native sidecar without a startupProbe has started. pod-sequencer (strategy native) adds one.",
+              fix: blocked ? blocked.fix : RUN_FIX
+            },
+            podField(ctx.w, "initContainers", i2)
+          );
         }
         continue;
       }
@@ -17880,7 +18140,14 @@ var sidecarNoReadinessGate = {
       if (before) continue;
       const wrapped = containers.slice(i + 1).every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
       if (!postStartHolds(s.spec, containers[i]) && !wrapped) {
-        report2(`sidecar ${s.name} is first but nothing holds the app until it is ready; use strategy postStart or native`, podField(ctx.w, "containers", i));
+        report2(
+          {
+            summary: `sidecar ${s.name} is first, but nothing holds the app until it is ready`,
+            detail: "The kubelet starts the next container once this one has started, not once it is ready. pod-sequencer holds the app (strategy postStart) or makes the sidecar native with a startupProbe.",
+            fix: RUN_FIX
+          },
+          podField(ctx.w, "containers", i)
+        );
       }
     }
   }
@@ -17903,7 +18170,11 @@ var sidecarNotFirst = {
       const i = containers.findIndex((c) => c.name === s.name);
       if (firstApp >= 0 && i > firstApp) {
         report2(
-          `sidecar ${s.name} (${s.spec.profile}) starts after app container ${containers[firstApp].name}, which may call out before the sidecar is ready; run pod-sequencer (strategy postStart or native) to fix`,
+          {
+            summary: `sidecar ${s.name} starts after app ${containers[firstApp].name}, which may call out before it is ready`,
+            detail: `The kubelet starts containers in order and waits for none of them to be ready. pod-sequencer puts the ${s.spec.profile} sidecar first and holds the app until it is ready (strategy postStart), or makes it native.`,
+            fix: RUN_FIX
+          },
           podField(ctx.w, "containers", i)
         );
       }
@@ -17912,7 +18183,7 @@ var sidecarNotFirst = {
 };
 
 // src/check/rules/sleep-ordering.ts
-var FIX = "a fixed delay is not start ordering (too short under load, wasted otherwise); wait on readiness instead: a sidecar strategy (postStart, native) or a dependency wait";
+var WHY = "A fixed delay is not start ordering (too short under load, wasted otherwise). Wait on readiness instead: a sidecar strategy (postStart, native) or a dependency wait.";
 var sleepOrdering = {
   id: "sleep-ordering",
   severity: "info",
@@ -17924,9 +18195,15 @@ var sleepOrdering = {
       if (!delay) return;
       const path = `${podField(ctx.w, list2, i)}.${delay.at.field}`;
       if (!delay.only) {
-        report2(`container ${c.name} sleeps ${delay.seconds}s before its real command (\`${showArgv([delay.at])}\`): ${FIX}`, path);
+        report2(
+          {
+            summary: `container ${c.name} sleeps ${delay.seconds}s before its real command: a fixed delay is no start order`,
+            detail: `Its command: \`${showArgv([delay.at])}\`. ${WHY}`
+          },
+          path
+        );
       } else if (list2 === "initContainers") {
-        report2(`init container ${c.name} only sleeps ${delay.seconds}s to hold back the containers after it: ${FIX}`, path);
+        report2({ summary: `init container ${c.name} only sleeps ${delay.seconds}s to hold back the containers after it`, detail: WHY }, path);
       }
     });
     check("initContainers");
@@ -17947,7 +18224,11 @@ var initContainerProbeForbidden = {
         if (c[field] === void 0 || c[field] === null) continue;
         const policy = c.restartPolicy === void 0 ? "no restartPolicy" : `restartPolicy: ${String(c.restartPolicy)}`;
         report2(
-          `init container ${c.name} sets ${field} with ${policy}: the API server rejects the pod (${field} may only be set on a native sidecar); add restartPolicy: Always if it is meant to run beside the app (Kubernetes 1.29 or later), otherwise remove ${field}`,
+          {
+            summary: `init container ${c.name} sets ${field} with ${policy}: the API server rejects the pod`,
+            detail: `Only a native sidecar may set ${field}. If ${c.name} is meant to run beside the app (Kubernetes 1.29 or later), make it one; otherwise remove ${field}.`,
+            fix: "restartPolicy: Always"
+          },
           `${podField(ctx.w, "initContainers", i)}.${field}`
         );
       }
@@ -17963,9 +18244,12 @@ var restartPolicyOnContainer = {
   check(ctx, report2) {
     (ctx.w.pod.containers ?? []).forEach((c, i) => {
       if (c.restartPolicy === void 0 || c.restartPolicy === null) return;
-      const sidecar = c.restartPolicy === "Always" ? `; to make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later)` : "; remove it, or set the pod-level spec.restartPolicy";
+      const sidecar = c.restartPolicy === "Always" ? `To make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later).` : "Remove it, or set the pod-level spec.restartPolicy.";
       report2(
-        `container ${c.name} sets restartPolicy: ${String(c.restartPolicy)}: the API server refuses it unless container restart rules are enabled (ContainerRestartRules, alpha in Kubernetes 1.34), and even then it does not make a sidecar${sidecar}`,
+        {
+          summary: `container ${c.name} sets restartPolicy: ${String(c.restartPolicy)}: the API server refuses it`,
+          detail: `Only with container restart rules enabled (ContainerRestartRules, alpha in Kubernetes 1.34) is it accepted, and even then it does not make a sidecar. ${sidecar}`
+        },
         `${podField(ctx.w, "containers", i)}.restartPolicy`
       );
     });
@@ -17986,7 +18270,10 @@ var nativeSidecarStartupProbeNever = {
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c) || !c.startupProbe) return;
       report2(
-        `native sidecar ${c.name} has a startupProbe in a restartPolicy: Never pod: on Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts, the pod stays in Init (kubernetes/kubernetes#132826; fixed in 1.35 and in late 1.33 and 1.34 patch releases); run a fixed kubelet, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it`,
+        {
+          summary: `native sidecar ${c.name} with a startupProbe in a restartPolicy: Never pod may stay in Init forever`,
+          detail: `On Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts (kubernetes/kubernetes#132826; fixed in 1.35 and in late 1.33 and 1.34 patch releases). Run a fixed kubelet, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it.`
+        },
         `${podField(ctx.w, "initContainers", i)}.startupProbe`
       );
     });
@@ -18004,7 +18291,10 @@ var nativeSidecarPrestop = {
       const ends2 = preStopEnds(c);
       if (!ends2) return;
       report2(
-        `native sidecar ${c.name} ends itself in its preStop hook (\`${ends2.what}\`), which runs as soon as the pod starts terminating, while the app still drains and needs it; remove the hook: the kubelet stops ${c.name} with SIGTERM only after the app containers have exited`,
+        {
+          summary: `native sidecar ${c.name} ends itself in preStop, while the app still drains and needs it`,
+          detail: `Its hook (\`${ends2.what}\`) runs as soon as the pod starts terminating. Remove it: the kubelet stops ${c.name} with SIGTERM only after the app containers have exited.`
+        },
         `${podField(ctx.w, "initContainers", i)}.${ends2.field}`
       );
     });
@@ -18024,7 +18314,10 @@ var prestopExceedsGracePeriod = {
       const sleep = preStopSleep(c);
       if (!sleep || sleep.seconds < grace) return;
       report2(
-        `container ${c.name}'s preStop sleeps ${sleep.seconds}s, but terminationGracePeriodSeconds is ${grace}${given}: the kubelet kills it when the grace period ends, so it never gets SIGTERM to shut down cleanly; raise terminationGracePeriodSeconds above the sleep plus the time the container needs to stop, or shorten the sleep`,
+        {
+          summary: `${c.name}'s preStop sleeps ${sleep.seconds}s of a ${grace}s grace period: it is killed without a clean stop`,
+          detail: `terminationGracePeriodSeconds is ${grace}${given}: the kubelet kills the container when it ends, so it never gets SIGTERM to shut down cleanly. Raise terminationGracePeriodSeconds above the sleep plus the time the container needs to stop, or shorten the sleep.`
+        },
         `${podField(ctx.w, list2, i)}.${sleep.field}`
       );
     });
@@ -18043,11 +18336,15 @@ var onfailureClassicSidecar = {
     if (!w.jobLike || w.restartPolicy !== "OnFailure") return;
     const classic = [
       ...findSidecars(w, cfg, ctx.facts).filter((s) => !s.native).map((s) => s.name),
-      ...meshedSidecars(ctx).filter((m) => !m.native).map((m) => `${m.container} (injected by ${m.profile})`)
+      ...meshedSidecars(ctx).filter((m) => !m.native).map((m) => m.container)
     ];
     if (classic.length === 0) return;
     report2(
-      `restartPolicy OnFailure restarts a failed app container in the same pod, but classic sidecar ${classic.join(", ")} is not restarted once it exits 0 (its hold timed out, or something asked it to quit after a failed run), and its start hold runs only once, so the restarted app may run without it or wait for it forever; use restartPolicy: Never (the Job retries in a new pod, up to backoffLimit), or make the sidecar native (Kubernetes 1.29 or later)`,
+      {
+        summary: `restartPolicy: OnFailure with classic sidecar ${classic.join(", ")}: a restarted app may lack it`,
+        detail: "OnFailure restarts a failed app container in the same pod, but a classic sidecar is not restarted once it exits 0 (its hold timed out, or something asked it to quit after a failed run), and its start hold runs only once, so the restarted app may run without it or wait for it forever. With restartPolicy: Never the Job retries in a new pod (up to backoffLimit); or make the sidecar native (Kubernetes 1.29 or later).",
+        fix: "restartPolicy: Never"
+      },
       w.restartPolicyAt
     );
   }
@@ -18066,7 +18363,10 @@ var istioHoldIgnoredNative = {
     const why = inManifest ? "istio-proxy is a native sidecar here (an init container with restartPolicy: Always)" : nativeAsked("istio", podAnnotations(ctx.w)) ? 'the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true")' : void 0;
     if (!why) return;
     report2(
-      `${ANNOTATION.istioConfig} sets ${ANNOTATION.istioHold}: true, but ${why}: Istio's injector drops the hold for a native proxy, and the proxy's startupProbe holds the app instead; the hold only matters on an Istio older than 1.24, which has no native sidecars`,
+      {
+        summary: `${ANNOTATION.istioHold} is ignored: Istio drops it for a native istio-proxy`,
+        detail: `${ANNOTATION.istioConfig} sets ${ANNOTATION.istioHold}: true, but ${why}. Istio's injector drops the hold for a native proxy, and the proxy's startupProbe holds the app instead; the hold only matters on an Istio older than 1.24, which has no native sidecars.`
+      },
       `${podMetaField(ctx.w, "annotations")}[${JSON.stringify(ANNOTATION.istioConfig)}]`
     );
   }
@@ -18084,7 +18384,10 @@ var nativeSidecarInCustomKind = {
     (w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c)) return;
       report2(
-        `native sidecar ${c.name} is in a ${w.kind} (${w.ref.apiVersion}, from ${from}): its controller builds the pods, and one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused; check that the ${w.kind} controller keeps initContainers[].restartPolicy (a pod it created shows it), or keep the sidecar classic there`,
+        {
+          summary: `native sidecar ${c.name} in a ${w.kind}: an older controller drops it and the pod hangs in Init`,
+          detail: `The ${w.kind} (${w.ref.apiVersion}, from ${from}) controller builds the pods; one built on Kubernetes types older than 1.28 drops restartPolicy from init containers, so the pod hangs in Init or is refused. Check that the controller keeps initContainers[].restartPolicy (a pod it created shows it), or keep the sidecar classic there.`
+        },
         `${podField(w, "initContainers", i)}.restartPolicy`
       );
     });
@@ -18103,7 +18406,11 @@ var sidecarStopsBeforeApp = {
     for (const s of found.early) {
       const fix = s.from === "istio" ? `set terminationDrainDuration: ${target2}s in proxy.istio.io/config` : s.from === "linkerd" ? `set config.alpha.linkerd.io/proxy-wait-before-exit-seconds: "${target2}"` : `give ${s.name} a preStop sleep action of ${target2}s (Kubernetes 1.30 or later)`;
       report2(
-        `classic sidecar ${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : "as soon as"} the pod starts terminating (${s.why}), but ${found.need.why}: requests to and from the app through it fail from then on; ${fix} (stopOrder.sidecarsLast: true does it for you), or make ${s.name} a native sidecar, which the kubelet stops after the app`,
+        {
+          summary: `classic sidecar ${s.name} stops before the app has drained: the app's last requests fail`,
+          detail: `${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : "as soon as"} the pod starts terminating (${s.why}), but ${found.need.why}. ${fix[0].toUpperCase()}${fix.slice(1)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
+          fix: ctx.cfg.stopOrder.sidecarsLast ? RUN_FIX : "stopOrder.sidecarsLast: true"
+        },
         s.fieldPath
       );
     }
@@ -18141,7 +18448,10 @@ var handledByScript = {
     for (const h of dependenciesOf(ctx).handled ?? []) {
       const i = (ctx.w.pod.containers ?? []).findIndex((c) => scriptsRun(ctx.w, c, ctx.facts).some((x) => x.from === h.from));
       report2(
-        `dependency ${h.dep.name} (${describeTarget(h.dep)}) is already awaited by the script ${i < 0 ? "" : `${ctx.w.pod.containers[i].name} runs `}(${h.from}): pod-sequencer adds no ${WAIT_PREFIX}${h.dep.name} init container`,
+        {
+          summary: `dependency ${h.dep.name} is already awaited by a script: pod-sequencer adds no wait for it`,
+          detail: `The script ${i < 0 ? "" : `${ctx.w.pod.containers[i].name} runs `}(${h.from}) waits for ${describeTarget(h.dep)}, so no ${WAIT_PREFIX}${h.dep.name} init container is added.`
+        },
         i < 0 ? podField(ctx.w, "containers") : podField(ctx.w, "containers", i)
       );
     }
@@ -18159,7 +18469,10 @@ function endsSidecars(ctx, report2) {
     const where = whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts));
     if (where === void 0 || where === "its command") continue;
     report2(
-      `${c.name} runs a script that already ends its sidecars (${where}), so this ${w.kind === "Pod" ? "pod" : w.kind} completes as it is: pod-sequencer adds no Job wrapper`,
+      {
+        summary: `${c.name} runs a script that ends its sidecars: pod-sequencer adds no Job wrapper`,
+        detail: `The script ends them (${where}), so this ${w.kind === "Pod" ? "pod" : w.kind} completes as it is.`
+      },
       path
     );
   }
@@ -18215,7 +18528,10 @@ function leftToController2(ctx) {
   if (names.length === 0) return;
   ctx.report(
     "info",
-    `left ${names.join(", ")} to the ${w.kind} controller: ${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here`,
+    {
+      summary: `left ${names.join(", ")} to the ${w.kind} controller, which ends its sidecars`,
+      detail: `${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here.`
+    },
     templateField(w) || "spec"
   );
 }
@@ -18228,35 +18544,47 @@ function runRules(ctx) {
   const active = ctx.w.view ? [pendingChange] : rules;
   const suppressed = suppressions(ctx);
   let found = 0;
-  for (const rule of active) {
-    const reason = suppressed.get(rule.id);
-    rule.check(
-      ctx,
-      (message, fieldPath2) => {
-        if (ctx.cfg.rules[rule.id] !== "off") found++;
-        if (reason === void 0) ctx.report(rule.severity, message, fieldPath2, rule.id);
-        else ctx.report(rule.severity, message, fieldPath2, rule.id, reason);
-      },
-      found
-    );
+  let rule = active[0];
+  let reason;
+  const report2 = (said, fieldPath3) => {
+    if (ctx.cfg.rules[rule.id] !== "off") found++;
+    const message = afterApply(ctx, said);
+    if (reason === void 0) ctx.report(rule.severity, message, fieldPath3, rule.id);
+    else ctx.report(rule.severity, message, fieldPath3, rule.id, reason);
+  };
+  for (let i = 0; i < active.length; i++) {
+    rule = active[i];
+    reason = suppressed?.get(rule.id);
+    rule.check(ctx, report2, found);
   }
+}
+function afterApply(ctx, m) {
+  if (typeof m === "string" || m.fix !== RUN_FIX) return m;
+  if (ctx.cfg.mode === "check" && fixChangesSomething(ctx)) return m;
+  const { fix: _fix, ...rest } = m;
+  return rest;
 }
 var IGNORE_PREFIX = "pod-sequencer.dev/ignore.";
 function suppressions(ctx) {
-  const out = /* @__PURE__ */ new Map();
+  let out;
   let ids;
-  const sources = [[ctx.w.metadata.annotations, "metadata.annotations"]];
-  if (ctx.w.metaPath.length > 1) sources.push([podAnnotations(ctx.w), podMetaField(ctx.w, "annotations")]);
-  for (const [annotations, at] of sources) {
+  const own = ctx.w.metadata.annotations;
+  const pod = ctx.w.metaPath.length > 1 ? podAnnotations(ctx.w) : void 0;
+  for (let k = 0; k < 2; k++) {
+    const annotations = k === 0 ? own : pod;
     for (const key in annotations) {
       if (!key.startsWith(IGNORE_PREFIX)) continue;
+      const at = k === 0 ? "metadata.annotations" : podMetaField(ctx.w, "annotations");
       const raw = annotations[key];
       const id = key.slice(IGNORE_PREFIX.length);
       ids ??= new Set(ruleInfos.map((r) => r.id));
       const reason = String(raw ?? "").trim();
-      const why = !ids.has(id) ? `names no rule (rules: ${[...ids].join(", ")})` : reason === "" || reason === "true" || reason === "false" ? 'gives no reason: write why the rule does not apply here, e.g. "the app retries its connection"' : void 0;
-      if (why) ctx.report("warning", `annotation ${key} ${why}, so it suppresses nothing`, `${at}[${JSON.stringify(key)}]`, "invalid-suppression");
-      else out.set(id, reason);
+      const why = !ids.has(id) ? { summary: `annotation ${key} names no rule, so it suppresses nothing`, detail: `Rules: ${[...ids].join(", ")}.` } : reason === "" || reason === "true" || reason === "false" ? {
+        summary: `annotation ${key} gives no reason, so it suppresses nothing`,
+        detail: 'Write why the rule does not apply here, e.g. "the app retries its connection".'
+      } : void 0;
+      if (why) ctx.report("warning", why, `${at}[${JSON.stringify(key)}]`, "invalid-suppression");
+      else (out ??= /* @__PURE__ */ new Map()).set(id, reason);
     }
   }
   return out;
@@ -18267,11 +18595,19 @@ var import_yaml9 = __toESM(require_dist(), 1);
 function patchItem(p) {
   try {
     const patch = new Patch(p);
-    return patch.map(p.before, p.spans.get(p.before), p.after, 0).join("\n") + "\n";
+    const text2 = patch.map(p.before, p.spans.get(p.before), p.after, 0).join("\n") + "\n";
+    return MAYBE_ANCHORS.test(p.text) && !keepsAnchors(p.text, text2, p.after) ? void 0 : text2;
   } catch (e) {
     if (e === DECLINE) return void 0;
     throw e;
   }
+}
+var MAYBE_ANCHORS = /[&*][\w.-]/;
+function keepsAnchors(before, after, value) {
+  const old = fastParse(before)?.anchors;
+  if (old === void 0) return true;
+  const now = fastParse(after);
+  return now !== void 0 && [...old].every((a) => now.anchors?.has(a)) && deepEqual(now.value, value);
 }
 var DECLINE = Object.freeze({ decline: true });
 function decline() {
@@ -18285,6 +18621,10 @@ var Patch = class {
   /** First entries whose trivia is their collection's, or (a moved first list item) their own. */
   listOwned = /* @__PURE__ */ new Set();
   itemOwned = /* @__PURE__ */ new Set();
+  /**
+   * yaml's `indentSeq` for the new lists written where the rendering is: the style of the lists
+   * of the nearest map being rendered that has one (map()), else the item's own majority.
+   */
   indentSeq;
   /** One Document, reused, for the nodes only yaml can write. */
   yamlDoc;
@@ -18340,11 +18680,29 @@ var Patch = class {
       order.splice(at < 0 ? order.length : at, 0, key);
     });
     if (span) this.ownFirstTrivia(old, span, value);
+    const inherited = this.indentSeq;
+    this.indentSeq = this.seqStyle(old, span) ?? inherited;
     const pieces = order.map(
       (x) => typeof x === "string" ? this.newPair(x, value[x], col) : this.pair({ entry: x, old: old[x.key], col: span.col }, value[x.key], col)
     );
+    this.indentSeq = inherited;
     pieces[0] = this.headTrivia(span, col) + pieces[0];
     return pieces;
+  }
+  /**
+   * How the source's map writes its block lists: indented (`true`) or with `- ` at the key's
+   * column, read from its first list; undefined when it has none. A Helm template's own lists
+   * and the ones its `toYaml` prints often differ in one document: a new list follows its
+   * neighbours, not the document's majority.
+   */
+  seqStyle(old, span) {
+    if (!old || !span) return void 0;
+    for (const e of span.entries) {
+      const v = e.shape === "nested" ? old[e.key] : void 0;
+      const list2 = Array.isArray(v) ? this.spans.get(v) : void 0;
+      if (list2) return list2.col > span.col;
+    }
+    return void 0;
   }
   /** A block sequence's items as text, `- ` at column `col`. */
   seq(old, span, value, col) {
@@ -18453,6 +18811,7 @@ var Patch = class {
   scalar(entry, old, value, col) {
     const src = this.src;
     const raw = entry.shape === "scalar" ? src.slice(entry.vAt, entry.vEnd) : "";
+    if (raw[0] === "&" || raw[0] === "*") decline();
     if (typeof old === "number" && typeof value === "number" && raw !== String(old)) decline();
     const node = new import_yaml9.Scalar(value);
     node.type = typeof value !== "string" ? import_yaml9.Scalar.PLAIN : STYLES[src[entry.vAt]] ?? import_yaml9.Scalar.PLAIN;
@@ -18700,7 +19059,8 @@ function forgetListKptIds(text2) {
   return lines.filter((l) => l !== "\0").join("\n");
 }
 function readFacts(items, facts = noFacts()) {
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     const list2 = listOf(item);
     if (list2) readFacts(list2.items, facts);
     if (item.apiVersion === "v1" && item.kind === "ConfigMap")
@@ -18719,7 +19079,14 @@ function isStringMap(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
 }
 function workloadsOf(obj, sites) {
-  return sites.flatMap((site) => expand(obj, site.steps).flatMap((path) => makeWorkload(obj, path, site) ?? []));
+  const out = [];
+  for (const site of sites) {
+    for (const path of expand(obj, site.steps)) {
+      const w = makeWorkload(obj, path, site);
+      if (w) out.push(w);
+    }
+  }
+  return out;
 }
 function processItem(source, sites, cfg, results, facts = noFacts(), parsed2) {
   let text2 = typeof source === "string" ? source : void 0;
@@ -19055,7 +19422,7 @@ function runFilter(stdin, opts = {}) {
     const processed = processItems(input.items, config);
     const { replacements } = processed;
     const results = processed.results.filter((r) => !isSuppressed(r));
-    const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(withRuleId)), crlf);
+    const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(wireResult)), crlf);
     const stderr = fromKpt(text2) ? [] : results.map(formatResult);
     return { stdout, stderr, exitCode: failsOn(results, opts.failOn ?? config.check.failOn) ? 1 : 0, results };
   } catch (e) {
@@ -19064,13 +19431,9 @@ function runFilter(stdin, opts = {}) {
     throw e;
   }
 }
-function withRuleId(r) {
-  const rule = r.tags?.rule;
-  return rule ? { ...r, message: `${r.message} [${rule}]` } : r;
-}
 function fromKpt(text2) {
-  const has = (key, line) => text2.includes(key) && line.test(text2);
-  return has("internal.config.kubernetes.io/path: ", /^\s+internal\.config\.kubernetes\.io\/path: /m) && !has("kustomize.config.k8s.io/id: ", /^\s+kustomize\.config\.k8s\.io\/id: /m);
+  const has2 = (key, line) => text2.includes(key) && line.test(text2);
+  return has2("internal.config.kubernetes.io/path: ", /^\s+internal\.config\.kubernetes\.io\/path: /m) && !has2("kustomize.config.k8s.io/id: ", /^\s+kustomize\.config\.k8s\.io\/id: /m);
 }
 function failed(results) {
   return { stdout: "", stderr: results.map(formatResult), exitCode: 1, results };

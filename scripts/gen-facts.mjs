@@ -174,6 +174,7 @@ const KINDS = [
   ['injection', 'injection marker'],
   ['switches', 'annotation written'],
   ['nativeProbeNeeds', 'native startupProbe only with'],
+  ['nativeUnprobed', 'native sidecar without a startupProbe'],
 ];
 
 export function renderDocs(tables) {

@@ -27,7 +27,11 @@ export interface SequenceOutput {
      * are new objects. The input is never modified.
      */
     manifests: object[];
-    /** What changed (`info`) and what was found (`warning`, `error`), as in a KRM `results` list. */
+    /**
+     * What changed (`info`) and what was found (`warning`, `error`), as in a KRM `results` list, in
+     * parts: `message` is the one-line summary, `detail` the why and `fix` a command or config line
+     * (the ResultList joins them into its message).
+     */
     results: Result[];
 }
 /** The config was rejected: `results` holds one `error` per problem, naming the field path. */

@@ -49,6 +49,16 @@ export const dapr: VendorTable = {
       absentAt: `dapr/dapr@v1.17.0:${ANNOTATIONS}`,
     },
   ],
+  // The native daprd gets the readiness and liveness probes of the classic one, and only a
+  // restartPolicy added: no startupProbe, so it holds nothing back (the same file, `if c.EnableNativeSidecar`).
+  nativeUnprobed: [
+    {
+      value: true,
+      since: '1.18.0',
+      source: `${TAG}pkg/injector/patcher/sidecar_container.go`,
+      quote: 'container.RestartPolicy = &policy',
+    },
+  ],
   injection: [
     {
       value: { key: 'dapr.io/enabled', at: 'pod', in: 'annotation', on: ['true'], off: ['false'] },

@@ -167,6 +167,11 @@ export interface VendorTable {
   /** The switch without which a native sidecar gets no startupProbe, so holds nothing (Linkerd: await). */
   nativeProbeNeeds?: Fact<SwitchName>[];
   /**
+   * The injector makes its sidecar native with a readiness probe but no startupProbe (Dapr): the
+   * kubelet starts the app once it has started, so a native sidecar of this mesh holds nothing.
+   */
+  nativeUnprobed?: Fact<true>[];
+  /**
    * A container of this kind is as often the workload itself as a helper beside one (Envoy: an
    * ingress's data plane, a gateway). It is then a sidecar only beside an app container that
    * serves ports of its own (src/pod/sidecars.ts). A judgement of ours, not a vendor fact.

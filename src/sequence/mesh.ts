@@ -122,7 +122,12 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
       break;
     case 'dapr':
       // Dapr adds no startupProbe to a native daprd: it ends with a Job's work but does not hold the app.
-      if ((settings as MeshDapr).native) yield nativeWant(ctx, mesh, true);
+      if ((settings as MeshDapr).native) {
+        const had = nativeAsked(mesh, now());
+        yield nativeWant(ctx, mesh, true);
+        // With the change that made it so: a pod that asked already was the user's choice.
+        if (!had && nativeAsked(mesh, now())) unprobedNative(ctx, mesh);
+      }
       break;
     case 'vault': {
       const m = settings as MeshVault;
@@ -137,6 +142,35 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
       break;
     }
   }
+}
+
+/**
+ * A native sidecar its injector gives no startupProbe (the table's `nativeUnprobed`: Dapr) holds
+ * nothing: say so, once, where pod-sequencer asks for it. In a Job it still ends with the work; a
+ * classic one would be waited for by the Job wrapper, hence the warning and that fix there.
+ */
+function unprobedNative(ctx: Ctx, mesh: MeshName): void {
+  if (!factAt(tableOf(mesh).nativeUnprobed, configuredRelease(ctx.cfg, mesh))) return;
+  const container = profiles[mesh].containerName!;
+  const ready = profiles[mesh].readiness?.http;
+  const job = ctx.w.jobLike && ctx.cfg.jobs.terminateSidecars;
+  ctx.report(
+    job ? 'warning' : 'info',
+    {
+      summary: `native ${container} holds nothing: the app may start before ${container} is ready`,
+      detail:
+        `${tableOf(mesh).description} is injected native without a startupProbe, so the kubelet starts the app once ${container} has started.` +
+        (ready ? ` Have the app wait for ${ready} (its SDK's wait for the sidecar).` : '') +
+        (job ? ` As a classic sidecar, the Job wrapper would wait for it and then end it.` : ''),
+      ...(job && { fix: `mesh.${mesh}.native: false` }),
+    },
+    annotationPath(ctx, nativeKeyOf(ctx, mesh)),
+  );
+}
+
+function nativeKeyOf(ctx: Ctx, mesh: MeshName): string {
+  const rows = tableOf(mesh).nativeKeys ?? [];
+  return rows.map((r) => r.value).find((k) => podAnnotations(ctx.w)[k] !== undefined) ?? rows[0]!.value;
 }
 
 /** The pod asks for a native proxy on a release known to read that key (so a hold would be dropped). */
@@ -192,8 +226,13 @@ function apply(ctx: Ctx, mesh: MeshName, want: Want, because: string): void {
 function change(how: string, want: Want, injected: string): Message {
   const fits = how.length + want.why.length < SUMMARY_LENGTH;
   const why = [fits ? undefined : want.why, want.because].filter(Boolean).join(': ');
-  const detail = [why && `${why[0]!.toUpperCase()}${why.slice(1)}.`, injected].filter(Boolean).join(' ');
+  const detail = [why && `${sentence(why)}.`, injected].filter(Boolean).join(' ');
   return { summary: fits ? `${how} ${want.why}` : how, detail };
+}
+
+/** A clause as a sentence: a capital first letter, unless it opens with a config path (`mesh.dapr.native is true`). */
+function sentence(clause: string): string {
+  return /^[a-z]+[.[]/.test(clause) ? clause : `${clause[0]!.toUpperCase()}${clause.slice(1)}`;
 }
 
 /** The user's per-pod value wins; say so only when it lets the app start before its proxy. */

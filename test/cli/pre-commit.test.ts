@@ -77,7 +77,9 @@ describe.each(PRE_COMMITS)('pre-commit hooks with $tool', ({ tool, major }) => {
     const refused = commit('add web');
     expect(refused.code, refused.out).toBe(1);
     expect(refused.out).toMatch(/pod-sequencer check\.+Failed/);
-    expect(refused.out).toContain('web.yaml:12:9: error [native-sidecar-unsupported] native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init');
+    expect(refused.out).toContain(
+      'web.yaml:12:9: error [native-sidecar-unsupported] native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init',
+    );
     expect(refused.out).toMatch(/pod-sequencer fix\.+Failed/);
     expect(refused.out).toContain('files were modified by this hook');
     expect(refused.out).toContain('moved native sidecar istio-proxy back to containers');

@@ -48,6 +48,11 @@ export interface PodCase {
   mode?: string;
   /** The function's own error findings for this workload (it says it left it unsequenced). */
   errors: string[];
+  /**
+   * Sidecars the function itself says hold nothing (`native daprd holds nothing: …`, the
+   * vendor table's `nativeUnprobed`): the app is promised only that they have started.
+   */
+  unheld: string[];
   /** The config asks for a signal shutdown (kill by process name), which needs the sidecar's real process. */
   signalShutdown: boolean;
   /** The config's `strategy: first` profiles and sidecar globs: placed first, no readiness gate promised. */
@@ -158,7 +163,9 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
     const apps = (inT.spec.containers ?? []).filter((c) => isApp(c, false)).map((c) => c.name);
     for (const c of inT.spec.containers ?? []) if (isApp(c, false)) programs[c.name] = ownCommand(c);
     const name = (item.metadata as ObjectMeta | undefined)?.name;
-    const errors = out.results.filter((r) => r.severity === 'error' && r.resourceRef?.kind === item.kind && r.resourceRef?.name === name).map((r) => r.message);
+    const mine = out.results.filter((r) => r.resourceRef?.kind === item.kind && r.resourceRef?.name === name);
+    const errors = mine.filter((r) => r.severity === 'error').map((r) => r.message);
+    const unheld = mine.flatMap((r) => /^native (\S+) holds nothing:/.exec(r.message)?.[1] ?? []);
     const cfgSidecars = ((config.spec as Obj | undefined)?.sidecars as Obj[] | undefined) ?? [];
     const own = [...annotationDeps(inT.meta), ...annotationDeps((item.metadata ?? {}) as ObjectMeta)];
     cases.push({
@@ -172,6 +179,7 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
       // First: a container's own admin listener is more specific than a config entry for its profile.
       sidecars: [...bootstrapAdmins(admitted.pod, outItems), ...sidecars],
       errors,
+      unheld,
       signalShutdown: cfgSidecars.some((x) => (x.shutdown as Obj | undefined)?.signal !== undefined),
       firstOnly: cfgSidecars
         .filter((x) => x.strategy === 'first')
@@ -334,7 +342,7 @@ export function expectSequenced(c: PodCase, run: PodRun, appExitCode: number): v
       const kind = sidecarKind(spec, c.meta.annotations ?? {}, c.sidecars);
       const first = c.firstOnly.some((f) => f === kind?.profile || f === s || kind?.profile === `custom:${f}`);
       // `strategy: first` promises only the place in the list: the sidecar starts first.
-      const gate = kind?.readiness || kind?.readinessTcp ? (first ? ['started'] : ['ready']) : ['started'];
+      const gate = (kind?.readiness || kind?.readinessTcp) && !first && !c.unheld.includes(s) ? ['ready'] : ['started'];
       const before = ev.find((e) => gate.includes(e.kind) && 'container' in e && e.container === s);
       expect(before && before.seq < ran!.seq, `${app} ran before sidecar ${s} was ready. ${log}`).toBe(true);
     }
@@ -394,14 +402,6 @@ export const KNOWN: Record<string, { skip: string } | { phase: Phase; why: strin
   // Two app containers each end the shared classic sidecar when their own command exits, so the
   // second one's wait lasts its whole 30 s budget (`onTimeout: continue`): the function warns of
   // exactly this ("the first to finish ends it for the others; native sidecars ... avoid this").
-  // The function asks Dapr for a native daprd (dapr.io/enable-native-sidecar) as if its startupProbe
-  // held the app, but dapr/dapr@v1.18.0 pkg/injector/patcher/sidecar_container.go gives daprd a
-  // readiness and a liveness probe and no startupProbe: the kubelet starts the app once daprd has
-  // started, before it is ready. A function bug, left to its own issue; the runner shows it.
-  'fixtures/filter/mesh-dapr-native Deployment/orders @1.30': {
-    skip: 'function bug: a native daprd has no startupProbe, so nothing holds the app (see KNOWN)',
-  },
-  'fixtures/filter/mesh-dapr-native Job/batch @1.30': { skip: 'function bug: a native daprd has no startupProbe, so nothing holds the app (see KNOWN)' },
   'fixtures/filter/job-generic-two-apps Job/export @1.28': {
     skip: 'documented limit of classic sidecars with two apps (the function warns); its wait takes 30 s',
   },

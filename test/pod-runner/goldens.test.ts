@@ -23,9 +23,6 @@ const NOT_RUN = [
   'fixtures/filter/deps-types-image StatefulSet/ledger',
   // KNOWN: two apps ending one classic sidecar, a documented limit whose wait takes 30 s.
   'fixtures/filter/job-generic-two-apps Job/export',
-  // KNOWN: a function bug the runner found (a native daprd has no startupProbe to hold the app).
-  'fixtures/filter/mesh-dapr-native Deployment/orders',
-  'fixtures/filter/mesh-dapr-native Job/batch',
   // Signal shutdown kills the sidecar by its process name, which needs its real process.
   'fixtures/filter/job-signal Job/legacy',
 ];

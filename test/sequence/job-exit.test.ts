@@ -219,8 +219,10 @@ describe('a Linkerd proxy whose own env switches its shutdown endpoint off (issu
     expect(app(pod).command).toEqual(['/app']); // no wrapper: its quit call would be refused
     expect(rules(results)).toEqual(['error job-sidecar-blocks-completion']);
     const [error] = results.filter((r) => r.severity === 'error');
-    expect(error!.message).toContain('set LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED: "true" on linkerd-proxy');
-    expect(error!.message).toContain('or make it a native sidecar (kubernetesVersion 1.29 or later)');
+    expect(error!.message).toBe('classic sidecar linkerd-proxy keeps running after the app exits: this Job never completes');
+    expect(error!.detail).toContain('set LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED: "true" on linkerd-proxy');
+    expect(error!.detail).toContain('or make it a native sidecar (kubernetesVersion 1.29 or later)');
+    expect(error!.fix).toBe('LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED: "true"');
     // check on the output says the same, and nothing more.
     expect(
       rules(apply(structuredClone({ ...job([]), spec: { template: { spec: pod } } }), { ...config({ kubernetesVersion: '1.28' }), mode: 'check' }).results),

@@ -358,3 +358,27 @@ describe('config', () => {
     expect(loadConfig(typed({ mesh: { linkerd: { version: '2.14', native: true } } })).errors.map((e) => e.field?.path)).toEqual(['spec.mesh.linkerd.native']);
   });
 });
+
+describe('a native daprd holds nothing (dapr table: nativeUnprobed)', () => {
+  const asked = { annotations: { 'dapr.io/enabled': 'true' } };
+  const note = (results: Result[]) => results.filter((r) => r.message.startsWith('native daprd holds nothing'));
+
+  it('says so with the change: a warning with the classic fix in a Job, an info in a Deployment', () => {
+    const job = ctxFor({ dapr: { native: true, version: '1.18.0' } }, workload('Job', structuredClone(asked)), { kubernetesVersion: '1.30' });
+    applyMesh(job.ctx);
+    expect(podAnnotations(job.ctx.w)['dapr.io/enable-native-sidecar']).toBe('true');
+    expect(note(job.results).map((r) => [r.severity, r.fix])).toEqual([['warning', 'mesh.dapr.native: false']]);
+    expect(note(job.results)[0]!.detail).toContain('http://127.0.0.1:3500/v1.0/healthz/outbound');
+
+    const deploy = ctxFor({ dapr: { native: true } }, workload('Deployment', structuredClone(asked)), { kubernetesVersion: '1.30' });
+    applyMesh(deploy.ctx);
+    expect(note(deploy.results).map((r) => [r.severity, r.fix])).toEqual([['info', undefined]]);
+  });
+
+  it('says nothing where the pod already asked for it (the choice of its author, not a change)', () => {
+    const own = { annotations: { ...asked.annotations, 'dapr.io/enable-native-sidecar': 'true' } };
+    const mine = ctxFor({ dapr: { native: true } }, workload('Job', own), { kubernetesVersion: '1.30' });
+    applyMesh(mine.ctx);
+    expect(note(mine.results)).toEqual([]);
+  });
+});
