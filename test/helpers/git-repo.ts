@@ -4,7 +4,7 @@
  * files git tracks or would track (`git ls-files --cached --others --exclude-standard`), dist/
  * included: it is committed (docs/decisions.md), and `npm test` has just built it.
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ROOT, run } from './cli.js';
 
@@ -33,7 +33,9 @@ export function repoOfWorkingTree(dir: string): string {
     .filter((f) => f !== '' && existsSync(join(ROOT, f))); // a tracked file deleted in the working tree is not in the next commit
   for (const f of files) {
     mkdirSync(dirname(join(dir, f)), { recursive: true });
-    copyFileSync(join(ROOT, f), join(dir, f)); // keeps the mode: bin/, helm-plugin/ stay executable
+    // A symlink is committed as a link, as git does (a contributor's .cache linked to a shared one).
+    if (lstatSync(join(ROOT, f)).isSymbolicLink()) symlinkSync(readlinkSync(join(ROOT, f)), join(dir, f));
+    else copyFileSync(join(ROOT, f), join(dir, f)); // keeps the mode: bin/, helm-plugin/ stay executable
   }
   git(['init', '-q'], dir);
   git(['add', '-A'], dir);
