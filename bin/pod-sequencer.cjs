@@ -8,11 +8,25 @@
 // then its bytes): comparing those is exact and needs no hash, and loading node:crypto for one
 // took longer than the rest of this file (BENCHMARKS.md). POD_SEQUENCER_CODE_CACHE_OUT=FILE
 // writes a new cache to FILE when the run ends (the build's use only).
-const { readFileSync, writeFileSync } = require('node:fs');
+// On Node 22.1+ Node's own compile cache is used instead: an installed copy has no cache of
+// ours (nothing builds on install: docs/decisions.md "Committed dist/"), and ours would be for
+// the Node that built it. Node's is kept in the user's cache directory rather than Node's
+// default under the shared temp dir (code another user wrote there would run as this one);
+// NODE_COMPILE_CACHE, when set, is Node's and wins.
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
 const bundle = join(__dirname, '..', 'dist', 'cli.cjs');
 const out = process.env.POD_SEQUENCER_CODE_CACHE_OUT;
+
+if (!existsSync(bundle)) {
+  process.stderr.write(
+    `pod-sequencer: ${bundle} is missing, so this copy cannot run.\n` +
+      '  Installed from git: use a commit that has dist/ (every commit since dist/ was committed does).\n' +
+      '  In a clone: npm install, then npm run build:dist.\n',
+  );
+  process.exit(2);
+}
 
 function readCache() {
   try {
@@ -34,8 +48,15 @@ function madeFrom(cache, source) {
   return cache.length > end && cache.readUInt32LE(0) === source.length && source.equals(cache.subarray(4, end));
 }
 
-const cache = out ? undefined : readCache();
-if (!cache && !out) {
+const { enableCompileCache } = require('node:module');
+const cache = out || enableCompileCache ? undefined : readCache();
+if (enableCompileCache && !out) {
+  if (!process.env.NODE_COMPILE_CACHE) {
+    const base = process.env.XDG_CACHE_HOME || join(require('node:os').homedir(), '.cache');
+    enableCompileCache(join(base, 'pod-sequencer', 'node-compile-cache'));
+  }
+  require(bundle);
+} else if (!cache && !out) {
   require(bundle);
 } else {
   const { Script } = require('node:vm');

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, run } from './helpers/cli.js';
 import { git } from './helpers/git-repo.js';
 
-const FIX = 'run `npm run build` (after `npm install`) and commit dist/ with the sources';
+const FIX = 'run `npm run build:dist` (after `npm install`) and commit dist/ with the sources';
 /** Written per Node where the package is built or installed, never committed (.gitignore). */
 const UNCOMMITTED = new Set(['dist/cli.cjs.cache']);
 

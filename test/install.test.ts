@@ -4,8 +4,9 @@
  * users run them, each into a global prefix of its own, from a throwaway git repository holding
  * the working tree as its next commit (test/helpers/git-repo.ts): from git with no
  * devDependencies (`npm install -g git+…`, what pre-commit 4.6.1+ runs; `--omit=dev` as well),
- * and the tarball `npm pack` writes in a clone. Each installed command then checks a manifest.
- * A commit without dist/ fails to install, naming the fix.
+ * a git dependency of a project, and the tarball `npm pack` writes in a clone. Each installed
+ * command then checks a manifest. Nothing runs at install (no script makes npm prepare the git
+ * package: docs/decisions.md "Committed dist/"); a copy from a commit without dist/ says so.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,9 +34,23 @@ function expectWorking(prefix: string) {
   const r = run(bin, ['check', '--config', CONFIG, BAD]);
   expect(r.code, r.stderr).toBe(1);
   expect(r.stdout).toContain('error [native-sidecar-unsupported]');
-  // scripts/prepare.mjs wrote the V8 code cache for this Node where npm prepared the package.
-  expect(existsSync(join(prefix, 'lib', 'node_modules', 'pod-sequencer', 'dist', 'cli.cjs.cache'))).toBe(true);
+  // The build's code cache belongs to the Node that built it: never shipped (package.json files).
+  expect(existsSync(join(prefix, 'lib', 'node_modules', 'pod-sequencer', 'dist', 'cli.cjs.cache'))).toBe(false);
 }
+
+/**
+ * pacote (npm's fetcher) prepares a git package, running `npm install` in its clone, when
+ * package.json has any of these scripts (npm 11.19.1, node_modules/pacote/lib/git.js,
+ * `#prepareDir`). Under pre-commit 4.6.1+'s `npm install -g git+file://…` that inner install
+ * is global too and reifies into the very directory the outer install is filling: the two race
+ * (ENOTEMPTY, exit 217, once in CI). dist/ is committed, so there is nothing to prepare.
+ */
+const PREPARING_SCRIPTS = ['postinstall', 'build', 'preinstall', 'install', 'prepack', 'prepare'];
+
+it('package.json has no script that makes npm prepare the package when installed from git', () => {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  expect(Object.keys(scripts).filter((name) => PREPARING_SCRIPTS.includes(name))).toEqual([]);
+});
 
 let rev = '';
 beforeAll(() => {
@@ -46,7 +61,7 @@ beforeAll(() => {
 
 describe('install from git, no devDependencies', () => {
   it.each([[[]], [['--omit=dev']]])(
-    "the README's npm install -g git+… %j: prepare keeps the committed dist/",
+    "the README's npm install -g git+… %j: the committed dist/, nothing built",
     (flags: string[]) => {
       // --install-links: npm 11 (11.19.1 here) otherwise links the package to its temporary clone,
       // which it then deletes (pre-commit 4.6.2 passes it too).
@@ -62,15 +77,33 @@ describe('install from git, no devDependencies', () => {
     300_000,
   );
 
-  it('a commit without dist/ fails to install, naming what is missing and the fix', () => {
+  it('a copy from a commit without dist/ says what is missing and the fix, with no stack trace', () => {
     const bare = join(tmp, 'no-dist');
     git(['clone', '-q', repo, bare], tmp);
     git(['rm', '-rq', 'dist'], bare);
     git(['commit', '-qm', 'no dist'], bare);
-    const r = npm(['install', '-g', '--install-links', '--prefix', join(tmp, 'no-dist-prefix'), `git+file://${bare}`], tmp);
-    expect(r.code).not.toBe(0);
-    expect(r.out).toContain('pod-sequencer prepare: dist/ is missing and esbuild, typescript, ajv are not installed, so it cannot be built.');
-    expect(r.out).toContain('use a commit that has dist/');
+    const prefix = join(tmp, 'no-dist-prefix');
+    const installed = npm(['install', '-g', '--install-links', '--prefix', prefix, `git+file://${bare}`], tmp);
+    expect(installed.code, installed.out).toBe(0);
+    const r = run(join(prefix, 'bin', 'pod-sequencer'), ['check', '--config', CONFIG, BAD]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^pod-sequencer: \S+\/dist\/cli\.cjs is missing, so this copy cannot run\.\n/);
+    expect(r.stderr).toContain('use a commit that has dist/');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 300_000);
+});
+
+describe('install from git as a project dependency', () => {
+  it('npm install git+… in a project: the command runs', () => {
+    const project = join(tmp, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), '{"name":"project","version":"1.0.0","private":true}\n');
+    const r = npm(['install', '--install-links', `git+file://${repo}#${rev}`], project);
+    expect(r.code, r.out).toBe(0);
+    const modules = join(project, 'node_modules');
+    const cli = run(join(modules, '.bin', 'pod-sequencer'), ['check', '--config', CONFIG, BAD]);
+    expect(cli.code, cli.stderr).toBe(1);
+    expect(cli.stdout).toContain('error [native-sidecar-unsupported]');
   }, 300_000);
 });
 

@@ -7,7 +7,8 @@
  * Every check fixture runs under each and is compared with its output under the Node running
  * the tests. (Comparing with the goldens, not with a third run, keeps a third of the spawns out.)
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, run } from './helpers/cli.js';
@@ -59,5 +60,23 @@ describe('output is byte-identical across Node versions', () => {
       expect(there.length).toBe(checkCases.length);
       for (const [i, out] of there.entries()) expect(out).toBe(here[i]);
     }, 180_000);
+  }
+});
+
+describe("Node's compile cache (bin/pod-sequencer.cjs, docs/decisions.md#committed-dist)", () => {
+  for (const [label, node] of Object.entries(NODES)) {
+    it(`${label}: kept under XDG_CACHE_HOME/pod-sequencer, and a run from it prints what a cold run prints`, () => {
+      const cacheHome = mkdtempSync(join(tmpdir(), 'pod-seq-xdg-'));
+      const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: cacheHome };
+      delete env.NODE_COMPILE_CACHE;
+      delete env.NODE_DISABLE_COMPILE_CACHE;
+      const name = filterCases[0]!;
+      const cold = run(node, [BIN], { input: input(name), env });
+      const dir = join(cacheHome, 'pod-sequencer', 'node-compile-cache');
+      expect(readdirSync(dir).length, `nothing written under ${dir}`).toBeGreaterThan(0);
+      const warm = run(node, [BIN], { input: input(name), env });
+      expect(`${warm.code}\n${warm.stdout}${warm.stderr}`).toBe(`${cold.code}\n${cold.stdout}${cold.stderr}`);
+      expect(`${name}\n${warm.stdout}\nexit ${warm.code}\n${warm.stderr}`).toBe(golden(name));
+    });
   }
 });

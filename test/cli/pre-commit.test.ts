@@ -6,7 +6,7 @@
  * holding the working tree as its next commit (test/helpers/git-repo.ts). The two ways
  * pre-commit installs a `language: node` hook are both run: 3.x up to 4.6.0 run `npm install`
  * (with devDependencies) in the clone, then `npm pack` and `npm install -g` the tarball; 4.6.1+ run
- * `npm install -g git+file://<clone>`, whose `prepare` gets no dependencies (npm/cli#8440).
+ * `npm install -g git+file://<clone>`. Both must install the committed dist/ with nothing run.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -27,7 +27,7 @@ export function git(args: string[], cwd: string, env: NodeJS.ProcessEnv = GIT_EN
 
 /** Writes the repository into `dir` (created); returns its commit. */
 export function repoOfWorkingTree(dir: string): string {
-  if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw new Error('no dist/cli.cjs: run `npm run build` first (`npm test` does)');
+  if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw new Error('no dist/cli.cjs: run `npm run build:dist` first (`npm test` does)');
   const files = git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], ROOT)
     .split('\0')
     .filter((f) => f !== '' && existsSync(join(ROOT, f))); // a tracked file deleted in the working tree is not in the next commit
