@@ -1,7 +1,7 @@
 // The V8 code cache bin/pod-sequencer.cjs loads beside dist/cli.cjs: one run of the CLI on the
 // quickstart example, so it also holds the functions a run compiles. It belongs to the Node that
-// wrote it (V8 rejects another's), so it is written where the package is built or installed and
-// never committed. Node built-ins only: scripts/prepare.mjs runs this with no dependencies.
+// wrote it (V8 rejects another's), so it is written where the package is built (Node 20 uses it) and
+// never committed or packed. An installed copy on Node 22.1+ uses Node's compile cache instead.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * @needs git
  * dist/ is committed (docs/decisions.md): an install from git without devDependencies (pre-commit
- * 4.6.1+, `npm install -g git+…`) uses it as is (scripts/prepare.mjs). So it must be exactly what
+ * 4.6.1+, `npm install -g git+…`) uses it as is: nothing builds at install. So it must be exactly what
  * the committed sources build: HEAD's tree, exported and built here, gives HEAD's dist/ byte for
  * byte. It reads HEAD, not the working tree: uncommitted edits are judged once committed.
  */
