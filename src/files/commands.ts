@@ -17,7 +17,7 @@ import { postRender, type PostRenderOptions } from './post-render.js';
 import { withoutPatches } from './kustomize.js';
 import { tellTerminal } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
-import { readManifests, readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, withFixCommand, type Finding } from './run.js';
+import { readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, withFixCommand, withLevel, type Finding } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 export class Failure extends Error {}
@@ -116,10 +116,8 @@ export function registerFileCommands(program: Command, version: string, setCode:
           // What it writes is not input: `patches .` in the overlay's directory skips its own output.
           const own = resolve(opts.out ?? (opts.format === 'flux' ? '-' : DEFAULT_OUT));
           const skip = (f: string) => f !== STDIN && isInside(resolve(f), own) && !isInside(process.cwd(), own);
-          const inputs = collectFiles(paths, notes).filter((f) => !skip(f));
-          const files = readManifests(inputs, notes);
-          err(notes.map(noteLine));
-          return patches(files, cfg, paths, opts, err);
+          const { files, refused } = readAll(paths, notes, skip);
+          return patches(files, cfg, paths, opts, { refused, notes, err });
         }),
       ),
     );
@@ -153,12 +151,19 @@ function config(path: string | undefined, mode: Config['mode']): Config {
 }
 
 /**
- * What `check`, `fix` and `explain` read (issue 31): every file that can be read, and each that
- * cannot as an invalid-input finding at its line, so one malformed file never stops the others.
- * `collected`: every file named or found, read or not.
+ * What `check`, `fix`, `explain` and `patches` read (issue 31): every file that can be read, and
+ * each that cannot as an invalid-input finding at its line, so one malformed file never stops the
+ * others. `collected`: every file named or found, read or not; `skip`: files that are not input.
  */
-function readAll(paths: readonly string[], notes: Note[]): { collected: string[]; files: ManifestFile[]; refused: Finding[] } {
-  const collected = withoutPatches(collectFiles(paths, notes), notes);
+function readAll(
+  paths: readonly string[],
+  notes: Note[],
+  skip: (file: string) => boolean = () => false,
+): { collected: string[]; files: ManifestFile[]; refused: Finding[] } {
+  const collected = withoutPatches(
+    collectFiles(paths, notes).filter((f) => !skip(f)),
+    notes,
+  );
   return { collected, ...readManifestsKeepGoing(collected, notes) };
 }
 
@@ -229,24 +234,6 @@ function asNotes(findings: Finding[], notes: Note[]): Finding[] {
     if (f.result.tags?.assumed === undefined) return true;
     notes.push({ path: f.path, line: f.line, col: f.col, message: f.result.message });
     return false;
-  });
-}
-
-/**
- * invalid-input findings at the level `spec.rules` gives them (rules the pipeline reports get
- * theirs in pod/context.ts); `off` leaves a note, so a file nothing read is never passed silently.
- * `verb`: what the command did not do to it (`not checked`, `not fixed`, `not explained`).
- */
-function withLevel(findings: Finding[], cfg: Config, notes: Note[], verb: 'checked' | 'fixed' | 'explained'): Finding[] {
-  const level = cfg.rules['invalid-input'];
-  if (level === undefined) return findings;
-  return findings.flatMap((f) => {
-    if (f.result.tags?.rule !== 'invalid-input') return [f];
-    if (level === 'off') {
-      notes.push({ path: f.path, line: f.line, col: f.col, message: `not ${verb} (invalid-input is off): ${f.result.message}` });
-      return [];
-    }
-    return [{ ...f, result: { ...f.result, severity: level } }];
   });
 }
 

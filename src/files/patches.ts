@@ -9,9 +9,10 @@ import { basename, dirname, join } from 'node:path';
 import type { Config } from '../config/types.js';
 import { shellWord } from '../shell/quote.js';
 import { body, computePatches, HEADER, renderComponent, renderFlux } from '../patches/index.js';
-import { findingLine } from '../check/report.js';
+import { counts, findingLine, noteLine } from '../check/report.js';
 import { isSuppressed } from '../krm/results.js';
-import type { ManifestFile } from './read.js';
+import type { ManifestFile, Note } from './read.js';
+import { sortFindings, withLevel, type Finding } from './run.js';
 
 export const DEFAULT_OUT = 'pod-sequencer-patches';
 
@@ -38,39 +39,78 @@ export function regenerateCommand(paths: readonly string[], opts: PatchesOptions
   return paths.includes('-') ? `<your render command> | ${args}` : args;
 }
 
-/** Runs the command over files already read; returns the exit code. Lines for stderr go to `err`. */
-export function patches(files: readonly ManifestFile[], cfg: Config, paths: readonly string[], opts: PatchesOptions, err: (lines: string[]) => void): number {
-  const set = computePatches(files, cfg);
+/** What the command read: files, the invalid-input finding of each it could not (readAll), notes; `err` takes lines for stderr. */
+export interface PatchesInput {
+  refused: readonly Finding[];
+  notes: Note[];
+  err: (lines: string[]) => void;
+}
+
+/**
+ * Runs the command over files already read; returns the exit code. An input it could not read
+ * (a file, or a document the run refused) is an invalid-input finding, named in what is written
+ * (unreadNotice), and fails the run at level error; the patches of the rest are written, unless
+ * nothing was read at all or they would go to stdout (docs/decisions.md, Patches).
+ */
+export function patches(files: readonly ManifestFile[], cfg: Config, paths: readonly string[], opts: PatchesOptions, input: PatchesInput): number {
+  const { notes, err: print } = input;
+  const set = computePatches(files, cfg, { keepGoing: true });
+  const all = sortFindings([...set.findings, ...input.refused]);
+  const unread = all.filter(isInvalidInput).map((f) => `${f.path}:${f.line}:${f.col}: ${f.result.message}`);
+  const findings = withLevel(all, cfg, notes, 'patched');
+  const failed = counts(findings.filter(isInvalidInput)).error > 0;
+  const shown = findings.filter((f) => !isSuppressed(f.result) && (f.result.severity === 'error' || isInvalidInput(f)));
+  const err = (lines: string[]) => print([...notes.map(noteLine), ...shown.map((f) => findingLine(f)), ...lines]);
+  const code = (ok: boolean) => (ok && !failed ? 0 : 1);
   const regenerate = regenerateCommand(paths, opts);
-  const failing = set.findings.filter((f) => !isSuppressed(f.result) && f.result.severity === 'error');
-  const notes = failing.map((f) => findingLine(f));
-  if (opts.format === 'flux') return flux(renderFlux(set.patches, regenerate), opts, notes, err);
+  const partly = unread.length ? `; ${unread.length} input${unread.length === 1 ? '' : 's'} not read (see above), so not patched` : '';
+  if (files.length === 0 && input.refused.length > 0) {
+    err([`nothing was read, so nothing was ${opts.check ? 'compared' : 'written'}: fix the inputs above and run again`]);
+    return 1;
+  }
+  if (opts.format === 'flux') return flux(renderFlux(set.patches, regenerate, unread), opts, { err, code, partly, failed });
   const out = opts.out ?? DEFAULT_OUT;
-  const wanted = renderComponent(set.patches, regenerate);
+  const wanted = renderComponent(set.patches, regenerate, unread);
   const count = `${set.patches.length} patch${set.patches.length === 1 ? '' : 'es'}`;
   if (opts.check) {
     const stale = compareDir(out, wanted);
     if (stale.length > 0) {
-      err([...notes, ...stale.map((s) => `${out}: ${s}`), `${out} is not current: run ${regenerate}`]);
+      err([...stale.map((s) => `${out}: ${s}`), `${out} is not current: run ${regenerate}${partly}`]);
       return 1;
     }
-    err([...notes, `${out} is current (${count})`]);
-    return 0;
+    err([`${out} is current (${count})${partly}`]);
+    return code(true);
   }
   if (compareDir(out, wanted).length === 0) {
-    err([...notes, `${out} is current (${count}): nothing written`]);
-    return 0;
+    err([`${out} is current (${count}): nothing written${partly}`]);
+    return code(true);
   }
   const removed = writeDir(out, wanted);
   const gone = removed.length ? `; removed ${removed.length} patch file${removed.length === 1 ? '' : 's'} no longer needed (${removed.join(', ')})` : '';
-  err([...notes, set.patches.length ? `wrote ${count} to ${out}${gone}` : `nothing to change: wrote ${out} as a Component with no patches${gone}`]);
-  return 0;
+  err([(set.patches.length ? `wrote ${count} to ${out}${gone}` : `nothing to change: wrote ${out} as a Component with no patches${gone}`) + partly]);
+  return code(true);
 }
 
-function flux(text: string, opts: PatchesOptions, notes: string[], err: (lines: string[]) => void): number {
+const isInvalidInput = (f: Finding) => f.result.tags?.rule === 'invalid-input';
+
+interface Outcome {
+  err: (lines: string[]) => void;
+  code: (ok: boolean) => number;
+  /** What the summary line adds when inputs were not read. */
+  partly: string;
+  /** An input was not read, at level error. */
+  failed: boolean;
+}
+
+function flux(text: string, opts: PatchesOptions, { err, code, partly, failed }: Outcome): number {
   if (opts.out === undefined) {
     if (opts.check) throw new PatchesFailure('--check with --format flux needs --out FILE (the block to compare)');
-    err(notes);
+    // stdout is a pipe: as with `fix -`, a run that could not read its input prints nothing there.
+    if (failed) {
+      err([`nothing printed${partly}: fix the inputs above, or write the block with --out FILE`]);
+      return 1;
+    }
+    err([]);
     process.stdout.write(text);
     return 0;
   }
@@ -79,12 +119,12 @@ function flux(text: string, opts: PatchesOptions, notes: string[], err: (lines: 
     throw new PatchesFailure(`${opts.out}: not written by pod-sequencer patches (no header line): refusing to replace it`);
   const fresh = current !== undefined && body(current) === body(text);
   if (opts.check) {
-    err([...notes, fresh ? `${opts.out} is current` : `${opts.out}: ${current === undefined ? 'missing' : 'differs'}; regenerate it (see its header)`]);
-    return fresh ? 0 : 1;
+    err([(fresh ? `${opts.out} is current` : `${opts.out}: ${current === undefined ? 'missing' : 'differs'}; regenerate it (see its header)`) + partly]);
+    return code(fresh);
   }
   if (!fresh) writeFileAtomic(opts.out, text);
-  err([...notes, fresh ? `${opts.out} is current: nothing written` : `wrote ${opts.out}`]);
-  return 0;
+  err([(fresh ? `${opts.out} is current: nothing written` : `wrote ${opts.out}`) + partly]);
+  return code(true);
 }
 
 function readOrUndefined(path: string): string | undefined {

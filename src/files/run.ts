@@ -24,7 +24,7 @@ export interface FileOutcome {
 
 export interface FilesOutcome {
   files: FileOutcome[];
-  /** Sorted by path, line, column. In apply mode, positions are in the new text. */
+  /** Sorted by path, line, column. In apply mode, positions are in the new text unless `inInput`. */
   findings: Finding[];
 }
 
@@ -33,8 +33,9 @@ export interface FilesOutcome {
  * seen as kpt would see them for a package. With `keepGoing` (check, fix, explain), a document
  * the function cannot process becomes an error finding (rule invalid-input), is left as it was,
  * and the rest are processed without it; otherwise it stops the run (post-render: one stream).
+ * `inInput`: place findings in the text read (`patches` writes no input back), not in the new one.
  */
-export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean } = {}): FilesOutcome {
+export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean; inInput?: boolean } = {}): FilesOutcome {
   let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
   const refused: { f: number; d: number; error: ItemError }[] = [];
   let processed: ReturnType<typeof processItems> | undefined;
@@ -60,7 +61,7 @@ export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { ke
     const output = o.replacements.size > 0 ? splice(o.file, o.replacements) : o.file.source;
     if (output === o.file.source) return o.file;
     o.output = output;
-    return readManifest(o.file.path, [], output);
+    return opts.inInput ? o.file : readManifest(o.file.path, [], output);
   });
   const findings = results.map((result, i) => {
     const { f, d } = owners[itemOf[i]!]!;
@@ -101,6 +102,24 @@ export function invalidInput(path: string, e: PathError): Finding {
     message = message.slice(at[0].length);
   }
   return { path, line, col, result: { severity: 'error', message, tags: { rule: 'invalid-input' } } };
+}
+
+/**
+ * invalid-input findings at the level `spec.rules` gives them (rules the pipeline reports get
+ * theirs in pod/context.ts); `off` leaves a note, so a file nothing read is never passed silently.
+ * `verb`: what the command did not do to it (`not checked`, `not fixed`, `not explained`, `not patched`).
+ */
+export function withLevel(findings: Finding[], cfg: Config, notes: Note[], verb: 'checked' | 'fixed' | 'explained' | 'patched'): Finding[] {
+  const level = cfg.rules['invalid-input'];
+  if (level === undefined) return findings;
+  return findings.flatMap((f) => {
+    if (f.result.tags?.rule !== 'invalid-input') return [f];
+    if (level === 'off') {
+      notes.push({ path: f.path, line: f.line, col: f.col, message: `not ${verb} (invalid-input is off): ${f.result.message}` });
+      return [];
+    }
+    return [{ ...f, result: { ...f.result, severity: level } }];
+  });
 }
 
 export function sortFindings<T extends Position & { path: string }>(list: T[]): T[] {

@@ -43,9 +43,13 @@ interface Seen {
   where: string;
 }
 
-/** The changes the filter makes to these files under `cfg`, one patch per changed object. */
-export function computePatches(files: readonly ManifestFile[], cfg: Config): PatchSet {
-  const { files: outcomes, findings } = runFiles(files, { ...cfg, mode: 'apply' });
+/**
+ * The changes the filter makes to these files under `cfg`, one patch per changed object. With
+ * `keepGoing`, a document the run refuses is an invalid-input finding and gets no patch (runFiles).
+ * Findings are placed in the input: `patches` never rewrites it.
+ */
+export function computePatches(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean } = {}): PatchSet {
+  const { files: outcomes, findings } = runFiles(files, { ...cfg, mode: 'apply' }, { ...opts, inInput: true });
   const seen: Seen[] = [];
   const patches: ObjectPatch[] = [];
   const own = new Map<ObjectPatch, Seen>();
@@ -64,8 +68,10 @@ export function computePatches(files: readonly ManifestFile[], cfg: Config): Pat
     patches.push(patch);
     own.set(patch, self!);
   };
-  for (const { file, replacements } of outcomes) {
+  for (const { file, replacements, refused } of outcomes) {
     file.docs.forEach((doc, d) => {
+      // A refused document (an alias bomb, a merge key) is not read again here.
+      if (refused.has(d)) return;
       const after = replacements.get(d);
       const at = (offset: number) => `${file.path === STDIN ? '<stdin>' : file.path}:${file.lines.linePos(doc.start + offset).line}`;
       const list = listOf(doc);
@@ -151,8 +157,19 @@ export function fileNames(patches: readonly ObjectPatch[]): string[] {
   });
 }
 
-/** The Component directory: file name -> text, `kustomization.yaml` first. */
-export function renderComponent(patches: readonly ObjectPatch[], regenerate: string): Map<string, string> {
+/**
+ * Comment lines naming the inputs that could not be read (`path:line:col: message`, one each), so
+ * the Component or block never passes for whole (docs/decisions.md, Patches). They follow the
+ * header, so `--check` compares them (body).
+ */
+export function unreadNotice(unread: readonly string[]): string {
+  if (unread.length === 0) return '';
+  const lines = unread.map((u) => `#   ${u.replace(/\s*\n\s*/g, ' ')}\n`).join('');
+  return `# INCOMPLETE: these inputs could not be read, so their objects have no patches here even where they need them; fix them and regenerate:\n${lines}`;
+}
+
+/** The Component directory: file name -> text, `kustomization.yaml` first. `unread`: inputs not read (unreadNotice). */
+export function renderComponent(patches: readonly ObjectPatch[], regenerate: string, unread: readonly string[] = []): Map<string, string> {
   const names = fileNames(patches);
   const head = (what: string) => `${HEADER}\n# ${what}\n# Regenerate: ${regenerate}\n`;
   const kustomization = {
@@ -164,6 +181,7 @@ export function renderComponent(patches: readonly ObjectPatch[], regenerate: str
   out.set(
     'kustomization.yaml',
     head(`The function's changes as patches: list this directory under \`components:\` of an overlay whose resources are the inputs.`) +
+      unreadNotice(unread) +
       stringify(kustomization, { version: '1.1', lineWidth: 0 }),
   );
   patches.forEach((p, i) => {
@@ -176,15 +194,20 @@ export function renderComponent(patches: readonly ObjectPatch[], regenerate: str
 }
 
 /** A HelmRelease `spec.postRenderers` block: Flux's kustomize post-renderer takes `patch` (a string) and `target`. */
-export function renderFlux(patches: readonly ObjectPatch[], regenerate: string): string {
+export function renderFlux(patches: readonly ObjectPatch[], regenerate: string, unread: readonly string[] = []): string {
   const block = [{ kustomize: { patches: patches.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }];
   return (
     `${HEADER}\n# HelmRelease spec.postRenderers: the function's changes to the rendered chart.\n# Regenerate: ${regenerate}\n` +
+    unreadNotice(unread) +
     stringify(block, { version: '1.1', lineWidth: 0 })
   );
 }
 
-/** A file's text without its leading comment lines: what `--check` compares (the header names the command that ran). */
+/**
+ * A file's text without its header (the comment lines up to `# Regenerate:`, which names the
+ * command as typed): what `--check` compares. The unread notice after it is compared.
+ */
 export function body(text: string): string {
-  return text.replace(/^(?:#[^\n]*\n)*/, '');
+  const header = /^(?:#[^\n]*\n)*?# Regenerate: [^\n]*\n/.exec(text);
+  return header ? text.slice(header[0].length) : text.replace(/^(?:#[^\n]*\n)*/, '');
 }

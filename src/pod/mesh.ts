@@ -204,7 +204,7 @@ export const isTrue = (v: unknown) => String(v).toLowerCase() === 'true';
 export function nativeChoice(ctx: Ctx, profile: string): { key: string; native: boolean } | undefined {
   if (!(MESHES as readonly string[]).includes(profile)) return undefined;
   const annotations = podAnnotations(ctx.w);
-  const key = NATIVE_KEYS[profile as MeshName].find((k) => annotations[k] !== undefined && annotations[k] !== null);
+  const key = nativeKeyIn(profile as MeshName, annotations);
   return key === undefined ? undefined : { key, native: isTrue(annotations[key]) };
 }
 
@@ -235,8 +235,19 @@ export function nativeDefaultUnknown(ctx: Ctx, mesh: MeshName): { since: string;
   return { since: row.since, kubernetes: row.value.kubernetes };
 }
 
+/**
+ * The mesh's native key these annotations set (the first of the table's `nativeKeys` with a
+ * value): the one the injector reads, what nativeChoice and nativeAsked judge and a result about
+ * the native sidecar points at. A null value (`key:` with nothing) is no value, as the mesh step
+ * writes over it.
+ */
+export function nativeKeyIn(mesh: MeshName, annotations: Record<string, string>): string | undefined {
+  return NATIVE_KEYS[mesh].find((k) => annotations[k] !== undefined && annotations[k] !== null);
+}
+
+/** The annotations ask for the mesh's sidecar native (nativeKeyIn says "true"). */
 export function nativeAsked(mesh: MeshName, annotations: Record<string, string>): boolean {
-  const key = NATIVE_KEYS[mesh].find((k) => annotations[k] !== undefined);
+  const key = nativeKeyIn(mesh, annotations);
   return key !== undefined && isTrue(annotations[key]);
 }
 

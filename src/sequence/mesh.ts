@@ -12,7 +12,7 @@ import { compareVersions, factAt } from '../profiles/versions.js';
 import { configuredRelease } from '../pod/release.js';
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
 import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
-import { ANNOTATION, isTrue, meshesOf, nativeAsked, type ActiveMesh, type MeshName } from '../pod/mesh.js';
+import { ANNOTATION, isTrue, meshesOf, nativeAsked, nativeKeyIn, NATIVE_KEYS, type ActiveMesh, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
 import { type MeshDapr, type MeshIstio, type MeshKuma, type MeshLinkerd, type MeshVault, versionAssumed } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
@@ -83,6 +83,17 @@ function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | unde
 }
 
 /**
+ * The mesh's native want, and with the change that makes it so the table's word on what such a
+ * sidecar holds (unprobedNative): the same for every mesh whose native key pod-sequencer writes.
+ * A pod that asked already was the user's choice, not a change: nothing is said there.
+ */
+function* native(ctx: Ctx, mesh: MeshName, setting: 'auto' | boolean | undefined): Generator<Want | undefined> {
+  const had = nativeAsked(mesh, podAnnotations(ctx.w));
+  yield nativeWant(ctx, mesh, setting);
+  if (!had && nativeAsked(mesh, podAnnotations(ctx.w))) unprobedNative(ctx, mesh);
+}
+
+/**
  * The annotations one mesh needs. A generator: each is applied before the next is computed,
  * so later ones see what earlier ones (or the user) decided, e.g. no shutdown for a native proxy.
  */
@@ -96,7 +107,7 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
   switch (mesh) {
     case 'istio': {
       const m = settings as MeshIstio;
-      yield nativeWant(ctx, mesh, m.native);
+      yield* native(ctx, mesh, m.native);
       // One switch decides: Istio drops the hold for a native proxy (the nativeKeys row's `also`).
       // Only a known release that reads the native key: an older one ignores it and needs the hold.
       if (m.hold && !nativeDecides(ctx, mesh)) yield { key: ANNOTATION.istioConfig, field: ANNOTATION.istioHold, value: 'true', why: hold, holds: true };
@@ -104,7 +115,7 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
     }
     case 'linkerd': {
       const m = settings as MeshLinkerd;
-      yield nativeWant(ctx, mesh, m.native);
+      yield* native(ctx, mesh, m.native);
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: 'enabled', why: hold, holds: true };
       // Linkerd 2.15 has the endpoint on always; from 2.16 the annotation turns it on.
       const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
@@ -121,13 +132,8 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
       if ((settings as MeshKuma).waitReady) yield { key: ANNOTATION.kumaWait, value: 'true', why: hold, holds: true };
       break;
     case 'dapr':
-      // Dapr adds no startupProbe to a native daprd: it ends with a Job's work but does not hold the app.
-      if ((settings as MeshDapr).native) {
-        const had = nativeAsked(mesh, now());
-        yield nativeWant(ctx, mesh, true);
-        // With the change that made it so: a pod that asked already was the user's choice.
-        if (!had && nativeAsked(mesh, now())) unprobedNative(ctx, mesh);
-      }
+      // Only on request: Dapr adds no startupProbe to a native daprd (its table's nativeUnprobed).
+      if ((settings as MeshDapr).native) yield* native(ctx, mesh, true);
       break;
     case 'vault': {
       const m = settings as MeshVault;
@@ -145,8 +151,8 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
 }
 
 /**
- * A native sidecar its injector gives no startupProbe (the table's `nativeUnprobed`: Dapr) holds
- * nothing: say so, once, where pod-sequencer asks for it. In a Job it still ends with the work; a
+ * A native sidecar its injector gives no startupProbe (the table's `nativeUnprobed`, per mesh and
+ * release; Dapr's today) holds nothing: say so, once, where pod-sequencer asks for it. In a Job it still ends with the work; a
  * classic one would be waited for by the Job wrapper, hence the warning and that fix there.
  */
 function unprobedNative(ctx: Ctx, mesh: MeshName): void {
@@ -164,13 +170,8 @@ function unprobedNative(ctx: Ctx, mesh: MeshName): void {
         (job ? ` As a classic sidecar, the Job wrapper would wait for it and then end it.` : ''),
       ...(job && { fix: `mesh.${mesh}.native: false` }),
     },
-    annotationPath(ctx, nativeKeyOf(ctx, mesh)),
+    annotationPath(ctx, nativeKeyIn(mesh, podAnnotations(ctx.w)) ?? NATIVE_KEYS[mesh][0]!),
   );
-}
-
-function nativeKeyOf(ctx: Ctx, mesh: MeshName): string {
-  const rows = tableOf(mesh).nativeKeys ?? [];
-  return rows.map((r) => r.value).find((k) => podAnnotations(ctx.w)[k] !== undefined) ?? rows[0]!.value;
 }
 
 /** The pod asks for a native proxy on a release known to read that key (so a hold would be dropped). */

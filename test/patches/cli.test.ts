@@ -151,10 +151,6 @@ describe('patches --format kustomize', () => {
 
   it('errors exit non-zero with one clear line and write nothing', () => {
     const { dir, bin } = scratch();
-    writeFileSync(join(dir, 'bad.yaml'), 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  labels: [\n');
-    const malformed = bin(['patches', '--config', 'pod-sequence.yaml', 'base', 'bad.yaml']);
-    expect(malformed.code).toBe(1);
-    expect(malformed.stderr).toMatch(/^pod-sequencer: error: bad\.yaml:\d+:\d+: malformed YAML/);
     writeFileSync(join(dir, 'broken-config.yaml'), 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nspec: {kubernetesVersion: 7}\n');
     const badConfig = bin(['patches', '--config', 'broken-config.yaml', 'base']);
     expect(badConfig.code).toBe(2);
@@ -276,5 +272,123 @@ describe('patches --format flux', () => {
       expect(built.code, built.stderr).toBe(0);
       expect(objectsById(built.stdout), k.name).toEqual(expected);
     }
+  });
+});
+
+describe('patches keeps going past an input it cannot read (issue 31), as check, fix and explain do', () => {
+  const bad = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  a: "1"\n  a: "2"\n';
+  const invalid = 'base/a-bad.yaml:6:3: error [invalid-input] malformed YAML in document 1: Map keys must be unique';
+  const notice = [
+    '# INCOMPLETE: these inputs could not be read, so their objects have no patches here even where they need them; fix them and regenerate:',
+    '#   base/a-bad.yaml:6:3: malformed YAML in document 1: Map keys must be unique',
+  ];
+  const bomb = readFileSync(join(ROOT, 'fixtures', 'hostile', 'alias-bomb.yaml'), 'utf8')
+    .split('\n')
+    .slice(3)
+    .map((l) => l.replace(/^(- | {2})/, ''))
+    .join('\n');
+  const component = (dir: string) => readFileSync(join(dir, 'pod-sequencer-patches', 'kustomization.yaml'), 'utf8');
+
+  it("a directory with one bad file among good ones: check's error, the good files' patches whole, the Component says what it lacks, exit 1", () => {
+    const { dir, bin } = scratch('1.28');
+    writeFileSync(join(dir, 'base', 'a-bad.yaml'), bad);
+    const checked = bin(['check', '--config', 'pod-sequence.yaml', '--fail-on', 'none', 'base']).stdout;
+    const r = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    // The same finding, in the same words, as check's (one reader makes both).
+    expect(lines.filter((l) => l.includes('[invalid-input]'))).toEqual([invalid]);
+    expect(checked).toContain(invalid);
+    expect(lines.at(-1)).toBe('wrote 2 patches to pod-sequencer-patches; 1 input not read (see above), so not patched');
+    expect(readFileSync(join(dir, 'base', 'a-bad.yaml'), 'utf8')).toBe(bad);
+    expect(component(dir).split('\n').slice(3, 5)).toEqual(notice);
+    // The patches of the files read are exactly those of a run without the bad file: kustomize
+    // builds them, over the good files, into the filter's output.
+    expectFilterOutput(dir, ['base/deployment.yaml', 'base/job.yaml'], '1.28');
+    const patchFiles = (d: string) => readdirSync(join(d, 'pod-sequencer-patches')).filter((n) => n !== 'kustomization.yaml');
+    const clean = scratch('1.28');
+    expect(clean.bin(['patches', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+    expect(patchFiles(dir)).toEqual(patchFiles(clean.dir));
+    for (const n of patchFiles(dir))
+      expect(readFileSync(join(dir, 'pod-sequencer-patches', n), 'utf8')).toBe(readFileSync(join(clean.dir, 'pod-sequencer-patches', n), 'utf8'));
+    expect(component(dir).replace(notice.map((l) => `${l}\n`).join(''), '')).toBe(component(clean.dir));
+
+    // --check names the unread file too, and fails even though the directory is what it would write.
+    const check = bin(['patches', '--check', '--config', 'pod-sequence.yaml', 'base']);
+    expect([check.code, check.stderr.trimEnd().split('\n')]).toEqual([
+      1,
+      [invalid, 'pod-sequencer-patches is current (2 patches); 1 input not read (see above), so not patched'],
+    ]);
+    // Once the file reads, the notice is stale: --check says so (the notice is compared, not the header).
+    writeFileSync(join(dir, 'base', 'a-bad.yaml'), bad.replace('  a: "2"\n', ''));
+    const fixed = bin(['patches', '--check', '--config', 'pod-sequence.yaml', 'base']);
+    expect(fixed.code).toBe(1);
+    expect(fixed.stderr).toContain('pod-sequencer-patches: kustomization.yaml: differs');
+    expect(bin(['patches', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+    expect(component(dir)).toBe(component(clean.dir));
+  });
+
+  it('spec.rules.invalid-input sets the level: warning writes and exits 0, off leaves a note; the Component names the file either way', () => {
+    const { dir, bin } = scratch('1.28');
+    writeFileSync(join(dir, 'base', 'a-bad.yaml'), bad);
+    writeFileSync(join(dir, 'warn.yaml'), config('1.28') + '  rules: {invalid-input: warning}\n');
+    writeFileSync(join(dir, 'off.yaml'), config('1.28') + '  rules: {invalid-input: "off"}\n');
+    const warn = bin(['patches', '--config', 'warn.yaml', 'base']);
+    expect(warn.code, warn.stderr).toBe(0);
+    expect(warn.stderr).toContain(invalid.replace('error', 'warning'));
+    expect(component(dir).split('\n').slice(3, 5)).toEqual(notice);
+    const off = bin(['patches', '--check', '--config', 'off.yaml', 'base']);
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stderr).toContain('base/a-bad.yaml:6:3: note: not patched (invalid-input is off): malformed YAML in document 1: Map keys must be unique');
+    expect(off.stderr).not.toContain('[invalid-input]');
+  });
+
+  it('--format flux: --out FILE holds the patches read and the notice, exit 1; stdout gets nothing (never partial output in a pipe)', () => {
+    const { dir, bin } = scratch('1.28');
+    writeFileSync(join(dir, 'base', 'a-bad.yaml'), bad);
+    const printed = bin(['patches', '--format', 'flux', '--config', 'pod-sequence.yaml', 'base']);
+    expect([printed.code, printed.stdout]).toEqual([1, '']);
+    expect(printed.stderr.trimEnd().split('\n')).toEqual([
+      invalid,
+      'nothing printed; 1 input not read (see above), so not patched: fix the inputs above, or write the block with --out FILE',
+    ]);
+    const out = bin(['patches', '--format', 'flux', '--config', 'pod-sequence.yaml', '--out', 'post.yaml', 'base']);
+    expect(out.code).toBe(1);
+    const text = readFileSync(join(dir, 'post.yaml'), 'utf8');
+    expect(text.split('\n').slice(3, 5)).toEqual(notice);
+    const block = parse(text) as { kustomize: { patches: { target: { name: string } }[] } }[];
+    expect(block[0]!.kustomize.patches.map((p) => p.target.name)).toEqual(['checkout', 'db-migrate']);
+    const check = bin(['patches', '--format', 'flux', '--check', '--config', 'pod-sequence.yaml', '--out', 'post.yaml', 'base']);
+    expect([check.code, check.stderr.trimEnd().split('\n').at(-1)]).toEqual([1, 'post.yaml is current; 1 input not read (see above), so not patched']);
+  });
+
+  it('a stream with one valid document and one the run refuses (an alias bomb): the valid one is patched, the other named at its line', () => {
+    const { dir, bin } = scratch('1.28');
+    const stream = `${example('istio-sidecar-last/deployment.yaml')}---\n${bomb}`;
+    const at = stream.split('\n').findIndex((l) => l.includes('lol1: &l1')) + 1;
+    const r = bin(['patches', '--config', 'pod-sequence.yaml', '-'], stream);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`<stdin>:${at}:16: error [invalid-input] its aliases expand to more than`);
+    expect(readdirSync(join(dir, 'pod-sequencer-patches')).sort()).toEqual(['deployment-shop-checkout.yaml', 'kustomization.yaml']);
+    expect(component(dir)).toContain(`#   <stdin>:${at}:16: its aliases expand to more than`);
+  });
+
+  it('a stream with valid documents and one malformed one cannot be read at all: the error, nothing written, exit 1', () => {
+    const { dir, bin } = scratch('1.28');
+    expect(bin(['patches', '--config', 'pod-sequence.yaml', 'base']).code).toBe(0);
+    const before = snapshotDir(dir);
+    const stream = `${example('istio-sidecar-last/deployment.yaml')}---\n${bad}`;
+    const line = stream.split('\n').length - 1;
+    for (const args of [[], ['--check'], ['--format', 'flux']]) {
+      const r = bin(['patches', ...args, '--config', 'pod-sequence.yaml', '-'], stream);
+      expect([r.code, r.stdout], args.join(' ')).toEqual([1, '']);
+      expect(r.stderr.trimEnd().split('\n')).toEqual([
+        `<stdin>:${line}:3: error [invalid-input] malformed YAML in document 3: Map keys must be unique`,
+        `nothing was read, so nothing was ${args[0] === '--check' ? 'compared' : 'written'}: fix the inputs above and run again`,
+      ]);
+    }
+    // The Component the good stream wrote is left whole.
+    expect(snapshotDir(dir)).toEqual(before);
   });
 });

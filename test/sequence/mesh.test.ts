@@ -6,6 +6,8 @@ import { mergeField } from '../../src/sequence/embedded-config.js';
 import { applyMesh } from '../../src/sequence/mesh.js';
 import { injection, meshedSidecars } from '../../src/pod/mesh.js';
 import { makeWorkload, podAnnotations } from '../../src/workloads/workload.js';
+import { tableOf } from '../../src/profiles/index.js';
+import type { Fact } from '../../src/profiles/versions.js';
 import { loadConfig, typed } from '../config/helpers.js';
 
 const HOLD = 'holdApplicationUntilProxyStarts';
@@ -373,6 +375,35 @@ describe('a native daprd holds nothing (dapr table: nativeUnprobed)', () => {
     const deploy = ctxFor({ dapr: { native: true } }, workload('Deployment', structuredClone(asked)), { kubernetesVersion: '1.30' });
     applyMesh(deploy.ctx);
     expect(note(deploy.results).map((r) => [r.severity, r.fix])).toEqual([['info', undefined]]);
+  });
+
+  it("is the table's fact, for every mesh whose native key it writes: Istio and Linkerd say nothing until their row says so", () => {
+    const holdsNothing = (mesh: 'istio' | 'linkerd', native: boolean | 'auto' = true) => {
+      const run = ctxFor({ [mesh]: { native } }, workload('Job'), { kubernetesVersion: '1.30' });
+      applyMesh(run.ctx);
+      return run.results.filter((r) => / holds nothing: /.test(r.message)).map((r) => [r.severity, r.message.split(':')[0], r.field?.path]);
+    };
+    expect(holdsNothing('istio')).toEqual([]);
+    expect(holdsNothing('linkerd')).toEqual([]);
+    // The same rows flipped in a test double of the tables: the same check speaks for them.
+    const flipped: Fact<true>[] = [{ value: true, source: 'test double', quote: 'flipped' }];
+    const tables = [tableOf('istio'), tableOf('linkerd')];
+    const was = tables.map((t) => t.nativeUnprobed);
+    try {
+      for (const t of tables) t.nativeUnprobed = flipped;
+      expect(holdsNothing('istio')).toEqual([
+        ['warning', 'native istio-proxy holds nothing', 'spec.template.metadata.annotations["sidecar.istio.io/nativeSidecar"]'],
+      ]);
+      expect(holdsNothing('linkerd')).toEqual([
+        ['warning', 'native linkerd-proxy holds nothing', expect.stringMatching(/^spec\.template\.metadata\.annotations\["/)],
+      ]);
+      // Only where it asks for a native sidecar: native false writes the key, but a classic sidecar.
+      expect(holdsNothing('istio', false)).toEqual([]);
+      expect(holdsNothing('istio', 'auto')).toHaveLength(1);
+    } finally {
+      tables.forEach((t, i) => (t.nativeUnprobed = was[i]));
+    }
+    expect(holdsNothing('istio')).toEqual([]);
   });
 
   it('says nothing where the pod already asked for it (the choice of its author, not a change)', () => {
