@@ -16062,10 +16062,10 @@ function isNativeSidecar(c) {
 function findSidecars(w, cfg, facts) {
   const pod = w.pod;
   const found = [];
-  const add = (c, spec, native) => {
+  const add = (c, spec, native2) => {
     const keep = injectorLeftUngated(w, c, spec);
     const { spec: read2, note } = adminFacts(atRelease(spec, c, cfg), c, w, facts);
-    found.push({ spec: withContainerPorts(read2, c), name: c.name, native, ...keep && { keep }, ...note && { note } });
+    found.push({ spec: withContainerPorts(read2, c), name: c.name, native: native2, ...keep && { keep }, ...note && { note } });
   };
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : void 0;
@@ -16640,7 +16640,7 @@ function meshesOf(ctx) {
 function nativeChoice(ctx, profile) {
   if (!MESHES.includes(profile)) return void 0;
   const annotations = podAnnotations(ctx.w);
-  const key2 = NATIVE_KEYS[profile].find((k) => annotations[k] !== void 0 && annotations[k] !== null);
+  const key2 = nativeKeyIn(profile, annotations);
   return key2 === void 0 ? void 0 : { key: key2, native: isTrue(annotations[key2]) };
 }
 function nativeByDefault(ctx, mesh) {
@@ -16657,8 +16657,11 @@ function nativeDefaultUnknown(ctx, mesh) {
   if (!row?.since || minor === void 0 || minor < minorOf(row.value.kubernetes)) return void 0;
   return { since: row.since, kubernetes: row.value.kubernetes };
 }
+function nativeKeyIn(mesh, annotations) {
+  return NATIVE_KEYS[mesh].find((k) => annotations[k] !== void 0 && annotations[k] !== null);
+}
 function nativeAsked(mesh, annotations) {
-  const key2 = NATIVE_KEYS[mesh].find((k) => annotations[k] !== void 0);
+  const key2 = nativeKeyIn(mesh, annotations);
   return key2 !== void 0 && isTrue(annotations[key2]);
 }
 function meshedSidecars(ctx) {
@@ -16666,15 +16669,15 @@ function meshedSidecars(ctx) {
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }) => {
     if (mesh === "vault" && isTrue(annotations[ANNOTATION.vaultPrePopulate])) return [];
     const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
-    const native = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
-    const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
+    const native2 = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
+    const shutdown = !native2 && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
     const urls = withPodPorts({ readiness: p.readiness, shutdown }, mesh, configuredRelease(ctx.cfg, mesh), annotations);
     const readiness = urls.readiness && structuredClone(urls.readiness);
     return [
       {
         profile: mesh,
         container: p.containerName,
-        native,
+        native: native2,
         ...readiness && { readiness },
         ...urls.shutdown && { shutdown: structuredClone(urls.shutdown) },
         reason
@@ -17426,9 +17429,9 @@ function ensureArgs(c, flags) {
 function flagName(arg) {
   return String(arg).split("=")[0];
 }
-function readinessArgs(spec, native) {
+function readinessArgs(spec, native2) {
   const p = profileAt(spec.profile, spec.version);
-  return [...p.readinessArgs ?? [], ...native ? p.probeArgs ?? [] : []];
+  return [...p.readinessArgs ?? [], ...native2 ? p.probeArgs ?? [] : []];
 }
 function budgetedWait(spec) {
   const argv = spec.waitCommand;
@@ -17786,11 +17789,11 @@ var init_embedded_config = __esm({
 });
 
 // src/sequence/mesh.ts
-function nativeWant(ctx, mesh, native) {
+function nativeWant(ctx, mesh, native2) {
   const version = configuredRelease(ctx.cfg, mesh);
   const rows = tableOf(mesh).nativeKeys ?? [];
   const key2 = factAt(rows, version)?.value;
-  const want = nativeKeyWant(ctx, mesh, native, key2 ?? rows[0]?.value);
+  const want = nativeKeyWant(ctx, mesh, native2, key2 ?? rows[0]?.value);
   if (!want) return void 0;
   if (key2 === void 0) {
     const first = rows.map((r) => r.since).sort(compareVersions)[0];
@@ -17806,12 +17809,12 @@ function nativeWant(ctx, mesh, native) {
   const unknown = version === void 0 && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : "";
   return { ...want, because: `${want.because ?? ""}${unknown}` };
 }
-function nativeKeyWant(ctx, mesh, native, key2) {
+function nativeKeyWant(ctx, mesh, native2, key2) {
   if (!key2) return void 0;
   const container = profiles[mesh].containerName;
-  if (native === true || native === false) {
-    const as = native ? "a native" : "a classic";
-    return { key: key2, value: String(native), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native}` };
+  if (native2 === true || native2 === false) {
+    const as = native2 ? "a native" : "a classic";
+    return { key: key2, value: String(native2), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native2}` };
   }
   const minor = minorVersion(ctx.cfg);
   if (minor === void 0 || minor < NATIVE_SIDECARS_SINCE) return void 0;
@@ -17825,6 +17828,11 @@ function nativeKeyWant(ctx, mesh, native, key2) {
     ...versionAssumed(ctx.cfg) && { assumed: true }
   };
 }
+function* native(ctx, mesh, setting) {
+  const had = nativeAsked(mesh, podAnnotations(ctx.w));
+  yield nativeWant(ctx, mesh, setting);
+  if (!had && nativeAsked(mesh, podAnnotations(ctx.w))) unprobedNative(ctx, mesh);
+}
 function* wants(ctx, { mesh, settings }) {
   const { cfg, w } = ctx;
   const container = profiles[mesh].containerName;
@@ -17834,13 +17842,13 @@ function* wants(ctx, { mesh, settings }) {
   switch (mesh) {
     case "istio": {
       const m = settings;
-      yield nativeWant(ctx, mesh, m.native);
+      yield* native(ctx, mesh, m.native);
       if (m.hold && !nativeDecides(ctx, mesh)) yield { key: ANNOTATION.istioConfig, field: ANNOTATION.istioHold, value: "true", why: hold, holds: true };
       break;
     }
     case "linkerd": {
       const m = settings;
-      yield nativeWant(ctx, mesh, m.native);
+      yield* native(ctx, mesh, m.native);
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: "enabled", why: hold, holds: true };
       const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
       if (m.shutdown && switchOn && endsJob()) {
@@ -17856,11 +17864,7 @@ function* wants(ctx, { mesh, settings }) {
       if (settings.waitReady) yield { key: ANNOTATION.kumaWait, value: "true", why: hold, holds: true };
       break;
     case "dapr":
-      if (settings.native) {
-        const had = nativeAsked(mesh, now());
-        yield nativeWant(ctx, mesh, true);
-        if (!had && nativeAsked(mesh, now())) unprobedNative(ctx, mesh);
-      }
+      if (settings.native) yield* native(ctx, mesh, true);
       break;
     case "vault": {
       const m = settings;
@@ -17887,12 +17891,8 @@ function unprobedNative(ctx, mesh) {
       detail: `${tableOf(mesh).description} is injected native without a startupProbe, so the kubelet starts the app once ${container} has started.` + (ready ? ` Have the app wait for ${ready} (its SDK's wait for the sidecar).` : "") + (job2 ? ` As a classic sidecar, the Job wrapper would wait for it and then end it.` : ""),
       ...job2 && { fix: `mesh.${mesh}.native: false` }
     },
-    annotationPath(ctx, nativeKeyOf(ctx, mesh))
+    annotationPath(ctx, nativeKeyIn(mesh, podAnnotations(ctx.w)) ?? NATIVE_KEYS[mesh][0])
   );
-}
-function nativeKeyOf(ctx, mesh) {
-  const rows = tableOf(mesh).nativeKeys ?? [];
-  return rows.map((r) => r.value).find((k) => podAnnotations(ctx.w)[k] !== void 0) ?? rows[0].value;
 }
 function nativeDecides(ctx, mesh) {
   const version = configuredRelease(ctx.cfg, mesh);
@@ -18073,8 +18073,8 @@ function promote(ctx, s) {
   pod.containers = pod.containers.filter((x) => x !== c);
   const init = setupFirst(ctx, pod.initContainers ?? []);
   const at = insertionIndex2(init, SETUP_CONTAINERS);
-  const native = { ...c, restartPolicy: "Always" };
-  pod.initContainers = [...init.slice(0, at), native, ...init.slice(at)];
+  const native2 = { ...c, restartPolicy: "Always" };
+  pod.initContainers = [...init.slice(0, at), native2, ...init.slice(at)];
   s.native = true;
   if (s.spec.strategy === "auto") restsOnAssumedVersion(ctx);
   const byVersion = ctx.cfg.kubernetesVersion !== void 0 && (s.spec.strategy === "auto" || !versionAssumed(ctx.cfg));
@@ -18084,7 +18084,7 @@ function promote(ctx, s) {
     { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0].toUpperCase()}${why.slice(1)}.` },
     podField(ctx.w, "initContainers", at)
   );
-  return native;
+  return native2;
 }
 function setupFirst(ctx, init) {
   const isFront = (c) => c.name === TOOLS_CONTAINER || isNativeSidecar(c) || SETUP_CONTAINERS.some((g) => matchGlob(g, c.name));
@@ -18665,11 +18665,11 @@ var init_job_sidecar_blocks_completion = __esm({
         const missing = apps.some(({ c }) => "error" in argvToWrap(w, cfg, c));
         for (const m of meshedSidecars(ctx)) {
           if (m.native || ended.has(m.container)) continue;
-          const native = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
+          const native2 = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
           const unknown = nativeDefaultUnknown(ctx, m.profile);
           const byDefault = unknown ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release` : "";
           const [why, fix2] = !m.shutdown ? [
-            `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`,
+            `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native2}, Kubernetes 1.29 or later)${byDefault}.`,
             meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile))
           ] : !cfg.jobs.terminateSidecars ? ["jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar.", "jobs.terminateSidecars: true"] : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or ask for a native sidecar.", RUN_FIX];
           report2(
@@ -20761,7 +20761,7 @@ function runFiles(files, cfg, opts = {}) {
     const output = o.replacements.size > 0 ? splice(o.file, o.replacements) : o.file.source;
     if (output === o.file.source) return o.file;
     o.output = output;
-    return readManifest(o.file.path, [], output);
+    return opts.inInput ? o.file : readManifest(o.file.path, [], output);
   });
   const findings = results.map((result, i) => {
     const { f, d } = owners[itemOf[i]];
@@ -20793,11 +20793,20 @@ function invalidInput(path, e) {
   }
   return { path, line, col, result: { severity: "error", message: message2, tags: { rule: "invalid-input" } } };
 }
+function withLevel(findings, cfg, notes, verb) {
+  const level = cfg.rules["invalid-input"];
+  if (level === void 0) return findings;
+  return findings.flatMap((f) => {
+    if (f.result.tags?.rule !== "invalid-input") return [f];
+    if (level === "off") {
+      notes.push({ path: f.path, line: f.line, col: f.col, message: `not ${verb} (invalid-input is off): ${f.result.message}` });
+      return [];
+    }
+    return [{ ...f, result: { ...f.result, severity: level } }];
+  });
+}
 function sortFindings(list2) {
   return list2.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col);
-}
-function readManifests(paths, notes) {
-  return paths.map((p) => readManifestFile(p, notes));
 }
 function readManifestsKeepGoing(paths, notes) {
   const files = [];
@@ -25879,8 +25888,8 @@ var init_diff = __esm({
 });
 
 // src/patches/index.ts
-function computePatches(files, cfg) {
-  const { files: outcomes, findings } = runFiles(files, { ...cfg, mode: "apply" });
+function computePatches(files, cfg, opts = {}) {
+  const { files: outcomes, findings } = runFiles(files, { ...cfg, mode: "apply" }, { ...opts, inInput: true });
   const seen = [];
   const patches2 = [];
   const own = /* @__PURE__ */ new Map();
@@ -25899,8 +25908,9 @@ function computePatches(files, cfg) {
     patches2.push(patch);
     own.set(patch, self);
   };
-  for (const { file, replacements } of outcomes) {
+  for (const { file, replacements, refused } of outcomes) {
     file.docs.forEach((doc, d) => {
+      if (refused.has(d)) return;
       const after = replacements.get(d);
       const at = (offset) => `${file.path === STDIN ? "<stdin>" : file.path}:${file.lines.linePos(doc.start + offset).line}`;
       const list2 = listOf(doc);
@@ -25957,7 +25967,14 @@ function fileNames(patches2) {
     return name;
   });
 }
-function renderComponent(patches2, regenerate) {
+function unreadNotice(unread) {
+  if (unread.length === 0) return "";
+  const lines = unread.map((u) => `#   ${u.replace(/\s*\n\s*/g, " ")}
+`).join("");
+  return `# INCOMPLETE: these inputs could not be read, so their objects have no patches here even where they need them; fix them and regenerate:
+${lines}`;
+}
+function renderComponent(patches2, regenerate, unread = []) {
   const names = fileNames(patches2);
   const head = (what2) => `${HEADER}
 # ${what2}
@@ -25971,7 +25988,7 @@ function renderComponent(patches2, regenerate) {
   const out2 = /* @__PURE__ */ new Map();
   out2.set(
     "kustomization.yaml",
-    head(`The function's changes as patches: list this directory under \`components:\` of an overlay whose resources are the inputs.`) + (0, import_yaml14.stringify)(kustomization, { version: "1.1", lineWidth: 0 })
+    head(`The function's changes as patches: list this directory under \`components:\` of an overlay whose resources are the inputs.`) + unreadNotice(unread) + (0, import_yaml14.stringify)(kustomization, { version: "1.1", lineWidth: 0 })
   );
   patches2.forEach((p, i) => {
     out2.set(
@@ -25981,15 +25998,16 @@ function renderComponent(patches2, regenerate) {
   });
   return out2;
 }
-function renderFlux(patches2, regenerate) {
+function renderFlux(patches2, regenerate, unread = []) {
   const block2 = [{ kustomize: { patches: patches2.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }];
   return `${HEADER}
 # HelmRelease spec.postRenderers: the function's changes to the rendered chart.
 # Regenerate: ${regenerate}
-` + (0, import_yaml14.stringify)(block2, { version: "1.1", lineWidth: 0 });
+` + unreadNotice(unread) + (0, import_yaml14.stringify)(block2, { version: "1.1", lineWidth: 0 });
 }
 function body(text2) {
-  return text2.replace(/^(?:#[^\n]*\n)*/, "");
+  const header = /^(?:#[^\n]*\n)*?# Regenerate: [^\n]*\n/.exec(text2);
+  return header ? text2.slice(header[0].length) : text2.replace(/^(?:#[^\n]*\n)*/, "");
 }
 var import_yaml14, HEADER, key, slug;
 var init_patches = __esm({
@@ -26019,37 +26037,52 @@ function regenerateCommand(paths, opts) {
   ].join(" ");
   return paths.includes("-") ? `<your render command> | ${args}` : args;
 }
-function patches(files, cfg, paths, opts, err2) {
-  const set2 = computePatches(files, cfg);
+function patches(files, cfg, paths, opts, input) {
+  const { notes, err: print } = input;
+  const set2 = computePatches(files, cfg, { keepGoing: true });
+  const all = sortFindings([...set2.findings, ...input.refused]);
+  const unread = all.filter(isInvalidInput).map((f) => `${f.path}:${f.line}:${f.col}: ${f.result.message}`);
+  const findings = withLevel(all, cfg, notes, "patched");
+  const failed2 = counts(findings.filter(isInvalidInput)).error > 0;
+  const shown2 = findings.filter((f) => !isSuppressed(f.result) && (f.result.severity === "error" || isInvalidInput(f)));
+  const err2 = (lines) => print([...notes.map(noteLine), ...shown2.map((f) => findingLine(f)), ...lines]);
+  const code = (ok) => ok && !failed2 ? 0 : 1;
   const regenerate = regenerateCommand(paths, opts);
-  const failing = set2.findings.filter((f) => !isSuppressed(f.result) && f.result.severity === "error");
-  const notes = failing.map((f) => findingLine(f));
-  if (opts.format === "flux") return flux(renderFlux(set2.patches, regenerate), opts, notes, err2);
+  const partly = unread.length ? `; ${unread.length} input${unread.length === 1 ? "" : "s"} not read (see above), so not patched` : "";
+  if (files.length === 0 && input.refused.length > 0) {
+    err2([`nothing was read, so nothing was ${opts.check ? "compared" : "written"}: fix the inputs above and run again`]);
+    return 1;
+  }
+  if (opts.format === "flux") return flux(renderFlux(set2.patches, regenerate, unread), opts, { err: err2, code, partly, failed: failed2 });
   const out2 = opts.out ?? DEFAULT_OUT;
-  const wanted = renderComponent(set2.patches, regenerate);
+  const wanted = renderComponent(set2.patches, regenerate, unread);
   const count = `${set2.patches.length} patch${set2.patches.length === 1 ? "" : "es"}`;
   if (opts.check) {
     const stale = compareDir(out2, wanted);
     if (stale.length > 0) {
-      err2([...notes, ...stale.map((s) => `${out2}: ${s}`), `${out2} is not current: run ${regenerate}`]);
+      err2([...stale.map((s) => `${out2}: ${s}`), `${out2} is not current: run ${regenerate}${partly}`]);
       return 1;
     }
-    err2([...notes, `${out2} is current (${count})`]);
-    return 0;
+    err2([`${out2} is current (${count})${partly}`]);
+    return code(true);
   }
   if (compareDir(out2, wanted).length === 0) {
-    err2([...notes, `${out2} is current (${count}): nothing written`]);
-    return 0;
+    err2([`${out2} is current (${count}): nothing written${partly}`]);
+    return code(true);
   }
   const removed = writeDir(out2, wanted);
   const gone = removed.length ? `; removed ${removed.length} patch file${removed.length === 1 ? "" : "s"} no longer needed (${removed.join(", ")})` : "";
-  err2([...notes, set2.patches.length ? `wrote ${count} to ${out2}${gone}` : `nothing to change: wrote ${out2} as a Component with no patches${gone}`]);
-  return 0;
+  err2([(set2.patches.length ? `wrote ${count} to ${out2}${gone}` : `nothing to change: wrote ${out2} as a Component with no patches${gone}`) + partly]);
+  return code(true);
 }
-function flux(text2, opts, notes, err2) {
+function flux(text2, opts, { err: err2, code, partly, failed: failed2 }) {
   if (opts.out === void 0) {
     if (opts.check) throw new PatchesFailure("--check with --format flux needs --out FILE (the block to compare)");
-    err2(notes);
+    if (failed2) {
+      err2([`nothing printed${partly}: fix the inputs above, or write the block with --out FILE`]);
+      return 1;
+    }
+    err2([]);
     process.stdout.write(text2);
     return 0;
   }
@@ -26058,12 +26091,12 @@ function flux(text2, opts, notes, err2) {
     throw new PatchesFailure(`${opts.out}: not written by pod-sequencer patches (no header line): refusing to replace it`);
   const fresh = current !== void 0 && body(current) === body(text2);
   if (opts.check) {
-    err2([...notes, fresh ? `${opts.out} is current` : `${opts.out}: ${current === void 0 ? "missing" : "differs"}; regenerate it (see its header)`]);
-    return fresh ? 0 : 1;
+    err2([(fresh ? `${opts.out} is current` : `${opts.out}: ${current === void 0 ? "missing" : "differs"}; regenerate it (see its header)`) + partly]);
+    return code(fresh);
   }
   if (!fresh) writeFileAtomic(opts.out, text2);
-  err2([...notes, fresh ? `${opts.out} is current: nothing written` : `wrote ${opts.out}`]);
-  return 0;
+  err2([(fresh ? `${opts.out} is current: nothing written` : `wrote ${opts.out}`) + partly]);
+  return code(true);
 }
 function readOrUndefined(path) {
   try {
@@ -26135,7 +26168,7 @@ function writeFileAtomic(path, text2) {
     throw new PatchesFailure(`--out ${path}: cannot write (${e.code ?? String(e)}); nothing was changed`);
   }
 }
-var import_node_fs6, import_node_path5, DEFAULT_OUT, PatchesFailure;
+var import_node_fs6, import_node_path5, DEFAULT_OUT, PatchesFailure, isInvalidInput;
 var init_patches2 = __esm({
   "src/files/patches.ts"() {
     "use strict";
@@ -26145,9 +26178,11 @@ var init_patches2 = __esm({
     init_patches();
     init_report();
     init_results();
+    init_run();
     DEFAULT_OUT = "pod-sequencer-patches";
     PatchesFailure = class extends Error {
     };
+    isInvalidInput = (f) => f.result.tags?.rule === "invalid-input";
   }
 });
 
@@ -26202,10 +26237,8 @@ function registerFileCommands(program2, version, setCode) {
         const cfg = config(opts.config, "apply");
         const own = (0, import_node_path6.resolve)(opts.out ?? (opts.format === "flux" ? "-" : DEFAULT_OUT));
         const skip = (f) => f !== STDIN && isInside((0, import_node_path6.resolve)(f), own) && !isInside(process.cwd(), own);
-        const inputs = collectFiles(paths, notes).filter((f) => !skip(f));
-        const files = readManifests(inputs, notes);
-        err(notes.map(noteLine));
-        return patches(files, cfg, paths, opts, err);
+        const { files, refused } = readAll(paths, notes, skip);
+        return patches(files, cfg, paths, opts, { refused, notes, err });
       })
     )
   );
@@ -26236,8 +26269,11 @@ function config(path, mode) {
 ${errors.map(formatResult).join("\n")}`);
   return { ...cfg, mode };
 }
-function readAll(paths, notes) {
-  const collected = withoutPatches(collectFiles(paths, notes), notes);
+function readAll(paths, notes, skip = () => false) {
+  const collected = withoutPatches(
+    collectFiles(paths, notes).filter((f) => !skip(f)),
+    notes
+  );
   return { collected, ...readManifestsKeepGoing(collected, notes) };
 }
 function check(paths, opts, version) {
@@ -26285,18 +26321,6 @@ function asNotes(findings, notes) {
     if (f.result.tags?.assumed === void 0) return true;
     notes.push({ path: f.path, line: f.line, col: f.col, message: f.result.message });
     return false;
-  });
-}
-function withLevel(findings, cfg, notes, verb) {
-  const level = cfg.rules["invalid-input"];
-  if (level === void 0) return findings;
-  return findings.flatMap((f) => {
-    if (f.result.tags?.rule !== "invalid-input") return [f];
-    if (level === "off") {
-      notes.push({ path: f.path, line: f.line, col: f.col, message: `not ${verb} (invalid-input is off): ${f.result.message}` });
-      return [];
-    }
-    return [{ ...f, result: { ...f.result, severity: level } }];
   });
 }
 function useColor(when, isTTY, env) {

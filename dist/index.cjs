@@ -15667,10 +15667,10 @@ function isNativeSidecar(c) {
 function findSidecars(w, cfg, facts) {
   const pod = w.pod;
   const found = [];
-  const add = (c, spec, native) => {
+  const add = (c, spec, native2) => {
     const keep = injectorLeftUngated(w, c, spec);
     const { spec: read2, note } = adminFacts(atRelease(spec, c, cfg), c, w, facts);
-    found.push({ spec: withContainerPorts(read2, c), name: c.name, native, ...keep && { keep }, ...note && { note } });
+    found.push({ spec: withContainerPorts(read2, c), name: c.name, native: native2, ...keep && { keep }, ...note && { note } });
   };
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : void 0;
@@ -16201,7 +16201,7 @@ var isTrue = (v) => String(v).toLowerCase() === "true";
 function nativeChoice(ctx, profile) {
   if (!MESHES.includes(profile)) return void 0;
   const annotations = podAnnotations(ctx.w);
-  const key = NATIVE_KEYS[profile].find((k) => annotations[k] !== void 0 && annotations[k] !== null);
+  const key = nativeKeyIn(profile, annotations);
   return key === void 0 ? void 0 : { key, native: isTrue(annotations[key]) };
 }
 function nativeByDefault(ctx, mesh) {
@@ -16218,8 +16218,11 @@ function nativeDefaultUnknown(ctx, mesh) {
   if (!row?.since || minor === void 0 || minor < minorOf(row.value.kubernetes)) return void 0;
   return { since: row.since, kubernetes: row.value.kubernetes };
 }
+function nativeKeyIn(mesh, annotations) {
+  return NATIVE_KEYS[mesh].find((k) => annotations[k] !== void 0 && annotations[k] !== null);
+}
 function nativeAsked(mesh, annotations) {
-  const key = NATIVE_KEYS[mesh].find((k) => annotations[k] !== void 0);
+  const key = nativeKeyIn(mesh, annotations);
   return key !== void 0 && isTrue(annotations[key]);
 }
 function meshedSidecars(ctx) {
@@ -16227,15 +16230,15 @@ function meshedSidecars(ctx) {
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }) => {
     if (mesh === "vault" && isTrue(annotations[ANNOTATION.vaultPrePopulate])) return [];
     const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
-    const native = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
-    const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
+    const native2 = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
+    const shutdown = !native2 && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
     const urls = withPodPorts({ readiness: p.readiness, shutdown }, mesh, configuredRelease(ctx.cfg, mesh), annotations);
     const readiness = urls.readiness && structuredClone(urls.readiness);
     return [
       {
         profile: mesh,
         container: p.containerName,
-        native,
+        native: native2,
         ...readiness && { readiness },
         ...urls.shutdown && { shutdown: structuredClone(urls.shutdown) },
         reason
@@ -16876,9 +16879,9 @@ function ensureArgs(c, flags) {
 function flagName(arg) {
   return String(arg).split("=")[0];
 }
-function readinessArgs(spec, native) {
+function readinessArgs(spec, native2) {
   const p = profileAt(spec.profile, spec.version);
-  return [...p.readinessArgs ?? [], ...native ? p.probeArgs ?? [] : []];
+  return [...p.readinessArgs ?? [], ...native2 ? p.probeArgs ?? [] : []];
 }
 function budgetedWait(spec) {
   const argv = spec.waitCommand;
@@ -17183,11 +17186,11 @@ function sameMap(text2, want) {
 }
 
 // src/sequence/mesh.ts
-function nativeWant(ctx, mesh, native) {
+function nativeWant(ctx, mesh, native2) {
   const version = configuredRelease(ctx.cfg, mesh);
   const rows = tableOf(mesh).nativeKeys ?? [];
   const key = factAt(rows, version)?.value;
-  const want = nativeKeyWant(ctx, mesh, native, key ?? rows[0]?.value);
+  const want = nativeKeyWant(ctx, mesh, native2, key ?? rows[0]?.value);
   if (!want) return void 0;
   if (key === void 0) {
     const first = rows.map((r) => r.since).sort(compareVersions)[0];
@@ -17203,12 +17206,12 @@ function nativeWant(ctx, mesh, native) {
   const unknown = version === void 0 && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : "";
   return { ...want, because: `${want.because ?? ""}${unknown}` };
 }
-function nativeKeyWant(ctx, mesh, native, key) {
+function nativeKeyWant(ctx, mesh, native2, key) {
   if (!key) return void 0;
   const container = profiles[mesh].containerName;
-  if (native === true || native === false) {
-    const as = native ? "a native" : "a classic";
-    return { key, value: String(native), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native}` };
+  if (native2 === true || native2 === false) {
+    const as = native2 ? "a native" : "a classic";
+    return { key, value: String(native2), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native2}` };
   }
   const minor = minorVersion(ctx.cfg);
   if (minor === void 0 || minor < NATIVE_SIDECARS_SINCE) return void 0;
@@ -17222,6 +17225,11 @@ function nativeKeyWant(ctx, mesh, native, key) {
     ...versionAssumed(ctx.cfg) && { assumed: true }
   };
 }
+function* native(ctx, mesh, setting) {
+  const had = nativeAsked(mesh, podAnnotations(ctx.w));
+  yield nativeWant(ctx, mesh, setting);
+  if (!had && nativeAsked(mesh, podAnnotations(ctx.w))) unprobedNative(ctx, mesh);
+}
 function* wants(ctx, { mesh, settings }) {
   const { cfg, w } = ctx;
   const container = profiles[mesh].containerName;
@@ -17231,13 +17239,13 @@ function* wants(ctx, { mesh, settings }) {
   switch (mesh) {
     case "istio": {
       const m = settings;
-      yield nativeWant(ctx, mesh, m.native);
+      yield* native(ctx, mesh, m.native);
       if (m.hold && !nativeDecides(ctx, mesh)) yield { key: ANNOTATION.istioConfig, field: ANNOTATION.istioHold, value: "true", why: hold, holds: true };
       break;
     }
     case "linkerd": {
       const m = settings;
-      yield nativeWant(ctx, mesh, m.native);
+      yield* native(ctx, mesh, m.native);
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: "enabled", why: hold, holds: true };
       const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
       if (m.shutdown && switchOn && endsJob()) {
@@ -17253,11 +17261,7 @@ function* wants(ctx, { mesh, settings }) {
       if (settings.waitReady) yield { key: ANNOTATION.kumaWait, value: "true", why: hold, holds: true };
       break;
     case "dapr":
-      if (settings.native) {
-        const had = nativeAsked(mesh, now());
-        yield nativeWant(ctx, mesh, true);
-        if (!had && nativeAsked(mesh, now())) unprobedNative(ctx, mesh);
-      }
+      if (settings.native) yield* native(ctx, mesh, true);
       break;
     case "vault": {
       const m = settings;
@@ -17284,12 +17288,8 @@ function unprobedNative(ctx, mesh) {
       detail: `${tableOf(mesh).description} is injected native without a startupProbe, so the kubelet starts the app once ${container} has started.` + (ready ? ` Have the app wait for ${ready} (its SDK's wait for the sidecar).` : "") + (job2 ? ` As a classic sidecar, the Job wrapper would wait for it and then end it.` : ""),
       ...job2 && { fix: `mesh.${mesh}.native: false` }
     },
-    annotationPath(ctx, nativeKeyOf(ctx, mesh))
+    annotationPath(ctx, nativeKeyIn(mesh, podAnnotations(ctx.w)) ?? NATIVE_KEYS[mesh][0])
   );
-}
-function nativeKeyOf(ctx, mesh) {
-  const rows = tableOf(mesh).nativeKeys ?? [];
-  return rows.map((r) => r.value).find((k) => podAnnotations(ctx.w)[k] !== void 0) ?? rows[0].value;
 }
 function nativeDecides(ctx, mesh) {
   const version = configuredRelease(ctx.cfg, mesh);
@@ -17443,8 +17443,8 @@ function promote(ctx, s) {
   pod.containers = pod.containers.filter((x) => x !== c);
   const init = setupFirst(ctx, pod.initContainers ?? []);
   const at = insertionIndex2(init, SETUP_CONTAINERS);
-  const native = { ...c, restartPolicy: "Always" };
-  pod.initContainers = [...init.slice(0, at), native, ...init.slice(at)];
+  const native2 = { ...c, restartPolicy: "Always" };
+  pod.initContainers = [...init.slice(0, at), native2, ...init.slice(at)];
   s.native = true;
   if (s.spec.strategy === "auto") restsOnAssumedVersion(ctx);
   const byVersion = ctx.cfg.kubernetesVersion !== void 0 && (s.spec.strategy === "auto" || !versionAssumed(ctx.cfg));
@@ -17454,7 +17454,7 @@ function promote(ctx, s) {
     { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0].toUpperCase()}${why.slice(1)}.` },
     podField(ctx.w, "initContainers", at)
   );
-  return native;
+  return native2;
 }
 var SETUP_CONTAINERS = Object.values(profiles).flatMap((p) => p.initAfter);
 function setupFirst(ctx, init) {
@@ -17912,11 +17912,11 @@ var jobSidecarBlocksCompletion = {
     const missing = apps.some(({ c }) => "error" in argvToWrap(w, cfg, c));
     for (const m of meshedSidecars(ctx)) {
       if (m.native || ended.has(m.container)) continue;
-      const native = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
+      const native2 = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
       const unknown = nativeDefaultUnknown(ctx, m.profile);
       const byDefault = unknown ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release` : "";
       const [why, fix] = !m.shutdown ? [
-        `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native}, Kubernetes 1.29 or later)${byDefault}.`,
+        `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native2}, Kubernetes 1.29 or later)${byDefault}.`,
         meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile))
       ] : !cfg.jobs.terminateSidecars ? ["jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar.", "jobs.terminateSidecars: true"] : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or ask for a native sidecar.", RUN_FIX];
       report2(
