@@ -25625,7 +25625,7 @@ function models(text2, sites, cfg, facts) {
   });
 }
 function explainFiles(files, cfg, opts, refused) {
-  const run = runFiles(files, { ...cfg, mode: "apply" }, { keepGoing: refused !== void 0 });
+  const run = runFiles(files, { ...cfg, mode: "apply" }, { keepGoing: refused !== void 0, inInput: true });
   refused?.push(...run.findings.filter((f) => f.result.tags?.rule === "invalid-input"));
   const outcomes = run.files;
   const facts = readFacts(files.flatMap((f) => f.docs));

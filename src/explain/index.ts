@@ -38,7 +38,7 @@ function models(text: string, sites: readonly Site[], cfg: Config, facts: InputF
  * out of the text while every other one is explained; without it the first one stops the run.
  */
 export function explainFiles(files: readonly ManifestFile[], cfg: Config, opts: ExplainOptions, refused?: Finding[]): string {
-  const run = runFiles(files, { ...cfg, mode: 'apply' }, { keepGoing: refused !== undefined });
+  const run = runFiles(files, { ...cfg, mode: 'apply' }, { keepGoing: refused !== undefined, inInput: true });
   refused?.push(...run.findings.filter((f) => f.result.tags?.rule === 'invalid-input'));
   const outcomes = run.files;
   // Namespace labels decide mesh injection: read across all files, as the run itself does.

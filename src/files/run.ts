@@ -33,7 +33,7 @@ export interface FilesOutcome {
  * seen as kpt would see them for a package. With `keepGoing` (check, fix, explain), a document
  * the function cannot process becomes an error finding (rule invalid-input), is left as it was,
  * and the rest are processed without it; otherwise it stops the run (post-render: one stream).
- * `inInput`: place findings in the text read (`patches` writes no input back), not in the new one.
+ * `inInput`: place findings in the text read (`patches` and `explain` write no input back), not in the new one.
  */
 export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean; inInput?: boolean } = {}): FilesOutcome {
   let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));

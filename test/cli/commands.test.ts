@@ -363,6 +363,9 @@ describe('fix and explain keep going past a file they cannot read (issue 31)', (
     const checked = bin('check', '--config', 'cfg.yaml', 'all.yaml');
     const bombAt = (text: string) => text.split('\n').findIndex((l) => l.includes('lol1: &l1')) + 1;
     expect(checked.stdout).toContain(`all.yaml:${bombAt(`${web}---\n${bomb}`)}:16: error [invalid-input] its aliases expand to more than`);
+    // explain writes nothing: its error is placed in the text it read, as check's is.
+    const explainedFirst = bin('explain', '--config', 'cfg.yaml', 'all.yaml');
+    expect(explainedFirst.stderr).toContain(`all.yaml:${bombAt(`${web}---\n${bomb}`)}:16: error [invalid-input] its aliases expand to more than`);
     const r = bin('fix', '--config', 'cfg.yaml', 'all.yaml');
     expect(r.code).toBe(1);
     const written = readFileSync(join(dir, 'all.yaml'), 'utf8');
