@@ -21,7 +21,7 @@ import { keepSidecarsForDrain } from './stop-order.js';
 import { syncTools } from './tools.js';
 import { wrapForReadiness } from './wrap.js';
 import { appContainers, type App } from '../pod/apps.js';
-import { applies, forgetSummary, summaryOf, type Need } from '../pod/summary.js';
+import { applies, forgetSummary, summaryOf, type Need, type PodSummary } from '../pod/summary.js';
 import { probeBlocked } from '../pod/ports.js';
 import { endsItsSidecars } from '../pod/commands.js';
 import { WRAP_MARKER } from '../shell/index.js';
@@ -31,6 +31,8 @@ import { WRAP_MARKER } from '../shell/index.js';
  * (see allOrNothing). Returns whether any step reported something (so may have changed it).
  */
 export function sequenceWorkload(ctx: Ctx, before?: () => Record<string, unknown>): boolean {
+  // A pod that has nothing any step needs (most workloads) costs no pass at all.
+  if (!ctx.w.view && !onWindows(ctx.w) && !anyStepApplies(summaryOf(ctx))) return false;
   const changed = allOrNothing(ctx, transform, before);
   // The pod the rules read next is not the one summarised (or, on an error, is the input again).
   if (changed) forgetSummary(ctx.w);
@@ -90,6 +92,11 @@ const steps: readonly Step[] = [
   // Istio's status annotation (pod template annotations).
   { needs: ['annotation'], run: (ctx) => syncIstioStatus(ctx) },
 ];
+
+function anyStepApplies(pod: PodSummary): boolean {
+  for (const step of steps) if (applies(step.needs, pod)) return true;
+  return false;
+}
 
 function transform(ctx: Ctx): void {
   if (onWindows(ctx.w)) {
