@@ -5,6 +5,7 @@ import { fixChangesSomething } from './fixes.js';
 import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
 import { meshedSidecars } from '../pod/mesh.js';
 import { findSidecars } from '../pod/sidecars.js';
+import { applies, summaryOf } from '../pod/summary.js';
 import type { Rule, RuleInfo } from './rule.js';
 import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
 import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
@@ -112,6 +113,8 @@ export function runRules(ctx: Ctx): void {
   // it. Only pending-change speaks there (in check mode: the mesh annotations fix would add).
   const active = ctx.w.view ? [pendingChange] : rules;
   const suppressed = suppressions(ctx);
+  // Read once: each rule declares what the pod must have (rule.needs), most pods have little.
+  const pod = summaryOf(ctx);
   let found = 0;
   // One reporter for every rule (checks are synchronous), not a closure per rule and workload.
   let rule = active[0]!;
@@ -125,6 +128,7 @@ export function runRules(ctx: Ctx): void {
   };
   for (let i = 0; i < active.length; i++) {
     rule = active[i]!;
+    if (!applies(rule.needs, pod)) continue;
     reason = suppressed?.get(rule.id);
     rule.check(ctx, report, found);
   }

@@ -1,5 +1,6 @@
 import type { Message, RuleId, Severity } from '../krm/types.js';
 import type { Ctx } from '../pod/context.js';
+import type { Need } from '../pod/summary.js';
 
 /**
  * A lint rule from the findings table in docs/results.md. Rules see one workload and report through
@@ -7,6 +8,11 @@ import type { Ctx } from '../pod/context.js';
  * output, so they show what the function could not fix).
  */
 export interface Rule extends RuleInfo {
+  /**
+   * What the pod must have for this rule to find anything (any of them; src/pod/summary.ts):
+   * runRules skips the rule on a pod with none. Left out: the rule always runs.
+   */
+  needs?: readonly Need[];
   /** `prior`: findings the rules before this one reported for the workload (pending-change reads it). */
   /** `report`: a Message (summary, why, fix) or, for a finding that needs nothing more, a summary. */
   check(ctx: Ctx, report: (message: string | Message, fieldPath: string) => void, prior: number): void;

@@ -2,7 +2,7 @@
  * The transforms, in the order they must run for one workload. Each is a small function over
  * the plain-object workload; this file only decides which sidecars each one gets.
  */
-import { versionAssumed } from '../config/types.js';
+import { versionAssumed, type Dependency } from '../config/types.js';
 import { allOrNothing } from './all-or-nothing.js';
 import type { Ctx } from '../pod/context.js';
 import { awaitDependencies } from './dependencies.js';
@@ -20,7 +20,8 @@ import { syncIstioStatus } from './istio-status.js';
 import { keepSidecarsForDrain } from './stop-order.js';
 import { syncTools } from './tools.js';
 import { wrapForReadiness } from './wrap.js';
-import { appContainers } from '../pod/apps.js';
+import { appContainers, type App } from '../pod/apps.js';
+import { applies, forgetSummary, summaryOf, type Need, type PodSummary } from '../pod/summary.js';
 import { probeBlocked } from '../pod/ports.js';
 import { endsItsSidecars } from '../pod/commands.js';
 import { WRAP_MARKER } from '../shell/index.js';
@@ -30,7 +31,71 @@ import { WRAP_MARKER } from '../shell/index.js';
  * (see allOrNothing). Returns whether any step reported something (so may have changed it).
  */
 export function sequenceWorkload(ctx: Ctx, before?: () => Record<string, unknown>): boolean {
-  return allOrNothing(ctx, transform, before);
+  // A pod that has nothing any step needs (most workloads) costs no pass at all.
+  if (!ctx.w.view && !onWindows(ctx.w) && !anyStepApplies(summaryOf(ctx))) return false;
+  const changed = allOrNothing(ctx, transform, before);
+  // The pod the rules read next is not the one summarised (or, on an error, is the input again).
+  if (changed) forgetSummary(ctx.w);
+  return changed;
+}
+
+/** What the steps of one workload share, read once before any of them runs. */
+interface Pass {
+  deps: Dependency[];
+  sidecars: FoundSidecar[];
+  /** The sidecars (not kept as their injector placed them) whose strategy is one of these. */
+  by(...strategies: Effective[]): FoundSidecar[];
+  /** The app containers, with their paths in the input (before anything moves). */
+  apps: App[];
+}
+
+/**
+ * One step of the transform: `needs` is what the pod must have for it to act (any of them;
+ * src/pod/summary.ts), left out when it always runs. The order is the order they must run in.
+ */
+interface Step {
+  needs?: readonly Need[];
+  run(ctx: Ctx, pass: Pass): void;
+}
+
+// Classic sidecars end with the work, whether written in the manifest or injected by a mesh. A
+// controller that ends sidecars also runs the commands: no wrapper of ours goes around them. No
+// sidecar and no Job: only a wrapper of ours left in a command (wrap.ts unwrap) can be acted on.
+const endOrWrap: Step = {
+  needs: ['job', 'sidecar', 'command'],
+  run(ctx, { sidecars, by, apps }) {
+    const classic = [
+      ...manifestJobSidecars(sidecars),
+      ...meshedSidecars(ctx)
+        .filter((m) => !m.native)
+        .map(meshJobSidecar),
+    ];
+    if (ctx.w.site.sidecarsEndedBy === 'controller') leftToController(ctx, by('wrap'));
+    else if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
+  },
+};
+
+const steps: readonly Step[] = [
+  { needs: ['mesh'], run: (ctx) => applyMesh(ctx) },
+  { needs: ['sidecar'], run: (ctx, { by }) => moveSidecarsFirst(ctx, by('first', 'postStart')) },
+  { needs: ['sidecar'], run: (ctx, { by }) => addPostStartWaits(ctx, by('postStart')) },
+  { needs: ['sidecar'], run: (ctx, { by }) => makeNative(ctx, by('native')) },
+  // After the strategies: waits go after native sidecars. Without a dependency, only an old wait
+  // of ours (an init container) can be taken out.
+  { needs: ['dependency', 'init'], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },
+  endOrWrap,
+  // After the strategies: a sidecar made native here already stops after the app. Only an app's
+  // preStop hook makes it need its sidecars to stay (pod/stop.ts appNeed).
+  { needs: ['hook'], run: (ctx) => keepSidecarsForDrain(ctx) },
+  // Our tools: called from a command or hook, copied by an init container, mounted.
+  { needs: ['command', 'hook', 'init', 'mount'], run: (ctx) => syncTools(ctx) },
+  // Istio's status annotation (pod template annotations).
+  { needs: ['annotation'], run: (ctx) => syncIstioStatus(ctx) },
+];
+
+function anyStepApplies(pod: PodSummary): boolean {
+  for (const step of steps) if (applies(step.needs, pod)) return true;
+  return false;
 }
 
 function transform(ctx: Ctx): void {
@@ -42,33 +107,26 @@ function transform(ctx: Ctx): void {
   // Argo's and Tekton's templates are read through a view of their containers: only the pod's
   // metadata is written (the meshes' start-order switches); their controllers end the sidecars.
   if (ctx.w.view) return void applyMesh(ctx);
-  const deps = readDependencies(ctx);
+  let pod = summaryOf(ctx);
+  const deps = pod.dependency ? readDependencies(ctx) : [];
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
-  const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
+  const sidecars = pod.sidecar ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s, sidecars)]));
   // A sidecar whose injector's layout stays (s.keep) gets no strategy; a Job still ends it.
-  const by = (...strategies: string[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
-  const apps = appContainers(ctx.w, ctx.cfg); // before anything moves: paths into the input
-
-  applyMesh(ctx);
-  moveSidecarsFirst(ctx, by('first', 'postStart'));
-  addPostStartWaits(ctx, by('postStart'));
-  makeNative(ctx, by('native'));
-  awaitDependencies(ctx, deps); // after the strategies: waits go after native sidecars
-  // Classic sidecars end with the work, whether written in the manifest or injected by a mesh.
-  const classic = [
-    ...manifestJobSidecars(sidecars),
-    ...meshedSidecars(ctx)
-      .filter((m) => !m.native)
-      .map(meshJobSidecar),
-  ];
-  // A controller that ends sidecars also runs the commands: no wrapper of ours goes around them.
-  if (ctx.w.site.sidecarsEndedBy === 'controller') leftToController(ctx, by('wrap'));
-  else if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by('wrap'));
-  // After the strategies: a sidecar made native here already stops after the app.
-  keepSidecarsForDrain(ctx);
-  syncTools(ctx);
-  syncIstioStatus(ctx);
+  const by = (...strategies: Effective[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
+  const apps = applies(endOrWrap.needs, pod) ? appContainers(ctx.w, ctx.cfg) : []; // before anything moves: paths into the input
+  const pass: Pass = { deps, sidecars, by, apps };
+  // Every change comes with a report: after one, the pod is summarised again for the next steps.
+  let reported = false;
+  const counted: Ctx = { ...ctx, report: (...r) => ((reported = true), ctx.report(...r)) };
+  for (const step of steps) {
+    if (reported) {
+      forgetSummary(ctx.w);
+      pod = summaryOf(ctx);
+      reported = false;
+    }
+    if (applies(step.needs, pod)) step.run(counted, pass);
+  }
 }
 
 /** Sidecars configured with strategy wrap in a template whose controller ends sidecars: said, not done. */

@@ -12,6 +12,7 @@ import type { Rule } from '../rule.js';
 export const dependencyNotAwaited: Rule = {
   id: 'dependency-not-awaited',
   severity: 'warning',
+  needs: ['dependency'],
   summary: 'a configured dependency has no wait in a selected workload',
   check(ctx, report) {
     const { deps, problems } = dependenciesOf(ctx);

@@ -19,6 +19,7 @@ import type { Rule } from '../rule.js';
 export const handledByScript: Rule = {
   id: 'handled-by-script',
   severity: 'info',
+  needs: ['dependency', 'job'],
   summary: 'an app runs a script from the input that already ends its sidecars or waits for a dependency: recognised, nothing added',
   check(ctx, report) {
     for (const h of dependenciesOf(ctx).handled ?? []) {

@@ -14,6 +14,7 @@ const SIDECAR_ONLY = ['startupProbe', 'readinessProbe', 'livenessProbe', 'lifecy
 export const initContainerProbeForbidden: Rule = {
   id: 'init-container-probe-forbidden',
   severity: 'error',
+  needs: ['init'],
   summary: 'an init container without `restartPolicy: Always` sets a probe or lifecycle hook: the API server rejects the pod',
   check(ctx, report) {
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {

@@ -40,6 +40,7 @@ function runAsUser(c: Container, pod: PodSpec): number | undefined {
 export const initNetworkUnderMesh: Rule = {
   id: 'init-network-under-mesh',
   severity: 'warning',
+  needs: ['init'],
   summary: 'init containers make network calls in a pod a CNI mesh will capture, without native sidecars or the UID workaround',
   check(ctx, report) {
     const pod = ctx.w.pod;

@@ -16,6 +16,7 @@ import type { Rule } from '../rule.js';
 export const istioHoldIgnoredNative: Rule = {
   id: 'istio-hold-ignored-native',
   severity: 'info',
+  needs: ['annotation'],
   summary: "hold set together with Istio's native sidecar: Istio drops the hold, the startupProbe gates",
   check(ctx, report) {
     if (ctx.cfg.mode !== 'check') return;

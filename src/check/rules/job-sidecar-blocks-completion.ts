@@ -16,6 +16,7 @@ const NATIVE_SWITCH = new Set(['istio', 'linkerd', 'dapr']);
 export const jobSidecarBlocksCompletion: Rule = {
   id: 'job-sidecar-blocks-completion',
   severity: 'error',
+  needs: ['job'],
   summary: 'Job-like pod with a classic sidecar and no way to end it',
   check(ctx, report) {
     const { w, cfg } = ctx;

@@ -11,6 +11,7 @@ import type { Rule } from '../rule.js';
 export const nativeSidecarInCustomKind: Rule = {
   id: 'native-sidecar-in-custom-kind',
   severity: 'info',
+  needs: ['native'],
   summary: 'native sidecar written into a `workloadKinds` kind whose controller may drop the field',
   check(ctx, report) {
     const { w, cfg } = ctx;

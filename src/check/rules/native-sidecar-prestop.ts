@@ -13,6 +13,7 @@ import type { Rule } from '../rule.js';
 export const nativeSidecarPrestop: Rule = {
   id: 'native-sidecar-prestop',
   severity: 'warning',
+  needs: ['native'],
   summary: "a native sidecar's preStop quits, drains or kills it while the app still drains",
   check(ctx, report) {
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {

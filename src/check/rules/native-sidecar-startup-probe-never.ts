@@ -17,6 +17,7 @@ const AFFECTED = { from: 29, to: 34 };
 export const nativeSidecarStartupProbeNever: Rule = {
   id: 'native-sidecar-startup-probe-never',
   severity: 'warning',
+  needs: ['native'],
   summary:
     '`restartPolicy: Never` pod, native sidecar with a startupProbe, `kubernetesVersion` 1.29–1.34: the app may never start (kubernetes/kubernetes#132826)',
   check(ctx, report) {

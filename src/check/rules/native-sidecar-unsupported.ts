@@ -5,6 +5,7 @@ import type { Rule } from '../rule.js';
 export const nativeUnsupported: Rule = {
   id: 'native-sidecar-unsupported',
   severity: 'error',
+  needs: ['native'],
   summary: '`restartPolicy: Always` init containers while kubernetesVersion < 1.29',
   check(ctx, report) {
     const minor = minorVersion(ctx.cfg);

@@ -12,6 +12,7 @@ import type { Rule } from '../rule.js';
 export const onfailureClassicSidecar: Rule = {
   id: 'onfailure-classic-sidecar',
   severity: 'warning',
+  needs: ['job'],
   summary: 'Job-like pod, `restartPolicy: OnFailure`, classic sidecar: after an in-place restart the sidecar is gone or its hold fails',
   check(ctx, report) {
     const { w, cfg } = ctx;

@@ -11,6 +11,7 @@ import type { Rule } from '../rule.js';
 export const prestopExceedsGracePeriod: Rule = {
   id: 'prestop-exceeds-grace-period',
   severity: 'warning',
+  needs: ['hook'],
   summary: 'a preStop sleep ≥ `terminationGracePeriodSeconds` (default 30)',
   check(ctx, report) {
     const grace = gracePeriod(ctx.w);

@@ -28,6 +28,7 @@ function ptrace(c: Container): boolean {
 export const processNamespaceSharing: Rule = {
   id: 'process-namespace-sharing',
   severity: 'warning',
+  needs: ['command', 'hook'],
   summary:
     'a container kills a process by name (`pkill`/`killall NAME`, `kill $(pidof|pgrep NAME)`) in its command, args or lifecycle hook while the pod sets `shareProcessNamespace: true` (or `hostPID`) or the container adds `SYS_PTRACE`',
   check(ctx, report) {

@@ -11,6 +11,7 @@ import type { Rule } from '../rule.js';
 export const restartPolicyOnContainer: Rule = {
   id: 'restart-policy-on-container',
   severity: 'error',
+  needs: ['restartPolicy'],
   summary: '`restartPolicy` on an entry of `containers`: refused before container restart rules, never a sidecar after',
   check(ctx, report) {
     (ctx.w.pod.containers ?? []).forEach((c, i) => {

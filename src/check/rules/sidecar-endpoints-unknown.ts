@@ -10,6 +10,7 @@ import type { Rule } from '../rule.js';
 export const sidecarEndpointsUnknown: Rule = {
   id: 'sidecar-endpoints-unknown',
   severity: 'info',
+  needs: ['sidecar'],
   summary: 'sidecar whose readiness and quit endpoints the input does not show: no gate, no quit call',
   check(ctx, report) {
     const pod = ctx.w.pod;

@@ -9,6 +9,7 @@ import type { Rule } from '../rule.js';
 export const sidecarNoReadinessGate: Rule = {
   id: 'sidecar-no-readiness-gate',
   severity: 'warning',
+  needs: ['sidecar'],
   summary: 'sidecar first, but nothing holds the app until it is ready',
   check(ctx, report) {
     const pod = ctx.w.pod;

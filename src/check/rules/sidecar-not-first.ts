@@ -7,6 +7,7 @@ import type { Rule } from '../rule.js';
 export const sidecarNotFirst: Rule = {
   id: 'sidecar-not-first',
   severity: 'warning',
+  needs: ['sidecar'],
   summary: 'a known sidecar starts after an app container with no readiness gate',
   check(ctx, report) {
     const containers = ctx.w.pod.containers ?? [];

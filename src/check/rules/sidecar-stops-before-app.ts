@@ -12,6 +12,7 @@ import type { Rule } from '../rule.js';
 export const sidecarStopsBeforeApp: Rule = {
   id: 'sidecar-stops-before-app',
   severity: 'warning',
+  needs: ['hook'],
   summary: 'a classic sidecar of a long-running pod stops before the app has finished draining',
   check(ctx, report) {
     const found = sidecarsStoppingEarly(ctx);

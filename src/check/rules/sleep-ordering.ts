@@ -14,6 +14,7 @@ const WHY =
 export const sleepOrdering: Rule = {
   id: 'sleep-ordering',
   severity: 'info',
+  needs: ['command'],
   summary: '`sleep N` before the real command used as start ordering (`sh -c "sleep 10; exec app"`, or an init container that only sleeps)',
   check(ctx, report) {
     const check = (list: 'initContainers' | 'containers') =>
