@@ -7562,13 +7562,13 @@ function parsePattern(pattern) {
     return [{ field: part }];
   });
 }
-function expand(obj, steps) {
-  const fixed = fieldPath(steps);
+function expand(obj, steps2) {
+  const fixed = fieldPath(steps2);
   if (fixed) return has(obj, fixed) ? [fixed] : [];
   const out2 = [];
   const walk = (v, i, at) => {
-    if (i === steps.length) return void out2.push(at);
-    const step = steps[i];
+    if (i === steps2.length) return void out2.push(at);
+    const step = steps2[i];
     if ("field" in step) {
       if (isMap(v) && Object.hasOwn(v, step.field)) walk(v[step.field], i + 1, [...at, step.field]);
     } else if (step.each === "item") {
@@ -7578,11 +7578,11 @@ function expand(obj, steps) {
   walk(obj, 0, []);
   return out2;
 }
-function fieldPath(steps) {
-  let path = FIELD_PATHS.get(steps);
+function fieldPath(steps2) {
+  let path = FIELD_PATHS.get(steps2);
   if (path === void 0) {
-    path = steps.every((s) => "field" in s) ? steps.map((s) => s.field) : null;
-    FIELD_PATHS.set(steps, path);
+    path = steps2.every((s) => "field" in s) ? steps2.map((s) => s.field) : null;
+    FIELD_PATHS.set(steps2, path);
   }
   return path ?? void 0;
 }
@@ -18436,9 +18436,88 @@ var init_stop_order = __esm({
   }
 });
 
+// src/pod/summary.ts
+function applies(needs, s) {
+  if (needs === void 0) return true;
+  for (let i = 0; i < needs.length; i++) if (s[needs[i]]) return true;
+  return false;
+}
+function summaryOf(ctx) {
+  let s = summaries.get(ctx.w);
+  if (!s) summaries.set(ctx.w, s = summarize(ctx));
+  return s;
+}
+function forgetSummary(w) {
+  summaries.delete(w);
+}
+function summarize(ctx) {
+  const { w, cfg } = ctx;
+  const s = {
+    sidecar: false,
+    native: false,
+    init: false,
+    mesh: meshesOf(ctx).length > 0,
+    job: w.jobLike,
+    dependency: cfg.dependencies.length > 0 || hasKey(w.metadata.annotations, DEPENDENCIES_ANNOTATION),
+    hook: false,
+    command: false,
+    mount: false,
+    annotation: false,
+    restartPolicy: false
+  };
+  const annotations = podAnnotations(w);
+  for (const key2 in annotations) {
+    s.annotation = true;
+    if (key2 === DEPENDENCIES_ANNOTATION && annotations[key2] !== null) s.dependency = true;
+  }
+  const init = w.pod.initContainers ?? [];
+  s.init = init.length > 0;
+  for (let i = 0; i < init.length; i++) {
+    const c = init[i];
+    containerFacts(s, c);
+    if (!isNativeSidecar(c)) continue;
+    s.native = true;
+    if (specFor(c, cfg)) s.sidecar = true;
+  }
+  const containers = w.pod.containers ?? [];
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i];
+    containerFacts(s, c);
+    if (c.restartPolicy !== void 0 && c.restartPolicy !== null) s.restartPolicy = true;
+    if (specFor(c, cfg)) s.sidecar = true;
+  }
+  return s;
+}
+function containerFacts(s, c) {
+  if (c.lifecycle) s.hook = true;
+  if (c.command || c.args) s.command = true;
+  if (c.volumeMounts) s.mount = true;
+}
+function hasKey(annotations, key2) {
+  return annotations?.[key2] !== void 0 && annotations[key2] !== null;
+}
+var summaries;
+var init_summary = __esm({
+  "src/pod/summary.ts"() {
+    "use strict";
+    init_workload();
+    init_dependencies2();
+    init_mesh();
+    init_sidecars();
+    summaries = /* @__PURE__ */ new WeakMap();
+  }
+});
+
 // src/sequence/index.ts
 function sequenceWorkload(ctx, before) {
-  return allOrNothing(ctx, transform, before);
+  if (!ctx.w.view && !onWindows(ctx.w) && !anyStepApplies(summaryOf(ctx))) return false;
+  const changed = allOrNothing(ctx, transform, before);
+  if (changed) forgetSummary(ctx.w);
+  return changed;
+}
+function anyStepApplies(pod) {
+  for (const step of steps) if (applies(step.needs, pod)) return true;
+  return false;
 }
 function transform(ctx) {
   if (onWindows(ctx.w)) {
@@ -18446,26 +18525,24 @@ function transform(ctx) {
     return;
   }
   if (ctx.w.view) return void applyMesh(ctx);
-  const deps = readDependencies(ctx);
+  let pod = summaryOf(ctx);
+  const deps = pod.dependency ? readDependencies(ctx) : [];
   if (!deps) return;
-  const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
+  const sidecars = pod.sidecar ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s, sidecars)]));
   const by = (...strategies) => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)));
-  const apps = appContainers(ctx.w, ctx.cfg);
-  applyMesh(ctx);
-  moveSidecarsFirst(ctx, by("first", "postStart"));
-  addPostStartWaits(ctx, by("postStart"));
-  makeNative(ctx, by("native"));
-  awaitDependencies(ctx, deps);
-  const classic = [
-    ...manifestJobSidecars(sidecars),
-    ...meshedSidecars(ctx).filter((m) => !m.native).map(meshJobSidecar)
-  ];
-  if (ctx.w.site.sidecarsEndedBy === "controller") leftToController(ctx, by("wrap"));
-  else if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by("wrap"));
-  keepSidecarsForDrain(ctx);
-  syncTools(ctx);
-  syncIstioStatus(ctx);
+  const apps = applies(endOrWrap.needs, pod) ? appContainers(ctx.w, ctx.cfg) : [];
+  const pass = { deps, sidecars, by, apps };
+  let reported = false;
+  const counted = { ...ctx, report: (...r) => (reported = true, ctx.report(...r)) };
+  for (const step of steps) {
+    if (reported) {
+      forgetSummary(ctx.w);
+      pod = summaryOf(ctx);
+      reported = false;
+    }
+    if (applies(step.needs, pod)) step.run(counted, pass);
+  }
 }
 function leftToController(ctx, wrapped) {
   if (wrapped.length === 0) return;
@@ -18519,6 +18596,7 @@ function unprobeable(ctx, s) {
   );
   return true;
 }
+var endOrWrap, steps;
 var init_sequence = __esm({
   "src/sequence/index.ts"() {
     "use strict";
@@ -18540,9 +18618,38 @@ var init_sequence = __esm({
     init_tools();
     init_wrap();
     init_apps();
+    init_summary();
     init_ports();
     init_commands2();
     init_shell();
+    endOrWrap = {
+      needs: ["job", "sidecar", "command"],
+      run(ctx, { sidecars, by, apps }) {
+        const classic = [
+          ...manifestJobSidecars(sidecars),
+          ...meshedSidecars(ctx).filter((m) => !m.native).map(meshJobSidecar)
+        ];
+        if (ctx.w.site.sidecarsEndedBy === "controller") leftToController(ctx, by("wrap"));
+        else if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by("wrap"));
+      }
+    };
+    steps = [
+      { needs: ["mesh"], run: (ctx) => applyMesh(ctx) },
+      { needs: ["sidecar"], run: (ctx, { by }) => moveSidecarsFirst(ctx, by("first", "postStart")) },
+      { needs: ["sidecar"], run: (ctx, { by }) => addPostStartWaits(ctx, by("postStart")) },
+      { needs: ["sidecar"], run: (ctx, { by }) => makeNative(ctx, by("native")) },
+      // After the strategies: waits go after native sidecars. Without a dependency, only an old wait
+      // of ours (an init container) can be taken out.
+      { needs: ["dependency", "init"], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },
+      endOrWrap,
+      // After the strategies: a sidecar made native here already stops after the app. Only an app's
+      // preStop hook makes it need its sidecars to stay (pod/stop.ts appNeed).
+      { needs: ["hook"], run: (ctx) => keepSidecarsForDrain(ctx) },
+      // Our tools: called from a command or hook, copied by an init container, mounted.
+      { needs: ["command", "hook", "init", "mount"], run: (ctx) => syncTools(ctx) },
+      // Istio's status annotation (pod template annotations).
+      { needs: ["annotation"], run: (ctx) => syncIstioStatus(ctx) }
+    ];
   }
 });
 
@@ -18605,6 +18712,7 @@ var init_dependency_not_awaited = __esm({
     dependencyNotAwaited = {
       id: "dependency-not-awaited",
       severity: "warning",
+      needs: ["dependency"],
       summary: "a configured dependency has no wait in a selected workload",
       check(ctx, report2) {
         const { deps, problems } = dependenciesOf(ctx);
@@ -18647,6 +18755,7 @@ var init_job_sidecar_blocks_completion = __esm({
     jobSidecarBlocksCompletion = {
       id: "job-sidecar-blocks-completion",
       severity: "error",
+      needs: ["job"],
       summary: "Job-like pod with a classic sidecar and no way to end it",
       check(ctx, report2) {
         const { w, cfg } = ctx;
@@ -18767,6 +18876,7 @@ var init_init_network_under_mesh = __esm({
     initNetworkUnderMesh = {
       id: "init-network-under-mesh",
       severity: "warning",
+      needs: ["init"],
       summary: "init containers make network calls in a pod a CNI mesh will capture, without native sidecars or the UID workaround",
       check(ctx, report2) {
         const pod = ctx.w.pod;
@@ -18829,6 +18939,7 @@ var init_native_sidecar_unsupported = __esm({
     nativeUnsupported = {
       id: "native-sidecar-unsupported",
       severity: "error",
+      needs: ["native"],
       summary: "`restartPolicy: Always` init containers while kubernetesVersion < 1.29",
       check(ctx, report2) {
         const minor = minorVersion(ctx.cfg);
@@ -18881,6 +18992,7 @@ var init_process_namespace_sharing = __esm({
     processNamespaceSharing = {
       id: "process-namespace-sharing",
       severity: "warning",
+      needs: ["command", "hook"],
       summary: "a container kills a process by name (`pkill`/`killall NAME`, `kill $(pidof|pgrep NAME)`) in its command, args or lifecycle hook while the pod sets `shareProcessNamespace: true` (or `hostPID`) or the container adds `SYS_PTRACE`",
       check(ctx, report2) {
         const pod = ctx.w.pod;
@@ -18921,6 +19033,7 @@ var init_sidecar_no_readiness_gate = __esm({
     sidecarNoReadinessGate = {
       id: "sidecar-no-readiness-gate",
       severity: "warning",
+      needs: ["sidecar"],
       summary: "sidecar first, but nothing holds the app until it is ready",
       check(ctx, report2) {
         const pod = ctx.w.pod;
@@ -18977,6 +19090,7 @@ var init_sidecar_not_first = __esm({
     sidecarNotFirst = {
       id: "sidecar-not-first",
       severity: "warning",
+      needs: ["sidecar"],
       summary: "a known sidecar starts after an app container with no readiness gate",
       check(ctx, report2) {
         const containers = ctx.w.pod.containers ?? [];
@@ -19016,6 +19130,7 @@ var init_sleep_ordering = __esm({
     sleepOrdering = {
       id: "sleep-ordering",
       severity: "info",
+      needs: ["command"],
       summary: '`sleep N` before the real command used as start ordering (`sh -c "sleep 10; exec app"`, or an init container that only sleeps)',
       check(ctx, report2) {
         const check2 = (list2) => (ctx.w.pod[list2] ?? []).forEach((c, i) => {
@@ -19053,6 +19168,7 @@ var init_init_container_probe_forbidden = __esm({
     initContainerProbeForbidden = {
       id: "init-container-probe-forbidden",
       severity: "error",
+      needs: ["init"],
       summary: "an init container without `restartPolicy: Always` sets a probe or lifecycle hook: the API server rejects the pod",
       check(ctx, report2) {
         (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
@@ -19084,6 +19200,7 @@ var init_restart_policy_on_container = __esm({
     restartPolicyOnContainer = {
       id: "restart-policy-on-container",
       severity: "error",
+      needs: ["restartPolicy"],
       summary: "`restartPolicy` on an entry of `containers`: refused before container restart rules, never a sidecar after",
       check(ctx, report2) {
         (ctx.w.pod.containers ?? []).forEach((c, i) => {
@@ -19114,6 +19231,7 @@ var init_native_sidecar_startup_probe_never = __esm({
     nativeSidecarStartupProbeNever = {
       id: "native-sidecar-startup-probe-never",
       severity: "warning",
+      needs: ["native"],
       summary: "`restartPolicy: Never` pod, native sidecar with a startupProbe, `kubernetesVersion` 1.29\u20131.34: the app may never start (kubernetes/kubernetes#132826)",
       check(ctx, report2) {
         const minor = minorVersion(ctx.cfg);
@@ -19146,6 +19264,7 @@ var init_native_sidecar_prestop = __esm({
     nativeSidecarPrestop = {
       id: "native-sidecar-prestop",
       severity: "warning",
+      needs: ["native"],
       summary: "a native sidecar's preStop quits, drains or kills it while the app still drains",
       check(ctx, report2) {
         (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
@@ -19176,6 +19295,7 @@ var init_prestop_exceeds_grace_period = __esm({
     prestopExceedsGracePeriod = {
       id: "prestop-exceeds-grace-period",
       severity: "warning",
+      needs: ["hook"],
       summary: "a preStop sleep \u2265 `terminationGracePeriodSeconds` (default 30)",
       check(ctx, report2) {
         const grace = gracePeriod(ctx.w);
@@ -19209,6 +19329,7 @@ var init_onfailure_classic_sidecar = __esm({
     onfailureClassicSidecar = {
       id: "onfailure-classic-sidecar",
       severity: "warning",
+      needs: ["job"],
       summary: "Job-like pod, `restartPolicy: OnFailure`, classic sidecar: after an in-place restart the sidecar is gone or its hold fails",
       check(ctx, report2) {
         const { w, cfg } = ctx;
@@ -19243,6 +19364,7 @@ var init_istio_hold_ignored_native = __esm({
     istioHoldIgnoredNative = {
       id: "istio-hold-ignored-native",
       severity: "info",
+      needs: ["annotation"],
       summary: "hold set together with Istio's native sidecar: Istio drops the hold, the startupProbe gates",
       check(ctx, report2) {
         if (ctx.cfg.mode !== "check") return;
@@ -19273,6 +19395,7 @@ var init_native_sidecar_in_custom_kind = __esm({
     nativeSidecarInCustomKind = {
       id: "native-sidecar-in-custom-kind",
       severity: "info",
+      needs: ["native"],
       summary: "native sidecar written into a `workloadKinds` kind whose controller may drop the field",
       check(ctx, report2) {
         const { w, cfg } = ctx;
@@ -19303,6 +19426,7 @@ var init_sidecar_stops_before_app = __esm({
     sidecarStopsBeforeApp = {
       id: "sidecar-stops-before-app",
       severity: "warning",
+      needs: ["hook"],
       summary: "a classic sidecar of a long-running pod stops before the app has finished draining",
       check(ctx, report2) {
         const found = sidecarsStoppingEarly(ctx);
@@ -19334,6 +19458,7 @@ var init_sidecar_endpoints_unknown = __esm({
     sidecarEndpointsUnknown = {
       id: "sidecar-endpoints-unknown",
       severity: "info",
+      needs: ["sidecar"],
       summary: "sidecar whose readiness and quit endpoints the input does not show: no gate, no quit call",
       check(ctx, report2) {
         const pod = ctx.w.pod;
@@ -19389,6 +19514,7 @@ var init_handled_by_script = __esm({
     handledByScript = {
       id: "handled-by-script",
       severity: "info",
+      needs: ["dependency", "job"],
       summary: "an app runs a script from the input that already ends its sidecars or waits for a dependency: recognised, nothing added",
       check(ctx, report2) {
         for (const h of dependenciesOf(ctx).handled ?? []) {
@@ -19430,6 +19556,7 @@ function runRules(ctx) {
   if (ctx.w.site.sidecarsEndedBy === "controller") leftToController2(ctx);
   const active = ctx.w.view ? [pendingChange] : rules;
   const suppressed = suppressions(ctx);
+  const pod = summaryOf(ctx);
   let found = 0;
   let rule = active[0];
   let reason;
@@ -19441,6 +19568,7 @@ function runRules(ctx) {
   };
   for (let i = 0; i < active.length; i++) {
     rule = active[i];
+    if (!applies(rule.needs, pod)) continue;
     reason = suppressed?.get(rule.id);
     rule.check(ctx, report2, found);
   }
@@ -19485,6 +19613,7 @@ var init_check = __esm({
     init_workload();
     init_mesh();
     init_sidecars();
+    init_summary();
     init_dependency_not_awaited();
     init_job_sidecar_blocks_completion();
     init_missing_entrypoint();

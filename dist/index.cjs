@@ -7552,13 +7552,13 @@ function parsePattern(pattern) {
     return [{ field: part }];
   });
 }
-function expand(obj, steps) {
-  const fixed = fieldPath(steps);
+function expand(obj, steps2) {
+  const fixed = fieldPath(steps2);
   if (fixed) return has(obj, fixed) ? [fixed] : [];
   const out = [];
   const walk = (v, i, at) => {
-    if (i === steps.length) return void out.push(at);
-    const step = steps[i];
+    if (i === steps2.length) return void out.push(at);
+    const step = steps2[i];
     if ("field" in step) {
       if (isMap(v) && Object.hasOwn(v, step.field)) walk(v[step.field], i + 1, [...at, step.field]);
     } else if (step.each === "item") {
@@ -7569,11 +7569,11 @@ function expand(obj, steps) {
   return out;
 }
 var FIELD_PATHS = /* @__PURE__ */ new WeakMap();
-function fieldPath(steps) {
-  let path = FIELD_PATHS.get(steps);
+function fieldPath(steps2) {
+  let path = FIELD_PATHS.get(steps2);
   if (path === void 0) {
-    path = steps.every((s) => "field" in s) ? steps.map((s) => s.field) : null;
-    FIELD_PATHS.set(steps, path);
+    path = steps2.every((s) => "field" in s) ? steps2.map((s) => s.field) : null;
+    FIELD_PATHS.set(steps2, path);
   }
   return path ?? void 0;
 }
@@ -17751,9 +17751,106 @@ function setAnnotation(ctx, key, value) {
   (ctx.w.podMeta().annotations ??= {})[key] = value;
 }
 
+// src/pod/summary.ts
+function applies(needs, s) {
+  if (needs === void 0) return true;
+  for (let i = 0; i < needs.length; i++) if (s[needs[i]]) return true;
+  return false;
+}
+var summaries = /* @__PURE__ */ new WeakMap();
+function summaryOf(ctx) {
+  let s = summaries.get(ctx.w);
+  if (!s) summaries.set(ctx.w, s = summarize(ctx));
+  return s;
+}
+function forgetSummary(w) {
+  summaries.delete(w);
+}
+function summarize(ctx) {
+  const { w, cfg } = ctx;
+  const s = {
+    sidecar: false,
+    native: false,
+    init: false,
+    mesh: meshesOf(ctx).length > 0,
+    job: w.jobLike,
+    dependency: cfg.dependencies.length > 0 || hasKey(w.metadata.annotations, DEPENDENCIES_ANNOTATION),
+    hook: false,
+    command: false,
+    mount: false,
+    annotation: false,
+    restartPolicy: false
+  };
+  const annotations = podAnnotations(w);
+  for (const key in annotations) {
+    s.annotation = true;
+    if (key === DEPENDENCIES_ANNOTATION && annotations[key] !== null) s.dependency = true;
+  }
+  const init = w.pod.initContainers ?? [];
+  s.init = init.length > 0;
+  for (let i = 0; i < init.length; i++) {
+    const c = init[i];
+    containerFacts(s, c);
+    if (!isNativeSidecar(c)) continue;
+    s.native = true;
+    if (specFor(c, cfg)) s.sidecar = true;
+  }
+  const containers = w.pod.containers ?? [];
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i];
+    containerFacts(s, c);
+    if (c.restartPolicy !== void 0 && c.restartPolicy !== null) s.restartPolicy = true;
+    if (specFor(c, cfg)) s.sidecar = true;
+  }
+  return s;
+}
+function containerFacts(s, c) {
+  if (c.lifecycle) s.hook = true;
+  if (c.command || c.args) s.command = true;
+  if (c.volumeMounts) s.mount = true;
+}
+function hasKey(annotations, key) {
+  return annotations?.[key] !== void 0 && annotations[key] !== null;
+}
+
 // src/sequence/index.ts
 function sequenceWorkload(ctx, before) {
-  return allOrNothing(ctx, transform, before);
+  if (!ctx.w.view && !onWindows(ctx.w) && !anyStepApplies(summaryOf(ctx))) return false;
+  const changed = allOrNothing(ctx, transform, before);
+  if (changed) forgetSummary(ctx.w);
+  return changed;
+}
+var endOrWrap = {
+  needs: ["job", "sidecar", "command"],
+  run(ctx, { sidecars, by, apps }) {
+    const classic = [
+      ...manifestJobSidecars(sidecars),
+      ...meshedSidecars(ctx).filter((m) => !m.native).map(meshJobSidecar)
+    ];
+    if (ctx.w.site.sidecarsEndedBy === "controller") leftToController(ctx, by("wrap"));
+    else if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by("wrap"));
+  }
+};
+var steps = [
+  { needs: ["mesh"], run: (ctx) => applyMesh(ctx) },
+  { needs: ["sidecar"], run: (ctx, { by }) => moveSidecarsFirst(ctx, by("first", "postStart")) },
+  { needs: ["sidecar"], run: (ctx, { by }) => addPostStartWaits(ctx, by("postStart")) },
+  { needs: ["sidecar"], run: (ctx, { by }) => makeNative(ctx, by("native")) },
+  // After the strategies: waits go after native sidecars. Without a dependency, only an old wait
+  // of ours (an init container) can be taken out.
+  { needs: ["dependency", "init"], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },
+  endOrWrap,
+  // After the strategies: a sidecar made native here already stops after the app. Only an app's
+  // preStop hook makes it need its sidecars to stay (pod/stop.ts appNeed).
+  { needs: ["hook"], run: (ctx) => keepSidecarsForDrain(ctx) },
+  // Our tools: called from a command or hook, copied by an init container, mounted.
+  { needs: ["command", "hook", "init", "mount"], run: (ctx) => syncTools(ctx) },
+  // Istio's status annotation (pod template annotations).
+  { needs: ["annotation"], run: (ctx) => syncIstioStatus(ctx) }
+];
+function anyStepApplies(pod) {
+  for (const step of steps) if (applies(step.needs, pod)) return true;
+  return false;
 }
 function transform(ctx) {
   if (onWindows(ctx.w)) {
@@ -17761,26 +17858,24 @@ function transform(ctx) {
     return;
   }
   if (ctx.w.view) return void applyMesh(ctx);
-  const deps = readDependencies(ctx);
+  let pod = summaryOf(ctx);
+  const deps = pod.dependency ? readDependencies(ctx) : [];
   if (!deps) return;
-  const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts);
+  const sidecars = pod.sidecar ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s, sidecars)]));
   const by = (...strategies) => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)));
-  const apps = appContainers(ctx.w, ctx.cfg);
-  applyMesh(ctx);
-  moveSidecarsFirst(ctx, by("first", "postStart"));
-  addPostStartWaits(ctx, by("postStart"));
-  makeNative(ctx, by("native"));
-  awaitDependencies(ctx, deps);
-  const classic = [
-    ...manifestJobSidecars(sidecars),
-    ...meshedSidecars(ctx).filter((m) => !m.native).map(meshJobSidecar)
-  ];
-  if (ctx.w.site.sidecarsEndedBy === "controller") leftToController(ctx, by("wrap"));
-  else if (!endJobSidecars(ctx, apps, classic)) wrapForReadiness(ctx, apps, by("wrap"));
-  keepSidecarsForDrain(ctx);
-  syncTools(ctx);
-  syncIstioStatus(ctx);
+  const apps = applies(endOrWrap.needs, pod) ? appContainers(ctx.w, ctx.cfg) : [];
+  const pass = { deps, sidecars, by, apps };
+  let reported = false;
+  const counted = { ...ctx, report: (...r) => (reported = true, ctx.report(...r)) };
+  for (const step of steps) {
+    if (reported) {
+      forgetSummary(ctx.w);
+      pod = summaryOf(ctx);
+      reported = false;
+    }
+    if (applies(step.needs, pod)) step.run(counted, pass);
+  }
 }
 function leftToController(ctx, wrapped) {
   if (wrapped.length === 0) return;
@@ -17868,6 +17963,7 @@ function fixChangesSomething(ctx) {
 var dependencyNotAwaited = {
   id: "dependency-not-awaited",
   severity: "warning",
+  needs: ["dependency"],
   summary: "a configured dependency has no wait in a selected workload",
   check(ctx, report2) {
     const { deps, problems } = dependenciesOf(ctx);
@@ -17894,6 +17990,7 @@ var NATIVE_SWITCH = /* @__PURE__ */ new Set(["istio", "linkerd", "dapr"]);
 var jobSidecarBlocksCompletion = {
   id: "job-sidecar-blocks-completion",
   severity: "error",
+  needs: ["job"],
   summary: "Job-like pod with a classic sidecar and no way to end it",
   check(ctx, report2) {
     const { w, cfg } = ctx;
@@ -17994,6 +18091,7 @@ function runAsUser(c, pod) {
 var initNetworkUnderMesh = {
   id: "init-network-under-mesh",
   severity: "warning",
+  needs: ["init"],
   summary: "init containers make network calls in a pod a CNI mesh will capture, without native sidecars or the UID workaround",
   check(ctx, report2) {
     const pod = ctx.w.pod;
@@ -18040,6 +18138,7 @@ var pendingChange = {
 var nativeUnsupported = {
   id: "native-sidecar-unsupported",
   severity: "error",
+  needs: ["native"],
   summary: "`restartPolicy: Always` init containers while kubernetesVersion < 1.29",
   check(ctx, report2) {
     const minor = minorVersion(ctx.cfg);
@@ -18070,6 +18169,7 @@ function ptrace(c) {
 var processNamespaceSharing = {
   id: "process-namespace-sharing",
   severity: "warning",
+  needs: ["command", "hook"],
   summary: "a container kills a process by name (`pkill`/`killall NAME`, `kill $(pidof|pgrep NAME)`) in its command, args or lifecycle hook while the pod sets `shareProcessNamespace: true` (or `hostPID`) or the container adds `SYS_PTRACE`",
   check(ctx, report2) {
     const pod = ctx.w.pod;
@@ -18111,6 +18211,7 @@ function reportSignalWrappers(ctx, report2) {
 var sidecarNoReadinessGate = {
   id: "sidecar-no-readiness-gate",
   severity: "warning",
+  needs: ["sidecar"],
   summary: "sidecar first, but nothing holds the app until it is ready",
   check(ctx, report2) {
     const pod = ctx.w.pod;
@@ -18157,6 +18258,7 @@ var sidecarNoReadinessGate = {
 var sidecarNotFirst = {
   id: "sidecar-not-first",
   severity: "warning",
+  needs: ["sidecar"],
   summary: "a known sidecar starts after an app container with no readiness gate",
   check(ctx, report2) {
     const containers = ctx.w.pod.containers ?? [];
@@ -18187,6 +18289,7 @@ var WHY = "A fixed delay is not start ordering (too short under load, wasted oth
 var sleepOrdering = {
   id: "sleep-ordering",
   severity: "info",
+  needs: ["command"],
   summary: '`sleep N` before the real command used as start ordering (`sh -c "sleep 10; exec app"`, or an init container that only sleeps)',
   check(ctx, report2) {
     const check = (list2) => (ctx.w.pod[list2] ?? []).forEach((c, i) => {
@@ -18216,6 +18319,7 @@ var SIDECAR_ONLY = ["startupProbe", "readinessProbe", "livenessProbe", "lifecycl
 var initContainerProbeForbidden = {
   id: "init-container-probe-forbidden",
   severity: "error",
+  needs: ["init"],
   summary: "an init container without `restartPolicy: Always` sets a probe or lifecycle hook: the API server rejects the pod",
   check(ctx, report2) {
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
@@ -18240,6 +18344,7 @@ var initContainerProbeForbidden = {
 var restartPolicyOnContainer = {
   id: "restart-policy-on-container",
   severity: "error",
+  needs: ["restartPolicy"],
   summary: "`restartPolicy` on an entry of `containers`: refused before container restart rules, never a sidecar after",
   check(ctx, report2) {
     (ctx.w.pod.containers ?? []).forEach((c, i) => {
@@ -18261,6 +18366,7 @@ var AFFECTED = { from: 29, to: 34 };
 var nativeSidecarStartupProbeNever = {
   id: "native-sidecar-startup-probe-never",
   severity: "warning",
+  needs: ["native"],
   summary: "`restartPolicy: Never` pod, native sidecar with a startupProbe, `kubernetesVersion` 1.29\u20131.34: the app may never start (kubernetes/kubernetes#132826)",
   check(ctx, report2) {
     const minor = minorVersion(ctx.cfg);
@@ -18284,6 +18390,7 @@ var nativeSidecarStartupProbeNever = {
 var nativeSidecarPrestop = {
   id: "native-sidecar-prestop",
   severity: "warning",
+  needs: ["native"],
   summary: "a native sidecar's preStop quits, drains or kills it while the app still drains",
   check(ctx, report2) {
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
@@ -18305,6 +18412,7 @@ var nativeSidecarPrestop = {
 var prestopExceedsGracePeriod = {
   id: "prestop-exceeds-grace-period",
   severity: "warning",
+  needs: ["hook"],
   summary: "a preStop sleep \u2265 `terminationGracePeriodSeconds` (default 30)",
   check(ctx, report2) {
     const grace = gracePeriod(ctx.w);
@@ -18330,6 +18438,7 @@ var prestopExceedsGracePeriod = {
 var onfailureClassicSidecar = {
   id: "onfailure-classic-sidecar",
   severity: "warning",
+  needs: ["job"],
   summary: "Job-like pod, `restartPolicy: OnFailure`, classic sidecar: after an in-place restart the sidecar is gone or its hold fails",
   check(ctx, report2) {
     const { w, cfg } = ctx;
@@ -18354,6 +18463,7 @@ var onfailureClassicSidecar = {
 var istioHoldIgnoredNative = {
   id: "istio-hold-ignored-native",
   severity: "info",
+  needs: ["annotation"],
   summary: "hold set together with Istio's native sidecar: Istio drops the hold, the startupProbe gates",
   check(ctx, report2) {
     if (ctx.cfg.mode !== "check") return;
@@ -18376,6 +18486,7 @@ var istioHoldIgnoredNative = {
 var nativeSidecarInCustomKind = {
   id: "native-sidecar-in-custom-kind",
   severity: "info",
+  needs: ["native"],
   summary: "native sidecar written into a `workloadKinds` kind whose controller may drop the field",
   check(ctx, report2) {
     const { w, cfg } = ctx;
@@ -18398,6 +18509,7 @@ var nativeSidecarInCustomKind = {
 var sidecarStopsBeforeApp = {
   id: "sidecar-stops-before-app",
   severity: "warning",
+  needs: ["hook"],
   summary: "a classic sidecar of a long-running pod stops before the app has finished draining",
   check(ctx, report2) {
     const found = sidecarsStoppingEarly(ctx);
@@ -18421,6 +18533,7 @@ var sidecarStopsBeforeApp = {
 var sidecarEndpointsUnknown = {
   id: "sidecar-endpoints-unknown",
   severity: "info",
+  needs: ["sidecar"],
   summary: "sidecar whose readiness and quit endpoints the input does not show: no gate, no quit call",
   check(ctx, report2) {
     const pod = ctx.w.pod;
@@ -18443,6 +18556,7 @@ var sidecarEndpointsUnknown = {
 var handledByScript = {
   id: "handled-by-script",
   severity: "info",
+  needs: ["dependency", "job"],
   summary: "an app runs a script from the input that already ends its sidecars or waits for a dependency: recognised, nothing added",
   check(ctx, report2) {
     for (const h of dependenciesOf(ctx).handled ?? []) {
@@ -18543,6 +18657,7 @@ function runRules(ctx) {
   if (ctx.w.site.sidecarsEndedBy === "controller") leftToController2(ctx);
   const active = ctx.w.view ? [pendingChange] : rules;
   const suppressed = suppressions(ctx);
+  const pod = summaryOf(ctx);
   let found = 0;
   let rule = active[0];
   let reason;
@@ -18554,6 +18669,7 @@ function runRules(ctx) {
   };
   for (let i = 0; i < active.length; i++) {
     rule = active[i];
+    if (!applies(rule.needs, pod)) continue;
     reason = suppressed?.get(rule.id);
     rule.check(ctx, report2, found);
   }
