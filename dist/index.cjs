@@ -17858,7 +17858,7 @@ function transform(ctx) {
     return;
   }
   if (ctx.w.view) return void applyMesh(ctx);
-  let pod = summaryOf(ctx);
+  const pod = summaryOf(ctx);
   const deps = pod.dependency ? readDependencies(ctx) : [];
   if (!deps) return;
   const sidecars = pod.sidecar ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
@@ -17866,16 +17866,14 @@ function transform(ctx) {
   const by = (...strategies) => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)));
   const apps = applies(endOrWrap.needs, pod) ? appContainers(ctx.w, ctx.cfg) : [];
   const pass = { deps, sidecars, by, apps };
-  let reported = false;
-  const counted = { ...ctx, report: (...r) => (reported = true, ctx.report(...r)) };
-  for (const step of steps) {
-    if (reported) {
-      forgetSummary(ctx.w);
-      pod = summaryOf(ctx);
-      reported = false;
-    }
-    if (applies(step.needs, pod)) step.run(counted, pass);
-  }
+  let changed = false;
+  const report2 = (...r) => {
+    if (!changed) forgetSummary(ctx.w);
+    changed = true;
+    return ctx.report(...r);
+  };
+  const counted = { ...ctx, report: report2 };
+  for (const step of steps) if (changed || applies(step.needs, pod)) step.run(counted, pass);
 }
 function leftToController(ctx, wrapped) {
   if (wrapped.length === 0) return;

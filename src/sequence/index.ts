@@ -107,7 +107,7 @@ function transform(ctx: Ctx): void {
   // Argo's and Tekton's templates are read through a view of their containers: only the pod's
   // metadata is written (the meshes' start-order switches); their controllers end the sidecars.
   if (ctx.w.view) return void applyMesh(ctx);
-  let pod = summaryOf(ctx);
+  const pod = summaryOf(ctx);
   const deps = pod.dependency ? readDependencies(ctx) : [];
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
   const sidecars = pod.sidecar ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
@@ -116,17 +116,17 @@ function transform(ctx: Ctx): void {
   const by = (...strategies: Effective[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
   const apps = applies(endOrWrap.needs, pod) ? appContainers(ctx.w, ctx.cfg) : []; // before anything moves: paths into the input
   const pass: Pass = { deps, sidecars, by, apps };
-  // Every change comes with a report: after one, the pod is summarised again for the next steps.
-  let reported = false;
-  const counted: Ctx = { ...ctx, report: (...r) => ((reported = true), ctx.report(...r)) };
-  for (const step of steps) {
-    if (reported) {
-      forgetSummary(ctx.w);
-      pod = summaryOf(ctx);
-      reported = false;
-    }
-    if (applies(step.needs, pod)) step.run(counted, pass);
-  }
+  // Every change comes with a report. After one the summary may no longer describe the pod, so
+  // every later step runs, as all did before there were needs (summarising again after each
+  // change cost changed pods more than it saved them: issue 28), and the rules read a new one.
+  let changed = false;
+  const report: Ctx['report'] = (...r) => {
+    if (!changed) forgetSummary(ctx.w);
+    changed = true;
+    return ctx.report(...r);
+  };
+  const counted: Ctx = { ...ctx, report };
+  for (const step of steps) if (changed || applies(step.needs, pod)) step.run(counted, pass);
 }
 
 /** Sidecars configured with strategy wrap in a template whose controller ends sidecars: said, not done. */
