@@ -39,7 +39,12 @@ export function sequenceWorkload(ctx: Ctx, before?: () => Record<string, unknown
   return changed;
 }
 
-/** What the steps of one workload share, read once before any of them runs. */
+/**
+ * What the steps of one workload share, read once from the pod as it came, before any step runs:
+ * a list the pod's summary says it has nothing for is left empty (no sidecar, no dependency, no
+ * app a Job step could act on), and stays empty for a step that runs only because an earlier one
+ * changed the pod (none of the steps adds a sidecar, a dependency or an app).
+ */
 interface Pass {
   deps: Dependency[];
   sidecars: FoundSidecar[];

@@ -152,8 +152,9 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
 
 /**
  * A native sidecar its injector gives no startupProbe (the table's `nativeUnprobed`, per mesh and
- * release; Dapr's today) holds nothing: say so, once, where pod-sequencer asks for it. In a Job it still ends with the work; a
- * classic one would be waited for by the Job wrapper, hence the warning and that fix there.
+ * release; Dapr's today) holds nothing: say so, once, where pod-sequencer asks for it. In a Job
+ * it still ends with the work; a classic one would be waited for by the Job wrapper, hence the
+ * warning and that fix there.
  */
 function unprobedNative(ctx: Ctx, mesh: MeshName): void {
   if (!factAt(tableOf(mesh).nativeUnprobed, configuredRelease(ctx.cfg, mesh))) return;
