@@ -166,7 +166,11 @@ describe('patches: kustomize build of inputs + Component equals the filter outpu
       }
       expect(problems).toEqual([]);
       // The corpus is full of pods the function changes: a run that patched nothing tested nothing.
-      expect(changed).toBeGreaterThan(50);
+      // A machine with part of it (snapshots, no shared/) holds each file it has to a change;
+      // .ci/run (shared/ beside the clone) to the whole bound.
+      const whole = process.env.POD_SEQUENCER_REQUIRE_VENDOR === '1' || corpus.length === corpusEntries().length;
+      if (whole) expect(changed).toBeGreaterThan(50);
+      else expect(changed).toBeGreaterThanOrEqual(Math.max(1, usable.length));
     });
   }
 

@@ -10,6 +10,7 @@ import { TABLES } from '../../src/profiles/index.js';
 import type { Fact } from '../../src/profiles/versions.js';
 import { lacksSources, readCited as read, SOURCE, whereMissing } from '../helpers/vendor-src.js';
 import { sharedDir } from '../helpers/vendor-corpus.js';
+import { itSourcesHereOrAwaited } from '../helpers/vendor-it.js';
 
 const rows = TABLES.flatMap((t) =>
   Object.entries(t).flatMap(([kind, v]) =>
@@ -62,6 +63,11 @@ const ABSENT = [
 ];
 
 describe('facts stated by what a source leaves out', () => {
+  // Keeps the describe from being empty on a machine without these sources (vitest fails that).
+  itSourcesHereOrAwaited(
+    'facts stated by what a source leaves out',
+    ABSENT.flatMap((a) => a.sources.map((s) => SOURCE.exec(s)![1]!)),
+  );
   for (const a of ABSENT) {
     for (const source of a.sources) {
       if (lacksSources(SOURCE.exec(source)![1]!)) continue;
