@@ -33,7 +33,11 @@ const KEEP_CHOMP = /[|>][0-9-]?\+/;
 /** A last line whose value is empty (`key:`, `-`, a lone anchor or tag): yaml's span stops before its newline. */
 const EMPTY_END = /(?::|(?:^|\s)-|(?:^|\s)[&!]\S*) *\n?$/;
 
-export function scanResourceList(source: string): ScannedList | undefined {
+/**
+ * `lineByLine`: read every content line in the loop below instead of skipping runs of ordinary
+ * ones with `CONTENT` (the tests hold the two to the same answer).
+ */
+export function scanResourceList(source: string, lineByLine = false): ScannedList | undefined {
   if (source.includes('\r') || source.charCodeAt(0) === 0xfeff) return undefined;
   const n = source.length;
   // Top-level lines before `items:`: find it; refuse directives and document markers.
@@ -70,7 +74,7 @@ export function scanResourceList(source: string): ScannedList | undefined {
     if (!item) return true;
     if (pendSpaces || pendMax > seqIndent) return false;
     if (pendEmpty && KEEP_CHOMP.test(source.slice(item.start, item.end))) return false;
-    if (EMPTY_END.test(source.slice(source.lastIndexOf('\n', item.end - 2) + 1, item.end))) return false;
+    if (mayEndEmpty(source, item.end) && EMPTY_END.test(source.slice(source.lastIndexOf('\n', item.end - 2) + 1, item.end))) return false;
     items.push(item);
     item = undefined;
     return true;
@@ -105,6 +109,7 @@ export function scanResourceList(source: string): ScannedList | undefined {
       item = next.item;
       flowItem = !block;
       pos = next.pos;
+      if (block && !lineByLine) pos = item.end = skipContent(source, pos, item.indent, item.end);
     } else if (item && col > seqIndent) {
       if (flowItem) return undefined; // a flow item over several lines
       // Content left of the item's first key, or comments there (they would move when the
@@ -113,6 +118,7 @@ export function scanResourceList(source: string): ScannedList | undefined {
       if (col === item.indent && (c === 37 || isMarker(source, i, eol))) return undefined;
       item.end = eol < n ? eol + 1 : n;
       pos = eol + 1;
+      if (!lineByLine) pos = item.end = skipContent(source, pos, item.indent, item.end);
     } else if (col === 0) {
       break; // the next top-level key (checked by the caller's parse of everything but items)
     } else {
@@ -124,6 +130,45 @@ export function scanResourceList(source: string): ScannedList | undefined {
   }
   if (!close()) return undefined;
   return { itemsKey, block: [blockStart, Math.min(pos, n)], items };
+}
+
+/**
+ * Per item indent: a run of the item's ordinary content lines, each ending in a newline. Such a
+ * line is indented past the item's first key and starts with neither a space, tab, nor `#`, or
+ * is indented exactly as far and starts with none of those nor `%`, `-` or `.` (a marker or a
+ * directive once dedented: the loop decides). Skipping those lines with one native match per
+ * run instead of a JS loop per line made the scan of L0s (10,000 small items, ~100,000 lines)
+ * about 13 ms -> 4 ms cold: the loop runs at baseline tier for most of a cold run.
+ */
+const CONTENT: RegExp[] = [];
+
+/**
+ * The end of the run of ordinary content lines (see `CONTENT`) from `pos`, right after a content
+ * line of the item (so no comment or blank line is pending); `end` when there is none.
+ */
+function skipContent(source: string, pos: number, indent: number, end: number): number {
+  const re = (CONTENT[indent] ??= new RegExp(`(?: {${indent}}(?:[^ \\t\\n#%.-]| +[^ \\t\\n#])[^\\n]*\\n)*`, 'y'));
+  re.lastIndex = pos;
+  re.test(source);
+  return re.lastIndex > pos ? re.lastIndex : end;
+}
+
+/**
+ * Whether the line that ends at `end` (after its newline, or at the end of the text) may end in
+ * an empty value (`EMPTY_END`): its last character `:` or `-`, or an anchor or tag on it. A test
+ * before the regex, which otherwise tries every position of every item's last line.
+ */
+function mayEndEmpty(source: string, end: number): boolean {
+  let i = end - 1;
+  if (source.charCodeAt(i) === 10) i--;
+  while (source.charCodeAt(i) === SPACE) i--;
+  const c = source.charCodeAt(i);
+  if (c === 58 || c === DASH) return true;
+  for (; i >= 0 && source.charCodeAt(i) !== 10; i--) {
+    const d = source.charCodeAt(i);
+    if (d === 38 || d === 33) return true; // & !
+  }
+  return false;
 }
 
 /**

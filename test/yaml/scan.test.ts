@@ -147,6 +147,29 @@ describe('the fast reader', () => {
     expect(seen.error).toBeGreaterThan(30);
   });
 
+  it('skips runs of content lines with its regex exactly as it reads them line by line', () => {
+    const bases = [
+      generate(8, { seed: 7, changedShare: 0.5 }),
+      indentItems(generate(6, { seed: 8, changedShare: 0 })),
+      generate(6, { seed: 9, changedShare: 0.5 })
+        .replace(/^- {1}/gm, '-   ')
+        .replace(/^ {2}(?=\S)/gm, '    '),
+      readFileSync(join(FIXTURES, 'wide-sequences-untouched-items', 'input.yaml'), 'utf8'),
+      packageList(join(ROOT, 'fixtures', 'packages', 'shop')),
+    ];
+    let found = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...bases), fc.integer(), fc.integer({ min: 0, max: 4 }), (base, seed, n) => {
+        const source = n === 0 ? base : mutate(base, seed, n);
+        const skipped = scanResourceList(source);
+        expect(skipped, source).toStrictEqual(scanResourceList(source, true));
+        if (skipped) found++;
+      }),
+      fcParams(400),
+    );
+    expect(found).toBeGreaterThan(100);
+  });
+
   const HEAD = 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n';
   const A = '- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n  data:\n    k: |\n      text\n';
   const B = '- apiVersion: v1\n  kind: Service\n  metadata: {name: b}\n';
