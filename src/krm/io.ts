@@ -8,7 +8,7 @@
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import { stringifyResults } from '../yaml/emit.js';
 import { stringifyForReaders } from '../yaml/plain.js';
-import { fastParse, plainChars } from '../yaml/fastparse.js';
+import { fastItemValue, fastParse, plainChars } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { scanResourceList, type ItemSpan } from '../yaml/scan.js';
 import { danglingAlias, streamError } from '../yaml/stream.js';
@@ -87,9 +87,12 @@ export function readFast(source: string): ResourceListInput | undefined {
   // An index loop: `entries()` makes an iterator result and a pair per item, costly before V8 optimises the loop.
   for (let index = 0; index < scan.items.length; index++) {
     const span = scan.items[index]!;
-    const parsed = parseItem(source.slice(span.start, span.end), span.indent, plain);
-    if (parsed === undefined) return undefined;
-    items.push(lazyItem(source, index, span, parsed.value, parsed.fast));
+    const cut = source.slice(span.start, span.end);
+    const fast = plain || plainChars(cut) ? fastItemValue(cut, span.indent) : undefined;
+    // A declined item is read by yaml (which words the error, if any, in the full parse).
+    const value = fast ?? yamlValue(dedent(cut, span.indent), false);
+    if (!isPlainMap(value)) return undefined;
+    items.push(lazyItem(source, index, span, value, fast !== undefined));
   }
   return { source, items, functionConfig: rest.functionConfig, resultsSpan: rest.resultsSpan, flow: false };
 }
@@ -179,17 +182,6 @@ function readRest(text: string, itemsKey: number, cut: number, removed: number):
   const shift = (o: number) => (o >= cut ? o + removed : o);
   const [a, b] = pairSpan(text, resultsPair);
   return { functionConfig, resultsSpan: [shift(a), shift(b)] };
-}
-
-/**
- * An item's value when it is a valid mapping, else undefined (the full parse reports why).
- * `cut` is its text as it stands in the list, its first line at column `indent`. A flow-style
- * item is refused here: the scanner's spans are for block items (the full parse reads it).
- */
-function parseItem(cut: string, indent: number, plain: boolean): { value: Record<string, unknown>; fast: boolean } | undefined {
-  const fast = fastParse(cut, indent, undefined, plain)?.value;
-  const value = fast ?? yamlValue(dedent(cut, indent), false);
-  return isPlainMap(value) ? { value, fast: fast !== undefined } : undefined;
 }
 
 /**

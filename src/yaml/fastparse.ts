@@ -24,15 +24,31 @@ export function fastParse(text: string, indent = 0, spans?: Spans, plainText = f
   // Tabs, CR, BOM, NEL, control characters: yaml has rules for each; leave them to it.
   // (`plainText`: the caller tested the whole input it cut `text` from, once.)
   if (!plainText && ODD_CHARS.test(text)) return undefined;
+  const value = parseValue(text, indent, spans);
+  if (value === UNSURE) return undefined;
+  const anchors = PARSER.anchors;
+  return anchors !== undefined && anchors.size > 0 ? { value, anchors: new Set(anchors.keys()) } : { value };
+}
+
+/** fastParse's value, or UNSURE: no result object (readers of many items call this). */
+function parseValue(text: string, indent: number, spans: Spans | undefined): unknown {
   try {
-    const parser = new Parser(text, indent, spans);
-    const value = parser.document();
-    return parser.anchors.size > 0 ? { value, anchors: new Set(parser.anchors.keys()) } : { value };
+    return PARSER.reset(text, indent, spans).document();
   } catch (e) {
     // RangeError: a stack overflow on absurd nesting, past the depth check; yaml words it.
-    if (e === UNSURE || e instanceof RangeError) return undefined;
+    if (e === UNSURE || e instanceof RangeError) return UNSURE;
     throw e;
   }
+}
+
+/**
+ * The value of an item cut from a list as it stands (see fastParse's `indent`) whose characters
+ * the caller has tested (`plainChars`), or undefined: fastParse without its result object, for
+ * readers of many items. Anchors are fine here: an item is parsed on its own.
+ */
+export function fastItemValue(text: string, indent: number): unknown {
+  const value = parseValue(text, indent, undefined);
+  return value === UNSURE ? undefined : value;
 }
 
 export interface FastParsed {
@@ -101,7 +117,7 @@ const DASH = 45;
 const COLON = 58;
 
 class Parser {
-  private readonly s: string;
+  private s = '';
   /** Start of the current line, its end (index of '\n' or length), and its indent. */
   private pos = 0;
   private end = 0;
@@ -118,18 +134,24 @@ class Parser {
   private vEnd = -1;
   /** Column of the nested collection parsed last (shapes `nested`, `inline`). */
   private vCol = -1;
-  /** Anchored scalars so far, by name, and the aliases read (bounded as yaml bounds them: limits.ts). */
-  readonly anchors = new Map<string, unknown>();
+  /** Anchored scalars so far, by name (made at the first), and the aliases read (bounded as yaml bounds them: limits.ts). */
+  anchors: Map<string, unknown> | undefined = undefined;
   private aliasCount = 0;
 
   /** Column of the root collection: what a dedented copy would have at column 0. */
-  private readonly base: number;
-  private readonly spans: Spans | undefined;
+  private base = 0;
+  private spans: Spans | undefined = undefined;
 
-  constructor(s: string, base: number, spans: Spans | undefined) {
+  /** Ready to parse `s` (see fastParse), every field as new. */
+  reset(s: string, base: number, spans: Spans | undefined): this {
     this.s = s;
     this.base = base;
     this.spans = spans;
+    this.pos = this.end = this.ind = this.depth = this.afterKey = this.aliasCount = 0;
+    this.contentEnd = this.inlineAt = this.vAt = this.vEnd = this.vCol = -1;
+    this.vShape = 'null';
+    this.anchors = undefined;
+    return this;
   }
 
   /** Records the entry just parsed (its value's shape is in `vShape`, `vAt`, `vEnd`). */
@@ -374,7 +396,7 @@ class Parser {
     if (c === 38 /* & */) {
       const e = anchorEnd(s, i + 1, this.end);
       anchor = s.slice(i + 1, e);
-      if (anchor === '' || s.charCodeAt(e) !== SPACE || this.anchors.has(anchor)) throw UNSURE;
+      if (anchor === '' || s.charCodeAt(e) !== SPACE || this.anchors?.has(anchor)) throw UNSURE;
       i = e;
       while (i < this.end && s.charCodeAt(i) === SPACE) i++;
       c = s.charCodeAt(i);
@@ -382,7 +404,7 @@ class Parser {
     } else if (c === 42 /* * */) {
       const e = anchorEnd(s, i + 1, this.end);
       const name = s.slice(i + 1, e);
-      if (!this.anchors.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
+      if (!this.anchors?.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
       return this.scalarEnd(this.anchors.get(name), 'scalar', start, e, indent);
     }
     if (c === 124 || c === 62) {
@@ -416,7 +438,7 @@ class Parser {
     }
     if (anchor !== undefined) {
       if (shape !== 'scalar') throw UNSURE;
-      this.anchors.set(anchor, value);
+      (this.anchors ??= new Map()).set(anchor, value);
     }
     return this.scalarEnd(value, shape, start, after, indent);
   }
@@ -547,6 +569,12 @@ class Parser {
     return value;
   }
 }
+
+/**
+ * One parser for every call, reset each time: a new one per item (with its anchor map) was an
+ * object or two per item for the young generation to copy, and a constructor to warm up.
+ */
+const PARSER = new Parser();
 
 /** A flow collection that opens and closes on one line. */
 class Flow {
