@@ -433,7 +433,7 @@ class Parser {
         if (d === COLON && (j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) throw UNSURE; // `a: b: c`
         e = j + 1;
       }
-      value = plainScalar(s.slice(i, e));
+      value = known(KNOWN_VALUES, s, i, e) ?? plainScalar(s.slice(i, e));
       after = e;
     }
     if (anchor !== undefined) {
@@ -869,18 +869,41 @@ const KNOWN_KEYS = [
   ...['config.kubernetes.io/path', 'config.k8s.io/id', 'kustomize.config.k8s.io/id', 'app.kubernetes.io/name', 'app.kubernetes.io/instance'],
 ];
 
-/** KNOWN_KEYS by length and first character. */
-const KNOWN = new Map<number, string[]>();
-for (const k of KNOWN_KEYS) {
-  const at = (k.length << 8) | k.charCodeAt(0);
-  KNOWN.set(at, [...(KNOWN.get(at) ?? []), k]);
+/**
+ * The values most items share (their `apiVersion` and `kind`, ports' protocol, ...), returned as
+ * literals for the same reason: kept in each item's value, and compared with literals
+ * (`item.kind === 'ConfigMap'`) by everything that reads items. All are strings to the core schema.
+ */
+const KNOWN_VALUE_LIST = [
+  ...['v1', 'apps/v1', 'batch/v1', 'networking.k8s.io/v1', 'rbac.authorization.k8s.io/v1', 'policy/v1', 'autoscaling/v2'],
+  ...['Service', 'ConfigMap', 'Secret', 'Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'Pod', 'Namespace'],
+  ...['ServiceAccount', 'Ingress', 'Role', 'RoleBinding', 'ClusterRole', 'ClusterRoleBinding', 'PersistentVolumeClaim'],
+  ...['TCP', 'UDP', 'IfNotPresent', 'Always', 'Never', 'ClusterIP', 'NodePort', 'LoadBalancer', 'Opaque', 'OnFailure'],
+];
+
+/** A list of literals by length and first character. */
+function byLengthAndFirst(list: readonly string[]): Map<number, string[]> {
+  const table = new Map<number, string[]>();
+  for (const k of list) {
+    const at = (k.length << 8) | k.charCodeAt(0);
+    table.set(at, [...(table.get(at) ?? []), k]);
+  }
+  return table;
 }
+
+const KNOWN = byLengthAndFirst(KNOWN_KEYS);
+const KNOWN_VALUES = byLengthAndFirst(KNOWN_VALUE_LIST);
 
 /** The literal for the plain key `s[i, e)` when it is one of KNOWN_KEYS. */
 function knownKey(s: string, i: number, e: number): string | undefined {
+  return known(KNOWN, s, i, e);
+}
+
+/** The literal of `table` that `s[i, e)` is, if any. */
+function known(table: Map<number, string[]>, s: string, i: number, e: number): string | undefined {
   const c = s.charCodeAt(i);
   if (c > 255) return undefined;
-  const candidates = KNOWN.get(((e - i) << 8) | c);
+  const candidates = table.get(((e - i) << 8) | c);
   if (candidates === undefined) return undefined;
   for (const k of candidates) if (s.startsWith(k, i)) return k;
   return undefined;
