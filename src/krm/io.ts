@@ -89,7 +89,8 @@ export function readFast(source: string): ResourceListInput | undefined {
     const span = scan.items[index]!;
     const cut = source.slice(span.start, span.end);
     const fast = plain || plainChars(cut) ? fastItemValue(cut, span.indent) : undefined;
-    // A declined item is read by yaml (which words the error, if any, in the full parse).
+    // An item fastParse declines is read by yaml (refused there if in flow style); anything but
+    // a mapping sends the list to the full parse, which words the error.
     const value = fast ?? yamlValue(dedent(cut, span.indent), false);
     if (!isPlainMap(value)) return undefined;
     items.push(lazyItem(source, index, span, value, fast !== undefined));

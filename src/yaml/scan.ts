@@ -151,7 +151,7 @@ export function scanResourceList(source: string, lineByLine = false): ScannedLis
  * is indented exactly as far and starts with none of those nor `%`, `-` or `.` (a marker or a
  * directive once dedented: the loop decides). Skipping those lines with one native match per
  * run instead of a JS loop per line made the scan of L0s (10,000 small items, ~100,000 lines)
- * about 13 ms -> 4 ms cold: the loop runs at baseline tier for most of a cold run.
+ * about 14 -> 9 ms cold: the loop runs at V8's baseline tier for most of a cold run.
  */
 const CONTENT: RegExp[] = [];
 
@@ -160,7 +160,7 @@ const CONTENT: RegExp[] = [];
  * letter, digit, quote or anything else that is no indicator (a subset of `keyStart`'s), its
  * first line ending in a newline, then its ordinary content lines (as `CONTENT`, at the key's
  * column). Reading such an item with one match, not the loop's line and `openItem`, took the
- * scan of L0s from ~7.5 to ~5 ms of main-thread CPU cold (line by line: ~12).
+ * scan of L0s from ~7.5 to ~5-6 ms of main-thread CPU cold (line by line: ~12; BENCHMARKS.md).
  */
 const ITEM: RegExp[] = [];
 
