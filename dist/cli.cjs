@@ -7385,8 +7385,8 @@ var init_cache = __esm({
       known = /* @__PURE__ */ new Map();
       /** The answer for `key`, made by `make` the first time it is asked for. */
       get(key2, make) {
-        const known = this.known.get(key2);
-        if (known !== void 0 || this.known.has(key2)) return known;
+        const known2 = this.known.get(key2);
+        if (known2 !== void 0 || this.known.has(key2)) return known2;
         const value = make();
         if (this.known.size >= this.limit) this.known.clear();
         this.known.set(key2, value);
@@ -12076,8 +12076,8 @@ function blockScalar(value, indent3) {
   if (typeof value === "number") return Number.isSafeInteger(value) && !Object.is(value, -0) ? String(value) : void 0;
   if (typeof value !== "string") return void 0;
   if (!value.includes("\n")) return scalar(value);
-  const known = LITERALS.get(indent3)?.get(value);
-  if (known !== void 0) return known ?? void 0;
+  const known2 = LITERALS.get(indent3)?.get(value);
+  if (known2 !== void 0) return known2 ?? void 0;
   const text2 = literal(value, indent3);
   if (LITERALS.size > 64) LITERALS.clear();
   const byText = LITERALS.get(indent3) ?? LITERALS.set(indent3, /* @__PURE__ */ new Map()).get(indent3);
@@ -12228,14 +12228,22 @@ var init_limits = __esm({
 // src/yaml/fastparse.ts
 function fastParse(text2, indent3 = 0, spans, plainText = false) {
   if (!plainText && ODD_CHARS.test(text2)) return void 0;
+  const value = parseValue(text2, indent3, spans);
+  if (value === UNSURE) return void 0;
+  const anchors2 = PARSER.anchors;
+  return anchors2 !== void 0 && anchors2.size > 0 ? { value, anchors: new Set(anchors2.keys()) } : { value };
+}
+function parseValue(text2, indent3, spans) {
   try {
-    const parser = new Parser(text2, indent3, spans);
-    const value = parser.document();
-    return parser.anchors.size > 0 ? { value, anchors: new Set(parser.anchors.keys()) } : { value };
+    return PARSER.reset(text2, indent3, spans).document();
   } catch (e) {
-    if (e === UNSURE || e instanceof RangeError) return void 0;
+    if (e === UNSURE || e instanceof RangeError) return UNSURE;
     throw e;
   }
+}
+function fastItemValue(text2, indent3) {
+  const value = parseValue(text2, indent3, void 0);
+  return value === UNSURE ? void 0 : value;
 }
 function plainChars(text2) {
   return !ODD_CHARS.test(text2);
@@ -12327,10 +12335,21 @@ function allDigits(str3) {
   }
   return true;
 }
+function byLengthAndFirst(list2) {
+  const table = /* @__PURE__ */ new Map();
+  for (const k of list2) {
+    const at = k.length << 8 | k.charCodeAt(0);
+    table.set(at, [...table.get(at) ?? [], k]);
+  }
+  return table;
+}
 function knownKey(s, i, e) {
+  return known(KNOWN, s, i, e);
+}
+function known(table, s, i, e) {
   const c = s.charCodeAt(i);
   if (c > 255) return void 0;
-  const candidates = KNOWN.get(e - i << 8 | c);
+  const candidates = table.get(e - i << 8 | c);
   if (candidates === void 0) return void 0;
   for (const k of candidates) if (s.startsWith(k, i)) return k;
   return void 0;
@@ -12355,7 +12374,7 @@ function plainScalar(str3) {
   if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(str3)) return parseFloat(str3);
   return str3;
 }
-var UNSURE, ODD_CHARS, MAX_DEPTH, SPACE, HASH, DASH, COLON, Parser, Flow, ESCAPES, LETTER_WORDS, KNOWN_KEYS, KNOWN;
+var UNSURE, ODD_CHARS, MAX_DEPTH, SPACE, HASH, DASH, COLON, Parser, PARSER, Flow, ESCAPES, LETTER_WORDS, KNOWN_KEYS, KNOWN_VALUE_LIST, KNOWN, KNOWN_VALUES;
 var init_fastparse = __esm({
   "src/yaml/fastparse.ts"() {
     "use strict";
@@ -12368,7 +12387,7 @@ var init_fastparse = __esm({
     DASH = 45;
     COLON = 58;
     Parser = class {
-      s;
+      s = "";
       /** Start of the current line, its end (index of '\n' or length), and its indent. */
       pos = 0;
       end = 0;
@@ -12385,16 +12404,22 @@ var init_fastparse = __esm({
       vEnd = -1;
       /** Column of the nested collection parsed last (shapes `nested`, `inline`). */
       vCol = -1;
-      /** Anchored scalars so far, by name, and the aliases read (bounded as yaml bounds them: limits.ts). */
-      anchors = /* @__PURE__ */ new Map();
+      /** Anchored scalars so far, by name (made at the first), and the aliases read (bounded as yaml bounds them: limits.ts). */
+      anchors = void 0;
       aliasCount = 0;
       /** Column of the root collection: what a dedented copy would have at column 0. */
-      base;
-      spans;
-      constructor(s, base2, spans) {
+      base = 0;
+      spans = void 0;
+      /** Ready to parse `s` (see fastParse), every field as new. */
+      reset(s, base2, spans) {
         this.s = s;
         this.base = base2;
         this.spans = spans;
+        this.pos = this.end = this.ind = this.depth = this.afterKey = this.aliasCount = 0;
+        this.contentEnd = this.inlineAt = this.vAt = this.vEnd = this.vCol = -1;
+        this.vShape = "null";
+        this.anchors = void 0;
+        return this;
       }
       /** Records the entry just parsed (its value's shape is in `vShape`, `vAt`, `vEnd`). */
       entry(entries, lead, at, keyEnd, key2) {
@@ -12593,8 +12618,8 @@ var init_fastparse = __esm({
             let e = j;
             while (s.charCodeAt(e - 1) === SPACE) e--;
             this.afterKey = j + 1;
-            const known = knownKey(s, i, e);
-            if (known !== void 0) return known;
+            const known2 = knownKey(s, i, e);
+            if (known2 !== void 0) return known2;
             const raw = s.slice(i, e);
             if (raw.length > 1e3 || raw === "<<" || typeof plainScalar(raw) !== "string") throw UNSURE;
             return checkKey(raw);
@@ -12619,7 +12644,7 @@ var init_fastparse = __esm({
         if (c === 38) {
           const e = anchorEnd(s, i + 1, this.end);
           anchor = s.slice(i + 1, e);
-          if (anchor === "" || s.charCodeAt(e) !== SPACE || this.anchors.has(anchor)) throw UNSURE;
+          if (anchor === "" || s.charCodeAt(e) !== SPACE || this.anchors?.has(anchor)) throw UNSURE;
           i = e;
           while (i < this.end && s.charCodeAt(i) === SPACE) i++;
           c = s.charCodeAt(i);
@@ -12627,7 +12652,7 @@ var init_fastparse = __esm({
         } else if (c === 42) {
           const e = anchorEnd(s, i + 1, this.end);
           const name = s.slice(i + 1, e);
-          if (!this.anchors.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
+          if (!this.anchors?.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
           return this.scalarEnd(this.anchors.get(name), "scalar", start, e, indent3);
         }
         if (c === 124 || c === 62) {
@@ -12656,12 +12681,12 @@ var init_fastparse = __esm({
             if (d === COLON && (j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) throw UNSURE;
             e = j + 1;
           }
-          value = plainScalar(s.slice(i, e));
+          value = known(KNOWN_VALUES, s, i, e) ?? plainScalar(s.slice(i, e));
           after = e;
         }
         if (anchor !== void 0) {
           if (shape !== "scalar") throw UNSURE;
-          this.anchors.set(anchor, value);
+          (this.anchors ??= /* @__PURE__ */ new Map()).set(anchor, value);
         }
         return this.scalarEnd(value, shape, start, after, indent3);
       }
@@ -12780,6 +12805,7 @@ var init_fastparse = __esm({
         return value;
       }
     };
+    PARSER = new Parser();
     Flow = class {
       constructor(s, i, end, spans, depth) {
         this.s = s;
@@ -12927,16 +12953,19 @@ var init_fastparse = __esm({
       ...["affinity", "strategy", "clusterIP", "config.kubernetes.io/index", "internal.config.kubernetes.io/path", "internal.config.kubernetes.io/id"],
       ...["config.kubernetes.io/path", "config.k8s.io/id", "kustomize.config.k8s.io/id", "app.kubernetes.io/name", "app.kubernetes.io/instance"]
     ];
-    KNOWN = /* @__PURE__ */ new Map();
-    for (const k of KNOWN_KEYS) {
-      const at = k.length << 8 | k.charCodeAt(0);
-      KNOWN.set(at, [...KNOWN.get(at) ?? [], k]);
-    }
+    KNOWN_VALUE_LIST = [
+      ...["v1", "apps/v1", "batch/v1", "networking.k8s.io/v1", "rbac.authorization.k8s.io/v1", "policy/v1", "autoscaling/v2"],
+      ...["Service", "ConfigMap", "Secret", "Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod", "Namespace"],
+      ...["ServiceAccount", "Ingress", "Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding", "PersistentVolumeClaim"],
+      ...["TCP", "UDP", "IfNotPresent", "Always", "Never", "ClusterIP", "NodePort", "LoadBalancer", "Opaque", "OnFailure"]
+    ];
+    KNOWN = byLengthAndFirst(KNOWN_KEYS);
+    KNOWN_VALUES = byLengthAndFirst(KNOWN_VALUE_LIST);
   }
 });
 
 // src/yaml/scan.ts
-function scanResourceList(source) {
+function scanResourceList(source, lineByLine = false) {
   if (source.includes("\r") || source.charCodeAt(0) === 65279) return void 0;
   const n = source.length;
   let pos = 0;
@@ -12967,12 +12996,23 @@ function scanResourceList(source) {
     if (!item) return true;
     if (pendSpaces || pendMax > seqIndent) return false;
     if (pendEmpty && KEEP_CHOMP.test(source.slice(item.start, item.end))) return false;
-    if (EMPTY_END.test(source.slice(source.lastIndexOf("\n", item.end - 2) + 1, item.end))) return false;
+    if (mayEndEmpty(source, item.end) && EMPTY_END.test(source.slice(source.lastIndexOf("\n", item.end - 2) + 1, item.end))) return false;
     items.push(item);
     item = void 0;
     return true;
   };
   while (pos < n) {
+    const whole = seqIndent >= 0 && !lineByLine ? wholeItem(source, pos, seqIndent) : -1;
+    if (whole > pos) {
+      if (!close()) return void 0;
+      item = { start: pos + seqIndent + 2, end: whole, indent: seqIndent + 2 };
+      flowItem = false;
+      pos = whole;
+      pendEmpty = pendSpaces = false;
+      pendMin = Infinity;
+      pendMax = -1;
+      continue;
+    }
     const eol = lineEnd(source, pos);
     let i = pos;
     while (i < eol && source.charCodeAt(i) === SPACE2) i++;
@@ -13001,12 +13041,14 @@ function scanResourceList(source) {
       item = next.item;
       flowItem = !block2;
       pos = next.pos;
+      if (block2 && !lineByLine) pos = item.end = skipContent(source, pos, item.indent, item.end);
     } else if (item && col > seqIndent) {
       if (flowItem) return void 0;
       if (col < item.indent || pendMin < item.indent) return void 0;
       if (col === item.indent && (c === 37 || isMarker2(source, i, eol))) return void 0;
       item.end = eol < n ? eol + 1 : n;
       pos = eol + 1;
+      if (!lineByLine) pos = item.end = skipContent(source, pos, item.indent, item.end);
     } else if (col === 0) {
       break;
     } else {
@@ -13018,6 +13060,33 @@ function scanResourceList(source) {
   }
   if (!close()) return void 0;
   return { itemsKey, block: [blockStart, Math.min(pos, n)], items };
+}
+function wholeItem(source, pos, seqIndent) {
+  const indent3 = seqIndent + 2;
+  const re = ITEM[seqIndent] ??= new RegExp(` {${seqIndent}}- [^ \\t\\n#&*!\\[\\]{},|>%@\`?:-][^\\n]*\\n${contentLines(indent3)}`, "y");
+  re.lastIndex = pos;
+  return re.test(source) ? re.lastIndex : -1;
+}
+function contentLines(indent3) {
+  return `(?: {${indent3}}(?:[^ \\t\\n#%.-]| +[^ \\t\\n#])[^\\n]*\\n)*`;
+}
+function skipContent(source, pos, indent3, end) {
+  const re = CONTENT[indent3] ??= new RegExp(contentLines(indent3), "y");
+  re.lastIndex = pos;
+  re.test(source);
+  return re.lastIndex > pos ? re.lastIndex : end;
+}
+function mayEndEmpty(source, end) {
+  let i = end - 1;
+  if (source.charCodeAt(i) === 10) i--;
+  while (source.charCodeAt(i) === SPACE2) i--;
+  const c = source.charCodeAt(i);
+  if (c === 58 || c === DASH2) return true;
+  for (; i >= 0 && source.charCodeAt(i) !== 10; i--) {
+    const d = source.charCodeAt(i);
+    if (d === 38 || d === 33) return true;
+  }
+  return false;
 }
 function openItem(source, from, eol, seqIndent) {
   let i = from;
@@ -13070,7 +13139,7 @@ function isMarker2(source, i, eol) {
   if (c !== DASH2 && c !== 46 || source.charCodeAt(i + 1) !== c || source.charCodeAt(i + 2) !== c) return false;
   return i + 3 === eol || source.charCodeAt(i + 3) === SPACE2;
 }
-var SPACE2, HASH2, DASH2, KEEP_CHOMP, EMPTY_END;
+var SPACE2, HASH2, DASH2, KEEP_CHOMP, EMPTY_END, CONTENT, ITEM;
 var init_scan = __esm({
   "src/yaml/scan.ts"() {
     "use strict";
@@ -13079,6 +13148,8 @@ var init_scan = __esm({
     DASH2 = 45;
     KEEP_CHOMP = /[|>][0-9-]?\+/;
     EMPTY_END = /(?::|(?:^|\s)-|(?:^|\s)[&!]\S*) *\n?$/;
+    CONTENT = [];
+    ITEM = [];
   }
 });
 
@@ -13326,9 +13397,11 @@ function readFast(source) {
   const plain2 = plainChars(source);
   for (let index = 0; index < scan.items.length; index++) {
     const span = scan.items[index];
-    const parsed2 = parseItem(source.slice(span.start, span.end), span.indent, plain2);
-    if (parsed2 === void 0) return void 0;
-    items.push(lazyItem(source, index, span, parsed2.value, parsed2.fast));
+    const cut = source.slice(span.start, span.end);
+    const fast = plain2 || plainChars(cut) ? fastItemValue(cut, span.indent) : void 0;
+    const value = fast ?? yamlValue(dedent(cut, span.indent), false);
+    if (!isPlainMap(value)) return void 0;
+    items.push(lazyItem(source, index, span, value, fast !== void 0));
   }
   return { source, items, functionConfig: rest.functionConfig, resultsSpan: rest.resultsSpan, flow: false };
 }
@@ -13360,11 +13433,6 @@ function readRest(text2, itemsKey, cut, removed) {
   const shift = (o) => o >= cut ? o + removed : o;
   const [a, b] = pairSpan(text2, resultsPair);
   return { functionConfig, resultsSpan: [shift(a), shift(b)] };
-}
-function parseItem(cut, indent3, plain2) {
-  const fast = fastParse(cut, indent3, void 0, plain2)?.value;
-  const value = fast ?? yamlValue(dedent(cut, indent3), false);
-  return isPlainMap(value) ? { value, fast: fast !== void 0 } : void 0;
 }
 function itemValue(text2) {
   const value = fastParse(text2)?.value ?? yamlValue(text2, true);
@@ -14238,9 +14306,9 @@ function templateField(w) {
   return formatPath(w.templatePath);
 }
 function prefix(path, last) {
-  let known = PREFIXES.get(path);
-  if (!known) PREFIXES.set(path, known = { spec: formatPath([...path, "spec"]), self: formatPath(path) });
-  return last ? known.spec : known.self;
+  let known2 = PREFIXES.get(path);
+  if (!known2) PREFIXES.set(path, known2 = { spec: formatPath([...path, "spec"]), self: formatPath(path) });
+  return last ? known2.spec : known2.self;
 }
 function metaPathOf(templatePath) {
   let m = META2.get(templatePath);
@@ -20180,7 +20248,7 @@ function processItem(source, sites, cfg, results, facts = noFacts(), parsed2) {
   let text2 = typeof source === "string" ? source : void 0;
   const textOf = () => text2 ??= source();
   const fast = parsed2 ? { value: parsed2 } : fastParse(textOf());
-  const doc = fast ? void 0 : parseItem2(textOf());
+  const doc = fast ? void 0 : parseItem(textOf());
   const obj = fast ? fast.value : toValue(doc);
   if (!isObject3(obj)) return void 0;
   const workloads = workloadsOf(obj, sites).filter((w) => isSelected(w, cfg));
@@ -20267,7 +20335,7 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
     writePath.declined++;
   }
   return writeDocument(
-    doc ?? parseItem2(text2),
+    doc ?? parseItem(text2),
     text2,
     before.value,
     obj,
@@ -20280,14 +20348,14 @@ function readAgain(textOf, fast, plainText) {
     if (made) return made;
     const spans = /* @__PURE__ */ new Map();
     const value = fast ? fastParse(textOf(), 0, spans, plainText)?.value : void 0;
-    made = value ? { value, spans } : { value: toValue(parseItem2(textOf())) };
+    made = value ? { value, spans } : { value: toValue(parseItem(textOf())) };
     return made;
   };
 }
 function writeDocument(doc, text2, before, obj, templates) {
   syncItem(doc, before, obj, templates);
   if (!text2.includes("*") || readsAs(doc, obj)) return serialize(doc, text2);
-  const expanded2 = parseItem2(text2);
+  const expanded2 = parseItem(text2);
   expandAliases(expanded2, Math.max(65536, text2.length));
   syncItem(expanded2, before, obj, templates);
   return serialize(expanded2, text2);
@@ -20312,7 +20380,7 @@ function forgetKptIds(obj) {
   const annotations = obj.metadata?.annotations;
   if (annotations) for (const key2 of KPT_IDS) delete annotations[key2];
 }
-function parseItem2(text2) {
+function parseItem(text2) {
   const doc = (0, import_yaml10.parseDocument)(text2, { uniqueKeys: true });
   if (doc.errors[0]) throw new FatalError(`malformed YAML: ${doc.errors[0].message.split("\n")[0]}`, doc.errors[0].linePos?.[0]);
   return doc;

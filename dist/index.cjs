@@ -7383,8 +7383,8 @@ var BoundedCache = class {
   known = /* @__PURE__ */ new Map();
   /** The answer for `key`, made by `make` the first time it is asked for. */
   get(key, make) {
-    const known = this.known.get(key);
-    if (known !== void 0 || this.known.has(key)) return known;
+    const known2 = this.known.get(key);
+    if (known2 !== void 0 || this.known.has(key)) return known2;
     const value = make();
     if (this.known.size >= this.limit) this.known.clear();
     this.known.set(key, value);
@@ -11980,8 +11980,8 @@ function blockScalar(value, indent3) {
   if (typeof value === "number") return Number.isSafeInteger(value) && !Object.is(value, -0) ? String(value) : void 0;
   if (typeof value !== "string") return void 0;
   if (!value.includes("\n")) return scalar(value);
-  const known = LITERALS.get(indent3)?.get(value);
-  if (known !== void 0) return known ?? void 0;
+  const known2 = LITERALS.get(indent3)?.get(value);
+  if (known2 !== void 0) return known2 ?? void 0;
   const text2 = literal(value, indent3);
   if (LITERALS.size > 64) LITERALS.clear();
   const byText = LITERALS.get(indent3) ?? LITERALS.set(indent3, /* @__PURE__ */ new Map()).get(indent3);
@@ -12043,14 +12043,22 @@ function tooDeep(root, above = 0) {
 var UNSURE = Object.freeze({ unsure: true });
 function fastParse(text2, indent3 = 0, spans, plainText = false) {
   if (!plainText && ODD_CHARS.test(text2)) return void 0;
+  const value = parseValue(text2, indent3, spans);
+  if (value === UNSURE) return void 0;
+  const anchors2 = PARSER.anchors;
+  return anchors2 !== void 0 && anchors2.size > 0 ? { value, anchors: new Set(anchors2.keys()) } : { value };
+}
+function parseValue(text2, indent3, spans) {
   try {
-    const parser = new Parser(text2, indent3, spans);
-    const value = parser.document();
-    return parser.anchors.size > 0 ? { value, anchors: new Set(parser.anchors.keys()) } : { value };
+    return PARSER.reset(text2, indent3, spans).document();
   } catch (e) {
-    if (e === UNSURE || e instanceof RangeError) return void 0;
+    if (e === UNSURE || e instanceof RangeError) return UNSURE;
     throw e;
   }
+}
+function fastItemValue(text2, indent3) {
+  const value = parseValue(text2, indent3, void 0);
+  return value === UNSURE ? void 0 : value;
 }
 var ODD_CHARS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]/;
 function plainChars(text2) {
@@ -12062,7 +12070,7 @@ var HASH = 35;
 var DASH = 45;
 var COLON = 58;
 var Parser = class {
-  s;
+  s = "";
   /** Start of the current line, its end (index of '\n' or length), and its indent. */
   pos = 0;
   end = 0;
@@ -12079,16 +12087,22 @@ var Parser = class {
   vEnd = -1;
   /** Column of the nested collection parsed last (shapes `nested`, `inline`). */
   vCol = -1;
-  /** Anchored scalars so far, by name, and the aliases read (bounded as yaml bounds them: limits.ts). */
-  anchors = /* @__PURE__ */ new Map();
+  /** Anchored scalars so far, by name (made at the first), and the aliases read (bounded as yaml bounds them: limits.ts). */
+  anchors = void 0;
   aliasCount = 0;
   /** Column of the root collection: what a dedented copy would have at column 0. */
-  base;
-  spans;
-  constructor(s, base2, spans) {
+  base = 0;
+  spans = void 0;
+  /** Ready to parse `s` (see fastParse), every field as new. */
+  reset(s, base2, spans) {
     this.s = s;
     this.base = base2;
     this.spans = spans;
+    this.pos = this.end = this.ind = this.depth = this.afterKey = this.aliasCount = 0;
+    this.contentEnd = this.inlineAt = this.vAt = this.vEnd = this.vCol = -1;
+    this.vShape = "null";
+    this.anchors = void 0;
+    return this;
   }
   /** Records the entry just parsed (its value's shape is in `vShape`, `vAt`, `vEnd`). */
   entry(entries, lead, at, keyEnd, key) {
@@ -12287,8 +12301,8 @@ var Parser = class {
         let e = j;
         while (s.charCodeAt(e - 1) === SPACE) e--;
         this.afterKey = j + 1;
-        const known = knownKey(s, i, e);
-        if (known !== void 0) return known;
+        const known2 = knownKey(s, i, e);
+        if (known2 !== void 0) return known2;
         const raw = s.slice(i, e);
         if (raw.length > 1e3 || raw === "<<" || typeof plainScalar(raw) !== "string") throw UNSURE;
         return checkKey(raw);
@@ -12313,7 +12327,7 @@ var Parser = class {
     if (c === 38) {
       const e = anchorEnd(s, i + 1, this.end);
       anchor = s.slice(i + 1, e);
-      if (anchor === "" || s.charCodeAt(e) !== SPACE || this.anchors.has(anchor)) throw UNSURE;
+      if (anchor === "" || s.charCodeAt(e) !== SPACE || this.anchors?.has(anchor)) throw UNSURE;
       i = e;
       while (i < this.end && s.charCodeAt(i) === SPACE) i++;
       c = s.charCodeAt(i);
@@ -12321,7 +12335,7 @@ var Parser = class {
     } else if (c === 42) {
       const e = anchorEnd(s, i + 1, this.end);
       const name = s.slice(i + 1, e);
-      if (!this.anchors.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
+      if (!this.anchors?.has(name) || ++this.aliasCount > LIMITS.aliases) throw UNSURE;
       return this.scalarEnd(this.anchors.get(name), "scalar", start, e, indent3);
     }
     if (c === 124 || c === 62) {
@@ -12350,12 +12364,12 @@ var Parser = class {
         if (d === COLON && (j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) throw UNSURE;
         e = j + 1;
       }
-      value = plainScalar(s.slice(i, e));
+      value = known(KNOWN_VALUES, s, i, e) ?? plainScalar(s.slice(i, e));
       after = e;
     }
     if (anchor !== void 0) {
       if (shape !== "scalar") throw UNSURE;
-      this.anchors.set(anchor, value);
+      (this.anchors ??= /* @__PURE__ */ new Map()).set(anchor, value);
     }
     return this.scalarEnd(value, shape, start, after, indent3);
   }
@@ -12474,6 +12488,7 @@ var Parser = class {
     return value;
   }
 };
+var PARSER = new Parser();
 var Flow = class {
   constructor(s, i, end, spans, depth) {
     this.s = s;
@@ -12708,15 +12723,29 @@ var KNOWN_KEYS = [
   ...["affinity", "strategy", "clusterIP", "config.kubernetes.io/index", "internal.config.kubernetes.io/path", "internal.config.kubernetes.io/id"],
   ...["config.kubernetes.io/path", "config.k8s.io/id", "kustomize.config.k8s.io/id", "app.kubernetes.io/name", "app.kubernetes.io/instance"]
 ];
-var KNOWN = /* @__PURE__ */ new Map();
-for (const k of KNOWN_KEYS) {
-  const at = k.length << 8 | k.charCodeAt(0);
-  KNOWN.set(at, [...KNOWN.get(at) ?? [], k]);
+var KNOWN_VALUE_LIST = [
+  ...["v1", "apps/v1", "batch/v1", "networking.k8s.io/v1", "rbac.authorization.k8s.io/v1", "policy/v1", "autoscaling/v2"],
+  ...["Service", "ConfigMap", "Secret", "Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod", "Namespace"],
+  ...["ServiceAccount", "Ingress", "Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding", "PersistentVolumeClaim"],
+  ...["TCP", "UDP", "IfNotPresent", "Always", "Never", "ClusterIP", "NodePort", "LoadBalancer", "Opaque", "OnFailure"]
+];
+function byLengthAndFirst(list2) {
+  const table = /* @__PURE__ */ new Map();
+  for (const k of list2) {
+    const at = k.length << 8 | k.charCodeAt(0);
+    table.set(at, [...table.get(at) ?? [], k]);
+  }
+  return table;
 }
+var KNOWN = byLengthAndFirst(KNOWN_KEYS);
+var KNOWN_VALUES = byLengthAndFirst(KNOWN_VALUE_LIST);
 function knownKey(s, i, e) {
+  return known(KNOWN, s, i, e);
+}
+function known(table, s, i, e) {
   const c = s.charCodeAt(i);
   if (c > 255) return void 0;
-  const candidates = KNOWN.get(e - i << 8 | c);
+  const candidates = table.get(e - i << 8 | c);
   if (candidates === void 0) return void 0;
   for (const k of candidates) if (s.startsWith(k, i)) return k;
   return void 0;
@@ -12748,7 +12777,7 @@ var HASH2 = 35;
 var DASH2 = 45;
 var KEEP_CHOMP = /[|>][0-9-]?\+/;
 var EMPTY_END = /(?::|(?:^|\s)-|(?:^|\s)[&!]\S*) *\n?$/;
-function scanResourceList(source) {
+function scanResourceList(source, lineByLine = false) {
   if (source.includes("\r") || source.charCodeAt(0) === 65279) return void 0;
   const n = source.length;
   let pos = 0;
@@ -12779,12 +12808,23 @@ function scanResourceList(source) {
     if (!item) return true;
     if (pendSpaces || pendMax > seqIndent) return false;
     if (pendEmpty && KEEP_CHOMP.test(source.slice(item.start, item.end))) return false;
-    if (EMPTY_END.test(source.slice(source.lastIndexOf("\n", item.end - 2) + 1, item.end))) return false;
+    if (mayEndEmpty(source, item.end) && EMPTY_END.test(source.slice(source.lastIndexOf("\n", item.end - 2) + 1, item.end))) return false;
     items.push(item);
     item = void 0;
     return true;
   };
   while (pos < n) {
+    const whole = seqIndent >= 0 && !lineByLine ? wholeItem(source, pos, seqIndent) : -1;
+    if (whole > pos) {
+      if (!close()) return void 0;
+      item = { start: pos + seqIndent + 2, end: whole, indent: seqIndent + 2 };
+      flowItem = false;
+      pos = whole;
+      pendEmpty = pendSpaces = false;
+      pendMin = Infinity;
+      pendMax = -1;
+      continue;
+    }
     const eol = lineEnd(source, pos);
     let i = pos;
     while (i < eol && source.charCodeAt(i) === SPACE2) i++;
@@ -12813,12 +12853,14 @@ function scanResourceList(source) {
       item = next.item;
       flowItem = !block2;
       pos = next.pos;
+      if (block2 && !lineByLine) pos = item.end = skipContent(source, pos, item.indent, item.end);
     } else if (item && col > seqIndent) {
       if (flowItem) return void 0;
       if (col < item.indent || pendMin < item.indent) return void 0;
       if (col === item.indent && (c === 37 || isMarker2(source, i, eol))) return void 0;
       item.end = eol < n ? eol + 1 : n;
       pos = eol + 1;
+      if (!lineByLine) pos = item.end = skipContent(source, pos, item.indent, item.end);
     } else if (col === 0) {
       break;
     } else {
@@ -12830,6 +12872,35 @@ function scanResourceList(source) {
   }
   if (!close()) return void 0;
   return { itemsKey, block: [blockStart, Math.min(pos, n)], items };
+}
+var CONTENT = [];
+var ITEM = [];
+function wholeItem(source, pos, seqIndent) {
+  const indent3 = seqIndent + 2;
+  const re = ITEM[seqIndent] ??= new RegExp(` {${seqIndent}}- [^ \\t\\n#&*!\\[\\]{},|>%@\`?:-][^\\n]*\\n${contentLines(indent3)}`, "y");
+  re.lastIndex = pos;
+  return re.test(source) ? re.lastIndex : -1;
+}
+function contentLines(indent3) {
+  return `(?: {${indent3}}(?:[^ \\t\\n#%.-]| +[^ \\t\\n#])[^\\n]*\\n)*`;
+}
+function skipContent(source, pos, indent3, end) {
+  const re = CONTENT[indent3] ??= new RegExp(contentLines(indent3), "y");
+  re.lastIndex = pos;
+  re.test(source);
+  return re.lastIndex > pos ? re.lastIndex : end;
+}
+function mayEndEmpty(source, end) {
+  let i = end - 1;
+  if (source.charCodeAt(i) === 10) i--;
+  while (source.charCodeAt(i) === SPACE2) i--;
+  const c = source.charCodeAt(i);
+  if (c === 58 || c === DASH2) return true;
+  for (; i >= 0 && source.charCodeAt(i) !== 10; i--) {
+    const d = source.charCodeAt(i);
+    if (d === 38 || d === 33) return true;
+  }
+  return false;
 }
 function openItem(source, from, eol, seqIndent) {
   let i = from;
@@ -13073,9 +13144,11 @@ function readFast(source) {
   const plain2 = plainChars(source);
   for (let index = 0; index < scan.items.length; index++) {
     const span = scan.items[index];
-    const parsed2 = parseItem(source.slice(span.start, span.end), span.indent, plain2);
-    if (parsed2 === void 0) return void 0;
-    items.push(lazyItem(source, index, span, parsed2.value, parsed2.fast));
+    const cut = source.slice(span.start, span.end);
+    const fast = plain2 || plainChars(cut) ? fastItemValue(cut, span.indent) : void 0;
+    const value = fast ?? yamlValue(dedent(cut, span.indent), false);
+    if (!isPlainMap(value)) return void 0;
+    items.push(lazyItem(source, index, span, value, fast !== void 0));
   }
   return { source, items, functionConfig: rest.functionConfig, resultsSpan: rest.resultsSpan, flow: false };
 }
@@ -13136,11 +13209,6 @@ function readRest(text2, itemsKey, cut, removed) {
   const shift = (o) => o >= cut ? o + removed : o;
   const [a, b] = pairSpan(text2, resultsPair);
   return { functionConfig, resultsSpan: [shift(a), shift(b)] };
-}
-function parseItem(cut, indent3, plain2) {
-  const fast = fastParse(cut, indent3, void 0, plain2)?.value;
-  const value = fast ?? yamlValue(dedent(cut, indent3), false);
-  return isPlainMap(value) ? { value, fast: fast !== void 0 } : void 0;
 }
 function yamlValue(text2, flow) {
   const doc = (0, import_yaml4.parseDocument)(text2, { uniqueKeys: true });
@@ -13934,9 +14002,9 @@ function templateField(w) {
   return formatPath(w.templatePath);
 }
 function prefix(path, last) {
-  let known = PREFIXES.get(path);
-  if (!known) PREFIXES.set(path, known = { spec: formatPath([...path, "spec"]), self: formatPath(path) });
-  return last ? known.spec : known.self;
+  let known2 = PREFIXES.get(path);
+  if (!known2) PREFIXES.set(path, known2 = { spec: formatPath([...path, "spec"]), self: formatPath(path) });
+  return last ? known2.spec : known2.self;
 }
 var PREFIXES = /* @__PURE__ */ new WeakMap();
 var LONG_RUNNING = BUILTIN_SITES.Deployment;
@@ -19206,7 +19274,7 @@ function processItem(source, sites, cfg, results, facts = noFacts(), parsed2) {
   let text2 = typeof source === "string" ? source : void 0;
   const textOf = () => text2 ??= source();
   const fast = parsed2 ? { value: parsed2 } : fastParse(textOf());
-  const doc = fast ? void 0 : parseItem2(textOf());
+  const doc = fast ? void 0 : parseItem(textOf());
   const obj = fast ? fast.value : toValue(doc);
   if (!isObject3(obj)) return void 0;
   const workloads = workloadsOf(obj, sites).filter((w) => isSelected(w, cfg));
@@ -19293,7 +19361,7 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
     writePath.declined++;
   }
   return writeDocument(
-    doc ?? parseItem2(text2),
+    doc ?? parseItem(text2),
     text2,
     before.value,
     obj,
@@ -19307,14 +19375,14 @@ function readAgain(textOf, fast, plainText) {
     if (made) return made;
     const spans = /* @__PURE__ */ new Map();
     const value = fast ? fastParse(textOf(), 0, spans, plainText)?.value : void 0;
-    made = value ? { value, spans } : { value: toValue(parseItem2(textOf())) };
+    made = value ? { value, spans } : { value: toValue(parseItem(textOf())) };
     return made;
   };
 }
 function writeDocument(doc, text2, before, obj, templates) {
   syncItem(doc, before, obj, templates);
   if (!text2.includes("*") || readsAs(doc, obj)) return serialize(doc, text2);
-  const expanded2 = parseItem2(text2);
+  const expanded2 = parseItem(text2);
   expandAliases(expanded2, Math.max(65536, text2.length));
   syncItem(expanded2, before, obj, templates);
   return serialize(expanded2, text2);
@@ -19340,7 +19408,7 @@ function forgetKptIds(obj) {
   const annotations = obj.metadata?.annotations;
   if (annotations) for (const key of KPT_IDS) delete annotations[key];
 }
-function parseItem2(text2) {
+function parseItem(text2) {
   const doc = (0, import_yaml10.parseDocument)(text2, { uniqueKeys: true });
   if (doc.errors[0]) throw new FatalError(`malformed YAML: ${doc.errors[0].message.split("\n")[0]}`, doc.errors[0].linePos?.[0]);
   return doc;
