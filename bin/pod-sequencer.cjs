@@ -7,7 +7,8 @@
 // is compiled as usual. The cache file starts with the bundle it was made from (its length,
 // then its bytes): comparing those is exact and needs no hash, and loading node:crypto for one
 // took longer than the rest of this file (BENCHMARKS.md). POD_SEQUENCER_CODE_CACHE_OUT=FILE
-// writes a new cache to FILE when the run ends (the build's use only).
+// writes a new cache to FILE when the run ends, and POD_SEQUENCER_CODE_CACHE_CHECK=1 says on stderr
+// whether V8 took the cache (the build's use only).
 // On Node 22.1+ Node's own compile cache is used instead: an installed copy has no cache of
 // ours (nothing builds on install: docs/decisions.md "Committed dist/"), and ours would be for
 // the Node that built it. Node's is kept in the user's cache directory rather than Node's
@@ -15,6 +16,18 @@
 // NODE_COMPILE_CACHE, when set, is Node's and wins.
 const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
+
+// A run is short: most of its code runs before V8's optimising compiler (TurboFan) has finished
+// with it, and TurboFan's jobs take longest where it inlines most (7-27 ms each for the YAML
+// reader's methods, on the compiler thread that shares 2 cores with the run). A smaller inlining
+// budget than V8's default (920 bytes of bytecode per function) gets optimised code sooner:
+// BENCHMARKS.md, "V8's inlining budget". Set before the bundle is compiled, so the code caches
+// (ours and Node's, both keyed by V8's flags) are made and read with the same flags; a budget
+// the user gives in NODE_OPTIONS or on the command line wins.
+const INLINING = '--max-inlined-bytecode-size-cumulative';
+if (![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes(INLINING) || a.includes('turbo-inlining'))) {
+  require('node:v8').setFlagsFromString(`${INLINING}=200`);
+}
 
 const bundle = join(__dirname, '..', 'dist', 'cli.cjs');
 const out = process.env.POD_SEQUENCER_CODE_CACHE_OUT;
@@ -64,6 +77,10 @@ if (enableCompileCache && !out) {
   const source = readFileSync(bundle);
   const cachedData = cache && madeFrom(cache, source) ? cache.subarray(4 + source.length) : undefined;
   const script = new Script(wrap(source.toString('utf8')), { filename: bundle, cachedData });
+  // The build asks whether V8 took the cache it wrote (scripts/code-cache.mjs): a flag set above
+  // that differed between writing and reading would make V8 refuse it, silently.
+  if (process.env.POD_SEQUENCER_CODE_CACHE_CHECK)
+    process.stderr.write(`code cache: ${!cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
   if (out) {
     // After the run, so the cache also holds the functions the run compiled.
     delete process.env.POD_SEQUENCER_CODE_CACHE_OUT;

@@ -13,5 +13,16 @@ export function writeCodeCache(root) {
   if (!existsSync(example)) return; // without the example, no cache
   const env = { ...process.env, POD_SEQUENCER_CODE_CACHE_OUT: codeCache };
   const r = spawnSync(process.execPath, [join(root, 'bin', 'pod-sequencer.cjs')], { input: readFileSync(example), env, stdio: ['pipe', 'ignore', 'pipe'] });
-  if (r.status !== 0 || !existsSync(codeCache)) console.warn(`build: no code cache (exit ${r.status}): ${r.stderr}`);
+  if (r.status !== 0 || !existsSync(codeCache)) return console.warn(`build: no code cache (exit ${r.status}): ${r.stderr}`);
+  const took = codeCacheStatus(root);
+  if (took !== 'accepted') console.warn(`build: V8 does not take the code cache it just wrote (${took}): runs compile the bundle each time`);
+}
+
+/** What bin/pod-sequencer.cjs says of the build's code cache on a run: accepted, rejected or none. */
+export function codeCacheStatus(root) {
+  const env = { ...process.env, POD_SEQUENCER_CODE_CACHE_CHECK: '1' };
+  delete env.POD_SEQUENCER_CODE_CACHE_OUT;
+  const example = join(root, 'examples', 'quickstart', 'resource-list.yaml');
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'pod-sequencer.cjs')], { input: readFileSync(example), env, stdio: ['pipe', 'ignore', 'pipe'] });
+  return /^code cache: (\w+)$/m.exec(String(r.stderr))?.[1] ?? `no answer (exit ${r.status})`;
 }

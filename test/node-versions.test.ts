@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, run } from './helpers/cli.js';
+import { compileCacheAccepted } from './helpers/code-cache.js';
 import { TOOLS } from './helpers/tools.js';
 
 const NODES = { 'Node 22': TOOLS.node22.command, 'Node 24': TOOLS.node24.command };
@@ -77,6 +78,9 @@ describe("Node's compile cache (bin/pod-sequencer.cjs, docs/decisions.md#committ
       const warm = run(node, [BIN], { input: input(name), env });
       expect(`${warm.code}\n${warm.stdout}${warm.stderr}`).toBe(`${cold.code}\n${cold.stdout}${cold.stderr}`);
       expect(`${name}\n${warm.stdout}\nexit ${warm.code}\n${warm.stderr}`).toBe(golden(name));
+    });
+    it(`${label}: the cache one run writes is accepted by the next (V8 refuses it if the flags the bin sets differ)`, () => {
+      expect(compileCacheAccepted(node)).toBe(true);
     });
   }
 });
