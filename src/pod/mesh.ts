@@ -11,7 +11,7 @@ import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.j
 import { configuredRelease } from './release.js';
 import { withPodPorts } from './ports.js';
 import type { Marker, SwitchName } from '../profiles/types.js';
-import { podAnnotations, podLabels } from '../workloads/workload.js';
+import { podAnnotations, podLabels, podMetadata } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
 import type { Ctx } from './context.js';
 import { minorVersion, specFor } from './sidecars.js';
@@ -141,7 +141,7 @@ for (const mesh of MESHES) for (const m of INJECTION[mesh].pod) POD_MARKER_KEYS.
  * The meshes with a marker key on the pod template: one look at each of its labels and
  * annotations, which are few. Undefined when there is none (most pods: no set made).
  */
-function markedOnPod(labels: Record<string, string>, annotations: Record<string, string>): Set<MeshName> | undefined {
+function markedOnPod(labels: Record<string, string> | undefined, annotations: Record<string, string> | undefined): Set<MeshName> | undefined {
   let out: Set<MeshName> | undefined;
   for (const key in labels) out = addMarked(out, key);
   for (const key in annotations) out = addMarked(out, key);
@@ -168,7 +168,11 @@ export interface ActiveMesh<M extends MeshName = MeshName> {
  * (issue 14; docs/decisions.md, "Evidence turns a mesh on").
  */
 export function meshesOf(ctx: Ctx): ActiveMesh[] {
-  const onPod = markedOnPod(podLabels(ctx.w), podAnnotations(ctx.w));
+  const meta = podMetadata(ctx.w);
+  const onPod = markedOnPod(meta?.labels, meta?.annotations);
+  // No mesh configured, no marker on the pod, no Namespace in the input to hold one: no mesh
+  // injects (most pods; the summary asks for every workload: issue 28).
+  if (onPod === undefined && !hasKeys(ctx.cfg.mesh) && !ctx.facts.namespaces.has(ctx.w.ref.namespace ?? 'default')) return [];
   // A loop, not flatMap: asked several times for every workload, and most have no mesh.
   const out: ActiveMesh[] = [];
   for (const mesh of MESHES) {
@@ -187,6 +191,11 @@ export function meshesOf(ctx: Ctx): ActiveMesh[] {
       });
   }
   return out;
+}
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 /** The settings `mesh` is handled with in this pod, or undefined when it does not inject here. */
