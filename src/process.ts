@@ -54,14 +54,9 @@ export class ItemError extends FatalError {
   }
 }
 
-/** Runs `fn` for item `index`, naming the item in any ItemError it throws. */
-function inItem<T>(index: number, fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof ItemError) throw new ItemError(`items[${index}]: ${e.message}`, index, e.offset);
-    throw e;
-  }
+/** An error thrown while item `index` was read or processed: an ItemError names the item. */
+function inItem(index: number, e: unknown): unknown {
+  return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
 
 export function processItems(items: readonly ItemText[], cfg: Config, facts: InputFacts = readFacts(items)): Processed {
@@ -69,7 +64,9 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
   const results: Result[] = [];
   const itemOf: number[] = [];
   const within: string[] = [];
-  items.forEach((item, index) => {
+  // An index loop, no closure per item: most items are no workload, and most workloads are left as they are.
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
     const list = listOf(item);
     if (list) {
       const sub = inList(index, list, () => processItems(list.items, cfg, facts));
@@ -79,20 +76,24 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
         within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
       });
       if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list, sub.replacements, [])));
-      return;
+      continue;
     }
     const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    if (!sites) return;
-    // The item's text is read only if the workload changed or is refused (it is made on demand).
+    if (!sites) continue;
     const before = results.length;
-    const text = inItem(index, () => processItem(() => item.text, sites, cfg, results, facts, item.takeValue?.()));
+    let text: string | undefined;
+    try {
+      text = processItem(item, sites, cfg, results, facts);
+    } catch (e) {
+      throw inItem(index, e);
+    }
     if (text !== undefined) replacements.set(index, text);
     sayAssumedVersion(cfg, facts, results, before);
     while (itemOf.length < results.length) {
       itemOf.push(index);
       within.push('');
     }
-  });
+  }
   return { replacements, results, itemOf, within };
 }
 
@@ -168,29 +169,30 @@ function forgetListKptIds(text: string): string {
 }
 
 /**
- * Namespaces and Services are few and small: parse just those. ConfigMaps are kept unread until a
- * container loads a file from one (src/pod/files.ts).
+ * Namespaces are few and small: parse just those. ConfigMaps and Services are kept unread until a
+ * container loads a file from one (src/pod/files.ts) or a workload waits for a dependency
+ * (src/pod/dependencies.ts ownService).
  */
 export function readFacts(items: readonly ItemText[], facts = noFacts()): InputFacts {
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!; // an index loop: no pair per item from entries()
     const list = listOf(item);
     if (list) readFacts(list.items, facts);
-    if (item.apiVersion === 'v1' && item.kind === 'ConfigMap')
-      facts.configMaps.add(() => fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
-    if (item.apiVersion !== 'v1' || (item.kind !== 'Namespace' && item.kind !== 'Service')) continue;
-    const obj = inItem(index, () => item.takeValue?.() ?? toValue(parseDocument(item.text))) as { metadata?: ObjectMeta; spec?: { selector?: unknown } } | null;
-    const meta = obj?.metadata;
-    if (typeof meta?.name !== 'string') continue;
-    if (item.kind === 'Namespace') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
-    else if (isStringMap(obj?.spec?.selector))
-      facts.services.push({ name: meta.name, namespace: String(meta.namespace ?? 'default'), selector: obj.spec.selector });
+    if (item.apiVersion !== 'v1') continue;
+    if (item.kind === 'ConfigMap') facts.configMaps.add(() => fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
+    else if (item.kind === 'Service') facts.services.add(() => item.takeValue?.() ?? fastParse(item.text)?.value ?? toValue(parseDocument(item.text)));
+    else if (item.kind === 'Namespace') {
+      let obj: { metadata?: ObjectMeta } | null;
+      try {
+        obj = (item.takeValue?.() ?? toValue(parseDocument(item.text))) as { metadata?: ObjectMeta } | null;
+      } catch (e) {
+        throw inItem(index, e);
+      }
+      const meta = obj?.metadata;
+      if (typeof meta?.name === 'string') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+    }
   }
   return facts;
-}
-
-function isStringMap(v: unknown): v is Record<string, string> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string');
 }
 
 /**
@@ -209,43 +211,49 @@ export function workloadsOf(obj: Record<string, unknown>, sites: readonly Site[]
   return out;
 }
 
-/** Returns the item's new text, or undefined when it is unchanged (or not a workload). */
-export function processItem(
-  source: string | (() => string),
-  sites: readonly Site[],
-  cfg: Config,
-  results: Result[],
-  facts: InputFacts = noFacts(),
-  parsed?: Record<string, unknown>,
-): string | undefined {
-  let text = typeof source === 'string' ? source : undefined;
-  const textOf = (): string => (text ??= (source as () => string)());
+/** A workload to transform and check, with the containers nameUnnamed named for it. */
+interface Ready {
+  w: Workload;
+  unnamed: readonly Container[];
+}
+
+const NONE: readonly Container[] = [];
+
+/**
+ * Returns the item's new text, or undefined when it is unchanged (or not a workload). The item's
+ * text is read only if the workload changed or is refused (it is made on demand), and its value
+ * is the reader's when it kept one.
+ */
+export function processItem(item: ItemText, sites: readonly Site[], cfg: Config, results: Result[], facts: InputFacts = noFacts()): string | undefined {
+  const parsed = item.takeValue?.();
   // Most items fit fastParse's subset (same value as yaml's): build a Document only to write a change.
-  const fast = parsed ? { value: parsed } : fastParse(textOf());
-  const doc = fast ? undefined : parseItem(textOf());
+  const fast = parsed ? { value: parsed } : fastParse(item.text);
+  const doc = fast ? undefined : parseItem(item.text);
   const obj = fast ? fast.value : toValue(doc!);
   if (!isObject(obj)) return undefined;
-  const workloads = workloadsOf(obj, sites).filter((w) => isSelected(w, cfg));
-  if (workloads.length === 0) return undefined;
-  // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
-  // Taken before unnamed containers get their stand-in names (nameUnnamed), which are taken off again.
-  const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
-  const ready: { w: Workload; unnamed: Container[] }[] = [];
-  for (const w of workloads) {
+  const workloads = workloadsOf(obj, sites);
+  const ready: Ready[] = [];
+  let checked: Record<string, unknown> | undefined;
+  for (let i = 0; i < workloads.length; i++) {
+    const w = workloads[i]!;
+    if (!isSelected(w, cfg)) continue;
+    // Taken before unnamed containers get their stand-in names (nameUnnamed), which are taken off again.
+    if (VERIFY && cfg.mode === 'apply') checked ??= structuredClone(obj);
     const unnamedOk = allowsUnnamed(w);
-    const bad = shapeProblem(w, unnamedOk) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
+    // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
+    const bad = shapeProblem(w, unnamedOk) ?? (!fast && item.text.includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
     if (bad) {
       // One workload's bad field never stops the others (issue 27): an error on it, the template as it was.
       makeCtx(cfg, w, results, facts).report('error', `${dotted(bad.path)}: ${bad.text}; this ${w.kind} is left as it is`, dotted(bad.path));
       continue;
     }
-    ready.push({ w, unnamed: unnamedOk ? nameUnnamed(w) : [] });
+    ready.push({ w, unnamed: unnamedOk ? nameUnnamed(w) : NONE });
   }
   if (ready.length === 0) return undefined;
   const start = results.length;
   const first = ready[0]!.w;
   try {
-    return sequenceItem(ready, { textOf, fast: fast !== undefined, parsed: parsed !== undefined, doc, checked }, obj, cfg, results, facts);
+    return sequenceItem(ready, { item, fast: fast !== undefined, parsed: parsed !== undefined, doc, checked }, obj, cfg, results, facts);
   } catch (e) {
     if (e instanceof ItemError) {
       // Found while writing it (aliases that would expand past the limit): this item only.
@@ -278,7 +286,7 @@ export function dotted(path: readonly (string | number)[]): string {
 }
 
 interface Source {
-  textOf: () => string;
+  item: ItemText;
   fast: boolean;
   parsed: boolean;
   doc: Document | undefined;
@@ -287,28 +295,30 @@ interface Source {
 }
 
 function sequenceItem(
-  ready: readonly { w: Workload; unnamed: Container[] }[],
+  ready: readonly Ready[],
   src: Source,
   obj: Record<string, unknown>,
   cfg: Config,
   results: Result[],
   facts: InputFacts,
 ): string | undefined {
-  const { textOf, fast, parsed, doc, checked } = src;
+  const { item, fast, parsed, doc, checked } = src;
   // The value before any change is read again from the text, and only when a transform reported
   // something: each change comes with a result (docs/decisions.md, "Every change is reported"),
   // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
   // that rule on every workload they run (POD_SEQUENCER_VERIFY).
-  const original = readAgain(textOf, fast, parsed);
+  const original = readAgain(item, fast, parsed);
+  const valueBefore = () => original().value;
   let acted = false;
   let blocked = false;
-  for (const { w, unnamed } of ready) {
+  for (let i = 0; i < ready.length; i++) {
+    const { w, unnamed } = ready[i]!;
     const start = results.length;
     const ctx = makeCtx(cfg, w, results, facts);
     // Each template is all or nothing on its own: `original` is the object before any of them.
-    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, () => original().value);
+    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, valueBefore);
     runRules(ctx);
-    settlePaths(w, results, start);
+    if (results.length > start) settlePaths(w, results, start);
     if (unnamed.length === 0) {
       acted ||= changed;
       continue;
@@ -336,7 +346,7 @@ function sequenceItem(
   }
   const before = original();
   if (deepEqual(before.value, obj)) return undefined;
-  const text = textOf();
+  const text = item.text;
   forgetKptIds(obj);
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
@@ -362,13 +372,13 @@ const VERIFY = process.env.POD_SEQUENCER_VERIFY === '1';
  * edits need (patch.ts) when the item was read by fastParse, else by `yaml`. `plainText`: the
  * reader already tested its characters.
  */
-function readAgain(textOf: () => string, fast: boolean, plainText: boolean): () => { value: Record<string, unknown>; spans?: Spans } {
+function readAgain(item: ItemText, fast: boolean, plainText: boolean): () => { value: Record<string, unknown>; spans?: Spans } {
   let made: { value: Record<string, unknown>; spans?: Spans } | undefined;
   return () => {
     if (made) return made;
     const spans: Spans = new Map();
-    const value = fast ? (fastParse(textOf(), 0, spans, plainText)?.value as Record<string, unknown> | undefined) : undefined;
-    made = value ? { value, spans } : { value: toValue(parseItem(textOf())) as Record<string, unknown> };
+    const value = fast ? (fastParse(item.text, 0, spans, plainText)?.value as Record<string, unknown> | undefined) : undefined;
+    made = value ? { value, spans } : { value: toValue(parseItem(item.text)) as Record<string, unknown> };
     return made;
   };
 }
