@@ -4,15 +4,15 @@
  * serialise that one item. Everything else stays text.
  */
 import { isAlias, isPair, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
-import { runRules } from './check/index.js';
+import { rulesCanAct, runRules } from './check/index.js';
 import type { Config } from './config/types.js';
 import { fastParse, type Spans } from './yaml/fastparse.js';
 import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type Result } from './krm/types.js';
-import { assumedVersionMessage, makeCtx, noFacts, settlePaths, type InputFacts } from './pod/context.js';
-import { sequenceWorkload } from './sequence/index.js';
+import { assumedVersionMessage, makeCtx, noFacts, settlePaths, type InputFacts, type PodCtx } from './pod/context.js';
+import { sequenceWorkload, stepsCanAct } from './sequence/index.js';
 import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
 import { expand, type Path } from './workloads/paths.js';
 import { isSelected } from './workloads/select.js';
@@ -200,11 +200,13 @@ export function readFacts(items: readonly ItemText[], facts = noFacts()): InputF
  * of the object's lists and maps (a JobSet's replicated jobs, a PyTorchJob's Master and Worker).
  */
 export function workloadsOf(obj: Record<string, unknown>, sites: readonly Site[]): Workload[] {
-  // Loops, not flatMap: this runs for every workload, most of them left as they are.
+  // Index loops, not flatMap or for-of (an iterator each): this runs for every workload, most of them left as they are.
   const out: Workload[] = [];
-  for (const site of sites) {
-    for (const path of expand(obj, site.steps)) {
-      const w = makeWorkload(obj, path, site);
+  for (let s = 0; s < sites.length; s++) {
+    const site = sites[s]!;
+    const paths = expand(obj, site.steps);
+    for (let p = 0; p < paths.length; p++) {
+      const w = makeWorkload(obj, paths[p]!, site);
       if (w) out.push(w);
     }
   }
@@ -313,6 +315,11 @@ function sequenceItem(
   let blocked = false;
   for (let i = 0; i < ready.length; i++) {
     const { w, unnamed } = ready[i]!;
+    // Most workloads: no step and no rule can act (a test of the pod's summary), nothing to make.
+    if (idle({ cfg, w, facts })) {
+      unname(unnamed);
+      continue;
+    }
     const start = results.length;
     const ctx = makeCtx(cfg, w, results, facts);
     // Each template is all or nothing on its own: `original` is the object before any of them.
@@ -324,7 +331,7 @@ function sequenceItem(
       continue;
     }
     const places = unnamed.map((c) => c.name).join(', ');
-    for (const c of unnamed) delete (c as { name?: string }).name;
+    unname(unnamed);
     if (changed && !deepEqual(original().value, obj)) {
       // Moves, waits and wrappers name the containers they act on: without a name there is no fix.
       blocked = true;
@@ -362,6 +369,20 @@ function sequenceItem(
     obj,
     workloads.map((w) => w.templatePath),
   );
+}
+
+/**
+ * Whether nothing would be done or said about the workload: in apply mode no transform step can
+ * act, and no rule (sequenceWorkload and runRules would return at once). One test of the pod's
+ * summary for most workloads, none of the calls and closures around them (issue 28).
+ */
+function idle(pod: PodCtx): boolean {
+  return (pod.cfg.mode !== 'apply' || !stepsCanAct(pod)) && !rulesCanAct(pod);
+}
+
+/** Takes off the stand-in names nameUnnamed gave. */
+function unname(unnamed: readonly Container[]): void {
+  for (let i = 0; i < unnamed.length; i++) delete (unnamed[i] as { name?: string }).name;
 }
 
 /** Set in the tests' environment (vitest.config.ts): an unchanged-looking workload is compared with a copy. */

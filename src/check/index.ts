@@ -1,5 +1,5 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
-import type { Ctx } from '../pod/context.js';
+import type { Ctx, PodCtx } from '../pod/context.js';
 import { RUN_FIX, type Message } from '../krm/types.js';
 import { fixChangesSomething } from './fixes.js';
 import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
@@ -116,6 +116,11 @@ function dispatch(list: readonly Rule[]): Dispatch {
 
 const ALL_RULES = dispatch(rules);
 const VIEW_RULES = dispatch([pendingChange]);
+
+/** Whether runRules could report anything on the workload: the pod has something a rule needs or a suppression, or it is on Windows or its controller ends its sidecars (both said). */
+export function rulesCanAct(ctx: PodCtx): boolean {
+  return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === 'controller' || (summaryOf(ctx) & (ctx.w.view ? VIEW_RULES : ALL_RULES).any) !== 0;
+}
 
 export function runRules(ctx: Ctx): void {
   // A Windows pod is left as it is (sequence/index.ts says why, in apply mode): no rule may

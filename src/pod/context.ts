@@ -148,6 +148,9 @@ export interface Ctx {
   report(severity: Severity, message: string | Message, fieldPath?: string, rule?: RuleId, suppressed?: string, container?: Container): void;
 }
 
+/** What a workload's pod facts are read from: the parts of a Ctx that report nothing. */
+export type PodCtx = Pick<Ctx, 'cfg' | 'w' | 'facts'>;
+
 /** Where pod-sequencer's tools volume is mounted, and the init container that fills it. */
 export const TOOLS_DIR = '/.seq';
 export const TOOLS_CONTAINER = 'seq-tools';

@@ -13,7 +13,7 @@ import { withPodPorts } from './ports.js';
 import type { Marker, SwitchName } from '../profiles/types.js';
 import { podAnnotations, podLabels, podMetadata } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
-import type { Ctx } from './context.js';
+import type { Ctx, PodCtx } from './context.js';
 import { minorVersion, specFor } from './sidecars.js';
 import { minorOf } from '../config/spec.js';
 
@@ -82,7 +82,7 @@ export interface Injection {
   evidence?: boolean;
 }
 
-export function injection(ctx: Ctx, mesh: MeshName): Injection {
+export function injection(ctx: PodCtx, mesh: MeshName): Injection {
   const container = profiles[mesh].containerName!;
   const inManifest = [...(ctx.w.pod.initContainers ?? []), ...(ctx.w.pod.containers ?? [])].some(
     (c) => c.name === container || specFor(c, ctx.cfg)?.profile === mesh,
@@ -126,7 +126,7 @@ function readMarkers(markers: Marker[], labels: Record<string, string>, annotati
 }
 
 /** Whether the pod template or its Namespace holds any key the mesh's injector reads (whatever its value). */
-function anyMarker(ctx: Ctx, mesh: MeshName, onPod: ReadonlySet<MeshName> | undefined): boolean {
+function anyMarker(ctx: PodCtx, mesh: MeshName, onPod: ReadonlySet<MeshName> | undefined): boolean {
   if (onPod?.has(mesh)) return true;
   const facts = INJECTION[mesh];
   const ns = facts.namespace.length > 0 ? ctx.facts.namespaces.get(ctx.w.ref.namespace ?? 'default') : undefined;
@@ -167,7 +167,7 @@ export interface ActiveMesh<M extends MeshName = MeshName> {
  * reads on the pod template) — evidence turns a mesh on unless `mesh.<name>.enabled` is false
  * (issue 14; docs/decisions.md, "Evidence turns a mesh on").
  */
-export function meshesOf(ctx: Ctx): ActiveMesh[] {
+export function meshesOf(ctx: PodCtx): ActiveMesh[] {
   const meta = podMetadata(ctx.w);
   const onPod = markedOnPod(meta?.labels, meta?.annotations);
   // No mesh configured, no marker on the pod, no Namespace in the input to hold one: no mesh

@@ -14,7 +14,7 @@
  */
 import type { Container, Workload } from '../workloads/workload.js';
 import { podMetadata } from '../workloads/workload.js';
-import type { Ctx } from './context.js';
+import type { PodCtx } from './context.js';
 import { DEPENDENCIES_ANNOTATION } from './dependencies.js';
 import { meshesOf } from './mesh.js';
 import { isNativeSidecar, specFor } from './sidecars.js';
@@ -84,7 +84,7 @@ const summaries = new WeakMap<Workload, PodSummary>();
  * dispatcher forgets the summary on every report, so the rules after an untouched workload's
  * transforms read the same one.
  */
-export function summaryOf(ctx: Ctx): PodSummary {
+export function summaryOf(ctx: PodCtx): PodSummary {
   let s = summaries.get(ctx.w);
   if (s === undefined) summaries.set(ctx.w, (s = summarize(ctx)));
   return s;
@@ -94,7 +94,7 @@ export function forgetSummary(w: Workload): void {
   summaries.delete(w);
 }
 
-function summarize(ctx: Ctx): PodSummary {
+function summarize(ctx: PodCtx): PodSummary {
   const { w, cfg } = ctx;
   let s = ALWAYS | annotationFlags(w.metadata.annotations, 0) | (cfg.mode === 'check' ? FLAGS.checkMode : 0);
   if (w.jobLike) s |= FLAGS.job;

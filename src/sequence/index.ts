@@ -4,7 +4,7 @@
  */
 import { versionAssumed, type Dependency } from '../config/types.js';
 import { allOrNothing } from './all-or-nothing.js';
-import type { Ctx } from '../pod/context.js';
+import type { Ctx, PodCtx } from '../pod/context.js';
 import { awaitDependencies } from './dependencies.js';
 import { readDependencies } from '../pod/dependencies.js';
 import { endJobSidecars, manifestJobSidecars, meshJobSidecar } from './job-exit.js';
@@ -32,11 +32,16 @@ import { WRAP_MARKER } from '../shell/index.js';
  */
 export function sequenceWorkload(ctx: Ctx, before?: () => Record<string, unknown>): boolean {
   // A pod that has nothing any step needs (most workloads) costs no pass at all.
-  if (!ctx.w.view && !onWindows(ctx.w) && (summaryOf(ctx) & ANY_STEP) === 0) return false;
+  if (!stepsCanAct(ctx)) return false;
   const changed = allOrNothing(ctx, transform, before);
   // The pod the rules read next is not the one summarised (or, on an error, is the input again).
   if (changed) forgetSummary(ctx.w);
   return changed;
+}
+
+/** Whether a transform step can act on the workload (its pod has something a step needs), or it is a view or on Windows, which transform says something about. */
+export function stepsCanAct(ctx: PodCtx): boolean {
+  return ctx.w.view || onWindows(ctx.w) || (summaryOf(ctx) & ANY_STEP) !== 0;
 }
 
 /**
