@@ -276,7 +276,9 @@ export function processItem(item: ItemText, sites: readonly Site[], cfg: Config,
 
 /** Whether the kind names an unnamed container itself (Knative: kinds.ts, the catalog's namesOptional). */
 export function allowsUnnamed(w: Workload): boolean {
-  return w.site.namesOptional === true || allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+  if (w.site.namesOptional === true) return true;
+  // Built-in kinds are of core groups (kinds.ts isCoreApiVersion), never one of those kinds'.
+  return w.site.origin !== 'builtin' && allowsUnnamedContainers(w.ref.apiVersion, w.kind);
 }
 
 /** Dotted field path: `spec.template.spec.containers[0].image`. */

@@ -165,10 +165,10 @@ export interface ActiveMesh<M extends MeshName = MeshName> {
  * The meshes whose sidecar this pod will get: the configured ones, and, with their defaults, the
  * ones the input proves will inject (a Namespace labelled for injection, a marker the injector
  * reads on the pod template) — evidence turns a mesh on unless `mesh.<name>.enabled` is false
- * (issue 14; docs/decisions.md, "Evidence turns a mesh on").
+ * (issue 14; docs/decisions.md, "Evidence turns a mesh on"). `meta`: the pod template's metadata,
+ * when the caller has it.
  */
-export function meshesOf(ctx: PodCtx): ActiveMesh[] {
-  const meta = podMetadata(ctx.w);
+export function meshesOf(ctx: PodCtx, meta = podMetadata(ctx.w)): ActiveMesh[] {
   const onPod = markedOnPod(meta?.labels, meta?.annotations);
   // No mesh configured, no marker on the pod, no Namespace in the input to hold one: no mesh
   // injects (most pods; the summary asks for every workload: issue 28).

@@ -76,22 +76,27 @@ export function has(s: PodSummary, flag: Need): boolean {
 
 export const IGNORE_PREFIX = 'pod-sequencer.dev/ignore.';
 
-const summaries = new WeakMap<Workload, PodSummary>();
-
 /**
- * The summary of the pod as it is now. Kept per workload until forgetSummary: a step that changes
- * the pod reports it (docs/decisions.md, "Every change is reported"), and the transform's
- * dispatcher forgets the summary on every report, so the rules after an untouched workload's
- * transforms read the same one.
+ * The summary of the pod as it is now, kept until forgetSummary: a step that changes the pod
+ * reports it (docs/decisions.md, "Every change is reported"), and the transform's dispatcher
+ * forgets the summary on every report, so the rules after an untouched workload's transforms read
+ * the same one. Only the last workload's is kept: it is asked for by process.ts idle, then by
+ * both dispatchers, each workload's in a row (a WeakMap entry per workload cost more than the
+ * summary itself: issue 28); another workload's in between (a dry run's copy) is read again.
  */
 export function summaryOf(ctx: PodCtx): PodSummary {
-  let s = summaries.get(ctx.w);
-  if (s === undefined) summaries.set(ctx.w, (s = summarize(ctx)));
-  return s;
+  if (ctx.w !== last) {
+    kept = summarize(ctx);
+    last = ctx.w;
+  }
+  return kept;
 }
 
+let last: Workload | undefined;
+let kept: PodSummary = 0;
+
 export function forgetSummary(w: Workload): void {
-  summaries.delete(w);
+  if (w === last) last = undefined;
 }
 
 function summarize(ctx: PodCtx): PodSummary {
@@ -100,7 +105,8 @@ function summarize(ctx: PodCtx): PodSummary {
   if (w.jobLike) s |= FLAGS.job;
   if (cfg.dependencies.length > 0) s |= FLAGS.dependency;
   // The pod template's metadata, read once here (podAnnotations walks the path on every call).
-  s |= annotationFlags(podMetadata(w)?.annotations, FLAGS.annotation);
+  const meta = podMetadata(w);
+  s |= annotationFlags(meta?.annotations, FLAGS.annotation);
   const init = w.pod.initContainers;
   for (let i = 0; init && i < init.length; i++) {
     const c = init[i]!;
@@ -113,7 +119,7 @@ function summarize(ctx: PodCtx): PodSummary {
     s |= containerFlags(c) | (specFor(c, cfg) ? FLAGS.sidecar : 0);
     if (c.restartPolicy !== undefined && c.restartPolicy !== null) s |= FLAGS.restartPolicy;
   }
-  if (meshesOf(ctx).length > 0) s |= FLAGS.mesh;
+  if (meshesOf(ctx, meta).length > 0) s |= FLAGS.mesh;
   return s;
 }
 
