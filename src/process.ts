@@ -311,8 +311,8 @@ function sequenceItem(
   // something: each change comes with a result (docs/decisions.md, "Every change is reported"),
   // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
   // that rule on every workload they run (POD_SEQUENCER_VERIFY).
-  const original = readAgain(item, fast, parsed);
-  const valueBefore = () => original().value;
+  const original = new Reread(item, fast, parsed);
+  let valueBefore: (() => Record<string, unknown>) | undefined; // made for the first workload that is not idle
   let acted = false;
   let blocked = false;
   for (let i = 0; i < ready.length; i++) {
@@ -325,7 +325,7 @@ function sequenceItem(
     const start = results.length;
     const ctx = makeCtx(cfg, w, results, facts);
     // Each template is all or nothing on its own: `original` is the object before any of them.
-    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, valueBefore);
+    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, (valueBefore ??= () => original.get().value));
     runRules(ctx);
     if (results.length > start) settlePaths(w, results, start);
     if (unnamed.length === 0) {
@@ -334,7 +334,7 @@ function sequenceItem(
     }
     const places = unnamed.map((c) => c.name).join(', ');
     unname(unnamed);
-    if (changed && !deepEqual(original().value, obj)) {
+    if (changed && !deepEqual(original.get().value, obj)) {
       // Moves, waits and wrappers name the containers they act on: without a name there is no fix.
       blocked = true;
       results.splice(start, results.length - start, ...results.slice(start).filter((r) => !isChange(r)));
@@ -353,7 +353,7 @@ function sequenceItem(
       throw new Error(`${ready[0]!.w.kind} ${ready[0]!.w.ref.name} was changed without a result: every change must be reported`);
     return undefined;
   }
-  const before = original();
+  const before = original.get();
   if (deepEqual(before.value, obj)) return undefined;
   const text = item.text;
   forgetKptIds(obj);
@@ -393,17 +393,24 @@ const VERIFY = process.env.POD_SEQUENCER_VERIFY === '1';
 /**
  * The item's value as its text has it, made once on demand: by fastParse with the spans the text
  * edits need (patch.ts) when the item was read by fastParse, else by `yaml`. `plainText`: the
- * reader already tested its characters.
+ * reader already tested its characters. An object, not a closure: one is made for every item.
  */
-function readAgain(item: ItemText, fast: boolean, plainText: boolean): () => { value: Record<string, unknown>; spans?: Spans } {
-  let made: { value: Record<string, unknown>; spans?: Spans } | undefined;
-  return () => {
-    if (made) return made;
+class Reread {
+  private made?: { value: Record<string, unknown>; spans?: Spans };
+
+  constructor(
+    private readonly item: ItemText,
+    private readonly fast: boolean,
+    private readonly plainText: boolean,
+  ) {}
+
+  get(): { value: Record<string, unknown>; spans?: Spans } {
+    if (this.made) return this.made;
     const spans: Spans = new Map();
-    const value = fast ? (fastParse(item.text, 0, spans, plainText)?.value as Record<string, unknown> | undefined) : undefined;
-    made = value ? { value, spans } : { value: toValue(parseItem(item.text)) as Record<string, unknown> };
-    return made;
-  };
+    const value = this.fast ? (fastParse(this.item.text, 0, spans, this.plainText)?.value as Record<string, unknown> | undefined) : undefined;
+    this.made = value ? { value, spans } : { value: toValue(parseItem(this.item.text)) as Record<string, unknown> };
+    return this.made;
+  }
 }
 
 /**

@@ -67,7 +67,7 @@ export interface Workload {
   obj: Record<string, unknown>;
   metadata: ObjectMeta;
   /** Pod template metadata (created when a transform needs to write to it). */
-  podMeta: () => ObjectMeta;
+  podMeta(this: Workload): ObjectMeta;
   pod: PodSpec;
   /**
    * Its pods run to completion and this tool ends their sidecars: Job, CronJob, a Pod whose
@@ -166,11 +166,7 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
     view: view !== undefined,
     obj,
     metadata,
-    podMeta: () => {
-      const holder = getPath(obj, metaPath.slice(0, -1))!;
-      if (!isObject(holder.metadata)) prepend(holder, 'metadata', {});
-      return holder.metadata as ObjectMeta;
-    },
+    podMeta: podMetaOf,
     pod,
     jobLike: completes(kind, site, restartPolicy) && site.sidecarsEndedBy === 'tool',
     restartPolicy,
@@ -178,6 +174,13 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
   };
   if (view) w.viewSidecars = view.sidecars;
   return w;
+}
+
+/** `w.podMeta()`: one function for every workload, not a closure made with each. */
+function podMetaOf(this: Workload): ObjectMeta {
+  const holder = getPath(this.obj, this.metaPath.slice(0, -1))!;
+  if (!isObject(holder.metadata)) prepend(holder, 'metadata', {});
+  return holder.metadata as ObjectMeta;
 }
 
 function refOf(obj: Record<string, unknown>, kind: string, metadata: ObjectMeta): ResourceRef {
