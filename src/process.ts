@@ -180,8 +180,13 @@ export function readFacts(items: readonly ItemText[], facts = noFacts()): InputF
     if (list) readFacts(list.items, facts);
     if (item.apiVersion !== 'v1') continue;
     if (item.kind === 'ConfigMap') facts.configMaps.add(() => fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
-    else if (item.kind === 'Service') facts.services.add(() => item.takeValue?.() ?? fastParse(item.text)?.value ?? toValue(parseDocument(item.text)));
-    else if (item.kind === 'Namespace') {
+    else if (item.kind === 'Service') {
+      // The reader's value is let go now (a value kept to the end is copied by every young-generation
+      // GC, one of them in the middle of processing: issue 28); the rare workload that waits for a
+      // dependency has the Services read again from their text.
+      item.takeValue?.();
+      facts.services.add(() => fastParse(item.text)?.value ?? toValue(parseDocument(item.text)));
+    } else if (item.kind === 'Namespace') {
       let obj: { metadata?: ObjectMeta } | null;
       try {
         obj = (item.takeValue?.() ?? toValue(parseDocument(item.text))) as { metadata?: ObjectMeta } | null;
