@@ -53,7 +53,9 @@ export const BUILTIN_SITES: Readonly<Record<string, Site>> = {
 function isCoreApiVersion(apiVersion: string | undefined): boolean {
   if (!apiVersion) return false;
   const slash = apiVersion.indexOf('/');
-  return slash < 0 || !apiVersion.slice(0, slash).includes('.');
+  const dot = apiVersion.indexOf('.');
+  // No dot before the slash (the group's), found where it stands: asked for every item.
+  return slash < 0 || dot < 0 || dot > slash;
 }
 
 const parsed = new WeakMap<WorkloadKind, Site>();
