@@ -117,7 +117,10 @@ function dispatch(list: readonly Rule[]): Dispatch {
 const ALL_RULES = dispatch(rules);
 const VIEW_RULES = dispatch([pendingChange]);
 
-/** Whether runRules could report anything on the workload: the pod has something a rule needs or a suppression, or it is on Windows or its controller ends its sidecars (both said). */
+/**
+ * Whether runRules could report anything on the workload: the pod has something a rule needs or a
+ * suppression annotation, or it is on Windows or its controller ends its sidecars (both said).
+ */
 export function rulesCanAct(ctx: PodCtx): boolean {
   return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === 'controller' || (summaryOf(ctx) & (ctx.w.view ? VIEW_RULES : ALL_RULES).any) !== 0;
 }

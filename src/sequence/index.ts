@@ -39,7 +39,10 @@ export function sequenceWorkload(ctx: Ctx, before?: () => Record<string, unknown
   return changed;
 }
 
-/** Whether a transform step can act on the workload (its pod has something a step needs), or it is a view or on Windows, which transform says something about. */
+/**
+ * Whether a transform step can act on the workload: its pod has something a step needs, or it is
+ * a view or on Windows, which transform says something about.
+ */
 export function stepsCanAct(ctx: PodCtx): boolean {
   return ctx.w.view || onWindows(ctx.w) || (summaryOf(ctx) & ANY_STEP) !== 0;
 }
