@@ -299,7 +299,9 @@ export function fieldAt(obj: unknown, path: Path): unknown {
   let cur: unknown = obj;
   for (let i = 0; i < path.length; i++) {
     const p = path[i]!;
-    if (typeof cur !== 'object' || cur === null || (typeof p === 'number') !== Array.isArray(cur)) return undefined;
+    // A name never finds an object in a list (its string keys are `length` and methods), so only
+    // an index asks whether it steps into a list: an Array.isArray call less per step.
+    if (typeof cur !== 'object' || cur === null || (typeof p === 'number' && !Array.isArray(cur))) return undefined;
     cur = (cur as Record<string | number, unknown>)[p];
   }
   return cur;
