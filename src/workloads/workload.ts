@@ -55,6 +55,12 @@ export interface Workload {
   templatePath: Path;
   /** Where the pod's own metadata is (`templatePath` + metadata, but for some controllers' shapes). */
   metaPath: Path;
+  /**
+   * The object at `metaPath` but its last key, which holds the pod's `metadata`: transforms change
+   * it in place and never replace it, so the pod's metadata is read from here, not by walking
+   * `metaPath` (several times for every workload: issue 28).
+   */
+  metaHolder: Record<string, unknown>;
   /** The kind's site this template was found at (workloads/kinds.ts): what its pods do. */
   site: Site;
   /**
@@ -152,6 +158,8 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
   if (site.shape === 'pod' ? !isObject(template.spec) : !view) return undefined;
   const names = namesOf(templatePath);
   const metaPath = view?.metaPath ?? names.meta;
+  const metaHolder = metaPath === names.meta ? template : getPath(obj, metaPath.slice(0, -1));
+  if (!metaHolder) return undefined;
   const metadata = (isObject(obj.metadata) ? obj.metadata : {}) as ObjectMeta;
   const pod = view?.pod ?? (template.spec as PodSpec);
   const beside = site.restartPolicyField ? besidePolicy(obj, templatePath, site) : undefined;
@@ -162,6 +170,7 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
     kind,
     templatePath,
     metaPath,
+    metaHolder,
     site,
     view: view !== undefined,
     obj,
@@ -178,7 +187,7 @@ export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, s
 
 /** `w.podMeta()`: one function for every workload, not a closure made with each. */
 function podMetaOf(this: Workload): ObjectMeta {
-  const holder = getPath(this.obj, this.metaPath.slice(0, -1))!;
+  const holder = this.metaHolder;
   if (!isObject(holder.metadata)) prepend(holder, 'metadata', {});
   return holder.metadata as ObjectMeta;
 }
@@ -251,7 +260,8 @@ function podView(template: Record<string, unknown>, templatePath: Path, site: Si
 
 /** Pod template metadata as it is now (a transform may have made it), without creating it. */
 export function podMetadata(w: Workload): ObjectMeta | undefined {
-  return getPath(w.obj, w.metaPath) as ObjectMeta | undefined;
+  const meta = w.metaHolder.metadata;
+  return isObject(meta) ? (meta as ObjectMeta) : undefined;
 }
 
 /** Pod template annotations without creating the metadata. */
@@ -326,7 +336,7 @@ export function shapeProblem(w: Workload, unnamed = false): ShapeProblem | undef
 function problemIn(w: Workload, unnamed: boolean, paths: boolean): ShapeProblem | undefined {
   const problem =
     metaProblem(w.obj.metadata, paths ? ['metadata'] : null) ??
-    metaProblem(fieldAt(w.obj, w.metaPath), paths ? [...w.metaPath] : null) ??
+    metaProblem(w.metaHolder.metadata, paths ? [...w.metaPath] : null) ??
     (JOB_KINDS.has(w.kind) && isObject(w.obj.spec) ? fieldsProblem(w.obj.spec, JOB, paths ? ['spec'] : null) : undefined);
   if (problem || w.view) return problem; // a view's containers are the controller's to check
   const at = paths ? [...w.templatePath, 'spec'] : null;
