@@ -254,7 +254,15 @@ export function processItem(item: ItemText, sites: readonly Site[], cfg: Config,
       makeCtx(cfg, w, results, facts).report('error', `${dotted(bad.path)}: ${bad.text}; this ${w.kind} is left as it is`, dotted(bad.path));
       continue;
     }
-    ready.push({ w, unnamed: unnamedOk ? nameUnnamed(w) : NONE });
+    const unnamed = unnamedOk ? nameUnnamed(w) : NONE;
+    // Most workloads: no step and no rule can act (a test of the pod's summary), nothing more is
+    // made for them. A transform changes only its own template, so another template's summary
+    // taken now is the one it would have later.
+    if (idle({ cfg, w, facts })) {
+      unname(unnamed);
+      continue;
+    }
+    ready.push({ w, unnamed });
   }
   if (ready.length === 0) return undefined;
   const start = results.length;
@@ -317,20 +325,15 @@ function sequenceItem(
   // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
   // that rule on every workload they run (POD_SEQUENCER_VERIFY).
   const original = new Reread(item, fast, parsed);
-  let valueBefore: (() => Record<string, unknown>) | undefined; // made for the first workload that is not idle
+  const valueBefore = () => original.get().value;
   let acted = false;
   let blocked = false;
   for (let i = 0; i < ready.length; i++) {
     const { w, unnamed } = ready[i]!;
-    // Most workloads: no step and no rule can act (a test of the pod's summary), nothing to make.
-    if (idle({ cfg, w, facts })) {
-      unname(unnamed);
-      continue;
-    }
     const start = results.length;
     const ctx = makeCtx(cfg, w, results, facts);
     // Each template is all or nothing on its own: `original` is the object before any of them.
-    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, (valueBefore ??= () => original.get().value));
+    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, valueBefore);
     runRules(ctx);
     if (results.length > start) settlePaths(w, results, start);
     if (unnamed.length === 0) {
