@@ -3878,8 +3878,8 @@ var require_resolve_props = __commonJS({
             hasSpace = false;
         }
       }
-      const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
+      const last2 = tokens[tokens.length - 1];
+      const end = last2 ? last2.offset + last2.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -4727,9 +4727,9 @@ var require_resolve_flow_scalar = __commonJS({
         }
         pos = line.lastIndex;
       }
-      const last = /[ \t]*(.*)/sy;
-      last.lastIndex = pos;
-      match = last.exec(source);
+      const last2 = /[ \t]*(.*)/sy;
+      last2.lastIndex = pos;
+      match = last2.exec(source);
       return res + sep + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
@@ -6636,12 +6636,12 @@ var require_parser = __commonJS({
               yield* this.pop(token);
           }
           if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
-            const last = token.items[token.items.length - 1];
-            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+            const last2 = token.items[token.items.length - 1];
+            if (last2 && !last2.sep && !last2.value && last2.start.length > 0 && findNonEmptyIndex(last2.start) === -1 && (token.indent === 0 || last2.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
               if (top.type === "document")
-                top.end = last.start;
+                top.end = last2.start;
               else
-                top.items.push({ start: last.start });
+                top.items.push({ start: last2.start });
               token.items.splice(-1, 1);
             }
           }
@@ -6765,8 +6765,8 @@ var require_parser = __commonJS({
             this.onKeyLine = false;
             if (it.value) {
               const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last?.type === "comment")
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
@@ -6958,8 +6958,8 @@ var require_parser = __commonJS({
           case "newline":
             if (it.value) {
               const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last?.type === "comment")
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
@@ -7493,9 +7493,9 @@ function starParts(glob) {
 function matchParts(parts, s) {
   const first = parts[0];
   if (parts.length === 1) return s === first;
-  const last = parts[parts.length - 1];
-  if (s.length < first.length + last.length || !s.startsWith(first) || !s.endsWith(last)) return false;
-  const stop = s.length - last.length;
+  const last2 = parts[parts.length - 1];
+  if (s.length < first.length + last2.length || !s.startsWith(first) || !s.endsWith(last2)) return false;
+  const stop = s.length - last2.length;
   let at = first.length;
   for (let k = 1; k < parts.length - 1; k++) {
     const part = parts[k];
@@ -7579,8 +7579,9 @@ function fieldPath(steps2) {
 }
 function has(obj, path) {
   let v = obj;
-  for (const field of path) {
-    if (!isMap(v) || !Object.hasOwn(v, field)) return false;
+  for (let i = 0; i < path.length; i++) {
+    const field = path[i];
+    if (typeof v !== "object" || v === null || Array.isArray(v) || !Object.hasOwn(v, field)) return false;
     v = v[field];
   }
   return true;
@@ -12448,14 +12449,14 @@ var Parser = class {
       }
       p = nl + 1;
     }
-    let last = lines.length;
-    while (last > 0 && lines[last - 1] === "") last--;
-    if (last === 0) throw UNSURE;
+    let last2 = lines.length;
+    while (last2 > 0 && lines[last2 - 1] === "") last2--;
+    if (last2 === 0) throw UNSURE;
     this.contentEnd = lastEnd;
-    if (chomp === "+" && last < lines.length) throw UNSURE;
+    if (chomp === "+" && last2 < lines.length) throw UNSURE;
     let value = "";
     if (!folded) {
-      value = lines.slice(0, last).join("\n");
+      value = lines.slice(0, last2).join("\n");
     } else {
       let sep = "";
       let prevMoreIndented = false;
@@ -12464,7 +12465,7 @@ var Parser = class {
         value += "\n";
         first++;
       }
-      for (let k = first; k < last; k++) {
+      for (let k = first; k < last2; k++) {
         const line = lines[k];
         if (line.charCodeAt(0) === SPACE) {
           if (sep === " ") sep = "\n";
@@ -12963,14 +12964,14 @@ function streamError(source) {
   let directives = -1;
   let sawYaml = false;
   let docStarted = false;
-  let last = 0;
+  let last2 = 0;
   MARKERS.lastIndex = 0;
   for (let m = MARKERS.exec(source); m !== null; m = MARKERS.exec(source)) {
     const at = m.index;
     const eol = source.indexOf("\n", at);
     const line = source.slice(at, eol < 0 ? source.length : eol);
-    if (!docStarted && hasContent(source, last, at)) docStarted = true;
-    last = eol < 0 ? source.length : eol + 1;
+    if (!docStarted && hasContent(source, last2, at)) docStarted = true;
+    last2 = eol < 0 ? source.length : eol + 1;
     if (line.startsWith("%")) {
       if (docStarted) continue;
       if (!between) return { offset: at, message: "malformed YAML stream: a directive inside a document: end the document before it with `...`" };
@@ -13012,7 +13013,7 @@ function streamError(source) {
     if (bad !== void 0)
       return { offset: at + 3 + bad, message: "malformed YAML stream: a block collection cannot start on the `---` line: put it on the next line" };
   }
-  if (between && !docStarted && hasContent(source, last, source.length)) docStarted = true;
+  if (between && !docStarted && hasContent(source, last2, source.length)) docStarted = true;
   if (directives >= 0 && !docStarted) return { offset: directives, message: "malformed YAML stream: a directive must be followed by a document (`---`)" };
   if (directives >= 0 && docStarted)
     return { offset: directives, message: "malformed YAML stream: directives must be followed by the document start marker `---`" };
@@ -13154,8 +13155,8 @@ function readFast(source) {
 }
 function lazyItem(source, index, span, value, fast) {
   const spec = value.spec;
-  const kept = fast && spec !== null && typeof spec === "object" && !Array.isArray(spec) ? value : void 0;
-  return new LazyItem(source, index, span, str(value.kind), str(value.apiVersion), kept);
+  const kept2 = fast && spec !== null && typeof spec === "object" && !Array.isArray(spec) ? value : void 0;
+  return new LazyItem(source, index, span, str(value.kind), str(value.apiVersion), kept2);
 }
 var LazyItem = class {
   index;
@@ -13797,7 +13798,8 @@ var BUILTIN_SITES = {
 function isCoreApiVersion(apiVersion2) {
   if (!apiVersion2) return false;
   const slash = apiVersion2.indexOf("/");
-  return slash < 0 || !apiVersion2.slice(0, slash).includes(".");
+  const dot = apiVersion2.indexOf(".");
+  return slash < 0 || dot < 0 || dot > slash;
 }
 var parsed = /* @__PURE__ */ new WeakMap();
 function configSite(w) {
@@ -13843,12 +13845,10 @@ function sitesFor(apiVersion2, kind2, extra) {
   if (!kind2) return void 0;
   const custom = extra.length === 0 ? extra : extra.filter((w) => w.kind === kind2 && w.apiVersion === apiVersion2);
   if (custom.length > 0) return custom.map(configSite);
-  if (isCoreApiVersion(apiVersion2)) {
-    const site = BUILTIN_SITES[kind2];
-    return site ? [site] : void 0;
-  }
+  if (isCoreApiVersion(apiVersion2)) return BUILTIN_LISTS.get(kind2);
   return apiVersion2 ? fromCatalog(apiVersion2, kind2) : void 0;
 }
+var BUILTIN_LISTS = new Map(Object.entries(BUILTIN_SITES).map(([kind2, site]) => [kind2, [site]]));
 var UNNAMED_CONTAINERS = [
   {
     group: "serving.knative.dev",
@@ -13928,6 +13928,17 @@ var POD = {
 var META = { name: "string", namespace: "string", labels: STRING_MAP, annotations: STRING_MAP };
 var JOB = { activeDeadlineSeconds: "number", backoffLimit: "number" };
 function fieldsProblem(v, fields, at = []) {
+  if (at === null) {
+    for (const key in v) {
+      const shape = fields[key];
+      if (shape === void 0 || !Object.hasOwn(fields, key)) continue;
+      const x = v[key];
+      if (typeof x === shape) continue;
+      const p = shapeProblem(x, shape, null);
+      if (p) return p;
+    }
+    return void 0;
+  }
   for (const key in fields) {
     const x = v[key];
     if (x === void 0 || x === null) continue;
@@ -13939,33 +13950,36 @@ function fieldsProblem(v, fields, at = []) {
   return void 0;
 }
 function shapeProblem(v, shape, at) {
-  const problem = (text2, key) => ({ path: key === void 0 ? [...at] : [...at, key], text: text2 });
   if (v === void 0 || v === null) return void 0;
   if (shape === "string" || shape === "number" || shape === "boolean") {
-    return typeof v === shape ? void 0 : problem(`must be a ${shape}, not ${describe(v)}${hint(v, shape)}`);
+    return typeof v === shape ? void 0 : problemAt(at, `must be a ${shape}, not ${describe(v)}${hint(v, shape)}`);
   }
   if (shape === "port") {
-    return typeof v === "number" || typeof v === "string" ? void 0 : problem(`must be a port number or name, not ${describe(v)}${hint(v, "string")}`);
+    return typeof v === "number" || typeof v === "string" ? void 0 : problemAt(at, `must be a port number or name, not ${describe(v)}${hint(v, "string")}`);
   }
-  if (shape === "mapping") return isObject2(v) ? void 0 : problem(`must be a mapping, not ${describe(v)}`);
+  if (shape === "mapping") return isObject2(v) ? void 0 : problemAt(at, `must be a mapping, not ${describe(v)}`);
   if ("list" in shape) {
     if (!Array.isArray(v))
-      return problem(`must be a list, not ${describe(v)}${shape.list === "string" ? ' (a command is a list of strings: ["sh", "-c", "..."])' : ""}`);
+      return problemAt(at, `must be a list, not ${describe(v)}${shape.list === "string" ? ' (a command is a list of strings: ["sh", "-c", "..."])' : ""}`);
     for (let i = 0; i < v.length; i++) {
-      if (v[i] === null) return problem(`must be a ${typeof shape.list === "string" ? shape.list : "mapping"}, not null`, i);
-      at.push(i);
+      if (v[i] === null) return problemAt(at, `must be a ${typeof shape.list === "string" ? shape.list : "mapping"}, not null`, i);
+      at?.push(i);
       const p = shapeProblem(v[i], shape.list, at);
-      at.pop();
+      at?.pop();
       if (p) return p;
     }
     return void 0;
   }
-  if (!isObject2(v)) return problem(`must be a mapping, not ${describe(v)}`);
+  if (!isObject2(v)) return problemAt(at, `must be a mapping, not ${describe(v)}`);
   if ("values" in shape) {
-    for (const k in v) if (typeof v[k] !== "string") return problem(`must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);
+    for (const k in v)
+      if (typeof v[k] !== "string") return problemAt(at, `must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);
     return void 0;
   }
   return fieldsProblem(v, shape.map, at);
+}
+function problemAt(at, text2, key) {
+  return { path: at === null ? [] : key === void 0 ? [...at] : [...at, key], text: text2 };
 }
 function isObject2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -14001,73 +14015,84 @@ function controllerWhy(w) {
 function templateField(w) {
   return formatPath(w.templatePath);
 }
-function prefix(path, last) {
-  let known2 = PREFIXES.get(path);
-  if (!known2) PREFIXES.set(path, known2 = { spec: formatPath([...path, "spec"]), self: formatPath(path) });
-  return last ? known2.spec : known2.self;
+function prefix(path, last2) {
+  const known2 = namesOf(path);
+  return last2 ? known2.spec : known2.self;
 }
-var PREFIXES = /* @__PURE__ */ new WeakMap();
+var NAMES = /* @__PURE__ */ new WeakMap();
+function namesOf(path) {
+  let known2 = NAMES.get(path);
+  if (!known2) {
+    const spec = formatPath([...path, "spec"]);
+    NAMES.set(path, known2 = { self: formatPath(path), spec, restartPolicy: `${spec}.restartPolicy`, meta: [...path, "metadata"] });
+  }
+  return known2;
+}
 var LONG_RUNNING = BUILTIN_SITES.Deployment;
 var JOB_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob"]);
-var META2 = /* @__PURE__ */ new WeakMap();
-function metaPathOf(templatePath) {
-  let m = META2.get(templatePath);
-  if (!m) META2.set(templatePath, m = [...templatePath, "metadata"]);
-  return m;
-}
 function makeWorkload(obj, templatePath, site) {
   const kind2 = String(obj.kind);
   site ??= BUILTIN_SITES[kind2] ?? LONG_RUNNING;
   const template = getPath(obj, templatePath);
-  if (!isObject3(template)) return void 0;
+  if (!template) return void 0;
   const view = site.shape !== "pod" ? podView(template, templatePath, site) : void 0;
   if (site.shape === "pod" ? !isObject3(template.spec) : !view) return void 0;
-  const metaPath = view?.metaPath ?? metaPathOf(templatePath);
+  const names = namesOf(templatePath);
+  const metaPath = view?.metaPath ?? names.meta;
+  const metaHolder = metaPath === names.meta ? template : getPath(obj, metaPath.slice(0, -1));
+  if (!metaHolder) return void 0;
   const metadata = isObject3(obj.metadata) ? obj.metadata : {};
-  const annotations = metadata.annotations ?? {};
   const pod = view?.pod ?? template.spec;
-  const { restartPolicy, beside } = restartPolicyOf(obj, templatePath, pod, site);
-  const pathAnno = annotations["internal.config.kubernetes.io/path"] ?? annotations["config.kubernetes.io/path"];
-  const indexAnno = annotations["internal.config.kubernetes.io/index"] ?? annotations["config.kubernetes.io/index"];
-  return {
-    ref: {
-      apiVersion: String(obj.apiVersion),
-      kind: kind2,
-      name: String(metadata.name ?? ""),
-      ...metadata.namespace ? { namespace: String(metadata.namespace) } : {}
-    },
-    file: pathAnno ? { path: pathAnno, ...indexAnno !== void 0 ? { index: Number(indexAnno) } : {} } : void 0,
+  const beside = site.restartPolicyField ? besidePolicy(obj, templatePath, site) : void 0;
+  const restartPolicy = beside ?? ownPolicy(pod, site);
+  const w = {
+    ref: refOf2(obj, kind2, metadata),
+    file: fileOf(metadata.annotations),
     kind: kind2,
     templatePath,
     metaPath,
+    metaHolder,
     site,
     view: view !== void 0,
-    ...view ? { viewSidecars: view.sidecars } : {},
     obj,
     metadata,
-    podMeta: () => {
-      const holder = getPath(obj, metaPath.slice(0, -1));
-      if (!isObject3(holder.metadata)) prepend(holder, "metadata", {});
-      return holder.metadata;
-    },
+    podMeta: podMetaOf,
     pod,
     jobLike: completes(kind2, site, restartPolicy) && site.sidecarsEndedBy === "tool",
     restartPolicy,
-    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField]) : `${prefix(templatePath, "spec")}.restartPolicy`
+    restartPolicyAt: beside !== void 0 ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField]) : names.restartPolicy
   };
+  if (view) w.viewSidecars = view.sidecars;
+  return w;
+}
+function podMetaOf() {
+  const holder = this.metaHolder;
+  if (!isObject3(holder.metadata)) prepend(holder, "metadata", {});
+  return holder.metadata;
+}
+function refOf2(obj, kind2, metadata) {
+  const ref = { apiVersion: String(obj.apiVersion), kind: kind2, name: String(metadata.name ?? "") };
+  if (metadata.namespace) ref.namespace = String(metadata.namespace);
+  return ref;
+}
+function fileOf(annotations) {
+  const path = annotations?.["internal.config.kubernetes.io/path"] ?? annotations?.["config.kubernetes.io/path"];
+  if (!path) return void 0;
+  const index = annotations["internal.config.kubernetes.io/index"] ?? annotations["config.kubernetes.io/index"];
+  return index !== void 0 ? { path, index: Number(index) } : { path };
 }
 function completes(kind2, site, restartPolicy) {
   if (site.origin === "builtin" && kind2 === "Pod") return restartPolicy === "Never" || restartPolicy === "OnFailure";
   return site.completes;
 }
-function restartPolicyOf(obj, templatePath, pod, site) {
-  if (site.restartPolicyField) {
-    const beside = getPath(obj, templatePath.slice(0, -1))?.[site.restartPolicyField];
-    if (typeof beside === "string") return { restartPolicy: beside === "ExitCode" ? "Never" : beside, beside: true };
-    if (site.defaultRestartPolicy) return { restartPolicy: site.defaultRestartPolicy, beside: true };
-  }
-  if (typeof pod.restartPolicy === "string") return { restartPolicy: pod.restartPolicy, beside: false };
-  return { restartPolicy: site.defaultRestartPolicy ?? (site.completes ? "Never" : "Always"), beside: false };
+function besidePolicy(obj, templatePath, site) {
+  const beside = getPath(obj, templatePath.slice(0, -1))?.[site.restartPolicyField];
+  if (typeof beside === "string") return beside === "ExitCode" ? "Never" : beside;
+  return site.defaultRestartPolicy;
+}
+function ownPolicy(pod, site) {
+  if (typeof pod.restartPolicy === "string") return pod.restartPolicy;
+  return site.defaultRestartPolicy ?? (site.completes ? "Never" : "Always");
 }
 function podView(template, templatePath, site) {
   const at = site.shape === "tekton" && isObject3(template.spec) && Array.isArray(template.spec.steps) ? template.spec : template;
@@ -14091,13 +14116,15 @@ function podView(template, templatePath, site) {
   const ownMeta = site.shape === "argo" || templatePath.length === 0 || templatePath.some((p) => typeof p === "number");
   return { pod: structuredClone(pod), metaPath: ownMeta ? [...templatePath, "metadata"] : ["metadata"], sidecars };
 }
+function podMetadata(w) {
+  const meta = w.metaHolder.metadata;
+  return isObject3(meta) ? meta : void 0;
+}
 function podAnnotations(w) {
-  const meta = getPath(w.obj, w.metaPath);
-  return meta?.annotations ?? {};
+  return podMetadata(w)?.annotations ?? {};
 }
 function podLabels(w) {
-  const meta = getPath(w.obj, w.metaPath);
-  return meta?.labels ?? {};
+  return podMetadata(w)?.labels ?? {};
 }
 function podDeadline(w) {
   const onPod = w.pod.activeDeadlineSeconds;
@@ -14113,49 +14140,61 @@ function prepend(obj, key, value) {
   for (const [k, v] of rest) obj[k] = v;
 }
 function getPath(obj, path) {
+  const v = fieldAt(obj, path);
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
+}
+function fieldAt(obj, path) {
   let cur = obj;
-  for (const p of path) {
-    if (typeof p === "number" ? !Array.isArray(cur) : !isObject3(cur)) return void 0;
+  for (let i = 0; i < path.length; i++) {
+    const p = path[i];
+    if (typeof cur !== "object" || cur === null || typeof p === "number" && !Array.isArray(cur)) return void 0;
     cur = cur[p];
   }
-  return isObject3(cur) ? cur : void 0;
+  return cur;
 }
 function isObject3(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function shapeProblem2(w, unnamed = false) {
-  const problem = metaProblem(w.obj.metadata, ["metadata"]) ?? metaProblem(getPath(w.obj, w.metaPath.slice(0, -1))?.metadata, [...w.metaPath]) ?? (JOB_KINDS.has(w.kind) && isObject3(w.obj.spec) ? fieldsProblem(w.obj.spec, JOB, ["spec"]) : void 0);
+  return problemIn(w, unnamed, false) && problemIn(w, unnamed, true);
+}
+function problemIn(w, unnamed, paths) {
+  const problem = metaProblem(w.obj.metadata, paths ? ["metadata"] : null) ?? metaProblem(w.metaHolder.metadata, paths ? [...w.metaPath] : null) ?? (JOB_KINDS.has(w.kind) && isObject3(w.obj.spec) ? fieldsProblem(w.obj.spec, JOB, paths ? ["spec"] : null) : void 0);
   if (problem || w.view) return problem;
-  const at = [...w.templatePath, "spec"];
+  const at = paths ? [...w.templatePath, "spec"] : null;
   const pod = w.pod;
   const podProblem = fieldsProblem(pod, POD, at);
   if (podProblem) return podProblem;
-  for (const list2 of CONTAINER_LISTS) {
+  for (let l = 0; l < CONTAINER_LISTS.length; l++) {
+    const list2 = CONTAINER_LISTS[l];
     const cs = pod[list2];
     if (cs === void 0 || cs === null) continue;
-    if (!Array.isArray(cs)) return { path: [...at, list2], text: `must be a list of containers, not ${describe(cs)}` };
+    if (!Array.isArray(cs)) return { path: pathTo(at, list2), text: `must be a list of containers, not ${describe(cs)}` };
     for (let i = 0; i < cs.length; i++) {
-      at.push(list2, i);
+      at?.push(list2, i);
       const p = containerProblem(cs[i], unnamed, at);
-      at.length -= 2;
+      if (at) at.length -= 2;
       if (p) return p;
     }
   }
   return void 0;
 }
 var CONTAINER_LISTS = ["initContainers", "containers"];
+function pathTo(at, key) {
+  return at === null ? [] : key === void 0 ? [...at] : [...at, key];
+}
 function metaProblem(meta, at) {
   if (meta === void 0 || meta === null) return void 0;
-  if (!isObject3(meta)) return { path: at, text: `must be a mapping, not ${describe(meta)}` };
+  if (!isObject3(meta)) return { path: pathTo(at), text: `must be a mapping, not ${describe(meta)}` };
   return fieldsProblem(meta, META, at);
 }
 function containerProblem(c, unnamed, at) {
-  if (!isObject3(c)) return { path: [...at], text: `must be a container (a mapping), not ${describe(c)}` };
+  if (!isObject3(c)) return { path: pathTo(at), text: `must be a container (a mapping), not ${describe(c)}` };
   if ((c.name === void 0 || c.name === null) && unnamed) return fieldsProblem(c, CONTAINER, at);
   if (typeof c.name !== "string")
-    return { path: [...at, "name"], text: c.name === void 0 ? "is missing: every container needs a name" : `must be a string, not ${describe(c.name)}` };
+    return { path: pathTo(at, "name"), text: c.name === void 0 ? "is missing: every container needs a name" : `must be a string, not ${describe(c.name)}` };
   if (c.name === "" || c.name.startsWith("-")) {
-    return { path: [...at, "name"], text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
+    return { path: pathTo(at, "name"), text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
   }
   return fieldsProblem(c, CONTAINER, at);
 }
@@ -15713,21 +15752,36 @@ function describe2(ev) {
 
 // src/pod/sidecars.ts
 function specFor(c, cfg) {
+  let table = TABLES2.get(cfg);
+  if (!table) TABLES2.set(cfg, table = tableOf2(cfg));
+  const named = table.byName.get(c.name);
+  if (table.globs.length === 0) return named === void 0 ? void 0 : cfg.sidecars[named];
   const seen = SEEN.get(c);
   if (seen && seen.cfg === cfg && seen.name === c.name && seen.image === c.image) return seen.spec;
-  let matchers = MATCHERS.get(cfg);
-  if (!matchers) MATCHERS.set(cfg, matchers = cfg.sidecars.map(matcherOf));
-  const i = matchers.findIndex((m) => m(c));
-  const spec = i < 0 ? void 0 : cfg.sidecars[i];
+  let first = named ?? cfg.sidecars.length;
+  for (const g of table.globs) {
+    if (g.index >= first) break;
+    if (g.test(c)) first = g.index;
+  }
+  const spec = cfg.sidecars[first];
   SEEN.set(c, { cfg, name: c.name, image: c.image, spec });
   return spec;
+}
+function tableOf2(cfg) {
+  const table = { byName: /* @__PURE__ */ new Map(), globs: [] };
+  cfg.sidecars.forEach((s, index) => {
+    if (s.name !== void 0 && s.image === void 0 && !/[*?[\\]/.test(s.name)) {
+      if (!table.byName.has(s.name)) table.byName.set(s.name, index);
+    } else table.globs.push({ index, test: matcherOf(s) });
+  });
+  return table;
 }
 function matcherOf(s) {
   const name = s.name !== void 0 ? globMatcher(s.name) : void 0;
   const image = s.image !== void 0 ? globMatcher(s.image) : void 0;
   return (c) => name !== void 0 && name(c.name) || image !== void 0 && c.image !== void 0 && image(c.image);
 }
-var MATCHERS = /* @__PURE__ */ new WeakMap();
+var TABLES2 = /* @__PURE__ */ new WeakMap();
 var SEEN = /* @__PURE__ */ new WeakMap();
 function isNativeSidecar(c) {
   return c.restartPolicy === "Always";
@@ -15861,7 +15915,36 @@ var ConfigMaps = class {
     return this.byName = byName;
   }
 };
-var noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: [], configMaps: new ConfigMaps() });
+var Services = class {
+  pending = [];
+  read;
+  /** An item to read when the Services are first asked for (`read` gives its value; it may throw). */
+  add(read2) {
+    this.pending.push(read2);
+    this.read = void 0;
+  }
+  /** Those with a name and a selector of strings, in input order. */
+  all() {
+    if (this.read) return this.read;
+    const out = [];
+    for (const read2 of this.pending) {
+      let obj;
+      try {
+        obj = read2();
+      } catch {
+        continue;
+      }
+      const meta = obj?.metadata;
+      const selector = obj?.spec?.selector;
+      if (typeof meta?.name === "string" && isStringMap(selector)) out.push({ name: meta.name, namespace: String(meta.namespace ?? "default"), selector });
+    }
+    return this.read = out;
+  }
+};
+function isStringMap(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
+}
+var noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps() });
 function kubernetesText(cfg) {
   return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
 }
@@ -16158,7 +16241,10 @@ function isEmpty(sel) {
   return !sel.kinds && !sel.names && !sel.namespaces && !sel.labels;
 }
 function isSkipped(w) {
-  return String(w.metadata.annotations?.[SKIP_ANNOTATION]) === "true" || String(podAnnotations(w)[SKIP_ANNOTATION]) === "true";
+  return isTrue(w.metadata.annotations?.[SKIP_ANNOTATION]) || isTrue(podMetadata(w)?.annotations?.[SKIP_ANNOTATION]);
+}
+function isTrue(v) {
+  return v !== void 0 && String(v) === "true";
 }
 function isSelected(w, cfg) {
   if (isSkipped(w)) return false;
@@ -16246,8 +16332,9 @@ function addMarked(out, key) {
   if (meshes) for (const mesh of meshes) (out ??= /* @__PURE__ */ new Set()).add(mesh);
   return out;
 }
-function meshesOf(ctx) {
-  const onPod = markedOnPod(podLabels(ctx.w), podAnnotations(ctx.w));
+function meshesOf(ctx, meta = podMetadata(ctx.w)) {
+  const onPod = markedOnPod(meta?.labels, meta?.annotations);
+  if (onPod === void 0 && !hasKeys(ctx.cfg.mesh) && !ctx.facts.namespaces.has(ctx.w.ref.namespace ?? "default")) return [];
   const out = [];
   for (const mesh of MESHES) {
     const configured = ctx.cfg.mesh[mesh];
@@ -16265,12 +16352,16 @@ function meshesOf(ctx) {
   }
   return out;
 }
-var isTrue = (v) => String(v).toLowerCase() === "true";
+function hasKeys(o) {
+  for (const _ in o) return true;
+  return false;
+}
+var isTrue2 = (v) => String(v).toLowerCase() === "true";
 function nativeChoice(ctx, profile) {
   if (!MESHES.includes(profile)) return void 0;
   const annotations = podAnnotations(ctx.w);
   const key = nativeKeyIn(profile, annotations);
-  return key === void 0 ? void 0 : { key, native: isTrue(annotations[key]) };
+  return key === void 0 ? void 0 : { key, native: isTrue2(annotations[key]) };
 }
 function nativeByDefault(ctx, mesh) {
   const release = configuredRelease(ctx.cfg, mesh);
@@ -16291,12 +16382,12 @@ function nativeKeyIn(mesh, annotations) {
 }
 function nativeAsked(mesh, annotations) {
   const key = nativeKeyIn(mesh, annotations);
-  return key !== void 0 && isTrue(annotations[key]);
+  return key !== void 0 && isTrue2(annotations[key]);
 }
 function meshedSidecars(ctx) {
   const annotations = podAnnotations(ctx.w);
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }) => {
-    if (mesh === "vault" && isTrue(annotations[ANNOTATION.vaultPrePopulate])) return [];
+    if (mesh === "vault" && isTrue2(annotations[ANNOTATION.vaultPrePopulate])) return [];
     const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
     const native2 = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
     const shutdown = !native2 && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
@@ -16326,7 +16417,7 @@ function shutdownEnabled(cfg, mesh, settings, annotations) {
     case "dapr":
       return settings.shutdown === true;
     case "vault":
-      return settings.quit === true && isTrue(annotations[ANNOTATION.vaultQuit]);
+      return settings.quit === true && isTrue2(annotations[ANNOTATION.vaultQuit]);
     case "kuma":
       return false;
   }
@@ -16624,9 +16715,9 @@ function dependenciesOf(ctx) {
   });
   const waits = handWrittenWaits(w);
   const ours = (d) => (w.pod.initContainers ?? []).some((c) => c.name === WAIT_PREFIX + d.name);
-  const kept = deps.filter((d, i) => !own[i] && (ours(d) || !awaitedBy(d, waits)));
-  const handled = awaitedByScripts(ctx, kept);
-  return { deps: kept.filter((d) => !handled.some((h) => h.dep === d)), problems, ...handled.length > 0 && { handled } };
+  const kept2 = deps.filter((d, i) => !own[i] && (ours(d) || !awaitedBy(d, waits)));
+  const handled = awaitedByScripts(ctx, kept2);
+  return { deps: kept2.filter((d) => !handled.some((h) => h.dep === d)), problems, ...handled.length > 0 && { handled } };
 }
 function awaitedByScripts(ctx, deps) {
   if (deps.length === 0) return [];
@@ -16653,9 +16744,7 @@ function ownService(ctx, host) {
   const [name, hostNs = ns, svc, ...rest] = host.toLowerCase().split(".");
   if (svc !== void 0 && svc !== "svc" || rest.length > 0 && rest.join(".") !== "cluster.local") return void 0;
   const labels = podLabels(ctx.w);
-  const s = ctx.facts.services.find(
-    (x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v)
-  );
+  const s = ctx.facts.services.all().find((x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v));
   return s && `${s.namespace}/${s.name}`;
 }
 function isClusterName(host) {
@@ -16881,9 +16970,9 @@ function report(ctx, deps, before, after, uid) {
       );
     }
   }
-  const kept = (list2) => list2.filter((c) => before.some((b) => b.name === c.name) && after.some((a) => a.name === c.name)).map((c) => c.name).join();
+  const kept2 = (list2) => list2.filter((c) => before.some((b) => b.name === c.name) && after.some((a) => a.name === c.name)).map((c) => c.name).join();
   const first = after.find(isWaitContainer);
-  if (first && kept(before) !== kept(after)) {
+  if (first && kept2(before) !== kept2(after)) {
     const prev = after[after.indexOf(first) - 1]?.name;
     ctx.report(
       "info",
@@ -17337,7 +17426,7 @@ function* wants(ctx, { mesh, settings }) {
       if (m.prePopulateOnly) {
         yield { key: ANNOTATION.vaultPrePopulate, value: "true", why: `so the pod gets only the agent's init container and no ${container} sidecar to end` };
       }
-      if (m.quit && endsJob() && !isTrue(now()[ANNOTATION.vaultPrePopulate])) {
+      if (m.quit && endsJob() && !isTrue2(now()[ANNOTATION.vaultPrePopulate])) {
         yield { key: ANNOTATION.vaultQuit, value: "true", why: `so a Job wrapper can shut ${container} down when the work ends (POST /agent/v1/quit)` };
       }
       break;
@@ -17820,73 +17909,105 @@ function setAnnotation(ctx, key, value) {
 }
 
 // src/pod/summary.ts
-function applies(needs, s) {
-  if (needs === void 0) return true;
-  for (let i = 0; i < needs.length; i++) if (s[needs[i]]) return true;
-  return false;
+var FLAGS = {
+  /** A container the config names a sidecar (src/pod/sidecars.ts specFor): regular, or a native sidecar. */
+  sidecar: 1 << 0,
+  /** A native sidecar: an init container with restartPolicy: Always. */
+  native: 1 << 1,
+  /** Any init container. */
+  init: 1 << 2,
+  /** A mesh injects its sidecar here (src/pod/mesh.ts meshesOf). */
+  mesh: 1 << 3,
+  /** A Job-like pod (runs to completion, its sidecars ended by a tool). */
+  job: 1 << 4,
+  /** Dependencies configured (any selector) or the dependencies annotation on the workload or its pod. */
+  dependency: 1 << 5,
+  /** A container, init or regular, with a lifecycle hook. */
+  hook: 1 << 6,
+  /** A container, init or regular, with a command or args. */
+  command: 1 << 7,
+  /** A container, init or regular, with volumeMounts. */
+  mount: 1 << 8,
+  /** The pod template has annotations. */
+  annotation: 1 << 9,
+  /** A regular container sets restartPolicy (the API server refuses it). */
+  restartPolicy: 1 << 10,
+  /** A `pod-sequencer.dev/ignore.<rule>` annotation on the workload or its pod template (runRules reads them). */
+  suppression: 1 << 11,
+  /** The run is `check`: what `fix` would do is found by running the transforms on a copy (check/dry-run.ts). */
+  checkMode: 1 << 12
+};
+var ALWAYS = 1 << 30;
+function maskOf(needs) {
+  if (needs === void 0) return ALWAYS;
+  let mask = 0;
+  for (const need of needs) mask |= FLAGS[need];
+  return mask;
 }
-var summaries = /* @__PURE__ */ new WeakMap();
+function has2(s, flag) {
+  return (s & FLAGS[flag]) !== 0;
+}
+var IGNORE_PREFIX = "pod-sequencer.dev/ignore.";
 function summaryOf(ctx) {
-  let s = summaries.get(ctx.w);
-  if (!s) summaries.set(ctx.w, s = summarize(ctx));
-  return s;
+  if (ctx.w !== last) {
+    kept = summarize(ctx);
+    last = ctx.w;
+  }
+  return kept;
 }
+var last;
+var kept = 0;
 function forgetSummary(w) {
-  summaries.delete(w);
+  if (w === last) last = void 0;
 }
 function summarize(ctx) {
   const { w, cfg } = ctx;
-  const s = {
-    sidecar: false,
-    native: false,
-    init: false,
-    mesh: meshesOf(ctx).length > 0,
-    job: w.jobLike,
-    dependency: cfg.dependencies.length > 0 || hasKey(w.metadata.annotations, DEPENDENCIES_ANNOTATION),
-    hook: false,
-    command: false,
-    mount: false,
-    annotation: false,
-    restartPolicy: false
-  };
-  const annotations = podAnnotations(w);
-  for (const key in annotations) {
-    s.annotation = true;
-    if (key === DEPENDENCIES_ANNOTATION && annotations[key] !== null) s.dependency = true;
-  }
-  const init = w.pod.initContainers ?? [];
-  s.init = init.length > 0;
-  for (let i = 0; i < init.length; i++) {
+  let s = ALWAYS | annotationFlags(w.metadata.annotations, 0) | (cfg.mode === "check" ? FLAGS.checkMode : 0);
+  if (w.jobLike) s |= FLAGS.job;
+  if (cfg.dependencies.length > 0) s |= FLAGS.dependency;
+  const meta = podMetadata(w);
+  s |= annotationFlags(meta?.annotations, FLAGS.annotation);
+  const init = w.pod.initContainers;
+  for (let i = 0; init && i < init.length; i++) {
     const c = init[i];
-    containerFacts(s, c);
-    if (!isNativeSidecar(c)) continue;
-    s.native = true;
-    if (specFor(c, cfg)) s.sidecar = true;
+    s |= FLAGS.init | containerFlags(c);
+    if (isNativeSidecar(c)) s |= FLAGS.native | (specFor(c, cfg) ? FLAGS.sidecar : 0);
   }
-  const containers = w.pod.containers ?? [];
-  for (let i = 0; i < containers.length; i++) {
+  const containers = w.pod.containers;
+  for (let i = 0; containers && i < containers.length; i++) {
     const c = containers[i];
-    containerFacts(s, c);
-    if (c.restartPolicy !== void 0 && c.restartPolicy !== null) s.restartPolicy = true;
-    if (specFor(c, cfg)) s.sidecar = true;
+    s |= containerFlags(c) | (specFor(c, cfg) ? FLAGS.sidecar : 0);
+    if (c.restartPolicy !== void 0 && c.restartPolicy !== null) s |= FLAGS.restartPolicy;
+  }
+  if (meshesOf(ctx, meta).length > 0) s |= FLAGS.mesh;
+  return s;
+}
+function annotationFlags(annotations, any) {
+  let s = 0;
+  for (const key in annotations) {
+    s |= any;
+    if (key === DEPENDENCIES_ANNOTATION && annotations[key] !== null) s |= FLAGS.dependency;
+    else if (key.startsWith(IGNORE_PREFIX)) s |= FLAGS.suppression;
   }
   return s;
 }
-function containerFacts(s, c) {
-  if (c.lifecycle) s.hook = true;
-  if (c.command || c.args) s.command = true;
-  if (c.volumeMounts) s.mount = true;
-}
-function hasKey(annotations, key) {
-  return annotations?.[key] !== void 0 && annotations[key] !== null;
+function containerFlags(c) {
+  let s = 0;
+  if (c.lifecycle) s |= FLAGS.hook;
+  if (c.command || c.args) s |= FLAGS.command;
+  if (c.volumeMounts) s |= FLAGS.mount;
+  return s;
 }
 
 // src/sequence/index.ts
 function sequenceWorkload(ctx, before) {
-  if (!ctx.w.view && !onWindows(ctx.w) && !anyStepApplies(summaryOf(ctx))) return false;
+  if (!stepsCanAct(ctx)) return false;
   const changed = allOrNothing(ctx, transform, before);
   if (changed) forgetSummary(ctx.w);
   return changed;
+}
+function stepsCanAct(ctx) {
+  return ctx.w.view || onWindows(ctx.w) || (summaryOf(ctx) & ANY_STEP) !== 0;
 }
 var endOrWrap = {
   needs: ["job", "sidecar", "command"],
@@ -17916,10 +18037,8 @@ var steps = [
   // Istio's status annotation (pod template annotations).
   { needs: ["annotation"], run: (ctx) => syncIstioStatus(ctx) }
 ];
-function anyStepApplies(pod) {
-  for (const step of steps) if (applies(step.needs, pod)) return true;
-  return false;
-}
+var STEP_MASKS = steps.map((step) => maskOf(step.needs));
+var ANY_STEP = STEP_MASKS.reduce((a, m) => a | m, 0);
 function transform(ctx) {
   if (onWindows(ctx.w)) {
     ctx.report("warning", WINDOWS_NOTE, podField(ctx.w, "nodeSelector"));
@@ -17927,12 +18046,12 @@ function transform(ctx) {
   }
   if (ctx.w.view) return void applyMesh(ctx);
   const pod = summaryOf(ctx);
-  const deps = pod.dependency ? readDependencies(ctx) : [];
+  const deps = has2(pod, "dependency") ? readDependencies(ctx) : [];
   if (!deps) return;
-  const sidecars = pod.sidecar ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
+  const sidecars = has2(pod, "sidecar") ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s, sidecars)]));
   const by = (...strategies) => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)));
-  const apps = applies(endOrWrap.needs, pod) ? appContainers(ctx.w, ctx.cfg) : [];
+  const apps = (pod & maskOf(endOrWrap.needs)) !== 0 ? appContainers(ctx.w, ctx.cfg) : [];
   const pass = { deps, sidecars, by, apps };
   let changed = false;
   const report2 = (...r) => {
@@ -17941,7 +18060,7 @@ function transform(ctx) {
     return ctx.report(...r);
   };
   const counted = { ...ctx, report: report2 };
-  for (const step of steps) if (changed || applies(step.needs, pod)) step.run(counted, pass);
+  for (let i = 0; i < steps.length; i++) if (changed || (pod & STEP_MASKS[i]) !== 0) steps[i].run(counted, pass);
 }
 function leftToController(ctx, wrapped) {
   if (wrapped.length === 0) return;
@@ -18130,6 +18249,8 @@ var jobSidecarBlocksCompletion = {
 var missingEntrypoint = {
   id: "missing-entrypoint",
   severity: "error",
+  // Only `check` runs the fix on a copy to see what it would say.
+  needs: ["checkMode"],
   summary: "container must be wrapped but has no `command` and no configured entrypoint",
   check(ctx, report2) {
     if (ctx.cfg.mode !== "check") return;
@@ -18193,6 +18314,8 @@ var initNetworkUnderMesh = {
 var pendingChange = {
   id: "pending-change",
   severity: "info",
+  // Only `check` runs the fix on a copy to see what it would say.
+  needs: ["checkMode"],
   summary: "`fix` would change this workload (its own waits or wrappers are out of date, or an injected mesh lacks a setting) though no other rule names a problem",
   check(ctx, report2, prior) {
     if (ctx.cfg.mode !== "check" || prior > 0) return;
@@ -18534,7 +18657,7 @@ var istioHoldIgnoredNative = {
   check(ctx, report2) {
     if (ctx.cfg.mode !== "check") return;
     const hold = istioConfig(ctx)[ANNOTATION.istioHold];
-    if (hold === void 0 || !isTrue(hold)) return;
+    if (hold === void 0 || !isTrue2(hold)) return;
     const inManifest = (ctx.w.pod.initContainers ?? []).find((c) => c.name === "istio-proxy" && isNativeSidecar(c));
     const why = inManifest ? "istio-proxy is a native sidecar here (an init container with restartPolicy: Always)" : nativeAsked("istio", podAnnotations(ctx.w)) ? 'the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true")' : void 0;
     if (!why) return;
@@ -18715,15 +18838,25 @@ function leftToController2(ctx) {
     templateField(w) || "spec"
   );
 }
+function dispatch(list2) {
+  const masks = list2.map((r) => maskOf(r.needs));
+  return { rules: list2, masks, any: masks.reduce((a, m) => a | m, maskOf(["suppression"])) };
+}
+var ALL_RULES = dispatch(rules);
+var VIEW_RULES = dispatch([pendingChange]);
+function rulesCanAct(ctx) {
+  return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === "controller" || (summaryOf(ctx) & (ctx.w.view ? VIEW_RULES : ALL_RULES).any) !== 0;
+}
 function runRules(ctx) {
   if (onWindows(ctx.w)) {
     if (ctx.cfg.mode === "check") ctx.report("warning", WINDOWS_NOTE, podField(ctx.w, "nodeSelector"));
     return;
   }
   if (ctx.w.site.sidecarsEndedBy === "controller") leftToController2(ctx);
-  const active = ctx.w.view ? [pendingChange] : rules;
-  const suppressed = suppressions(ctx);
   const pod = summaryOf(ctx);
+  const { rules: active, masks, any } = ctx.w.view ? VIEW_RULES : ALL_RULES;
+  if ((pod & any) === 0) return;
+  const suppressed = suppressions(ctx);
   let found = 0;
   let rule = active[0];
   let reason;
@@ -18734,8 +18867,8 @@ function runRules(ctx) {
     else ctx.report(rule.severity, message, fieldPath3, rule.id, reason);
   };
   for (let i = 0; i < active.length; i++) {
+    if ((pod & masks[i]) === 0) continue;
     rule = active[i];
-    if (!applies(rule.needs, pod)) continue;
     reason = suppressed?.get(rule.id);
     rule.check(ctx, report2, found);
   }
@@ -18746,7 +18879,6 @@ function afterApply(ctx, m) {
   const { fix: _fix, ...rest } = m;
   return rest;
 }
-var IGNORE_PREFIX = "pod-sequencer.dev/ignore.";
 function suppressions(ctx) {
   let out;
   let ids;
@@ -18852,9 +18984,9 @@ var Patch = class {
   /** A block map's entries as text, at column `col`; each piece is whole lines, without the last '\n'. */
   map(old, span, value, col) {
     const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
-    const kept = (span?.entries ?? []).filter((e) => Object.hasOwn(value, e.key) && value[e.key] !== void 0);
-    const keptKeys = new Set(kept.map((e) => e.key));
-    const order = [...kept];
+    const kept2 = (span?.entries ?? []).filter((e) => Object.hasOwn(value, e.key) && value[e.key] !== void 0);
+    const keptKeys = new Set(kept2.map((e) => e.key));
+    const order = [...kept2];
     keys2.forEach((key, i) => {
       if (keptKeys.has(key)) return;
       const next = keys2.slice(i + 1).find((k) => keptKeys.has(k));
@@ -18925,7 +19057,7 @@ var Patch = class {
     if (deepEqual(from.old, value)) return this.copy(from, col);
     const { entry, old } = from;
     const head = this.trivia(from, col) + pad(col) + "-";
-    if (entry.shape === "inline" && isPlainObject(old) && isPlainObject(value) && hasKeys(value)) {
+    if (entry.shape === "inline" && isPlainObject(old) && isPlainObject(value) && hasKeys2(value)) {
       const span = this.spans.get(old) ?? decline();
       const mapCol = span.col + col - from.col;
       const [first, ...rest] = this.map(old, span, value, mapCol);
@@ -18946,7 +19078,7 @@ var Patch = class {
     const { entry, old } = from;
     const shift = col - from.col;
     const rest = this.src.slice(after, lineEnd2(this.src, after));
-    if (entry.shape === "nested" && isPlainObject(old) && isPlainObject(value) && hasKeys(value)) {
+    if (entry.shape === "nested" && isPlainObject(old) && isPlainObject(value) && hasKeys2(value)) {
       const span = this.spans.get(old) ?? decline();
       return rest + "\n" + this.map(old, span, value, span.col + shift).join("\n") + this.tail(from, col);
     }
@@ -18971,15 +19103,15 @@ var Patch = class {
     const old = from.old;
     const span = this.spans.get(old) ?? decline();
     if (value.some((v) => typeof v === "object" && v !== null)) decline();
-    const kept = (i) => i < old.length && deepEqual(old[i], value[i]) ? this.src.slice(span.entries[i].vAt, span.entries[i].vEnd) : void 0;
+    const kept2 = (i) => i < old.length && deepEqual(old[i], value[i]) ? this.src.slice(span.entries[i].vAt, span.entries[i].vEnd) : void 0;
     const tail = this.src.slice(entry.vEnd, entry.end);
     if (!needsBlock(value)) {
-      const items = value.map((v, i) => kept(i) ?? this.emitFlowItem(v));
+      const items = value.map((v, i) => kept2(i) ?? this.emitFlowItem(v));
       return shiftLines(this.src.slice(after, entry.vAt), col - from.col) + "[" + items.join(", ") + "]" + tail;
     }
     if (tail.trim() !== "") decline();
     const dash = this.indentSeq ? col + 2 : col;
-    return value.map((v, i) => "\n" + (kept(i) !== void 0 ? pad(dash) + "- " + kept(i) : this.newItem(v, dash))).join("");
+    return value.map((v, i) => "\n" + (kept2(i) !== void 0 ? pad(dash) + "- " + kept2(i) : this.newItem(v, dash))).join("");
   }
   /** A scalar as an item of a flow list. */
   emitFlowItem(value) {
@@ -19132,7 +19264,7 @@ function firstKey(v) {
   for (const k in v) if (v[k] !== void 0) return k;
   return void 0;
 }
-function hasKeys(v) {
+function hasKeys2(v) {
   return Object.keys(v).some((k) => v[k] !== void 0);
 }
 function isScalarValue(v) {
@@ -19150,20 +19282,16 @@ var ItemError = class extends FatalError {
   index;
   offset;
 };
-function inItem(index, fn) {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof ItemError) throw new ItemError(`items[${index}]: ${e.message}`, index, e.offset);
-    throw e;
-  }
+function inItem(index, e) {
+  return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
 function processItems(items, cfg, facts = readFacts(items)) {
   const replacements = /* @__PURE__ */ new Map();
   const results = [];
   const itemOf = [];
   const within = [];
-  items.forEach((item, index) => {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     const list2 = listOf(item);
     if (list2) {
       const sub = inList(index, list2, () => processItems(list2.items, cfg, facts));
@@ -19173,19 +19301,24 @@ function processItems(items, cfg, facts = readFacts(items)) {
         within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
       });
       if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list2, sub.replacements, [])));
-      return;
+      continue;
     }
     const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    if (!sites) return;
+    if (!sites) continue;
     const before = results.length;
-    const text2 = inItem(index, () => processItem(() => item.text, sites, cfg, results, facts, item.takeValue?.()));
+    let text2;
+    try {
+      text2 = processItem(item, sites, cfg, results, facts);
+    } catch (e) {
+      throw inItem(index, e);
+    }
     if (text2 !== void 0) replacements.set(index, text2);
     sayAssumedVersion(cfg, facts, results, before);
     while (itemOf.length < results.length) {
       itemOf.push(index);
       within.push("");
     }
-  });
+  }
   return { replacements, results, itemOf, within };
 }
 function sayAssumedVersion(cfg, facts, results, from) {
@@ -19245,56 +19378,68 @@ function readFacts(items, facts = noFacts()) {
     const item = items[index];
     const list2 = listOf(item);
     if (list2) readFacts(list2.items, facts);
-    if (item.apiVersion === "v1" && item.kind === "ConfigMap")
-      facts.configMaps.add(() => fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
-    if (item.apiVersion !== "v1" || item.kind !== "Namespace" && item.kind !== "Service") continue;
-    const obj = inItem(index, () => item.takeValue?.() ?? toValue((0, import_yaml10.parseDocument)(item.text)));
-    const meta = obj?.metadata;
-    if (typeof meta?.name !== "string") continue;
-    if (item.kind === "Namespace") facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
-    else if (isStringMap(obj?.spec?.selector))
-      facts.services.push({ name: meta.name, namespace: String(meta.namespace ?? "default"), selector: obj.spec.selector });
+    if (item.apiVersion !== "v1") continue;
+    if (item.kind === "ConfigMap") facts.configMaps.add(() => fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
+    else if (item.kind === "Service") {
+      item.takeValue?.();
+      facts.services.add(() => fastParse(item.text)?.value ?? toValue((0, import_yaml10.parseDocument)(item.text)));
+    } else if (item.kind === "Namespace") {
+      let obj;
+      try {
+        obj = item.takeValue?.() ?? toValue((0, import_yaml10.parseDocument)(item.text));
+      } catch (e) {
+        throw inItem(index, e);
+      }
+      const meta = obj?.metadata;
+      if (typeof meta?.name === "string") facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+    }
   }
   return facts;
 }
-function isStringMap(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
-}
 function workloadsOf(obj, sites) {
   const out = [];
-  for (const site of sites) {
-    for (const path of expand(obj, site.steps)) {
-      const w = makeWorkload(obj, path, site);
+  for (let s = 0; s < sites.length; s++) {
+    const site = sites[s];
+    const paths = expand(obj, site.steps);
+    for (let p = 0; p < paths.length; p++) {
+      const w = makeWorkload(obj, paths[p], site);
       if (w) out.push(w);
     }
   }
   return out;
 }
-function processItem(source, sites, cfg, results, facts = noFacts(), parsed2) {
-  let text2 = typeof source === "string" ? source : void 0;
-  const textOf = () => text2 ??= source();
-  const fast = parsed2 ? { value: parsed2 } : fastParse(textOf());
-  const doc = fast ? void 0 : parseItem(textOf());
+var NONE = [];
+function processItem(item, sites, cfg, results, facts = noFacts()) {
+  const parsed2 = item.takeValue?.();
+  const fast = parsed2 ? { value: parsed2 } : fastParse(item.text);
+  const doc = fast ? void 0 : parseItem(item.text);
   const obj = fast ? fast.value : toValue(doc);
   if (!isObject3(obj)) return void 0;
-  const workloads = workloadsOf(obj, sites).filter((w) => isSelected(w, cfg));
-  if (workloads.length === 0) return void 0;
-  const checked = VERIFY && cfg.mode === "apply" ? structuredClone(obj) : void 0;
+  const workloads = workloadsOf(obj, sites);
   const ready = [];
-  for (const w of workloads) {
+  let checked;
+  for (let i = 0; i < workloads.length; i++) {
+    const w = workloads[i];
+    if (!isSelected(w, cfg)) continue;
+    if (VERIFY && cfg.mode === "apply") checked ??= structuredClone(obj);
     const unnamedOk = allowsUnnamed(w);
-    const bad = shapeProblem2(w, unnamedOk) ?? (!fast && textOf().includes("<<") ? mergeKey(obj, []) : void 0) ?? (doc ? nonStringKey(doc) : void 0);
+    const bad = shapeProblem2(w, unnamedOk) ?? (!fast && item.text.includes("<<") ? mergeKey(obj, []) : void 0) ?? (doc ? nonStringKey(doc) : void 0);
     if (bad) {
       makeCtx(cfg, w, results, facts).report("error", `${dotted(bad.path)}: ${bad.text}; this ${w.kind} is left as it is`, dotted(bad.path));
       continue;
     }
-    ready.push({ w, unnamed: unnamedOk ? nameUnnamed(w) : [] });
+    const unnamed = unnamedOk ? nameUnnamed(w) : NONE;
+    if (idle({ cfg, w, facts })) {
+      unname(unnamed);
+      continue;
+    }
+    ready.push({ w, unnamed });
   }
   if (ready.length === 0) return void 0;
   const start = results.length;
   const first = ready[0].w;
   try {
-    return sequenceItem(ready, { textOf, fast: fast !== void 0, parsed: parsed2 !== void 0, doc, checked }, obj, cfg, results, facts);
+    return sequenceItem(ready, { item, fast: fast !== void 0, parsed: parsed2 !== void 0, doc, checked }, obj, cfg, results, facts);
   } catch (e) {
     if (e instanceof ItemError) {
       results.length = start;
@@ -19311,29 +19456,32 @@ function processItem(source, sites, cfg, results, facts = noFacts(), parsed2) {
   }
 }
 function allowsUnnamed(w) {
-  return w.site.namesOptional === true || allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+  if (w.site.namesOptional === true) return true;
+  return w.site.origin !== "builtin" && allowsUnnamedContainers(w.ref.apiVersion, w.kind);
 }
 function dotted(path) {
   return path.map((p) => typeof p === "number" ? `[${p}]` : `.${p}`).join("").slice(1);
 }
 function sequenceItem(ready, src, obj, cfg, results, facts) {
-  const { textOf, fast, parsed: parsed2, doc, checked } = src;
-  const original = readAgain(textOf, fast, parsed2);
+  const { item, fast, parsed: parsed2, doc, checked } = src;
+  const original = new Reread(item, fast, parsed2);
+  const valueBefore = () => original.get().value;
   let acted = false;
   let blocked = false;
-  for (const { w, unnamed } of ready) {
+  for (let i = 0; i < ready.length; i++) {
+    const { w, unnamed } = ready[i];
     const start = results.length;
     const ctx = makeCtx(cfg, w, results, facts);
-    const changed = cfg.mode === "apply" && sequenceWorkload(ctx, () => original().value);
+    const changed = cfg.mode === "apply" && sequenceWorkload(ctx, valueBefore);
     runRules(ctx);
-    settlePaths(w, results, start);
+    if (results.length > start) settlePaths(w, results, start);
     if (unnamed.length === 0) {
       acted ||= changed;
       continue;
     }
     const places = unnamed.map((c) => c.name).join(", ");
-    for (const c of unnamed) delete c.name;
-    if (changed && !deepEqual(original().value, obj)) {
+    unname(unnamed);
+    if (changed && !deepEqual(original.get().value, obj)) {
       blocked = true;
       results.splice(start, results.length - start, ...results.slice(start).filter((r) => !isChange(r)));
       ctx.report(
@@ -19349,9 +19497,9 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
       throw new Error(`${ready[0].w.kind} ${ready[0].w.ref.name} was changed without a result: every change must be reported`);
     return void 0;
   }
-  const before = original();
+  const before = original.get();
   if (deepEqual(before.value, obj)) return void 0;
-  const text2 = textOf();
+  const text2 = item.text;
   forgetKptIds(obj);
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
@@ -19368,17 +19516,31 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
     workloads.map((w) => w.templatePath)
   );
 }
-var VERIFY = process.env.POD_SEQUENCER_VERIFY === "1";
-function readAgain(textOf, fast, plainText) {
-  let made;
-  return () => {
-    if (made) return made;
-    const spans = /* @__PURE__ */ new Map();
-    const value = fast ? fastParse(textOf(), 0, spans, plainText)?.value : void 0;
-    made = value ? { value, spans } : { value: toValue(parseItem(textOf())) };
-    return made;
-  };
+function idle(pod) {
+  return (pod.cfg.mode !== "apply" || !stepsCanAct(pod)) && !rulesCanAct(pod);
 }
+function unname(unnamed) {
+  for (let i = 0; i < unnamed.length; i++) delete unnamed[i].name;
+}
+var VERIFY = process.env.POD_SEQUENCER_VERIFY === "1";
+var Reread = class {
+  constructor(item, fast, plainText) {
+    this.item = item;
+    this.fast = fast;
+    this.plainText = plainText;
+  }
+  item;
+  fast;
+  plainText;
+  made;
+  get() {
+    if (this.made) return this.made;
+    const spans = /* @__PURE__ */ new Map();
+    const value = this.fast ? fastParse(this.item.text, 0, spans, this.plainText)?.value : void 0;
+    this.made = value ? { value, spans } : { value: toValue(parseItem(this.item.text)) };
+    return this.made;
+  }
+};
 function writeDocument(doc, text2, before, obj, templates) {
   syncItem(doc, before, obj, templates);
   if (!text2.includes("*") || readsAs(doc, obj)) return serialize(doc, text2);
@@ -19614,8 +19776,8 @@ function runFilter(stdin, opts = {}) {
   }
 }
 function fromKpt(text2) {
-  const has2 = (key, line) => text2.includes(key) && line.test(text2);
-  return has2("internal.config.kubernetes.io/path: ", /^\s+internal\.config\.kubernetes\.io\/path: /m) && !has2("kustomize.config.k8s.io/id: ", /^\s+kustomize\.config\.k8s\.io\/id: /m);
+  const has3 = (key, line) => text2.includes(key) && line.test(text2);
+  return has3("internal.config.kubernetes.io/path: ", /^\s+internal\.config\.kubernetes\.io\/path: /m) && !has3("kustomize.config.k8s.io/id: ", /^\s+kustomize\.config\.k8s\.io\/id: /m);
 }
 function failed(results) {
   return { stdout: "", stderr: results.map(formatResult), exitCode: 1, results };

@@ -4,15 +4,15 @@
  * serialise that one item. Everything else stays text.
  */
 import { isAlias, isPair, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
-import { runRules } from './check/index.js';
+import { rulesCanAct, runRules } from './check/index.js';
 import type { Config } from './config/types.js';
 import { fastParse, type Spans } from './yaml/fastparse.js';
 import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type Result } from './krm/types.js';
-import { assumedVersionMessage, makeCtx, noFacts, settlePaths, type InputFacts } from './pod/context.js';
-import { sequenceWorkload } from './sequence/index.js';
+import { assumedVersionMessage, makeCtx, noFacts, settlePaths, type InputFacts, type PodCtx } from './pod/context.js';
+import { sequenceWorkload, stepsCanAct } from './sequence/index.js';
 import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
 import { expand, type Path } from './workloads/paths.js';
 import { isSelected } from './workloads/select.js';
@@ -54,14 +54,9 @@ export class ItemError extends FatalError {
   }
 }
 
-/** Runs `fn` for item `index`, naming the item in any ItemError it throws. */
-function inItem<T>(index: number, fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof ItemError) throw new ItemError(`items[${index}]: ${e.message}`, index, e.offset);
-    throw e;
-  }
+/** An error thrown while item `index` was read or processed: an ItemError names the item. */
+function inItem(index: number, e: unknown): unknown {
+  return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
 
 export function processItems(items: readonly ItemText[], cfg: Config, facts: InputFacts = readFacts(items)): Processed {
@@ -69,7 +64,9 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
   const results: Result[] = [];
   const itemOf: number[] = [];
   const within: string[] = [];
-  items.forEach((item, index) => {
+  // An index loop, no closure per item: most items are no workload, and most workloads are left as they are.
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
     const list = listOf(item);
     if (list) {
       const sub = inList(index, list, () => processItems(list.items, cfg, facts));
@@ -79,20 +76,24 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
         within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
       });
       if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list, sub.replacements, [])));
-      return;
+      continue;
     }
     const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    if (!sites) return;
-    // The item's text is read only if the workload changed or is refused (it is made on demand).
+    if (!sites) continue;
     const before = results.length;
-    const text = inItem(index, () => processItem(() => item.text, sites, cfg, results, facts, item.takeValue?.()));
+    let text: string | undefined;
+    try {
+      text = processItem(item, sites, cfg, results, facts);
+    } catch (e) {
+      throw inItem(index, e);
+    }
     if (text !== undefined) replacements.set(index, text);
     sayAssumedVersion(cfg, facts, results, before);
     while (itemOf.length < results.length) {
       itemOf.push(index);
       within.push('');
     }
-  });
+  }
   return { replacements, results, itemOf, within };
 }
 
@@ -168,29 +169,35 @@ function forgetListKptIds(text: string): string {
 }
 
 /**
- * Namespaces and Services are few and small: parse just those. ConfigMaps are kept unread until a
- * container loads a file from one (src/pod/files.ts).
+ * Namespaces are few and small: parse just those. ConfigMaps and Services are kept unread until a
+ * container loads a file from one (src/pod/files.ts) or a workload waits for a dependency
+ * (src/pod/dependencies.ts ownService).
  */
 export function readFacts(items: readonly ItemText[], facts = noFacts()): InputFacts {
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!; // an index loop: no pair per item from entries()
     const list = listOf(item);
     if (list) readFacts(list.items, facts);
-    if (item.apiVersion === 'v1' && item.kind === 'ConfigMap')
-      facts.configMaps.add(() => fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
-    if (item.apiVersion !== 'v1' || (item.kind !== 'Namespace' && item.kind !== 'Service')) continue;
-    const obj = inItem(index, () => item.takeValue?.() ?? toValue(parseDocument(item.text))) as { metadata?: ObjectMeta; spec?: { selector?: unknown } } | null;
-    const meta = obj?.metadata;
-    if (typeof meta?.name !== 'string') continue;
-    if (item.kind === 'Namespace') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
-    else if (isStringMap(obj?.spec?.selector))
-      facts.services.push({ name: meta.name, namespace: String(meta.namespace ?? 'default'), selector: obj.spec.selector });
+    if (item.apiVersion !== 'v1') continue;
+    if (item.kind === 'ConfigMap') facts.configMaps.add(() => fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
+    else if (item.kind === 'Service') {
+      // The reader's value is let go now (a value kept to the end is copied by every young-generation
+      // GC, one of them in the middle of processing: issue 28); the rare workload that waits for a
+      // dependency has the Services read again from their text.
+      item.takeValue?.();
+      facts.services.add(() => fastParse(item.text)?.value ?? toValue(parseDocument(item.text)));
+    } else if (item.kind === 'Namespace') {
+      let obj: { metadata?: ObjectMeta } | null;
+      try {
+        obj = (item.takeValue?.() ?? toValue(parseDocument(item.text))) as { metadata?: ObjectMeta } | null;
+      } catch (e) {
+        throw inItem(index, e);
+      }
+      const meta = obj?.metadata;
+      if (typeof meta?.name === 'string') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+    }
   }
   return facts;
-}
-
-function isStringMap(v: unknown): v is Record<string, string> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string');
 }
 
 /**
@@ -198,54 +205,70 @@ function isStringMap(v: unknown): v is Record<string, string> {
  * of the object's lists and maps (a JobSet's replicated jobs, a PyTorchJob's Master and Worker).
  */
 export function workloadsOf(obj: Record<string, unknown>, sites: readonly Site[]): Workload[] {
-  // Loops, not flatMap: this runs for every workload, most of them left as they are.
+  // Index loops, not flatMap or for-of (an iterator each): this runs for every workload, most of them left as they are.
   const out: Workload[] = [];
-  for (const site of sites) {
-    for (const path of expand(obj, site.steps)) {
-      const w = makeWorkload(obj, path, site);
+  for (let s = 0; s < sites.length; s++) {
+    const site = sites[s]!;
+    const paths = expand(obj, site.steps);
+    for (let p = 0; p < paths.length; p++) {
+      const w = makeWorkload(obj, paths[p]!, site);
       if (w) out.push(w);
     }
   }
   return out;
 }
 
-/** Returns the item's new text, or undefined when it is unchanged (or not a workload). */
-export function processItem(
-  source: string | (() => string),
-  sites: readonly Site[],
-  cfg: Config,
-  results: Result[],
-  facts: InputFacts = noFacts(),
-  parsed?: Record<string, unknown>,
-): string | undefined {
-  let text = typeof source === 'string' ? source : undefined;
-  const textOf = (): string => (text ??= (source as () => string)());
+/** A workload to transform and check, with the containers nameUnnamed named for it. */
+interface Ready {
+  w: Workload;
+  unnamed: readonly Container[];
+}
+
+const NONE: readonly Container[] = [];
+
+/**
+ * Returns the item's new text, or undefined when it is unchanged (or not a workload). The item's
+ * text is read only if the workload changed or is refused (it is made on demand), and its value
+ * is the reader's when it kept one.
+ */
+export function processItem(item: ItemText, sites: readonly Site[], cfg: Config, results: Result[], facts: InputFacts = noFacts()): string | undefined {
+  const parsed = item.takeValue?.();
   // Most items fit fastParse's subset (same value as yaml's): build a Document only to write a change.
-  const fast = parsed ? { value: parsed } : fastParse(textOf());
-  const doc = fast ? undefined : parseItem(textOf());
+  const fast = parsed ? { value: parsed } : fastParse(item.text);
+  const doc = fast ? undefined : parseItem(item.text);
   const obj = fast ? fast.value : toValue(doc!);
   if (!isObject(obj)) return undefined;
-  const workloads = workloadsOf(obj, sites).filter((w) => isSelected(w, cfg));
-  if (workloads.length === 0) return undefined;
-  // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
-  // Taken before unnamed containers get their stand-in names (nameUnnamed), which are taken off again.
-  const checked = VERIFY && cfg.mode === 'apply' ? structuredClone(obj) : undefined;
-  const ready: { w: Workload; unnamed: Container[] }[] = [];
-  for (const w of workloads) {
+  const workloads = workloadsOf(obj, sites);
+  const ready: Ready[] = [];
+  let checked: Record<string, unknown> | undefined;
+  for (let i = 0; i < workloads.length; i++) {
+    const w = workloads[i]!;
+    if (!isSelected(w, cfg)) continue;
+    // Taken before unnamed containers get their stand-in names (nameUnnamed), which are taken off again.
+    if (VERIFY && cfg.mode === 'apply') checked ??= structuredClone(obj);
     const unnamedOk = allowsUnnamed(w);
-    const bad = shapeProblem(w, unnamedOk) ?? (!fast && textOf().includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
+    // fastParse declines `<<` keys (src/yaml/fastparse.ts checkKey): only a yaml value may hold one.
+    const bad = shapeProblem(w, unnamedOk) ?? (!fast && item.text.includes('<<') ? mergeKey(obj, []) : undefined) ?? (doc ? nonStringKey(doc) : undefined);
     if (bad) {
       // One workload's bad field never stops the others (issue 27): an error on it, the template as it was.
       makeCtx(cfg, w, results, facts).report('error', `${dotted(bad.path)}: ${bad.text}; this ${w.kind} is left as it is`, dotted(bad.path));
       continue;
     }
-    ready.push({ w, unnamed: unnamedOk ? nameUnnamed(w) : [] });
+    const unnamed = unnamedOk ? nameUnnamed(w) : NONE;
+    // Most workloads: no step and no rule can act (a test of the pod's summary), nothing more is
+    // made for them. A transform changes only its own template, so another template's summary
+    // taken now is the one it would have later.
+    if (idle({ cfg, w, facts })) {
+      unname(unnamed);
+      continue;
+    }
+    ready.push({ w, unnamed });
   }
   if (ready.length === 0) return undefined;
   const start = results.length;
   const first = ready[0]!.w;
   try {
-    return sequenceItem(ready, { textOf, fast: fast !== undefined, parsed: parsed !== undefined, doc, checked }, obj, cfg, results, facts);
+    return sequenceItem(ready, { item, fast: fast !== undefined, parsed: parsed !== undefined, doc, checked }, obj, cfg, results, facts);
   } catch (e) {
     if (e instanceof ItemError) {
       // Found while writing it (aliases that would expand past the limit): this item only.
@@ -266,7 +289,9 @@ export function processItem(
 
 /** Whether the kind names an unnamed container itself (Knative: kinds.ts, the catalog's namesOptional). */
 export function allowsUnnamed(w: Workload): boolean {
-  return w.site.namesOptional === true || allowsUnnamedContainers(w.ref.apiVersion, w.kind);
+  if (w.site.namesOptional === true) return true;
+  // Built-in kinds are of core groups (kinds.ts isCoreApiVersion), never one of those kinds'.
+  return w.site.origin !== 'builtin' && allowsUnnamedContainers(w.ref.apiVersion, w.kind);
 }
 
 /** Dotted field path: `spec.template.spec.containers[0].image`. */
@@ -278,7 +303,7 @@ export function dotted(path: readonly (string | number)[]): string {
 }
 
 interface Source {
-  textOf: () => string;
+  item: ItemText;
   fast: boolean;
   parsed: boolean;
   doc: Document | undefined;
@@ -287,35 +312,37 @@ interface Source {
 }
 
 function sequenceItem(
-  ready: readonly { w: Workload; unnamed: Container[] }[],
+  ready: readonly Ready[],
   src: Source,
   obj: Record<string, unknown>,
   cfg: Config,
   results: Result[],
   facts: InputFacts,
 ): string | undefined {
-  const { textOf, fast, parsed, doc, checked } = src;
+  const { item, fast, parsed, doc, checked } = src;
   // The value before any change is read again from the text, and only when a transform reported
   // something: each change comes with a result (docs/decisions.md, "Every change is reported"),
   // so an unchanged workload (most of them) costs no copy and no comparison. The tests check
   // that rule on every workload they run (POD_SEQUENCER_VERIFY).
-  const original = readAgain(textOf, fast, parsed);
+  const original = new Reread(item, fast, parsed);
+  const valueBefore = () => original.get().value;
   let acted = false;
   let blocked = false;
-  for (const { w, unnamed } of ready) {
+  for (let i = 0; i < ready.length; i++) {
+    const { w, unnamed } = ready[i]!;
     const start = results.length;
     const ctx = makeCtx(cfg, w, results, facts);
     // Each template is all or nothing on its own: `original` is the object before any of them.
-    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, () => original().value);
+    const changed = cfg.mode === 'apply' && sequenceWorkload(ctx, valueBefore);
     runRules(ctx);
-    settlePaths(w, results, start);
+    if (results.length > start) settlePaths(w, results, start);
     if (unnamed.length === 0) {
       acted ||= changed;
       continue;
     }
     const places = unnamed.map((c) => c.name).join(', ');
-    for (const c of unnamed) delete (c as { name?: string }).name;
-    if (changed && !deepEqual(original().value, obj)) {
+    unname(unnamed);
+    if (changed && !deepEqual(original.get().value, obj)) {
       // Moves, waits and wrappers name the containers they act on: without a name there is no fix.
       blocked = true;
       results.splice(start, results.length - start, ...results.slice(start).filter((r) => !isChange(r)));
@@ -334,9 +361,9 @@ function sequenceItem(
       throw new Error(`${ready[0]!.w.kind} ${ready[0]!.w.ref.name} was changed without a result: every change must be reported`);
     return undefined;
   }
-  const before = original();
+  const before = original.get();
   if (deepEqual(before.value, obj)) return undefined;
-  const text = textOf();
+  const text = item.text;
   forgetKptIds(obj);
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
@@ -354,23 +381,44 @@ function sequenceItem(
   );
 }
 
+/**
+ * Whether nothing would be done or said about the workload: in apply mode no transform step can
+ * act, and no rule (sequenceWorkload and runRules would return at once). One test of the pod's
+ * summary for most workloads, none of the calls and closures around them (issue 28).
+ */
+function idle(pod: PodCtx): boolean {
+  return (pod.cfg.mode !== 'apply' || !stepsCanAct(pod)) && !rulesCanAct(pod);
+}
+
+/** Takes off the stand-in names nameUnnamed gave. */
+function unname(unnamed: readonly Container[]): void {
+  for (let i = 0; i < unnamed.length; i++) delete (unnamed[i] as { name?: string }).name;
+}
+
 /** Set in the tests' environment (vitest.config.ts): an unchanged-looking workload is compared with a copy. */
 const VERIFY = process.env.POD_SEQUENCER_VERIFY === '1';
 
 /**
  * The item's value as its text has it, made once on demand: by fastParse with the spans the text
  * edits need (patch.ts) when the item was read by fastParse, else by `yaml`. `plainText`: the
- * reader already tested its characters.
+ * reader already tested its characters. An object, not a closure: one is made for every item.
  */
-function readAgain(textOf: () => string, fast: boolean, plainText: boolean): () => { value: Record<string, unknown>; spans?: Spans } {
-  let made: { value: Record<string, unknown>; spans?: Spans } | undefined;
-  return () => {
-    if (made) return made;
+class Reread {
+  private made?: { value: Record<string, unknown>; spans?: Spans };
+
+  constructor(
+    private readonly item: ItemText,
+    private readonly fast: boolean,
+    private readonly plainText: boolean,
+  ) {}
+
+  get(): { value: Record<string, unknown>; spans?: Spans } {
+    if (this.made) return this.made;
     const spans: Spans = new Map();
-    const value = fast ? (fastParse(textOf(), 0, spans, plainText)?.value as Record<string, unknown> | undefined) : undefined;
-    made = value ? { value, spans } : { value: toValue(parseItem(textOf())) as Record<string, unknown> };
-    return made;
-  };
+    const value = this.fast ? (fastParse(this.item.text, 0, spans, this.plainText)?.value as Record<string, unknown> | undefined) : undefined;
+    this.made = value ? { value, spans } : { value: toValue(parseItem(this.item.text)) as Record<string, unknown> };
+    return this.made;
+  }
 }
 
 /**

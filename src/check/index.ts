@@ -1,11 +1,11 @@
 import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
-import type { Ctx } from '../pod/context.js';
+import type { Ctx, PodCtx } from '../pod/context.js';
 import { RUN_FIX, type Message } from '../krm/types.js';
 import { fixChangesSomething } from './fixes.js';
 import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
 import { meshedSidecars } from '../pod/mesh.js';
 import { findSidecars } from '../pod/sidecars.js';
-import { applies, summaryOf } from '../pod/summary.js';
+import { IGNORE_PREFIX, maskOf, summaryOf } from '../pod/summary.js';
 import type { Rule, RuleInfo } from './rule.js';
 import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
 import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
@@ -101,6 +101,30 @@ function leftToController(ctx: Ctx): void {
   );
 }
 
+/** Rules in dispatch order, each one's `needs` as a mask (src/pod/summary.ts), and all of them together. */
+interface Dispatch {
+  rules: readonly Rule[];
+  masks: readonly number[];
+  /** What any of them, or the suppressions runRules reads itself, can act on. */
+  any: number;
+}
+
+function dispatch(list: readonly Rule[]): Dispatch {
+  const masks = list.map((r) => maskOf(r.needs));
+  return { rules: list, masks, any: masks.reduce((a, m) => a | m, maskOf(['suppression'])) };
+}
+
+const ALL_RULES = dispatch(rules);
+const VIEW_RULES = dispatch([pendingChange]);
+
+/**
+ * Whether runRules could report anything on the workload: the pod has something a rule needs or a
+ * suppression annotation, or it is on Windows or its controller ends its sidecars (both said).
+ */
+export function rulesCanAct(ctx: PodCtx): boolean {
+  return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === 'controller' || (summaryOf(ctx) & (ctx.w.view ? VIEW_RULES : ALL_RULES).any) !== 0;
+}
+
 export function runRules(ctx: Ctx): void {
   // A Windows pod is left as it is (sequence/index.ts says why, in apply mode): no rule may
   // promise a fix that will not come.
@@ -109,12 +133,14 @@ export function runRules(ctx: Ctx): void {
     return;
   }
   if (ctx.w.site.sidecarsEndedBy === 'controller') leftToController(ctx);
+  // Read once: each rule declares what the pod must have (rule.needs), most pods have none of it,
+  // and then no rule is called (one test: BENCHMARKS.md, issue 28).
+  const pod = summaryOf(ctx);
   // A view (Argo, Tekton) is not the pod's spec: the rules written for pod specs would misread
   // it. Only pending-change speaks there (in check mode: the mesh annotations fix would add).
-  const active = ctx.w.view ? [pendingChange] : rules;
+  const { rules: active, masks, any } = ctx.w.view ? VIEW_RULES : ALL_RULES;
+  if ((pod & any) === 0) return;
   const suppressed = suppressions(ctx);
-  // Read once: each rule declares what the pod must have (rule.needs), most pods have little.
-  const pod = summaryOf(ctx);
   let found = 0;
   // One reporter for every rule (checks are synchronous), not a closure per rule and workload.
   let rule = active[0]!;
@@ -127,8 +153,8 @@ export function runRules(ctx: Ctx): void {
     else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
   };
   for (let i = 0; i < active.length; i++) {
+    if ((pod & masks[i]!) === 0) continue;
     rule = active[i]!;
-    if (!applies(rule.needs, pod)) continue;
     reason = suppressed?.get(rule.id);
     rule.check(ctx, report, found);
   }
@@ -146,7 +172,7 @@ function afterApply(ctx: Ctx, m: string | Message): string | Message {
   return rest;
 }
 
-export const IGNORE_PREFIX = 'pod-sequencer.dev/ignore.';
+export { IGNORE_PREFIX };
 
 /**
  * `pod-sequencer.dev/ignore.<rule-id>: "<reason>"` on the workload's or its pod template's

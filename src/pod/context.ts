@@ -9,7 +9,7 @@ export interface InputFacts {
   /** Namespace items in the input, by name: their labels and annotations (mesh injection). */
   namespaces: Map<string, { labels: Record<string, string>; annotations: Record<string, string> }>;
   /** Service items in the input: which pods each selects (a workload must not wait for itself). */
-  services: { name: string; namespace: string; selector: Record<string, string> }[];
+  services: Services;
   /**
    * ConfigMap items in the input, each read on first use: only a container that loads a file from
    * one (an Envoy bootstrap, a script) asks, so an input of large ConfigMaps costs nothing else.
@@ -73,7 +73,53 @@ export class ConfigMaps {
   }
 }
 
-export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: [], configMaps: new ConfigMaps() });
+/** A Service of the input: the pods it selects. */
+export interface InputService {
+  name: string;
+  namespace: string;
+  selector: Record<string, string>;
+}
+
+/**
+ * Service items of the input, read on first use, as ConfigMaps are: only a workload that waits
+ * for a dependency asks (src/pod/dependencies.ts ownService), so the Services of an input with
+ * none cost nothing but a kind test (issue 28: reading each one's selector was a tenth of L0s's
+ * processing).
+ */
+export class Services {
+  private readonly pending: (() => unknown)[] = [];
+  private read?: InputService[];
+
+  /** An item to read when the Services are first asked for (`read` gives its value; it may throw). */
+  add(read: () => unknown): void {
+    this.pending.push(read);
+    this.read = undefined;
+  }
+
+  /** Those with a name and a selector of strings, in input order. */
+  all(): readonly InputService[] {
+    if (this.read) return this.read;
+    const out: InputService[] = [];
+    for (const read of this.pending) {
+      let obj: { metadata?: { name?: unknown; namespace?: unknown }; spec?: { selector?: unknown } } | null;
+      try {
+        obj = read() as typeof obj;
+      } catch {
+        continue; // an unreadable item is no Service a workload could wait for
+      }
+      const meta = obj?.metadata;
+      const selector = obj?.spec?.selector;
+      if (typeof meta?.name === 'string' && isStringMap(selector)) out.push({ name: meta.name, namespace: String(meta.namespace ?? 'default'), selector });
+    }
+    return (this.read = out);
+  }
+}
+
+function isStringMap(v: unknown): v is Record<string, string> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string');
+}
+
+export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: new Services(), configMaps: new ConfigMaps() });
 
 /** How the target release reads in a result: `Kubernetes 1.30`, or, when the config gives none, `Kubernetes 1.29 or later (assumed)`. */
 export function kubernetesText(cfg: Config): string {
@@ -101,6 +147,9 @@ export interface Ctx {
   /** `container`: the container the path points into, when the path was made before a move (allOrNothing). */
   report(severity: Severity, message: string | Message, fieldPath?: string, rule?: RuleId, suppressed?: string, container?: Container): void;
 }
+
+/** What a workload's pod facts are read from: the parts of a Ctx that report nothing. */
+export type PodCtx = Pick<Ctx, 'cfg' | 'w' | 'facts'>;
 
 /** Where pod-sequencer's tools volume is mounted, and the init container that fills it. */
 export const TOOLS_DIR = '/.seq';

@@ -163,9 +163,9 @@ function ownService(ctx: Ctx, host: string): string | undefined {
   const [name, hostNs = ns, svc, ...rest] = host.toLowerCase().split('.');
   if ((svc !== undefined && svc !== 'svc') || (rest.length > 0 && rest.join('.') !== 'cluster.local')) return undefined;
   const labels = podLabels(ctx.w);
-  const s = ctx.facts.services.find(
-    (x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v),
-  );
+  const s = ctx.facts.services
+    .all()
+    .find((x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v));
   return s && `${s.namespace}/${s.name}`;
 }
 

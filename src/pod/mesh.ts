@@ -11,9 +11,9 @@ import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.j
 import { configuredRelease } from './release.js';
 import { withPodPorts } from './ports.js';
 import type { Marker, SwitchName } from '../profiles/types.js';
-import { podAnnotations, podLabels } from '../workloads/workload.js';
+import { podAnnotations, podLabels, podMetadata } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
-import type { Ctx } from './context.js';
+import type { Ctx, PodCtx } from './context.js';
 import { minorVersion, specFor } from './sidecars.js';
 import { minorOf } from '../config/spec.js';
 
@@ -82,7 +82,7 @@ export interface Injection {
   evidence?: boolean;
 }
 
-export function injection(ctx: Ctx, mesh: MeshName): Injection {
+export function injection(ctx: PodCtx, mesh: MeshName): Injection {
   const container = profiles[mesh].containerName!;
   const inManifest = [...(ctx.w.pod.initContainers ?? []), ...(ctx.w.pod.containers ?? [])].some(
     (c) => c.name === container || specFor(c, ctx.cfg)?.profile === mesh,
@@ -126,7 +126,7 @@ function readMarkers(markers: Marker[], labels: Record<string, string>, annotati
 }
 
 /** Whether the pod template or its Namespace holds any key the mesh's injector reads (whatever its value). */
-function anyMarker(ctx: Ctx, mesh: MeshName, onPod: ReadonlySet<MeshName> | undefined): boolean {
+function anyMarker(ctx: PodCtx, mesh: MeshName, onPod: ReadonlySet<MeshName> | undefined): boolean {
   if (onPod?.has(mesh)) return true;
   const facts = INJECTION[mesh];
   const ns = facts.namespace.length > 0 ? ctx.facts.namespaces.get(ctx.w.ref.namespace ?? 'default') : undefined;
@@ -141,7 +141,7 @@ for (const mesh of MESHES) for (const m of INJECTION[mesh].pod) POD_MARKER_KEYS.
  * The meshes with a marker key on the pod template: one look at each of its labels and
  * annotations, which are few. Undefined when there is none (most pods: no set made).
  */
-function markedOnPod(labels: Record<string, string>, annotations: Record<string, string>): Set<MeshName> | undefined {
+function markedOnPod(labels: Record<string, string> | undefined, annotations: Record<string, string> | undefined): Set<MeshName> | undefined {
   let out: Set<MeshName> | undefined;
   for (const key in labels) out = addMarked(out, key);
   for (const key in annotations) out = addMarked(out, key);
@@ -165,10 +165,14 @@ export interface ActiveMesh<M extends MeshName = MeshName> {
  * The meshes whose sidecar this pod will get: the configured ones, and, with their defaults, the
  * ones the input proves will inject (a Namespace labelled for injection, a marker the injector
  * reads on the pod template) — evidence turns a mesh on unless `mesh.<name>.enabled` is false
- * (issue 14; docs/decisions.md, "Evidence turns a mesh on").
+ * (issue 14; docs/decisions.md, "Evidence turns a mesh on"). `meta`: the pod template's metadata,
+ * when the caller has it.
  */
-export function meshesOf(ctx: Ctx): ActiveMesh[] {
-  const onPod = markedOnPod(podLabels(ctx.w), podAnnotations(ctx.w));
+export function meshesOf(ctx: PodCtx, meta = podMetadata(ctx.w)): ActiveMesh[] {
+  const onPod = markedOnPod(meta?.labels, meta?.annotations);
+  // No mesh configured, no marker on the pod, no Namespace in the input to hold one: no mesh
+  // injects (most pods; the summary asks for every workload: issue 28).
+  if (onPod === undefined && !hasKeys(ctx.cfg.mesh) && !ctx.facts.namespaces.has(ctx.w.ref.namespace ?? 'default')) return [];
   // A loop, not flatMap: asked several times for every workload, and most have no mesh.
   const out: ActiveMesh[] = [];
   for (const mesh of MESHES) {
@@ -187,6 +191,11 @@ export function meshesOf(ctx: Ctx): ActiveMesh[] {
       });
   }
   return out;
+}
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 /** The settings `mesh` is handled with in this pod, or undefined when it does not inject here. */

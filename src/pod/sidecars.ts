@@ -26,16 +26,43 @@ export interface FoundSidecar {
 }
 
 export function specFor(c: Container, cfg: Config): SidecarSpec | undefined {
+  let table = TABLES.get(cfg);
+  if (!table) TABLES.set(cfg, (table = tableOf(cfg)));
+  const named = table.byName.get(c.name);
+  // Names only (the default table): one lookup, nothing worth keeping.
+  if (table.globs.length === 0) return named === undefined ? undefined : cfg.sidecars[named];
   // Asked for every container by several steps and rules: each container's answer is kept while
   // its name and image are the same strings, and each config's globs are compiled once.
   const seen = SEEN.get(c);
   if (seen && seen.cfg === cfg && seen.name === c.name && seen.image === c.image) return seen.spec;
-  let matchers = MATCHERS.get(cfg);
-  if (!matchers) MATCHERS.set(cfg, (matchers = cfg.sidecars.map(matcherOf)));
-  const i = matchers.findIndex((m) => m(c));
-  const spec = i < 0 ? undefined : cfg.sidecars[i];
+  let first = named ?? cfg.sidecars.length;
+  for (const g of table.globs) {
+    if (g.index >= first) break;
+    if (g.test(c)) first = g.index;
+  }
+  const spec = cfg.sidecars[first];
   SEEN.set(c, { cfg, name: c.name, image: c.image, spec });
   return spec;
+}
+
+/**
+ * A config's sidecar table as tests, the first matching entry winning: entries that name a
+ * container by a literal name (no glob character, no image: the whole default table) in one Map,
+ * the others one test each, in table order. Most containers are none of them (issue 28).
+ */
+interface SidecarTable {
+  byName: Map<string, number>;
+  globs: { index: number; test: (c: Container) => boolean }[];
+}
+
+function tableOf(cfg: Config): SidecarTable {
+  const table: SidecarTable = { byName: new Map(), globs: [] };
+  cfg.sidecars.forEach((s, index) => {
+    if (s.name !== undefined && s.image === undefined && !/[*?[\\]/.test(s.name)) {
+      if (!table.byName.has(s.name)) table.byName.set(s.name, index);
+    } else table.globs.push({ index, test: matcherOf(s) });
+  });
+  return table;
 }
 
 /** A sidecar entry as a test of a container: its name glob, else its image glob. */
@@ -45,7 +72,7 @@ function matcherOf(s: SidecarSpec): (c: Container) => boolean {
   return (c) => (name !== undefined && name(c.name)) || (image !== undefined && c.image !== undefined && image(c.image));
 }
 
-const MATCHERS = new WeakMap<Config, ((c: Container) => boolean)[]>();
+const TABLES = new WeakMap<Config, SidecarTable>();
 const SEEN = new WeakMap<Container, { cfg: Config; name: string; image: string | undefined; spec: SidecarSpec | undefined }>();
 
 export function isNativeSidecar(c: Container): boolean {

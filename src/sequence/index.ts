@@ -4,7 +4,7 @@
  */
 import { versionAssumed, type Dependency } from '../config/types.js';
 import { allOrNothing } from './all-or-nothing.js';
-import type { Ctx } from '../pod/context.js';
+import type { Ctx, PodCtx } from '../pod/context.js';
 import { awaitDependencies } from './dependencies.js';
 import { readDependencies } from '../pod/dependencies.js';
 import { endJobSidecars, manifestJobSidecars, meshJobSidecar } from './job-exit.js';
@@ -21,7 +21,7 @@ import { keepSidecarsForDrain } from './stop-order.js';
 import { syncTools } from './tools.js';
 import { wrapForReadiness } from './wrap.js';
 import { appContainers, type App } from '../pod/apps.js';
-import { applies, forgetSummary, summaryOf, type Need, type PodSummary } from '../pod/summary.js';
+import { forgetSummary, has, maskOf, summaryOf, type Need } from '../pod/summary.js';
 import { probeBlocked } from '../pod/ports.js';
 import { endsItsSidecars } from '../pod/commands.js';
 import { WRAP_MARKER } from '../shell/index.js';
@@ -32,11 +32,19 @@ import { WRAP_MARKER } from '../shell/index.js';
  */
 export function sequenceWorkload(ctx: Ctx, before?: () => Record<string, unknown>): boolean {
   // A pod that has nothing any step needs (most workloads) costs no pass at all.
-  if (!ctx.w.view && !onWindows(ctx.w) && !anyStepApplies(summaryOf(ctx))) return false;
+  if (!stepsCanAct(ctx)) return false;
   const changed = allOrNothing(ctx, transform, before);
   // The pod the rules read next is not the one summarised (or, on an error, is the input again).
   if (changed) forgetSummary(ctx.w);
   return changed;
+}
+
+/**
+ * Whether a transform step can act on the workload: its pod has something a step needs, or it is
+ * a view or on Windows, which transform says something about.
+ */
+export function stepsCanAct(ctx: PodCtx): boolean {
+  return ctx.w.view || onWindows(ctx.w) || (summaryOf(ctx) & ANY_STEP) !== 0;
 }
 
 /**
@@ -98,10 +106,9 @@ const steps: readonly Step[] = [
   { needs: ['annotation'], run: (ctx) => syncIstioStatus(ctx) },
 ];
 
-function anyStepApplies(pod: PodSummary): boolean {
-  for (const step of steps) if (applies(step.needs, pod)) return true;
-  return false;
-}
+/** Each step's needs as a mask (src/pod/summary.ts), and what any step needs: one test for most pods. */
+const STEP_MASKS = steps.map((step) => maskOf(step.needs));
+const ANY_STEP = STEP_MASKS.reduce((a, m) => a | m, 0);
 
 function transform(ctx: Ctx): void {
   if (onWindows(ctx.w)) {
@@ -113,13 +120,13 @@ function transform(ctx: Ctx): void {
   // metadata is written (the meshes' start-order switches); their controllers end the sidecars.
   if (ctx.w.view) return void applyMesh(ctx);
   const pod = summaryOf(ctx);
-  const deps = pod.dependency ? readDependencies(ctx) : [];
+  const deps = has(pod, 'dependency') ? readDependencies(ctx) : [];
   if (!deps) return; // a bad dependencies annotation: reported, workload left as it is
-  const sidecars = pod.sidecar ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
+  const sidecars = has(pod, 'sidecar') ? findSidecars(ctx.w, ctx.cfg, ctx.facts) : [];
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s, sidecars)]));
   // A sidecar whose injector's layout stays (s.keep) gets no strategy; a Job still ends it.
   const by = (...strategies: Effective[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
-  const apps = applies(endOrWrap.needs, pod) ? appContainers(ctx.w, ctx.cfg) : []; // before anything moves: paths into the input
+  const apps = (pod & maskOf(endOrWrap.needs)) !== 0 ? appContainers(ctx.w, ctx.cfg) : []; // before anything moves: paths into the input
   const pass: Pass = { deps, sidecars, by, apps };
   // Every change comes with a report. After one the summary may no longer describe the pod, so
   // every later step runs, as all did before there were needs (summarising again after each
@@ -131,7 +138,7 @@ function transform(ctx: Ctx): void {
     return ctx.report(...r);
   };
   const counted: Ctx = { ...ctx, report };
-  for (const step of steps) if (changed || applies(step.needs, pod)) step.run(counted, pass);
+  for (let i = 0; i < steps.length; i++) if (changed || (pod & STEP_MASKS[i]!) !== 0) steps[i]!.run(counted, pass);
 }
 
 /** Sidecars configured with strategy wrap in a template whose controller ends sidecars: said, not done. */

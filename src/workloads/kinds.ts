@@ -53,7 +53,9 @@ export const BUILTIN_SITES: Readonly<Record<string, Site>> = {
 function isCoreApiVersion(apiVersion: string | undefined): boolean {
   if (!apiVersion) return false;
   const slash = apiVersion.indexOf('/');
-  return slash < 0 || !apiVersion.slice(0, slash).includes('.');
+  const dot = apiVersion.indexOf('.');
+  // No dot before the slash (the group's), found where it stands: asked for every item.
+  return slash < 0 || dot < 0 || dot > slash;
 }
 
 const parsed = new WeakMap<WorkloadKind, Site>();
@@ -111,12 +113,12 @@ export function sitesFor(apiVersion: string | undefined, kind: string | undefine
   // (Most configs add no kinds: no array per item then.)
   const custom = extra.length === 0 ? extra : extra.filter((w) => w.kind === kind && w.apiVersion === apiVersion);
   if (custom.length > 0) return custom.map(configSite);
-  if (isCoreApiVersion(apiVersion)) {
-    const site = BUILTIN_SITES[kind];
-    return site ? [site] : undefined;
-  }
+  if (isCoreApiVersion(apiVersion)) return BUILTIN_LISTS.get(kind);
   return apiVersion ? fromCatalog(apiVersion, kind) : undefined;
 }
+
+/** Each built-in kind's sites as one shared list: asked for every item, no array made per workload. */
+const BUILTIN_LISTS = new Map<string, readonly Site[]>(Object.entries(BUILTIN_SITES).map(([kind, site]) => [kind, [site]]));
 
 /**
  * Kinds whose controller names a container that has none, so a manifest may leave it out

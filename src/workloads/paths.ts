@@ -96,9 +96,11 @@ function fieldPath(steps: readonly Step[]): Path | undefined {
 /** Whether every field of `path` is an own key of the map before it (what `walk` follows). */
 function has(obj: unknown, path: Path): boolean {
   let v = obj;
-  for (const field of path) {
-    if (!isMap(v) || !Object.hasOwn(v, field)) return false;
-    v = v[field];
+  // An index loop, the map test inline: every workload's template path is tested here.
+  for (let i = 0; i < path.length; i++) {
+    const field = path[i]!;
+    if (typeof v !== 'object' || v === null || Array.isArray(v) || !Object.hasOwn(v, field)) return false;
+    v = (v as Record<string | number, unknown>)[field];
   }
   return true;
 }

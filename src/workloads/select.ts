@@ -1,6 +1,6 @@
 import type { Config, Selector } from '../config/types.js';
 import { matchGlob } from './glob.js';
-import { podAnnotations, type Workload } from './workload.js';
+import { podMetadata, type Workload } from './workload.js';
 
 export const SKIP_ANNOTATION = 'pod-sequencer.dev/skip';
 
@@ -24,7 +24,12 @@ function isEmpty(sel: Selector): boolean {
 }
 
 export function isSkipped(w: Workload): boolean {
-  return String(w.metadata.annotations?.[SKIP_ANNOTATION]) === 'true' || String(podAnnotations(w)[SKIP_ANNOTATION]) === 'true';
+  return isTrue(w.metadata.annotations?.[SKIP_ANNOTATION]) || isTrue(podMetadata(w)?.annotations?.[SKIP_ANNOTATION]);
+}
+
+/** `"true"` or `true` (unquoted); asked for every workload, most of which have no such annotation. */
+function isTrue(v: unknown): boolean {
+  return v !== undefined && String(v) === 'true';
 }
 
 /** Whether the function acts on this workload at all. */

@@ -88,9 +88,25 @@ export const JOB: Fields = { activeDeadlineSeconds: 'number', backoffLimit: 'num
 
 /**
  * The first field of `v` that is not what `fields` says, or undefined. Every workload goes
- * through this: `at` is one stack, pushed and popped, and a path is copied only for a problem.
+ * through this, so it is walked twice only when it has a problem: with `at` null, over the
+ * object's own keys (a container has a few, the table fifteen: BENCHMARKS.md, issue 28), which
+ * says only whether there is one (its path left empty); with `at`, one stack pushed and popped,
+ * over the table's keys, which names the first in the table's order whatever the object's order.
  */
-export function fieldsProblem(v: Record<string, unknown>, fields: Fields, at: (string | number)[] = []): ShapeProblem | undefined {
+export function fieldsProblem(v: Record<string, unknown>, fields: Fields, at: (string | number)[] | null = []): ShapeProblem | undefined {
+  if (at === null) {
+    for (const key in v) {
+      const shape = fields[key];
+      // hasOwn: a key such as `constructor` finds Object.prototype's, which is no shape.
+      if (shape === undefined || !Object.hasOwn(fields, key)) continue;
+      const x = v[key];
+      // The common case inline (a name, an image): a call less per field of every workload.
+      if (typeof x === shape) continue;
+      const p = shapeProblem(x, shape, null);
+      if (p) return p;
+    }
+    return undefined;
+  }
   for (const key in fields) {
     const x = v[key];
     if (x === undefined || x === null) continue; // most fields of most containers
@@ -102,35 +118,40 @@ export function fieldsProblem(v: Record<string, unknown>, fields: Fields, at: (s
   return undefined;
 }
 
-function shapeProblem(v: unknown, shape: Shape, at: (string | number)[]): ShapeProblem | undefined {
-  const problem = (text: string, key?: string | number): ShapeProblem => ({ path: key === undefined ? [...at] : [...at, key], text });
+function shapeProblem(v: unknown, shape: Shape, at: (string | number)[] | null): ShapeProblem | undefined {
   if (v === undefined || v === null) return undefined;
   if (shape === 'string' || shape === 'number' || shape === 'boolean') {
-    return typeof v === shape ? undefined : problem(`must be a ${shape}, not ${describe(v)}${hint(v, shape)}`);
+    return typeof v === shape ? undefined : problemAt(at, `must be a ${shape}, not ${describe(v)}${hint(v, shape)}`);
   }
   if (shape === 'port') {
-    return typeof v === 'number' || typeof v === 'string' ? undefined : problem(`must be a port number or name, not ${describe(v)}${hint(v, 'string')}`);
+    return typeof v === 'number' || typeof v === 'string' ? undefined : problemAt(at, `must be a port number or name, not ${describe(v)}${hint(v, 'string')}`);
   }
-  if (shape === 'mapping') return isObject(v) ? undefined : problem(`must be a mapping, not ${describe(v)}`);
+  if (shape === 'mapping') return isObject(v) ? undefined : problemAt(at, `must be a mapping, not ${describe(v)}`);
   if ('list' in shape) {
     if (!Array.isArray(v))
-      return problem(`must be a list, not ${describe(v)}${shape.list === 'string' ? ' (a command is a list of strings: ["sh", "-c", "..."])' : ''}`);
+      return problemAt(at, `must be a list, not ${describe(v)}${shape.list === 'string' ? ' (a command is a list of strings: ["sh", "-c", "..."])' : ''}`);
     for (let i = 0; i < v.length; i++) {
       // A null list item is not "unset": the API server refuses it.
-      if (v[i] === null) return problem(`must be a ${typeof shape.list === 'string' ? shape.list : 'mapping'}, not null`, i);
-      at.push(i);
+      if (v[i] === null) return problemAt(at, `must be a ${typeof shape.list === 'string' ? shape.list : 'mapping'}, not null`, i);
+      at?.push(i);
       const p = shapeProblem(v[i], shape.list, at);
-      at.pop();
+      at?.pop();
       if (p) return p;
     }
     return undefined;
   }
-  if (!isObject(v)) return problem(`must be a mapping, not ${describe(v)}`);
+  if (!isObject(v)) return problemAt(at, `must be a mapping, not ${describe(v)}`);
   if ('values' in shape) {
-    for (const k in v) if (typeof v[k] !== 'string') return problem(`must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);
+    for (const k in v)
+      if (typeof v[k] !== 'string') return problemAt(at, `must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);
     return undefined;
   }
   return fieldsProblem(v, shape.map, at);
+}
+
+/** A problem at `at` (and `key` in it); no path when the check runs without paths. A function, not a closure made on every call. */
+function problemAt(at: (string | number)[] | null, text: string, key?: string | number): ShapeProblem {
+  return { path: at === null ? [] : key === undefined ? [...at] : [...at, key], text };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

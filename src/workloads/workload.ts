@@ -55,6 +55,12 @@ export interface Workload {
   templatePath: Path;
   /** Where the pod's own metadata is (`templatePath` + metadata, but for some controllers' shapes). */
   metaPath: Path;
+  /**
+   * The object at `metaPath` but its last key, which holds the pod's `metadata`: transforms change
+   * it in place and never replace it, so the pod's metadata is read from here, not by walking
+   * `metaPath` (several times for every workload: issue 28).
+   */
+  metaHolder: Record<string, unknown>;
   /** The kind's site this template was found at (workloads/kinds.ts): what its pods do. */
   site: Site;
   /**
@@ -67,7 +73,7 @@ export interface Workload {
   obj: Record<string, unknown>;
   metadata: ObjectMeta;
   /** Pod template metadata (created when a transform needs to write to it). */
-  podMeta: () => ObjectMeta;
+  podMeta(this: Workload): ObjectMeta;
   pod: PodSpec;
   /**
    * Its pods run to completion and this tool ends their sidecars: Job, CronJob, a Pod whose
@@ -110,70 +116,94 @@ export function templateField(w: Workload): string {
  * paths of built-in kinds are shared arrays (workloads/kinds.ts), so there are few.
  */
 function prefix(path: Path, last: 'spec' | null): string {
-  let known = PREFIXES.get(path);
-  if (!known) PREFIXES.set(path, (known = { spec: formatPath([...path, 'spec']), self: formatPath(path) }));
+  const known = namesOf(path);
   return last ? known.spec : known.self;
 }
 
-const PREFIXES = new WeakMap<Path, { spec: string; self: string }>();
+/** What is made of a template path once, not for every workload: its field paths as results name them, its metadata path. */
+interface PathNames {
+  self: string;
+  spec: string;
+  restartPolicy: string;
+  meta: Path;
+}
+
+const NAMES = new WeakMap<Path, PathNames>();
+function namesOf(path: Path): PathNames {
+  let known = NAMES.get(path);
+  if (!known) {
+    const spec = formatPath([...path, 'spec']);
+    NAMES.set(path, (known = { self: formatPath(path), spec, restartPolicy: `${spec}.restartPolicy`, meta: [...path, 'metadata'] }));
+  }
+  return known;
+}
 
 const LONG_RUNNING: Site = BUILTIN_SITES.Deployment!;
 
-/** A template's paths under `site` that are the same for every object: built once. */
 /** Kinds whose own spec is a Job's (shape.ts JOB): Job, and CronJob's jobTemplate by the same table. */
 const JOB_KINDS = new Set(['Job', 'CronJob']);
 
-const META = new WeakMap<Path, Path>();
-function metaPathOf(templatePath: Path): Path {
-  let m = META.get(templatePath);
-  if (!m) META.set(templatePath, (m = [...templatePath, 'metadata']));
-  return m;
-}
-
 /**
  * Builds the model, or undefined when the object has no pod spec at that path. `site`: what the
- * kind's template there does (default: the built-in kind's, else long-running).
+ * kind's template there does (default: the built-in kind's, else long-running). Made for every
+ * workload, most of which are then left as they are: no spread in the literals (a spread makes
+ * the rest of a literal be defined one property at a time), no array or string made per object.
  */
 export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, site?: Site): Workload | undefined {
   const kind = String(obj.kind);
   site ??= BUILTIN_SITES[kind] ?? LONG_RUNNING;
   const template = getPath(obj, templatePath);
-  if (!isObject(template)) return undefined;
+  if (!template) return undefined;
   const view = site.shape !== 'pod' ? podView(template, templatePath, site) : undefined;
   if (site.shape === 'pod' ? !isObject(template.spec) : !view) return undefined;
-  const metaPath = view?.metaPath ?? metaPathOf(templatePath);
+  const names = namesOf(templatePath);
+  const metaPath = view?.metaPath ?? names.meta;
+  const metaHolder = metaPath === names.meta ? template : getPath(obj, metaPath.slice(0, -1));
+  if (!metaHolder) return undefined;
   const metadata = (isObject(obj.metadata) ? obj.metadata : {}) as ObjectMeta;
-  const annotations = metadata.annotations ?? {};
   const pod = view?.pod ?? (template.spec as PodSpec);
-  const { restartPolicy, beside } = restartPolicyOf(obj, templatePath, pod, site);
-  const pathAnno = annotations['internal.config.kubernetes.io/path'] ?? annotations['config.kubernetes.io/path'];
-  const indexAnno = annotations['internal.config.kubernetes.io/index'] ?? annotations['config.kubernetes.io/index'];
-  return {
-    ref: {
-      apiVersion: String(obj.apiVersion),
-      kind,
-      name: String(metadata.name ?? ''),
-      ...(metadata.namespace ? { namespace: String(metadata.namespace) } : {}),
-    },
-    file: pathAnno ? { path: pathAnno, ...(indexAnno !== undefined ? { index: Number(indexAnno) } : {}) } : undefined,
+  const beside = site.restartPolicyField ? besidePolicy(obj, templatePath, site) : undefined;
+  const restartPolicy = beside ?? ownPolicy(pod, site);
+  const w: Workload = {
+    ref: refOf(obj, kind, metadata),
+    file: fileOf(metadata.annotations),
     kind,
     templatePath,
     metaPath,
+    metaHolder,
     site,
     view: view !== undefined,
-    ...(view ? { viewSidecars: view.sidecars } : {}),
     obj,
     metadata,
-    podMeta: () => {
-      const holder = getPath(obj, metaPath.slice(0, -1))!;
-      if (!isObject(holder.metadata)) prepend(holder, 'metadata', {});
-      return holder.metadata as ObjectMeta;
-    },
+    podMeta: podMetaOf,
     pod,
     jobLike: completes(kind, site, restartPolicy) && site.sidecarsEndedBy === 'tool',
     restartPolicy,
-    restartPolicyAt: beside ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : `${prefix(templatePath, 'spec')}.restartPolicy`,
+    restartPolicyAt: beside !== undefined ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField!]) : names.restartPolicy,
   };
+  if (view) w.viewSidecars = view.sidecars;
+  return w;
+}
+
+/** `w.podMeta()`: one function for every workload, not a closure made with each. */
+function podMetaOf(this: Workload): ObjectMeta {
+  const holder = this.metaHolder;
+  if (!isObject(holder.metadata)) prepend(holder, 'metadata', {});
+  return holder.metadata as ObjectMeta;
+}
+
+function refOf(obj: Record<string, unknown>, kind: string, metadata: ObjectMeta): ResourceRef {
+  const ref: ResourceRef = { apiVersion: String(obj.apiVersion), kind, name: String(metadata.name ?? '') };
+  if (metadata.namespace) ref.namespace = String(metadata.namespace);
+  return ref;
+}
+
+/** The file kpt or kustomize read the object from (their annotations), if they say. */
+function fileOf(annotations: Record<string, string> | undefined): Workload['file'] {
+  const path = annotations?.['internal.config.kubernetes.io/path'] ?? annotations?.['config.kubernetes.io/path'];
+  if (!path) return undefined;
+  const index = annotations!['internal.config.kubernetes.io/index'] ?? annotations!['config.kubernetes.io/index'];
+  return index !== undefined ? { path, index: Number(index) } : { path };
 }
 
 function completes(kind: string, site: Site, restartPolicy: string): boolean {
@@ -184,18 +214,19 @@ function completes(kind: string, site: Site, restartPolicy: string): boolean {
 /**
  * The pod's restartPolicy: a field beside the template that the controller copies into the pod
  * wins (Kubeflow's replica restartPolicy, `ExitCode` as Never: training-operator pkg/core/pod.go
- * SetRestartPolicy); then the template's own; then the controller's default; Never for other
- * run-to-completion pods (a Job must set one), else Kubernetes' default Always.
+ * SetRestartPolicy); then the template's own (ownPolicy). Undefined when the field is unset and
+ * the controller has no default (which overrides the template's too: it writes it into the pod).
  */
-function restartPolicyOf(obj: Record<string, unknown>, templatePath: Path, pod: PodSpec, site: Site): { restartPolicy: string; beside: boolean } {
-  if (site.restartPolicyField) {
-    const beside = getPath(obj, templatePath.slice(0, -1))?.[site.restartPolicyField];
-    if (typeof beside === 'string') return { restartPolicy: beside === 'ExitCode' ? 'Never' : beside, beside: true };
-    // Unset: the controller's default overrides the template's too (it writes it into the pod).
-    if (site.defaultRestartPolicy) return { restartPolicy: site.defaultRestartPolicy, beside: true };
-  }
-  if (typeof pod.restartPolicy === 'string') return { restartPolicy: pod.restartPolicy, beside: false };
-  return { restartPolicy: site.defaultRestartPolicy ?? (site.completes ? 'Never' : 'Always'), beside: false };
+function besidePolicy(obj: Record<string, unknown>, templatePath: Path, site: Site): string | undefined {
+  const beside = getPath(obj, templatePath.slice(0, -1))?.[site.restartPolicyField!];
+  if (typeof beside === 'string') return beside === 'ExitCode' ? 'Never' : beside;
+  return site.defaultRestartPolicy;
+}
+
+/** The template's own restartPolicy, else the controller's default; Never for other run-to-completion pods (a Job must set one), else Kubernetes' default Always. */
+function ownPolicy(pod: PodSpec, site: Site): string {
+  if (typeof pod.restartPolicy === 'string') return pod.restartPolicy;
+  return site.defaultRestartPolicy ?? (site.completes ? 'Never' : 'Always');
 }
 
 /**
@@ -227,16 +258,20 @@ function podView(template: Record<string, unknown>, templatePath: Path, site: Si
   return { pod: structuredClone(pod), metaPath: ownMeta ? [...templatePath, 'metadata'] : ['metadata'], sidecars };
 }
 
+/** Pod template metadata as it is now (a transform may have made it), without creating it. */
+export function podMetadata(w: Workload): ObjectMeta | undefined {
+  const meta = w.metaHolder.metadata;
+  return isObject(meta) ? (meta as ObjectMeta) : undefined;
+}
+
 /** Pod template annotations without creating the metadata. */
 export function podAnnotations(w: Workload): Record<string, string> {
-  const meta = getPath(w.obj, w.metaPath) as ObjectMeta | undefined;
-  return meta?.annotations ?? {};
+  return podMetadata(w)?.annotations ?? {};
 }
 
 /** Pod template labels without creating the metadata. */
 export function podLabels(w: Workload): Record<string, string> {
-  const meta = getPath(w.obj, w.metaPath) as ObjectMeta | undefined;
-  return meta?.labels ?? {};
+  return podMetadata(w)?.labels ?? {};
 }
 
 /**
@@ -261,12 +296,25 @@ function prepend(obj: Record<string, unknown>, key: string, value: unknown): voi
 }
 
 export function getPath(obj: unknown, path: Path): Record<string, unknown> | undefined {
+  const v = fieldAt(obj, path);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined; // isObject, inline: several times per workload
+}
+
+/**
+ * The value at `path` whatever it is, or undefined when a step is missing or of the wrong kind
+ * (a number steps into a list, a name into a map). An index loop: for-of over an array makes an
+ * iterator, and this runs several times for every workload.
+ */
+export function fieldAt(obj: unknown, path: Path): unknown {
   let cur: unknown = obj;
-  for (const p of path) {
-    if (typeof p === 'number' ? !Array.isArray(cur) : !isObject(cur)) return undefined;
+  for (let i = 0; i < path.length; i++) {
+    const p = path[i]!;
+    // A name never finds an object in a list (its string keys are `length` and methods), so only
+    // an index asks whether it steps into a list: an Array.isArray call less per step.
+    if (typeof cur !== 'object' || cur === null || (typeof p === 'number' && !Array.isArray(cur))) return undefined;
     cur = (cur as Record<string | number, unknown>)[p];
   }
-  return isObject(cur) ? cur : undefined;
+  return cur;
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {
@@ -280,25 +328,31 @@ export function isObject(v: unknown): v is Record<string, unknown> {
  * `unnamed`: the kind allows a container without a name (Knative's, kinds.ts).
  */
 export function shapeProblem(w: Workload, unnamed = false): ShapeProblem | undefined {
-  // Checked for every workload: paths are built only for a problem.
+  // Checked for every workload: first without paths, over each object's own keys; only a
+  // workload with a problem again, with paths, to name the table's first (shape.ts fieldsProblem).
+  return problemIn(w, unnamed, false) && problemIn(w, unnamed, true);
+}
+
+function problemIn(w: Workload, unnamed: boolean, paths: boolean): ShapeProblem | undefined {
   const problem =
-    metaProblem(w.obj.metadata, ['metadata']) ??
-    metaProblem(getPath(w.obj, w.metaPath.slice(0, -1))?.metadata, [...w.metaPath]) ??
-    (JOB_KINDS.has(w.kind) && isObject(w.obj.spec) ? fieldsProblem(w.obj.spec, JOB, ['spec']) : undefined);
+    metaProblem(w.obj.metadata, paths ? ['metadata'] : null) ??
+    metaProblem(w.metaHolder.metadata, paths ? [...w.metaPath] : null) ??
+    (JOB_KINDS.has(w.kind) && isObject(w.obj.spec) ? fieldsProblem(w.obj.spec, JOB, paths ? ['spec'] : null) : undefined);
   if (problem || w.view) return problem; // a view's containers are the controller's to check
-  const at = [...w.templatePath, 'spec'];
+  const at = paths ? [...w.templatePath, 'spec'] : null;
   const pod = w.pod as Record<string, unknown>;
   const podProblem = fieldsProblem(pod, POD, at);
   if (podProblem) return podProblem;
-  for (const list of CONTAINER_LISTS) {
+  for (let l = 0; l < CONTAINER_LISTS.length; l++) {
+    const list = CONTAINER_LISTS[l]!;
     const cs = pod[list];
     if (cs === undefined || cs === null) continue;
-    if (!Array.isArray(cs)) return { path: [...at, list], text: `must be a list of containers, not ${describe(cs)}` };
+    if (!Array.isArray(cs)) return { path: pathTo(at, list), text: `must be a list of containers, not ${describe(cs)}` };
     for (let i = 0; i < cs.length; i++) {
       // One path array for every container, as fieldsProblem does: problems copy it.
-      at.push(list, i);
+      at?.push(list, i);
       const p = containerProblem(cs[i], unnamed, at);
-      at.length -= 2;
+      if (at) at.length -= 2;
       if (p) return p;
     }
   }
@@ -307,22 +361,27 @@ export function shapeProblem(w: Workload, unnamed = false): ShapeProblem | undef
 
 const CONTAINER_LISTS = ['initContainers', 'containers'] as const;
 
-function metaProblem(meta: unknown, at: (string | number)[]): ShapeProblem | undefined {
+/** A problem's path: `at` and `key`, or none when the check runs without paths. */
+function pathTo(at: (string | number)[] | null, key?: string): (string | number)[] {
+  return at === null ? [] : key === undefined ? [...at] : [...at, key];
+}
+
+function metaProblem(meta: unknown, at: (string | number)[] | null): ShapeProblem | undefined {
   if (meta === undefined || meta === null) return undefined;
-  if (!isObject(meta)) return { path: at, text: `must be a mapping, not ${describe(meta)}` };
+  if (!isObject(meta)) return { path: pathTo(at), text: `must be a mapping, not ${describe(meta)}` };
   return fieldsProblem(meta, META_FIELDS, at);
 }
 
-function containerProblem(c: unknown, unnamed: boolean, at: (string | number)[]): ShapeProblem | undefined {
-  if (!isObject(c)) return { path: [...at], text: `must be a container (a mapping), not ${describe(c)}` };
+function containerProblem(c: unknown, unnamed: boolean, at: (string | number)[] | null): ShapeProblem | undefined {
+  if (!isObject(c)) return { path: pathTo(at), text: `must be a container (a mapping), not ${describe(c)}` };
   if ((c.name === undefined || c.name === null) && unnamed) return fieldsProblem(c, CONTAINER, at);
   if (typeof c.name !== 'string')
-    return { path: [...at, 'name'], text: c.name === undefined ? 'is missing: every container needs a name' : `must be a string, not ${describe(c.name)}` };
+    return { path: pathTo(at, 'name'), text: c.name === undefined ? 'is missing: every container needs a name' : `must be a string, not ${describe(c.name)}` };
   // A name starting with '-' (`--`, `-e`) would read as an option or end the argument list of
   // the scripts that name containers (issue 20); the API server refuses it anyway. Other invalid
   // names (placeholders such as <YOUR-APP> in vendors' examples) are left to the API server.
   if (c.name === '' || c.name.startsWith('-')) {
-    return { path: [...at, 'name'], text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
+    return { path: pathTo(at, 'name'), text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
   }
   return fieldsProblem(c, CONTAINER, at);
 }

@@ -57,6 +57,22 @@ describe('pod-sequencer.dev/ignore.<rule-id>', () => {
     }
   });
 
+  it('on a workload nothing else acts on (one app container), a bad suppression is still said, on the workload or its pod, in apply mode too', () => {
+    const lone = (meta: string, pod: string) =>
+      `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web\n${meta}  spec:\n    template:\n${pod}      spec:\n        containers:\n        - name: app\n          image: app:1\nfunctionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {kubernetesVersion: "1.30"}}\n`;
+    const typo = 'pod-sequencer.dev/ignore.sidecar-not-frist: "typo"';
+    const onWorkload = runFilter(lone(`    annotations:\n      ${typo}\n`, ''));
+    const onPod = runFilter(lone('', `      metadata:\n        annotations:\n          ${typo}\n`));
+    expect(onWorkload.results.map((r) => [r.tags?.rule, r.field?.path])).toEqual([
+      ['invalid-suppression', 'metadata.annotations["pod-sequencer.dev/ignore.sidecar-not-frist"]'],
+    ]);
+    expect(onPod.results.map((r) => [r.tags?.rule, r.field?.path])).toEqual([
+      ['invalid-suppression', 'spec.template.metadata.annotations["pod-sequencer.dev/ignore.sidecar-not-frist"]'],
+    ]);
+    // Without the annotation the same workload gives nothing at all.
+    expect(runFilter(lone('', '')).results).toEqual([]);
+  });
+
   it('the filter leaves suppressed findings out of the ResourceList and the exit code', () => {
     const list = (m: string) =>
       `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${m.replace(/^(?=.)/gm, '  ').replace(/^ {2}/, '- ')}functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {mode: check, kubernetesVersion: "1.28"}}\n`;

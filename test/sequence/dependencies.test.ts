@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runRules } from '../../src/check/index.js';
 import type { Result } from '../../src/krm/types.js';
-import { ConfigMaps, makeCtx, noFacts, type InputFacts } from '../../src/pod/context.js';
+import { ConfigMaps, makeCtx, noFacts, Services, type InputFacts } from '../../src/pod/context.js';
 import { sequenceWorkload } from '../../src/sequence/index.js';
 import { makeWorkload, type Container, type PodSpec } from '../../src/workloads/workload.js';
 import { loadConfig, messages, typed } from '../config/helpers.js';
@@ -156,7 +156,7 @@ describe('the pod-sequencer.dev/dependencies annotation', () => {
 describe('meshes: the UID workaround and init-network-under-mesh', () => {
   const facts = (labels: Record<string, string>): InputFacts => ({
     namespaces: new Map([['default', { labels, annotations: {} }]]),
-    services: [],
+    services: new Services(),
     configMaps: new ConfigMaps(),
   });
   const userCurl: Container = { name: 'fetch', image: 'curl', command: ['curl', '-sf', 'http://config/x'] };

@@ -8,6 +8,8 @@ import type { Rule } from '../rule.js';
 export const missingEntrypoint: Rule = {
   id: 'missing-entrypoint',
   severity: 'error',
+  // Only `check` runs the fix on a copy to see what it would say.
+  needs: ['checkMode'],
   summary: 'container must be wrapped but has no `command` and no configured entrypoint',
   check(ctx, report) {
     if (ctx.cfg.mode !== 'check') return;

@@ -12,6 +12,8 @@ import type { Rule } from '../rule.js';
 export const pendingChange: Rule = {
   id: 'pending-change',
   severity: 'info',
+  // Only `check` runs the fix on a copy to see what it would say.
+  needs: ['checkMode'],
   summary:
     '`fix` would change this workload (its own waits or wrappers are out of date, or an injected mesh lacks a setting) though no other rule names a problem',
   check(ctx, report, prior) {
