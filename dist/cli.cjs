@@ -16291,6 +16291,16 @@ var init_types2 = __esm({
 });
 
 // src/pod/context.ts
+function readEach(pending) {
+  const out2 = [];
+  for (const read2 of pending) {
+    try {
+      out2.push(read2());
+    } catch {
+    }
+  }
+  return out2;
+}
 function isStringMap(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
 }
@@ -16378,13 +16388,7 @@ var init_context = __esm({
       index() {
         if (this.byName) return this.byName;
         const byName = /* @__PURE__ */ new Map();
-        for (const read2 of this.pending) {
-          let obj;
-          try {
-            obj = read2();
-          } catch {
-            continue;
-          }
+        for (const obj of readEach(this.pending)) {
           const meta = obj?.metadata;
           const data = obj?.data;
           if (typeof meta?.name !== "string") continue;
@@ -16411,13 +16415,8 @@ var init_context = __esm({
       all() {
         if (this.read) return this.read;
         const out2 = [];
-        for (const read2 of this.pending) {
-          let obj;
-          try {
-            obj = read2();
-          } catch {
-            continue;
-          }
+        for (const value of readEach(this.pending)) {
+          const obj = value;
           const meta = obj?.metadata;
           const selector = obj?.spec?.selector;
           if (typeof meta?.name === "string" && isStringMap(selector)) out2.push({ name: meta.name, namespace: String(meta.namespace ?? "default"), selector });

@@ -15894,13 +15894,7 @@ var ConfigMaps = class {
   index() {
     if (this.byName) return this.byName;
     const byName = /* @__PURE__ */ new Map();
-    for (const read2 of this.pending) {
-      let obj;
-      try {
-        obj = read2();
-      } catch {
-        continue;
-      }
+    for (const obj of readEach(this.pending)) {
       const meta = obj?.metadata;
       const data = obj?.data;
       if (typeof meta?.name !== "string") continue;
@@ -15927,13 +15921,8 @@ var Services = class {
   all() {
     if (this.read) return this.read;
     const out = [];
-    for (const read2 of this.pending) {
-      let obj;
-      try {
-        obj = read2();
-      } catch {
-        continue;
-      }
+    for (const value of readEach(this.pending)) {
+      const obj = value;
       const meta = obj?.metadata;
       const selector = obj?.spec?.selector;
       if (typeof meta?.name === "string" && isStringMap(selector)) out.push({ name: meta.name, namespace: String(meta.namespace ?? "default"), selector });
@@ -15941,6 +15930,16 @@ var Services = class {
     return this.read = out;
   }
 };
+function readEach(pending) {
+  const out = [];
+  for (const read2 of pending) {
+    try {
+      out.push(read2());
+    } catch {
+    }
+  }
+  return out;
+}
 function isStringMap(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
 }

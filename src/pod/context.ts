@@ -51,13 +51,7 @@ export class ConfigMaps {
   private index(): Map<string, InputConfigMap[]> {
     if (this.byName) return this.byName;
     const byName = new Map<string, InputConfigMap[]>();
-    for (const read of this.pending) {
-      let obj: unknown;
-      try {
-        obj = read();
-      } catch {
-        continue; // an unreadable item is reported where it is processed, not here
-      }
+    for (const obj of readEach(this.pending)) {
       const meta = (obj as { metadata?: { name?: unknown; namespace?: unknown } } | null)?.metadata;
       const data = (obj as { data?: unknown } | null)?.data;
       if (typeof meta?.name !== 'string') continue;
@@ -100,19 +94,30 @@ export class Services {
   all(): readonly InputService[] {
     if (this.read) return this.read;
     const out: InputService[] = [];
-    for (const read of this.pending) {
-      let obj: { metadata?: { name?: unknown; namespace?: unknown }; spec?: { selector?: unknown } } | null;
-      try {
-        obj = read() as typeof obj;
-      } catch {
-        continue; // an unreadable item is no Service a workload could wait for
-      }
+    for (const value of readEach(this.pending)) {
+      const obj = value as { metadata?: { name?: unknown; namespace?: unknown }; spec?: { selector?: unknown } } | null;
       const meta = obj?.metadata;
       const selector = obj?.spec?.selector;
       if (typeof meta?.name === 'string' && isStringMap(selector)) out.push({ name: meta.name, namespace: String(meta.namespace ?? 'default'), selector });
     }
     return (this.read = out);
   }
+}
+
+/**
+ * The values of the items that read, in input order. An unreadable item is no ConfigMap a pod
+ * mounts nor a Service it waits for; it is reported where it is processed, not here.
+ */
+function readEach(pending: readonly (() => unknown)[]): unknown[] {
+  const out: unknown[] = [];
+  for (const read of pending) {
+    try {
+      out.push(read());
+    } catch {
+      // left out (above)
+    }
+  }
+  return out;
 }
 
 function isStringMap(v: unknown): v is Record<string, string> {
