@@ -194,8 +194,27 @@ function machine() {
   const cpu = cpus();
   return (
     `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB RAM, ` +
-    `${osType()} ${release()}, Node ${process.version}; peak RSS and CPU from ${hasGnuTime ? 'GNU time' : 'process.resourceUsage()'}`
+    `${osType()} ${release()}, Node ${process.version}; peak RSS and CPU from ${hasGnuTime ? 'GNU time' : 'process.resourceUsage()'}` +
+    extraCaCerts()
   );
+}
+
+/**
+ * NODE_EXTRA_CA_CERTS, where the machine sets it, is read by Node 20 at every start, before any
+ * script runs (30 ms on the machine of BENCHMARKS.md's table; Node 22 and 24 read it when TLS
+ * first needs it). Every command pays it alike, so it is kept, and said: it weighs on each ratio.
+ */
+function extraCaCerts() {
+  if (!process.env.NODE_EXTRA_CA_CERTS) return '';
+  const start = (env) => {
+    const t0 = process.hrtime.bigint();
+    spawnSync(process.execPath, ['-e', '0'], { env });
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+  const without = { ...process.env };
+  delete without.NODE_EXTRA_CA_CERTS;
+  const runs = Array.from({ length: 5 }, () => [start(process.env), start(without)]);
+  return `; NODE_EXTRA_CA_CERTS is set: a bare start takes ${fmt(median(runs.map((r) => r[0])))} ms with it, ${fmt(median(runs.map((r) => r[1])))} ms without`;
 }
 
 mkdirSync(out, { recursive: true });
