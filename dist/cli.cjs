@@ -14470,7 +14470,7 @@ function problemIn(w, unnamed, paths) {
     const list2 = CONTAINER_LISTS[l];
     const cs = pod[list2];
     if (cs === void 0 || cs === null) continue;
-    if (!Array.isArray(cs)) return { path: pathTo(at, list2), text: `must be a list of containers, not ${describe(cs)}` };
+    if (!Array.isArray(cs)) return problemAt(at, `must be a list of containers, not ${describe(cs)}`, list2);
     for (let i = 0; i < cs.length; i++) {
       at?.push(list2, i);
       const p = containerProblem(cs[i], unnamed, at);
@@ -14480,21 +14480,18 @@ function problemIn(w, unnamed, paths) {
   }
   return void 0;
 }
-function pathTo(at, key2) {
-  return at === null ? [] : key2 === void 0 ? [...at] : [...at, key2];
-}
 function metaProblem(meta, at) {
   if (meta === void 0 || meta === null) return void 0;
-  if (!isObject3(meta)) return { path: pathTo(at), text: `must be a mapping, not ${describe(meta)}` };
+  if (!isObject3(meta)) return problemAt(at, `must be a mapping, not ${describe(meta)}`);
   return fieldsProblem(meta, META, at);
 }
 function containerProblem(c, unnamed, at) {
-  if (!isObject3(c)) return { path: pathTo(at), text: `must be a container (a mapping), not ${describe(c)}` };
+  if (!isObject3(c)) return problemAt(at, `must be a container (a mapping), not ${describe(c)}`);
   if ((c.name === void 0 || c.name === null) && unnamed) return fieldsProblem(c, CONTAINER, at);
   if (typeof c.name !== "string")
-    return { path: pathTo(at, "name"), text: c.name === void 0 ? "is missing: every container needs a name" : `must be a string, not ${describe(c.name)}` };
+    return problemAt(at, c.name === void 0 ? "is missing: every container needs a name" : `must be a string, not ${describe(c.name)}`, "name");
   if (c.name === "" || c.name.startsWith("-")) {
-    return { path: pathTo(at, "name"), text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
+    return problemAt(at, `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit`, "name");
   }
   return fieldsProblem(c, CONTAINER, at);
 }
@@ -19739,8 +19736,11 @@ function dispatch(list2) {
   const masks = list2.map((r) => maskOf(r.needs));
   return { rules: list2, masks, any: masks.reduce((a, m) => a | m, maskOf(["suppression"])) };
 }
+function dispatchFor(ctx) {
+  return ctx.w.view ? VIEW_RULES : ALL_RULES;
+}
 function rulesCanAct(ctx) {
-  return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === "controller" || (summaryOf(ctx) & (ctx.w.view ? VIEW_RULES : ALL_RULES).any) !== 0;
+  return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === "controller" || (summaryOf(ctx) & dispatchFor(ctx).any) !== 0;
 }
 function runRules(ctx) {
   if (onWindows(ctx.w)) {
@@ -19749,7 +19749,7 @@ function runRules(ctx) {
   }
   if (ctx.w.site.sidecarsEndedBy === "controller") leftToController2(ctx);
   const pod = summaryOf(ctx);
-  const { rules: active, masks, any } = ctx.w.view ? VIEW_RULES : ALL_RULES;
+  const { rules: active, masks, any } = dispatchFor(ctx);
   if ((pod & any) === 0) return;
   const suppressed = suppressions(ctx);
   let found = 0;

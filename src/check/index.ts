@@ -115,14 +115,20 @@ function dispatch(list: readonly Rule[]): Dispatch {
 }
 
 const ALL_RULES = dispatch(rules);
+// A view (Argo, Tekton) is not the pod's spec: the rules written for pod specs would misread
+// it. Only pending-change speaks there (in check mode: the mesh annotations fix would add).
 const VIEW_RULES = dispatch([pendingChange]);
+
+function dispatchFor(ctx: PodCtx): Dispatch {
+  return ctx.w.view ? VIEW_RULES : ALL_RULES;
+}
 
 /**
  * Whether runRules could report anything on the workload: the pod has something a rule needs or a
  * suppression annotation, or it is on Windows or its controller ends its sidecars (both said).
  */
 export function rulesCanAct(ctx: PodCtx): boolean {
-  return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === 'controller' || (summaryOf(ctx) & (ctx.w.view ? VIEW_RULES : ALL_RULES).any) !== 0;
+  return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === 'controller' || (summaryOf(ctx) & dispatchFor(ctx).any) !== 0;
 }
 
 export function runRules(ctx: Ctx): void {
@@ -136,9 +142,7 @@ export function runRules(ctx: Ctx): void {
   // Read once: each rule declares what the pod must have (rule.needs), most pods have none of it,
   // and then no rule is called (one test: BENCHMARKS.md, issue 28).
   const pod = summaryOf(ctx);
-  // A view (Argo, Tekton) is not the pod's spec: the rules written for pod specs would misread
-  // it. Only pending-change speaks there (in check mode: the mesh annotations fix would add).
-  const { rules: active, masks, any } = ctx.w.view ? VIEW_RULES : ALL_RULES;
+  const { rules: active, masks, any } = dispatchFor(ctx);
   if ((pod & any) === 0) return;
   const suppressed = suppressions(ctx);
   let found = 0;
@@ -171,8 +175,6 @@ function afterApply(ctx: Ctx, m: string | Message): string | Message {
   const { fix: _fix, ...rest } = m;
   return rest;
 }
-
-export { IGNORE_PREFIX };
 
 /**
  * `pod-sequencer.dev/ignore.<rule-id>: "<reason>"` on the workload's or its pod template's

@@ -150,7 +150,7 @@ function shapeProblem(v: unknown, shape: Shape, at: (string | number)[] | null):
 }
 
 /** A problem at `at` (and `key` in it); no path when the check runs without paths. A function, not a closure made on every call. */
-function problemAt(at: (string | number)[] | null, text: string, key?: string | number): ShapeProblem {
+export function problemAt(at: (string | number)[] | null, text: string, key?: string | number): ShapeProblem {
   return { path: at === null ? [] : key === undefined ? [...at] : [...at, key], text };
 }
 

@@ -5,7 +5,7 @@
 import type { ResourceRef } from '../krm/types.js';
 import { BUILTIN_SITES, type Site } from './kinds.js';
 import { formatPath, type Path } from './paths.js';
-import { CONTAINER, describe, fieldsProblem, JOB, META as META_FIELDS, POD, type ShapeProblem } from './shape.js';
+import { CONTAINER, describe, fieldsProblem, JOB, META as META_FIELDS, POD, problemAt, type ShapeProblem } from './shape.js';
 
 /** Loose Kubernetes shapes: only the fields we read are named. */
 export interface Container {
@@ -347,7 +347,7 @@ function problemIn(w: Workload, unnamed: boolean, paths: boolean): ShapeProblem 
     const list = CONTAINER_LISTS[l]!;
     const cs = pod[list];
     if (cs === undefined || cs === null) continue;
-    if (!Array.isArray(cs)) return { path: pathTo(at, list), text: `must be a list of containers, not ${describe(cs)}` };
+    if (!Array.isArray(cs)) return problemAt(at, `must be a list of containers, not ${describe(cs)}`, list);
     for (let i = 0; i < cs.length; i++) {
       // One path array for every container, as fieldsProblem does: problems copy it.
       at?.push(list, i);
@@ -361,27 +361,22 @@ function problemIn(w: Workload, unnamed: boolean, paths: boolean): ShapeProblem 
 
 const CONTAINER_LISTS = ['initContainers', 'containers'] as const;
 
-/** A problem's path: `at` and `key`, or none when the check runs without paths. */
-function pathTo(at: (string | number)[] | null, key?: string): (string | number)[] {
-  return at === null ? [] : key === undefined ? [...at] : [...at, key];
-}
-
 function metaProblem(meta: unknown, at: (string | number)[] | null): ShapeProblem | undefined {
   if (meta === undefined || meta === null) return undefined;
-  if (!isObject(meta)) return { path: pathTo(at), text: `must be a mapping, not ${describe(meta)}` };
+  if (!isObject(meta)) return problemAt(at, `must be a mapping, not ${describe(meta)}`);
   return fieldsProblem(meta, META_FIELDS, at);
 }
 
 function containerProblem(c: unknown, unnamed: boolean, at: (string | number)[] | null): ShapeProblem | undefined {
-  if (!isObject(c)) return { path: pathTo(at), text: `must be a container (a mapping), not ${describe(c)}` };
+  if (!isObject(c)) return problemAt(at, `must be a container (a mapping), not ${describe(c)}`);
   if ((c.name === undefined || c.name === null) && unnamed) return fieldsProblem(c, CONTAINER, at);
   if (typeof c.name !== 'string')
-    return { path: pathTo(at, 'name'), text: c.name === undefined ? 'is missing: every container needs a name' : `must be a string, not ${describe(c.name)}` };
+    return problemAt(at, c.name === undefined ? 'is missing: every container needs a name' : `must be a string, not ${describe(c.name)}`, 'name');
   // A name starting with '-' (`--`, `-e`) would read as an option or end the argument list of
   // the scripts that name containers (issue 20); the API server refuses it anyway. Other invalid
   // names (placeholders such as <YOUR-APP> in vendors' examples) are left to the API server.
   if (c.name === '' || c.name.startsWith('-')) {
-    return { path: pathTo(at, 'name'), text: `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit` };
+    return problemAt(at, `${JSON.stringify(c.name)} is not a valid container name: it must start with a lowercase letter or digit`, 'name');
   }
   return fieldsProblem(c, CONTAINER, at);
 }
