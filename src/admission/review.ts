@@ -91,14 +91,14 @@ export function admit(bodyText: string, engine: Engine): Answer {
   const request = review.request;
   if (!isObject(request) || typeof request.uid !== 'string' || request.uid === '') return invalid('the AdmissionReview has no request.uid to answer');
   try {
-    return decide(request as Obj & { uid: string }, engine);
+    return decide(request as Obj & { uid: string }, engine, bodyText.includes('"<<"'));
   } catch (e) {
     // A defect of ours must not stop the pod: admitted as it is, said in a warning and the log.
     return answer(request.uid, 'unreadable', [`pod-sequencer: internal error, pod admitted unchanged: ${String((e as Error)?.message ?? e)}`], {});
   }
 }
 
-function decide(request: Obj & { uid: string }, engine: Engine): Answer {
+function decide(request: Obj & { uid: string }, engine: Engine, mergeKeys: boolean): Answer {
   const { uid } = request;
   const gvk = isObject(request.kind) ? request.kind : {};
   const about = { kind: String(gvk.kind ?? ''), namespace: str(request.namespace), name: str(request.name) };
@@ -113,7 +113,7 @@ function decide(request: Obj & { uid: string }, engine: Engine): Answer {
   const labels = isObject(meta.labels) ? meta.labels : {};
   about.name ||= str(meta.name) || (str(meta.generateName) ? `${str(meta.generateName)}*` : '');
   if (labels[SKIP_LABEL] === 'true') return answer(uid, 'skipped', [], about);
-  return sequencePod(uid, pod, request, engine, about);
+  return sequencePod(uid, pod, request, engine, about, mergeKeys);
 }
 
 /**
@@ -131,7 +131,7 @@ function asItem(pod: Obj, request: Obj): Obj {
   return { ...withMeta, apiVersion: 'v1', kind: 'Pod' };
 }
 
-function sequencePod(uid: string, pod: Obj, request: Obj, engine: Engine, about: Partial<Answer>): Answer {
+function sequencePod(uid: string, pod: Obj, request: Obj, engine: Engine, about: Partial<Answer>, mergeKeys: boolean): Answer {
   const item = asItem(pod, request);
   let text: string | undefined;
   // Read by the engine only for a pod it changes or reports on (most pods: neither).
@@ -147,7 +147,9 @@ function sequencePod(uid: string, pod: Obj, request: Obj, engine: Engine, about:
       },
       kind: 'Pod',
       apiVersion: 'v1',
-      takeValue: () => structuredClone(item),
+      // A `<<` key is YAML 1.1's merge key to kubectl and kustomize: the engine reads such a pod
+      // from its text and refuses it (src/process.ts mergeKey), as it would the file.
+      ...(mergeKeys ? {} : { takeValue: () => structuredClone(item) }),
       valueOut: (v: Obj) => (changed = v),
     };
     // `mode: check` lints: the findings come back as warnings and nothing is patched (docs/webhook.md).
