@@ -22,7 +22,17 @@ import { ROOT } from '../helpers/cli.js';
 import { runPod, show, type PodRun } from '../helpers/pod-runner/index.js';
 import { injectorsAround, meshedBy, type Namespace } from '../helpers/pod-runner/injectors.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
-import { admissionCase, describeRuns, goldenInputs, KNOWN, VERSIONS, WEBHOOK_CONFIG, type AdmissionStep, type PodCase } from '../pod-runner/cases.js';
+import {
+  admissionCase,
+  cannotRun,
+  describeRuns,
+  goldenInputs,
+  KNOWN,
+  VERSIONS,
+  WEBHOOK_CONFIG,
+  type AdmissionStep,
+  type PodCase,
+} from '../pod-runner/cases.js';
 
 type Obj = Record<string, unknown>;
 
@@ -320,6 +330,11 @@ describe('pods created at runtime, through the admission chain', () => {
     console.info(
       `${admitted.length} pods admitted, ${reinvoked.length} patched again on reinvocation; fixture configs refused: ${refused.join(', ') || 'none'}`,
     );
+    for (const v of VERSIONS) {
+      const mine = admitted.filter((a) => a.c.id.endsWith(`@${v}`)).map((a) => a.c);
+      const runs = mine.filter((c) => (KNOWN_HERE[c.id] ? !('skip' in KNOWN_HERE[c.id]!) : !cannotRun(c)));
+      console.info(`@${v}: ${mine.length} admitted, ${runs.length} to run (before merging pods alike), ${mine.length - runs.length} not run`);
+    }
   });
 
   it('every webhook call gives what the filter writes for that pod, allowed, and nothing more on its own output', () => {
