@@ -9,8 +9,9 @@ import { isCelError, run } from '@bufbuild/cel';
 export function celEval(expression: string, vars: Record<string, unknown>): unknown {
   let v: unknown;
   try {
-    // As the API server holds it: JSON (no undefined, no Date, no Map).
-    v = run(expression, JSON.parse(JSON.stringify(vars)) as never);
+    // The object as the API server holds it: JSON (no undefined, no Date, no Map).
+    const bound = 'object' in vars ? { ...vars, object: JSON.parse(JSON.stringify(vars.object)) as unknown } : vars;
+    v = run(expression, bound as never);
   } catch (e) {
     throw new Error(`CEL does not compile: ${(e as Error).message}\n${expression}`);
   }
