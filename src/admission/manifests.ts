@@ -326,3 +326,50 @@ function certManagerObjects(ns: string): Obj[] {
     }),
   ];
 }
+
+export interface ManifestsCommandOptions {
+  config?: string;
+  namespace: string;
+  image?: string;
+  tls: string;
+  failurePolicy: string;
+}
+
+/**
+ * The command: the stream on stdout, exit 0; a usage or config error on stderr, exit 2, nothing
+ * on stdout (a partial stream piped into `kubectl apply` would install half a webhook).
+ */
+export function manifestsCommand(opts: ManifestsCommandOptions, io: { readFile(path: string): string; out(s: string): void; err(s: string): void }): number {
+  try {
+    const tls = oneOf('--tls', opts.tls, TLS_ROUTES);
+    const failurePolicy = oneOf('--failure-policy', opts.failurePolicy, FAILURE_POLICIES);
+    const config = opts.config === undefined ? undefined : { text: readConfigFile(opts.config, io.readFile), source: opts.config };
+    const text = renderManifests(
+      webhookObjects({ namespace: opts.namespace, tls, failurePolicy, ...(config && { config }), ...(opts.image !== undefined && { image: opts.image }) }),
+    );
+    if (opts.image === undefined) {
+      io.err(
+        `pod-sequencer: note: no --image given: the Deployment runs ${DEFAULT_IMAGE}, which no registry publishes; build it from the Dockerfile and pass --image REGISTRY/pod-sequencer:${VERSION} (docs/webhook.md)\n`,
+      );
+    }
+    io.out(text);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof ManifestsError)) throw e;
+    io.err(`pod-sequencer: error: ${e.message}\n`);
+    return 2;
+  }
+}
+
+function oneOf<T extends string>(flag: string, v: string, accepted: readonly T[]): T {
+  if ((accepted as readonly string[]).includes(v)) return v as T;
+  throw new ManifestsError(`${flag} ${JSON.stringify(v)}: use ${accepted.join(' or ')}`);
+}
+
+function readConfigFile(path: string, readFile: (path: string) => string): string {
+  try {
+    return readFile(path);
+  } catch (e) {
+    throw new ManifestsError(`--config ${path}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+}
