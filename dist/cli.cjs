@@ -27185,8 +27185,10 @@ __export(manifests_exports, {
 function webhookObjects(opts) {
   const ns = opts.namespace;
   if (!DNS_LABEL.test(ns)) throw new ManifestsError(`--namespace ${JSON.stringify(ns)}: not a namespace name (lowercase letters, digits and -, at most 63)`);
-  if (SYSTEM_NAMESPACES2.includes(ns))
-    throw new ManifestsError(`--namespace ${ns}: the webhook never runs in ${ns}; use its own namespace (default pod-sequencer)`);
+  if ([...SYSTEM_NAMESPACES2, "default", "kube-public"].includes(ns))
+    throw new ManifestsError(
+      `--namespace ${ns}: the webhook needs a namespace of its own (default pod-sequencer): it labels it restricted and never sees its pods`
+    );
   const image = opts.image ?? DEFAULT_IMAGE;
   if (image === "" || /\s/.test(image)) throw new ManifestsError(`--image ${JSON.stringify(image)}: not an image reference`);
   const { config: config2, text: text2 } = readConfig(opts.config);

@@ -82,8 +82,12 @@ const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 export function webhookObjects(opts: ManifestsOptions): Obj[] {
   const ns = opts.namespace;
   if (!DNS_LABEL.test(ns)) throw new ManifestsError(`--namespace ${JSON.stringify(ns)}: not a namespace name (lowercase letters, digits and -, at most 63)`);
-  if (SYSTEM_NAMESPACES.includes(ns))
-    throw new ManifestsError(`--namespace ${ns}: the webhook never runs in ${ns}; use its own namespace (default pod-sequencer)`);
+  // Its namespace is its own: labelled Pod Security "restricted" and never sent to the webhook,
+  // which would be wrong for a namespace that holds other workloads.
+  if ([...SYSTEM_NAMESPACES, 'default', 'kube-public'].includes(ns))
+    throw new ManifestsError(
+      `--namespace ${ns}: the webhook needs a namespace of its own (default pod-sequencer): it labels it restricted and never sees its pods`,
+    );
   const image = opts.image ?? DEFAULT_IMAGE;
   if (image === '' || /\s/.test(image)) throw new ManifestsError(`--image ${JSON.stringify(image)}: not an image reference`);
   const { config, text } = readConfig(opts.config);

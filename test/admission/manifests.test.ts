@@ -253,7 +253,8 @@ describe('webhook manifests: what the objects say', () => {
     ).toThrow(/--config c\.yaml: invalid\n.*spec\.jobs\.terminateSidecars/);
     expect(bad({ config: { text: 'a: [', source: 'c.yaml' } })).toThrow(/--config c\.yaml: not valid YAML/);
     expect(bad({ namespace: 'Bad_NS' })).toThrow(ManifestsError);
-    expect(bad({ namespace: 'kube-system' })).toThrow(/never runs in kube-system/);
+    expect(bad({ namespace: 'kube-system' })).toThrow(/--namespace kube-system: the webhook needs a namespace of its own/);
+    expect(bad({ namespace: 'default' })).toThrow(/--namespace default: the webhook needs a namespace of its own/);
     expect(bad({ image: 'a b' })).toThrow(/--image/);
   });
 });
