@@ -137,6 +137,24 @@ export async function main(argv: string[]): Promise<number> {
   registerFileCommands(program, VERSION, (c) => {
     code = c;
   });
+  // The admission webhook (docs/webhook.md): a command group, each subcommand's module loaded when it runs.
+  const webhook = program.command('webhook').description('the admission webhook: pods created at runtime get the same decisions (docs/webhook.md)');
+  webhook
+    .command('manifests')
+    .description('write what to `kubectl apply -f -` to run the webhook: its Deployment, Service, webhook configuration, TLS and companion policy')
+    .option('--config <file>', 'the PodSequence the webhook runs (validated; else the defaults), put in its ConfigMap')
+    .option('--namespace <name>', 'the namespace the webhook runs in', 'pod-sequencer')
+    .option('--image <image>', 'the pod-sequencer image (built from the Dockerfile)')
+    .option('--tls <route>', 'serving certificate from cert-manager, or from the kube-webhook-certgen Jobs: cert-manager|certgen', 'cert-manager')
+    .option('--failure-policy <policy>', 'what the API server does when the webhook fails to answer: Ignore|Fail', 'Ignore')
+    .action((opts: import('./admission/manifests.js').ManifestsCommandOptions) => {
+      const io = {
+        readFile: (p: string) => readFileSync(p, 'utf8'),
+        out: (s: string) => void process.stdout.write(s),
+        err: (s: string) => void process.stderr.write(s),
+      };
+      code = import('./admission/manifests.js').then((m) => m.manifestsCommand(opts, io));
+    });
   // A word that is no command (`pod-sequencer chekc k8s/`) is a usage error naming the commands,
   // not commander's "too many arguments" (the filter itself takes no arguments).
   program.allowExcessArguments(true).action((opts: { config?: string; failOn?: FailOn }) => {
