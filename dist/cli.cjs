@@ -27490,7 +27490,7 @@ var init_manifests = __esm({
     FAILURE_POLICIES = ["Ignore", "Fail"];
     ManifestsError = class extends Error {
     };
-    WEBHOOK_CONFIGURATION = "zz-pod-sequencer";
+    WEBHOOK_CONFIGURATION = "00-pod-sequencer";
     WEBHOOK_NAME = "pods.pod-sequencer.dev";
     NAME = "pod-sequencer-webhook";
     TLS_SECRET = "pod-sequencer-webhook-tls";

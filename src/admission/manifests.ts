@@ -36,12 +36,12 @@ type Obj = Record<string, unknown>;
 
 /**
  * The MutatingWebhookConfiguration's name. The API server calls mutating webhook configurations
- * in the order of their names (docs/webhook.md, "Where it runs"): `zz-` sorts after every mesh
- * injector's (consul-, dapr-, istio-, kuma-, linkerd-, vault-), so on its first call the pod
- * already holds their sidecars, and `reinvocationPolicy: IfNeeded` brings it back after any
- * webhook that still runs later.
+ * in the order of their names (docs/webhook.md, "Where it runs"): `00-` sorts before every mesh
+ * injector's (consul-, dapr-, istio-, kuma-, linkerd-, vault-), so the switches the first call
+ * sets are there when they inject, and `reinvocationPolicy: IfNeeded` brings it back after them
+ * to sequence their sidecars (docs/decisions.md, "The webhook's manifests").
  */
-export const WEBHOOK_CONFIGURATION = 'zz-pod-sequencer';
+export const WEBHOOK_CONFIGURATION = '00-pod-sequencer';
 export const WEBHOOK_NAME = 'pods.pod-sequencer.dev';
 export const NAME = 'pod-sequencer-webhook';
 export const TLS_SECRET = 'pod-sequencer-webhook-tls';
