@@ -125,7 +125,7 @@ describe('webhook manifests: what the objects say', () => {
     expect(find(objects({ failurePolicy: 'Fail' }), 'MutatingWebhookConfiguration').webhooks[0].failurePolicy).toBe('Fail');
   });
 
-  it("sorts after every mesh injector's configuration name", () => {
+  it("sorts before every mesh injector's configuration name", () => {
     const name = find(objects(), 'MutatingWebhookConfiguration').metadata.name as string;
     // The injectors' configuration names (docs/webhook.md, "Where it runs").
     const injectors = [
@@ -137,7 +137,7 @@ describe('webhook manifests: what the objects say', () => {
       'linkerd-proxy-injector-webhook-config',
       'vault-agent-injector-cfg',
     ];
-    expect([...injectors, name].sort().at(-1)).toBe(name);
+    expect([...injectors, name].sort()[0]).toBe(name);
   });
 
   it('the Deployment runs `webhook serve` with the mounted config and TLS files, probes over HTTPS, no token', () => {
