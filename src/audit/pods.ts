@@ -170,17 +170,18 @@ export function stuckInInit(ctx: AuditCtx, f: PodFacts): AuditFinding | undefine
   const init = statusByName(status.initContainerStatuses);
   const started = timeOf(status.startTime);
   const pending = started !== undefined ? ctx.now - started : undefined;
-  for (const s of f.sidecars) {
-    if (!s.native) continue;
+  // Every restartable init container is a native sidecar to the kubelet, known profile or not.
+  for (const c of f.spec.initContainers ?? []) {
+    if (c.restartPolicy !== 'Always') continue;
+    const s = { name: c.name };
     const st = init.get(s.name);
     if (!st || st.started === true) continue;
     const restarts = st.restartCount ?? 0;
     if (restarts === 0 && (pending === undefined || pending < INIT_STUCK_MS)) continue;
-    const c = (f.spec.initContainers ?? []).find((x) => x.name === s.name);
     const node = f.spec.nodeName ? ctx.dump.nodes.get(f.spec.nodeName) : undefined;
     const kubelet = (node?.status as { nodeInfo?: { kubeletVersion?: string } } | undefined)?.nodeInfo?.kubeletVersion;
     const hit =
-      kubelet && f.spec.restartPolicy === 'Never' && c?.startupProbe ? defectsOf(kubelet).find((d) => d.defect.trigger.nativeSidecarWithStartupProbe) : undefined;
+      kubelet && f.spec.restartPolicy === 'Never' && c.startupProbe ? defectsOf(kubelet).find((d) => d.defect.trigger.nativeSidecarWithStartupProbe) : undefined;
     const last = st.lastState?.terminated ?? st.state?.terminated;
     const owner = idText(f.own.top);
     return {

@@ -106,7 +106,7 @@ function row(f: AuditFinding) {
     message: f.message,
     fix: f.fix,
     detail: f.detail,
-    ...(f.owner ? { owner: f.owner } : {}),
+    ...(f.owner && f.owner !== idText(f.object) ? { owner: f.owner } : {}),
     ...(f.container ? { container: f.container } : {}),
     evidence: f.evidence,
   };

@@ -1,7 +1,8 @@
 /**
  * The mutating admission chain as the API server calls it for a pod: configurations sorted by
- * name, each one's webhooks in order (kubernetes/website, "Dynamic Admission Control":
- * "webhooks are called in … order of their names"), with their reinvocation policies. Read
+ * name (kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/admission/plugin/webhook/
+ * configuration/mutating_webhook_manager.go), each one's webhooks in order, with their
+ * reinvocation policies. Read
  * for the orderings that undo sequencing: an Istio injector called again after pod-sequencer,
  * pod-sequencer's webhook never called again after a later injector, or no pod-sequencer webhook
  * where an injector adds sidecars.

@@ -30,16 +30,19 @@ export const liveRuleInfos: readonly RuleInfo[] = [
   {
     id: 'kubelet-sidecar-defect',
     severity: 'warning',
+    byAnnotation: false,
     summary: "`audit`: a node's kubelet release has a known native-sidecar defect, and pods on it could be hit",
   },
   {
     id: 'mutating-webhook-reinvocation',
     severity: 'warning',
+    byAnnotation: false,
     summary: "`audit`: the mutating webhook chain undoes sequencing: Istio's injector reinvoked (`IfNeeded`), or pod-sequencer's webhook `Never` with webhooks after it",
   },
   {
     id: 'admission-webhook-missing',
     severity: 'warning',
+    byAnnotation: false,
     summary: "`audit`: webhooks add sidecars to pods (their templates lack them) and no pod-sequencer webhook sequences them",
   },
 ];
