@@ -9,9 +9,9 @@ import type { Config } from '../config/types.js';
 import type { Result } from '../krm/types.js';
 import { noFacts } from '../pod/context.js';
 import { findSidecars, type FoundSidecar } from '../pod/sidecars.js';
-import { processItems } from '../process.js';
+import { dotted, processItems } from '../process.js';
 import { BUILTIN_SITES } from '../workloads/kinds.js';
-import { makeWorkload, type Workload } from '../workloads/workload.js';
+import { makeWorkload, shapeProblem, type Workload } from '../workloads/workload.js';
 import type { LiveObject } from './input.js';
 import { idText, nameOf } from './objects.js';
 
@@ -40,6 +40,9 @@ export function asManifest(o: LiveObject): Record<string, unknown> {
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
   return JSON.parse(JSON.stringify({ apiVersion: o.apiVersion, kind: o.kind, metadata, spec: o.spec ?? {} })) as Record<string, unknown>;
 }
+
+/** An object whose fields are not of the types Kubernetes gives them. */
+export class ShapeError extends Error {}
 
 export class Engine {
   private views = new Map<string, EngineView>();
@@ -80,6 +83,9 @@ export class Engine {
     const obj = { apiVersion: podLike.apiVersion, kind: 'Pod', metadata: podLike.metadata, spec: podLike.spec ?? {} };
     const w = makeWorkload(obj, [], BUILTIN_SITES.Pod);
     if (!w) return undefined;
+    // The shape check the pipeline runs first (process.ts): a field of the wrong type is said, not misread.
+    const bad = shapeProblem(w);
+    if (bad) throw new ShapeError(`${dotted(bad.path)}: ${bad.text}`);
     return { w, sidecars: findSidecars(w, this.cfg, noFacts()) };
   }
 }

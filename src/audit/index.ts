@@ -11,7 +11,7 @@ import { IGNORE_PREFIX } from '../pod/summary.js';
 import { versionParts } from '../profiles/versions.js';
 import { shellWord } from '../shell/quote.js';
 import { drift, stripped } from './drift.js';
-import { Engine } from './engine.js';
+import { Engine, ShapeError } from './engine.js';
 import type { AuditCtx, AuditFinding } from './finding.js';
 import { sourceOf, TAKE_AGAIN, type LiveObject } from './input.js';
 import { kubeletVersionOf, nodeFindings } from './nodes.js';
@@ -64,6 +64,7 @@ export function audit(objects: readonly LiveObject[], config: Config, opts: Audi
       }
     } catch (e) {
       // One object the checks cannot read (a field of the wrong type) never stops the others.
+      if (!(e instanceof ShapeError)) throw e;
       unread.push(unreadable(pod, e));
     }
   }
