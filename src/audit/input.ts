@@ -152,14 +152,81 @@ function parseJsonStream(name: string, text: string, from: number): Root[] {
 }
 
 function jsonError(name: string, text: string, start: number, message: string, at: (offset: number) => string): string {
-  if (/Unexpected end of JSON input|Unterminated string/.test(message)) {
+  // V8 names a position for some errors and not for others ("Unexpected token"): the scan says.
+  const pos = /at position (\d+)/.exec(message);
+  const offset = pos ? start + Number(pos[1]) : firstJsonError(text, start);
+  if (/Unexpected end of JSON input|Unterminated string/.test(message) || offset >= text.trimEnd().length) {
     return `${at(text.length)}: the JSON ends (byte ${Buffer.byteLength(text)}) before its object is complete: a truncated dump (a kubectl cut off, a full disk?); ${TAKE_AGAIN}`;
   }
-  const pos = /at position (\d+)/.exec(message);
   // V8's message may quote the input: only its first clause, which names what it found.
-  const what = message.split(/, "|\(line/)[0]!.replace(/ in JSON at position \d+/, '').trim();
-  const where = pos ? at(start + Number(pos[1])) : `${name}`;
-  return `${where}: not valid JSON (${what}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`;
+  const what = message.split(/, "|\(line/)[0]!.replace(/ in JSON at position \d+.*$/, '').trim();
+  return `${at(offset)}: not valid JSON (${what}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`;
+}
+
+/**
+ * Where a JSON text first goes wrong, for the message only (JSON.parse has refused it): a scan
+ * of its tokens with an explicit stack, so that no nesting depth can overflow the call stack.
+ */
+export function firstJsonError(text: string, start = 0): number {
+  let i = start;
+  const stack: ('{' | '[')[] = [];
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const string = (): boolean => {
+    if (text[i] !== '"') return false;
+    for (i++; i < text.length; i++) {
+      const c = text[i]!;
+      if (c === '\\') i++;
+      else if (c === '"') return ++i > 0;
+      else if (c < ' ') return false;
+    }
+    return false;
+  };
+  const scalar = (): boolean => {
+    const m = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 400));
+    if (!m) return false;
+    i += m[0].length;
+    return true;
+  };
+  for (;;) {
+    ws();
+    // A value.
+    if (text[i] === '{' || text[i] === '[') {
+      stack.push(text[i] as '{' | '[');
+      i++;
+      ws();
+      if (text[i] === (stack.at(-1) === '{' ? '}' : ']')) {
+        stack.pop();
+        i++;
+      } else if (stack.at(-1) === '{') {
+        if (!string()) return i;
+        ws();
+        if (text[i++] !== ':') return i - 1;
+        continue;
+      } else continue;
+    } else if (!(text[i] === '"' ? string() : scalar())) return i;
+    // After a value: a comma, a close, or the end.
+    for (;;) {
+      ws();
+      if (stack.length === 0) return i;
+      const close = stack.at(-1) === '{' ? '}' : ']';
+      if (text[i] === close) {
+        stack.pop();
+        i++;
+        continue;
+      }
+      if (text[i] !== ',') return i;
+      i++;
+      if (stack.at(-1) === '{') {
+        ws();
+        if (!string()) return i;
+        ws();
+        if (text[i++] !== ':') return i - 1;
+      }
+      break;
+    }
+  }
 }
 
 function parseYaml(name: string, text: string): Root[] {
