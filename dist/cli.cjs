@@ -27142,7 +27142,7 @@ function asManifest(o) {
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
   return JSON.parse(JSON.stringify({ apiVersion: o.apiVersion, kind: o.kind, metadata, spec: o.spec ?? {} }));
 }
-var SERVER_ANNOTATIONS, Engine;
+var SERVER_ANNOTATIONS, ShapeError, Engine;
 var init_engine = __esm({
   "src/audit/engine.ts"() {
     "use strict";
@@ -27154,6 +27154,8 @@ var init_engine = __esm({
     init_workload();
     init_objects();
     SERVER_ANNOTATIONS = ["kubectl.kubernetes.io/last-applied-configuration", "deployment.kubernetes.io/revision"];
+    ShapeError = class extends Error {
+    };
     Engine = class {
       constructor(cfg) {
         this.cfg = cfg;
@@ -27191,6 +27193,8 @@ var init_engine = __esm({
         const obj = { apiVersion: podLike.apiVersion, kind: "Pod", metadata: podLike.metadata, spec: podLike.spec ?? {} };
         const w = makeWorkload(obj, [], BUILTIN_SITES.Pod);
         if (!w) return void 0;
+        const bad = shapeProblem2(w);
+        if (bad) throw new ShapeError(`${dotted(bad.path)}: ${bad.text}`);
         return { w, sidecars: findSidecars(w, this.cfg, noFacts()) };
       }
     };
@@ -27297,13 +27301,72 @@ function parseJsonStream(name, text2, from) {
   return roots;
 }
 function jsonError(name, text2, start, message2, at) {
-  if (/Unexpected end of JSON input|Unterminated string/.test(message2)) {
+  const pos = /at position (\d+)/.exec(message2);
+  const offset = pos ? start + Number(pos[1]) : firstJsonError(text2, start);
+  if (/Unexpected end of JSON input|Unterminated string/.test(message2) || offset >= text2.trimEnd().length) {
     return `${at(text2.length)}: the JSON ends (byte ${Buffer.byteLength(text2)}) before its object is complete: a truncated dump (a kubectl cut off, a full disk?); ${TAKE_AGAIN}`;
   }
-  const pos = /at position (\d+)/.exec(message2);
-  const what2 = message2.split(/, "|\(line/)[0].replace(/ in JSON at position \d+/, "").trim();
-  const where = pos ? at(start + Number(pos[1])) : `${name}`;
-  return `${where}: not valid JSON (${what2}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`;
+  const what2 = message2.split(/, "|\(line/)[0].replace(/ in JSON at position \d+.*$/, "").trim();
+  return `${at(offset)}: not valid JSON (${what2}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`;
+}
+function firstJsonError(text2, start = 0) {
+  let i = start;
+  const stack = [];
+  const ws = () => {
+    while (i < text2.length && " 	\n\r".includes(text2[i])) i++;
+  };
+  const string = () => {
+    if (text2[i] !== '"') return false;
+    for (i++; i < text2.length; i++) {
+      const c = text2[i];
+      if (c === "\\") i++;
+      else if (c === '"') return ++i > 0;
+      else if (c < " ") return false;
+    }
+    return false;
+  };
+  const scalar2 = () => {
+    const m = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text2.slice(i, i + 400));
+    if (!m) return false;
+    i += m[0].length;
+    return true;
+  };
+  for (; ; ) {
+    ws();
+    if (text2[i] === "{" || text2[i] === "[") {
+      stack.push(text2[i]);
+      i++;
+      ws();
+      if (text2[i] === (stack.at(-1) === "{" ? "}" : "]")) {
+        stack.pop();
+        i++;
+      } else if (stack.at(-1) === "{") {
+        if (!string()) return i;
+        ws();
+        if (text2[i++] !== ":") return i - 1;
+        continue;
+      } else continue;
+    } else if (!(text2[i] === '"' ? string() : scalar2())) return i;
+    for (; ; ) {
+      ws();
+      if (stack.length === 0) return i;
+      const close = stack.at(-1) === "{" ? "}" : "]";
+      if (text2[i] === close) {
+        stack.pop();
+        i++;
+        continue;
+      }
+      if (text2[i] !== ",") return i;
+      i++;
+      if (stack.at(-1) === "{") {
+        ws();
+        if (!string()) return i;
+        ws();
+        if (text2[i++] !== ":") return i - 1;
+      }
+      break;
+    }
+  }
 }
 function parseYaml(name, text2) {
   const notes = [];
@@ -27718,7 +27781,7 @@ var init_webhooks = __esm({
 function audit(objects2, config2, opts = {}) {
   const dump = indexDump(objects2);
   const cfg = withClusterVersion(config2, dump);
-  const now = opts.now ?? dump.newest ?? Date.now();
+  const now = opts.now ?? (opts.live ? Date.now() : dump.newest ?? Date.now());
   const ctx = { dump, cfg, engine: new Engine(cfg), now, configFlag: opts.config !== void 0 ? ` --config ${shellWord(opts.config)}` : "" };
   const found = [];
   let injected = 0;
@@ -27735,6 +27798,7 @@ function audit(objects2, config2, opts = {}) {
         if (finding) found.push(suppressed({ ...finding, source: sourceOf2(pod) }, [pod, f.own.object]));
       }
     } catch (e) {
+      if (!(e instanceof ShapeError)) throw e;
       unread.push(unreadable(pod, e));
     }
   }
@@ -27749,7 +27813,7 @@ function audit(objects2, config2, opts = {}) {
     chain: chain2,
     read: { pods: dump.pods.length, owners: dump.owners.size, nodes: dump.nodes.size, webhooks: dump.webhooks.length, other: Object.fromEntries(dump.other) },
     now,
-    nowFrom: opts.now !== void 0 ? "option" : dump.newest !== void 0 ? "dump" : "clock",
+    nowFrom: opts.now !== void 0 ? "option" : !opts.live && dump.newest !== void 0 ? "dump" : "clock",
     ...cfg.kubernetesVersion ? { kubernetesVersion: cfg.kubernetesVersion } : {}
   };
 }
@@ -27932,7 +27996,7 @@ function row(f) {
     message: f.message,
     fix: f.fix,
     detail: f.detail,
-    ...f.owner ? { owner: f.owner } : {},
+    ...f.owner && f.owner !== idText(f.object) ? { owner: f.owner } : {},
     ...f.container ? { container: f.container } : {},
     evidence: f.evidence
   };
@@ -28042,8 +28106,7 @@ async function auditCommand(paths, opts, io) {
       problems.push({ path: name, message: e.message });
     }
   }
-  const now = given ?? (opts.kubectl ? Date.now() : void 0);
-  const report2 = audit(objects2, cfg, { ...now !== void 0 ? { now } : {}, ...opts.config !== void 0 ? { config: opts.config } : {} });
+  const report2 = audit(objects2, cfg, { ...given !== void 0 ? { now: given } : {}, live: opts.kubectl === true, ...opts.config !== void 0 ? { config: opts.config } : {} });
   for (const p of problems) if (opts.format !== "text") io.err(`pod-sequencer: error [invalid-input] ${p.message}
 `);
   if (opts.format === "json") io.out(formatAuditJson(report2, problems));

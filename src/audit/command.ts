@@ -86,8 +86,7 @@ async function auditCommand(paths: readonly string[], opts: AuditCommandOptions,
     }
   }
   // A live read measures against the clock; a dump against its own newest timestamp (docs/decisions.md).
-  const now = given ?? (opts.kubectl ? Date.now() : undefined);
-  const report = audit(objects, cfg, { ...(now !== undefined ? { now } : {}), ...(opts.config !== undefined ? { config: opts.config } : {}) });
+  const report = audit(objects, cfg, { ...(given !== undefined ? { now: given } : {}), live: opts.kubectl === true, ...(opts.config !== undefined ? { config: opts.config } : {}) });
   for (const p of problems) if (opts.format !== 'text') io.err(`pod-sequencer: error [invalid-input] ${p.message}\n`);
   if (opts.format === 'json') io.out(formatAuditJson(report, problems));
   else if (opts.format === 'sarif') io.out(formatAuditSarif(report, problems, { version: io.version, rules: cfg.rules, cwd: io.cwd, fallback: inputs[0]! }));

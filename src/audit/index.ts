@@ -24,6 +24,8 @@ export type { AuditFinding } from './finding.js';
 export interface AuditOptions {
   /** The time "how long" is measured against (ms); default: the dump's newest timestamp, else the clock. */
   now?: number;
+  /** A live read (`--kubectl`): "how long" is measured against the clock. */
+  live?: boolean;
   /** The config file fix commands name (`--config FILE`). */
   config?: string;
 }
@@ -45,7 +47,7 @@ const POD_CHECKS = [stuckJobPod, startRace, stuckInInit, stripped, drift];
 export function audit(objects: readonly LiveObject[], config: Config, opts: AuditOptions = {}): AuditReport {
   const dump = indexDump(objects);
   const cfg = withClusterVersion(config, dump);
-  const now = opts.now ?? dump.newest ?? Date.now();
+  const now = opts.now ?? (opts.live ? Date.now() : (dump.newest ?? Date.now()));
   const ctx: AuditCtx = { dump, cfg, engine: new Engine(cfg), now, configFlag: opts.config !== undefined ? ` --config ${shellWord(opts.config)}` : '' };
   const found: AuditFinding[] = [];
   let injected = 0;
@@ -79,7 +81,7 @@ export function audit(objects: readonly LiveObject[], config: Config, opts: Audi
     chain,
     read: { pods: dump.pods.length, owners: dump.owners.size, nodes: dump.nodes.size, webhooks: dump.webhooks.length, other: Object.fromEntries(dump.other) },
     now,
-    nowFrom: opts.now !== undefined ? 'option' : dump.newest !== undefined ? 'dump' : 'clock',
+    nowFrom: opts.now !== undefined ? 'option' : !opts.live && dump.newest !== undefined ? 'dump' : 'clock',
     ...(cfg.kubernetesVersion ? { kubernetesVersion: cfg.kubernetesVersion } : {}),
   };
 }
