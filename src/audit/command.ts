@@ -67,7 +67,8 @@ export async function runAudit(paths: readonly string[], opts: AuditCommandOptio
 
 async function auditCommand(paths: readonly string[], opts: AuditCommandOptions, io: AuditIo): Promise<number> {
   if (opts.kubectl && paths.length > 0) throw new AuditUsageError('--kubectl reads the cluster itself: give no FILE with it');
-  if (!opts.kubectl && paths.length === 0) throw new AuditUsageError('audit needs a dump: FILE..., - for stdin, or --kubectl (kubectl get … -A -o json | pod-sequencer audit -)');
+  if (!opts.kubectl && paths.length === 0)
+    throw new AuditUsageError('audit needs a dump: FILE..., - for stdin, or --kubectl (kubectl get … -A -o json | pod-sequencer audit -)');
   if (paths.filter((p) => p === '-').length > 1) throw new AuditUsageError('- (stdin) can be given once');
   const cfg = loadAuditConfig(opts.config);
   const given = nowOf(opts.now);
@@ -77,7 +78,11 @@ async function auditCommand(paths: readonly string[], opts: AuditCommandOptions,
   const inputs = opts.kubectl ? [KUBECTL_INPUT] : paths.map((p) => (p === '-' ? '<stdin>' : p));
   for (const [i, name] of inputs.entries()) {
     try {
-      const bytes = opts.kubectl ? await runKubectl(io.limit) : paths[i] === '-' ? await readStreamBounded(io.stdin as never, name, io.limit) : readFileBounded(name, io.limit);
+      const bytes = opts.kubectl
+        ? await runKubectl(io.limit)
+        : paths[i] === '-'
+          ? await readStreamBounded(io.stdin as never, name, io.limit)
+          : readFileBounded(name, io.limit);
       objects.push(...parseDump(name, bytes));
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
@@ -86,7 +91,11 @@ async function auditCommand(paths: readonly string[], opts: AuditCommandOptions,
     }
   }
   // A live read measures against the clock; a dump against its own newest timestamp (docs/decisions.md).
-  const report = audit(objects, cfg, { ...(given !== undefined ? { now: given } : {}), live: opts.kubectl === true, ...(opts.config !== undefined ? { config: opts.config } : {}) });
+  const report = audit(objects, cfg, {
+    ...(given !== undefined ? { now: given } : {}),
+    live: opts.kubectl === true,
+    ...(opts.config !== undefined ? { config: opts.config } : {}),
+  });
   for (const p of problems) if (opts.format !== 'text') io.err(`pod-sequencer: error [invalid-input] ${p.message}\n`);
   if (opts.format === 'json') io.out(formatAuditJson(report, problems));
   else if (opts.format === 'sarif') io.out(formatAuditSarif(report, problems, { version: io.version, rules: cfg.rules, cwd: io.cwd, fallback: inputs[0]! }));

@@ -72,14 +72,24 @@ export class Engine {
   private withMesh(mesh: string): Config {
     let cfg = this.meshed.get(mesh);
     if (cfg) return cfg;
-    const defaults = loadConfig({ apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'audit' }, spec: { mesh: { [mesh]: {} } } });
+    const defaults = loadConfig({
+      apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
+      kind: 'PodSequence',
+      metadata: { name: 'audit' },
+      spec: { mesh: { [mesh]: {} } },
+    });
     cfg = { ...this.cfg, mesh: { ...this.cfg.mesh, [mesh]: this.cfg.mesh[mesh] ?? defaults.config.mesh[mesh] } };
     this.meshed.set(mesh, cfg);
     return cfg;
   }
 
   /** The pod (or template) as a workload, and its sidecars as pod-sequencer finds them. */
-  sidecarsOf(podLike: { kind: string; apiVersion: string; metadata: Record<string, unknown>; spec?: Record<string, unknown> }): { w: Workload; sidecars: FoundSidecar[] } | undefined {
+  sidecarsOf(podLike: {
+    kind: string;
+    apiVersion: string;
+    metadata: Record<string, unknown>;
+    spec?: Record<string, unknown>;
+  }): { w: Workload; sidecars: FoundSidecar[] } | undefined {
     const obj = { apiVersion: podLike.apiVersion, kind: 'Pod', metadata: podLike.metadata, spec: podLike.spec ?? {} };
     const w = makeWorkload(obj, [], BUILTIN_SITES.Pod);
     if (!w) return undefined;

@@ -72,7 +72,8 @@ export function audit(objects: readonly LiveObject[], config: Config, opts: Audi
   }
   countPerOwner(found);
   const chain = chainOf(dump.webhooks);
-  const objectSource = (f: AuditFinding) => sourceOf((f.object.kind === 'Node' ? dump.nodes.get(f.object.name) : dump.webhooks.find((w) => w.metadata.name === f.object.name)) ?? {});
+  const objectSource = (f: AuditFinding) =>
+    sourceOf((f.object.kind === 'Node' ? dump.nodes.get(f.object.name) : dump.webhooks.find((w) => w.metadata.name === f.object.name)) ?? {});
   for (const f of [...nodeFindings(ctx), ...webhookFindings(ctx, chain, injected)]) found.push({ ...f, source: objectSource(f) });
   found.push(...unread);
   const findings = sortFindings(withLevels(found, cfg));

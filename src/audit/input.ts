@@ -28,7 +28,8 @@ export interface LiveObject {
 export class InputError extends Error {}
 
 /** How to take a dump again, said in errors. */
-export const TAKE_AGAIN = 'take the dump again: kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json > dump.json';
+export const TAKE_AGAIN =
+  'take the dump again: kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json > dump.json';
 
 /** The bytes of a file, refused by its size before it is read when it is past `limit`. */
 export function readFileBounded(path: string, limit: number = LIMITS.inputBytes): Buffer {
@@ -159,7 +160,10 @@ function jsonError(name: string, text: string, start: number, message: string, a
     return `${at(text.length)}: the JSON ends (byte ${Buffer.byteLength(text)}) before its object is complete: a truncated dump (a kubectl cut off, a full disk?); ${TAKE_AGAIN}`;
   }
   // V8's message may quote the input: only its first clause, which names what it found.
-  const what = message.split(/, "|\(line/)[0]!.replace(/ in JSON at position \d+.*$/, '').trim();
+  const what = message
+    .split(/, "|\(line/)[0]!
+    .replace(/ in JSON at position \d+.*$/, '')
+    .trim();
   return `${at(offset)}: not valid JSON (${what}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`;
 }
 

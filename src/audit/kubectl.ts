@@ -17,9 +17,18 @@ export function runKubectl(limit: number = LIMITS.inputBytes): Promise<Buffer> {
       if (!error) return resolve(stdout);
       const e = error as NodeJS.ErrnoException & { code?: string | number };
       const said = stderr.toString('utf8').trim().split('\n')[0] ?? '';
-      if (e.code === 'ENOENT') return reject(new InputError('--kubectl: kubectl is not on PATH: install it, or audit a dump taken elsewhere (kubectl get … -o json > dump.json; pod-sequencer audit dump.json)'));
+      if (e.code === 'ENOENT')
+        return reject(
+          new InputError(
+            '--kubectl: kubectl is not on PATH: install it, or audit a dump taken elsewhere (kubectl get … -o json > dump.json; pod-sequencer audit dump.json)',
+          ),
+        );
       if (e.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-        return reject(new InputError(`--kubectl: kubectl printed more than ${limit} bytes (the limit for one input): audit a few namespaces at a time from dumps (kubectl get … -n NS -o json)`));
+        return reject(
+          new InputError(
+            `--kubectl: kubectl printed more than ${limit} bytes (the limit for one input): audit a few namespaces at a time from dumps (kubectl get … -n NS -o json)`,
+          ),
+        );
       }
       reject(new InputError(`--kubectl: kubectl ${KUBECTL_ARGS.join(' ')} failed (exit ${String(e.code ?? '?')})${said ? `: ${said}` : ''}`));
     });

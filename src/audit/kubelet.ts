@@ -41,9 +41,18 @@ export const KUBELET_DEFECTS: readonly KubeletDefect[] = [
       { since: '1.34.0', until: '1.34.2', fixedIn: '1.34.2' },
     ],
     sources: [
-      { source: 'kubernetes/kubernetes@v1.33.6:CHANGELOG/CHANGELOG-1.33.md', quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134801]` },
-      { source: 'kubernetes/kubernetes@v1.34.2:CHANGELOG/CHANGELOG-1.34.md', quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134800]` },
-      { source: 'kubernetes/kubernetes@v1.35.0:CHANGELOG/CHANGELOG-1.35.md', quote: `${NOTE} had failed initially but succeeded on restart in pods with \`restartPolicy=Never\`. ([#133072]` },
+      {
+        source: 'kubernetes/kubernetes@v1.33.6:CHANGELOG/CHANGELOG-1.33.md',
+        quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134801]`,
+      },
+      {
+        source: 'kubernetes/kubernetes@v1.34.2:CHANGELOG/CHANGELOG-1.34.md',
+        quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134800]`,
+      },
+      {
+        source: 'kubernetes/kubernetes@v1.35.0:CHANGELOG/CHANGELOG-1.35.md',
+        quote: `${NOTE} had failed initially but succeeded on restart in pods with \`restartPolicy=Never\`. ([#133072]`,
+      },
     ],
   },
 ];

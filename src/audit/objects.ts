@@ -55,7 +55,16 @@ export interface Dump {
   other: Map<string, number>;
 }
 
-const meta = (o: LiveObject) => o.metadata as { name?: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string>; ownerReferences?: OwnerRef[]; creationTimestamp?: string };
+const meta = (o: LiveObject) =>
+  o.metadata as {
+    name?: string;
+    namespace?: string;
+    uid?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    ownerReferences?: OwnerRef[];
+    creationTimestamp?: string;
+  };
 
 export interface OwnerRef {
   kind?: string;
@@ -100,7 +109,7 @@ function newestTime(dump: Dump): number | undefined {
     const ms = Date.parse(t);
     if (!Number.isNaN(ms) && (newest === undefined || ms > newest)) newest = ms;
   };
-  for (const n of dump.nodes.values()) for (const c of ((n.status?.conditions ?? []) as { lastHeartbeatTime?: string }[])) see(c.lastHeartbeatTime);
+  for (const n of dump.nodes.values()) for (const c of (n.status?.conditions ?? []) as { lastHeartbeatTime?: string }[]) see(c.lastHeartbeatTime);
   for (const p of dump.pods) {
     const s = statusOf(p);
     see(s.startTime);

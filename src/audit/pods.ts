@@ -97,7 +97,11 @@ function causeOf(ctx: AuditCtx, f: PodFacts, sidecar: string): { why: string; fi
   if (left) return { why: `pod-sequencer fix cannot sequence ${owner} yet: ${left.message}.`, fix: left.fix! };
   if (view.changes.length > 0) {
     const what = view.changes.slice(0, 2).join('; ');
-    if (mesh) return { why: `${sidecar} is injected by ${mesh} at admission; with spec.mesh.${mesh} in the config, pod-sequencer fix would change ${owner}: ${what}.`, fix: `spec.mesh.${mesh}: {} in the config, then ${fixCommand(ctx, owner)}` };
+    if (mesh)
+      return {
+        why: `${sidecar} is injected by ${mesh} at admission; with spec.mesh.${mesh} in the config, pod-sequencer fix would change ${owner}: ${what}.`,
+        fix: `spec.mesh.${mesh}: {} in the config, then ${fixCommand(ctx, owner)}`,
+      };
     return { why: `pod-sequencer fix would change ${owner}: ${what}.`, fix: fixCommand(ctx, owner) };
   }
   return {
@@ -140,7 +144,9 @@ export function startRace(ctx: AuditCtx, f: PodFacts): AuditFinding | undefined 
       const owner = idText(f.own.top);
       const view = f.own.object ? ctx.engine.viewOf(f.own.object) : undefined;
       const fix = view && view.changes.length > 0 ? fixCommand(ctx, owner) : INSTALL_WEBHOOK;
-      const when = before ? `started at ${prev.startedAt}, before ${s.name} started (${st.state!.running!.startedAt})` : `failed at ${prev.finishedAt} while ${s.name} was not ready`;
+      const when = before
+        ? `started at ${prev.startedAt}, before ${s.name} started (${st.state!.running!.startedAt})`
+        : `failed at ${prev.finishedAt} while ${s.name} was not ready`;
       return {
         rule: 'start-order-race',
         severity: 'warning',
@@ -152,7 +158,14 @@ export function startRace(ctx: AuditCtx, f: PodFacts): AuditFinding | undefined 
           `${c.name}'s previous run ${when} and exited ${prev.exitCode}${prev.reason ? ` (${prev.reason})` : ''}; restarts: ${app.restartCount}. ` +
           `Nothing held ${c.name} until ${s.name} was ready. ${view && view.changes.length > 0 ? `pod-sequencer fix would change ${owner}: ${view.changes[0]}.` : `${owner}'s template is as pod-sequencer leaves it: the sidecar was added or moved at admission, which the webhook sequences.`}`,
         fix,
-        evidence: { app: c.name, restartCount: app.restartCount, lastState: prev, sidecar: s.name, sidecarStartedAt: st.state!.running!.startedAt, sidecarReady: st.ready },
+        evidence: {
+          app: c.name,
+          restartCount: app.restartCount,
+          lastState: prev,
+          sidecar: s.name,
+          sidecarStartedAt: st.state!.running!.startedAt,
+          sidecarReady: st.ready,
+        },
       };
     }
   }
@@ -181,7 +194,9 @@ export function stuckInInit(ctx: AuditCtx, f: PodFacts): AuditFinding | undefine
     const node = f.spec.nodeName ? ctx.dump.nodes.get(f.spec.nodeName) : undefined;
     const kubelet = (node?.status as { nodeInfo?: { kubeletVersion?: string } } | undefined)?.nodeInfo?.kubeletVersion;
     const hit =
-      kubelet && f.spec.restartPolicy === 'Never' && c.startupProbe ? defectsOf(kubelet).find((d) => d.defect.trigger.nativeSidecarWithStartupProbe) : undefined;
+      kubelet && f.spec.restartPolicy === 'Never' && c.startupProbe
+        ? defectsOf(kubelet).find((d) => d.defect.trigger.nativeSidecarWithStartupProbe)
+        : undefined;
     const last = st.lastState?.terminated ?? st.state?.terminated;
     const owner = idText(f.own.top);
     return {

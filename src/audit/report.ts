@@ -57,7 +57,11 @@ export function summaryOf(report: AuditReport, problems: readonly InputProblem[]
     byNamespace: Object.fromEntries(tally(list, (f) => f.object.namespace ?? (f.owner ? undefined : '(cluster)'))),
     worstOwners: tally(list, (f) => f.owner)
       .slice(0, TOP)
-      .map(([owner, findings]) => ({ owner, findings, stuckPods: counted(list).filter((f) => f.owner === owner && f.rule === 'job-sidecar-blocks-completion').length })),
+      .map(([owner, findings]) => ({
+        owner,
+        findings,
+        stuckPods: counted(list).filter((f) => f.owner === owner && f.rule === 'job-sidecar-blocks-completion').length,
+      })),
     webhooks: report.chain.map((e) => ({ configuration: e.configuration, webhook: e.webhook, reinvocationPolicy: e.reinvocationPolicy, podSequencer: e.ours })),
     now: new Date(report.now).toISOString(),
     nowFrom: report.nowFrom,
@@ -78,14 +82,28 @@ export function formatAuditText(report: AuditReport, problems: readonly InputPro
   const block = (title: string, rows: string[]) => {
     if (rows.length > 0) lines.push('', title, ...rows.map((x) => `  ${x}`));
   };
-  block('by rule:', Object.entries(s.byRule).map(([k, n]) => `${String(n).padStart(6)}  ${k}`));
-  block('by namespace:', Object.entries(s.byNamespace).slice(0, TOP).map(([k, n]) => `${String(n).padStart(6)}  ${k}`));
-  block('worst owners:', s.worstOwners.map((o) => `${String(o.findings).padStart(6)}  ${o.owner}${o.stuckPods ? ` (${o.stuckPods} stuck pod(s))` : ''}`));
+  block(
+    'by rule:',
+    Object.entries(s.byRule).map(([k, n]) => `${String(n).padStart(6)}  ${k}`),
+  );
+  block(
+    'by namespace:',
+    Object.entries(s.byNamespace)
+      .slice(0, TOP)
+      .map(([k, n]) => `${String(n).padStart(6)}  ${k}`),
+  );
+  block(
+    'worst owners:',
+    s.worstOwners.map((o) => `${String(o.findings).padStart(6)}  ${o.owner}${o.stuckPods ? ` (${o.stuckPods} stuck pod(s))` : ''}`),
+  );
   block(
     'mutating webhooks on pods, in the order the API server calls them:',
     report.chain.map((e, i) => `${i + 1}. ${e.configuration}/${e.webhook}  reinvocationPolicy: ${e.reinvocationPolicy}${e.ours ? '  (pod-sequencer)' : ''}`),
   );
-  block('could not be read:', problems.map((p) => p.message));
+  block(
+    'could not be read:',
+    problems.map((p) => p.message),
+  );
   const shown = counted(report.findings);
   if (shown.length > 0) lines.push('', 'findings:');
   for (const f of shown) {
@@ -144,8 +162,17 @@ export function asCheckFindings(report: AuditReport, problems: readonly InputPro
   return list;
 }
 
-export function formatAuditSarif(report: AuditReport, problems: readonly InputProblem[], opts: { version: string; rules: Record<string, string | undefined>; cwd: string; fallback: string }): string {
-  return formatSarif(asCheckFindings(report, problems, opts.fallback), [], { version: opts.version, rules: opts.rules as never, root: opts.cwd, cwd: opts.cwd });
+export function formatAuditSarif(
+  report: AuditReport,
+  problems: readonly InputProblem[],
+  opts: { version: string; rules: Record<string, string | undefined>; cwd: string; fallback: string },
+): string {
+  return formatSarif(asCheckFindings(report, problems, opts.fallback), [], {
+    version: opts.version,
+    rules: opts.rules as never,
+    root: opts.cwd,
+    cwd: opts.cwd,
+  });
 }
 
 export function formatAuditJunit(report: AuditReport, problems: readonly InputProblem[], inputs: readonly string[], failOn: FailOn): string {

@@ -56,7 +56,9 @@ function isOurs(configuration: string, w: Webhook): boolean {
 }
 
 export function chainOf(configs: readonly LiveObject[]): ChainEntry[] {
-  const sorted = [...configs].sort((a, b) => (String(a.metadata.name) < String(b.metadata.name) ? -1 : String(a.metadata.name) > String(b.metadata.name) ? 1 : 0));
+  const sorted = [...configs].sort((a, b) =>
+    String(a.metadata.name) < String(b.metadata.name) ? -1 : String(a.metadata.name) > String(b.metadata.name) ? 1 : 0,
+  );
   return sorted.flatMap((c) => {
     const configuration = String(c.metadata.name);
     const hooks = ((c as { webhooks?: Webhook[] }).webhooks ?? []).filter(mutatesPods);
@@ -89,7 +91,7 @@ export function webhookFindings(ctx: AuditCtx, chain: readonly ChainEntry[], inj
         message: `Istio's injector ${e.webhook} is reinvoked (IfNeeded): it runs again after pod-sequencer's webhook`,
         detail:
           `The chain, in the order the API server calls it: ${show}. A reinvoked injector renders its template into the pod again after pod-sequencer ordered it, ` +
-          'and may move istio-proxy or its hooks back; Istio ships it with reinvocationPolicy: Never, and pod-sequencer\'s webhook (IfNeeded) already sees its sidecar.',
+          "and may move istio-proxy or its hooks back; Istio ships it with reinvocationPolicy: Never, and pod-sequencer's webhook (IfNeeded) already sees its sidecar.",
         fix: `kubectl patch mutatingwebhookconfiguration ${e.configuration} --type json -p '[{"op":"replace","path":"/webhooks/${webhookIndex(ctx, e)}/reinvocationPolicy","value":"Never"}]'`,
         evidence: { chain: chain.map(plain), webhook: e.webhook },
       });
@@ -128,5 +130,8 @@ const plain = (e: ChainEntry) => ({ configuration: e.configuration, webhook: e.w
 
 function webhookIndex(ctx: AuditCtx, e: ChainEntry): number {
   const o = ctx.dump.webhooks.find((w) => w.metadata.name === e.configuration) as { webhooks?: Webhook[] } | undefined;
-  return Math.max(0, (o?.webhooks ?? []).findIndex((w) => w.name === e.webhook));
+  return Math.max(
+    0,
+    (o?.webhooks ?? []).findIndex((w) => w.name === e.webhook),
+  );
 }

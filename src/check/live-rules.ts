@@ -25,7 +25,8 @@ export const liveRuleInfos: readonly RuleInfo[] = [
   {
     id: 'sequencing-drift',
     severity: 'warning',
-    summary: "`audit`: a live pod lacks what its owner's template has of pod-sequencer's work (a `seq-*` init container, a Job wrapper, a sidecar before an app)",
+    summary:
+      "`audit`: a live pod lacks what its owner's template has of pod-sequencer's work (a `seq-*` init container, a Job wrapper, a sidecar before an app)",
   },
   {
     id: 'kubelet-sidecar-defect',
@@ -37,12 +38,13 @@ export const liveRuleInfos: readonly RuleInfo[] = [
     id: 'mutating-webhook-reinvocation',
     severity: 'warning',
     byAnnotation: false,
-    summary: "`audit`: the mutating webhook chain undoes sequencing: Istio's injector reinvoked (`IfNeeded`), or pod-sequencer's webhook `Never` with webhooks after it",
+    summary:
+      "`audit`: the mutating webhook chain undoes sequencing: Istio's injector reinvoked (`IfNeeded`), or pod-sequencer's webhook `Never` with webhooks after it",
   },
   {
     id: 'admission-webhook-missing',
     severity: 'warning',
     byAnnotation: false,
-    summary: "`audit`: webhooks add sidecars to pods (their templates lack them) and no pod-sequencer webhook sequences them",
+    summary: '`audit`: webhooks add sidecars to pods (their templates lack them) and no pod-sequencer webhook sequences them',
   },
 ];

@@ -75,15 +75,21 @@ describe('job-sidecar-blocks-completion from status', () => {
       }),
     ];
     const d = deployment('web', 'shop', { containers: [app('web'), istio()] });
-    pods.push(pod('web-1', d, { containers: [app('web'), istio()] }, { phase: 'Running', containerStatuses: [done('web', 1, 2, 1), running('istio-proxy', 3)] }));
+    pods.push(
+      pod('web-1', d, { containers: [app('web'), istio()] }, { phase: 'Running', containerStatuses: [done('web', 1, 2, 1), running('istio-proxy', 3)] }),
+    );
     expect(audit([j, ...pods, d], cfg).findings.filter((f) => f.rule === 'job-sidecar-blocks-completion')).toEqual([]);
   });
 
   it('spec.rules sets the severity or turns it off; an annotation with a reason suppresses it there', () => {
     expect(audit(stuckCron(), withRules({ 'job-sidecar-blocks-completion': 'warning' })).findings[0]!.severity).toBe('warning');
-    expect(audit(stuckCron(), withRules({ 'job-sidecar-blocks-completion': 'off' })).findings.filter((f) => f.rule === 'job-sidecar-blocks-completion')).toEqual([]);
+    expect(
+      audit(stuckCron(), withRules({ 'job-sidecar-blocks-completion': 'off' })).findings.filter((f) => f.rule === 'job-sidecar-blocks-completion'),
+    ).toEqual([]);
     const objs = stuckCron();
-    (objs[2]!.metadata as Record<string, unknown>).annotations = { 'pod-sequencer.dev/ignore.job-sidecar-blocks-completion': 'a reaper ends it within the hour' };
+    (objs[2]!.metadata as Record<string, unknown>).annotations = {
+      'pod-sequencer.dev/ignore.job-sidecar-blocks-completion': 'a reaper ends it within the hour',
+    };
     expect(audit(objs, cfg).findings[0]!.suppressed).toBe('a reaper ends it within the hour');
     (objs[2]!.metadata as Record<string, unknown>).annotations = { 'pod-sequencer.dev/ignore.job-sidecar-blocks-completion': 'true' };
     expect(audit(objs, cfg).findings[0]!.suppressed).toBeUndefined();
@@ -119,7 +125,10 @@ describe('start-order-race', () => {
     });
     const clean = pod('web-2', d, spec, {
       phase: 'Running',
-      containerStatuses: [running('web', 20, { restartCount: 1, lastState: { terminated: { exitCode: 0, startedAt: at(1), finishedAt: at(2) } } }), running('istio-proxy', 3)],
+      containerStatuses: [
+        running('web', 20, { restartCount: 1, lastState: { terminated: { exitCode: 0, startedAt: at(1), finishedAt: at(2) } } }),
+        running('istio-proxy', 3),
+      ],
     });
     expect(audit([d, later, clean], cfg).findings.filter((f) => f.rule === 'start-order-race')).toEqual([]);
   });
@@ -134,7 +143,14 @@ describe('native sidecars in Init; stripped by a webhook', () => {
   const initStatus = (restarts: number) => ({
     phase: 'Pending',
     startTime: at(0),
-    initContainerStatuses: [running('istio-proxy', 30, { ready: false, started: false, restartCount: restarts, lastState: { terminated: { exitCode: 1, startedAt: at(1), finishedAt: at(2) } } })],
+    initContainerStatuses: [
+      running('istio-proxy', 30, {
+        ready: false,
+        started: false,
+        restartCount: restarts,
+        lastState: { terminated: { exitCode: 1, startedAt: at(1), finishedAt: at(2) } },
+      }),
+    ],
     containerStatuses: [{ name: 'export', ready: false, restartCount: 0, state: { waiting: { reason: 'PodInitializing' } } }],
   });
 
@@ -177,7 +193,12 @@ describe('sequencing-drift', () => {
       containers: [istio(), app('export', { command: ['/.seq/busybox', 'sh', '-c', '. x', 'pod-sequencer-wrap', '--', '/app/export'] })],
     };
     const j = job('j', 'batch', wrappedSpec);
-    const p = pod('j-1', j, { restartPolicy: 'Never', containers: [app('export'), istio()] }, { phase: 'Running', containerStatuses: [running('export', 1), running('istio-proxy', 1)] });
+    const p = pod(
+      'j-1',
+      j,
+      { restartPolicy: 'Never', containers: [app('export'), istio()] },
+      { phase: 'Running', containerStatuses: [running('export', 1), running('istio-proxy', 1)] },
+    );
     const f = audit([j, p], cfg).findings.find((x) => x.rule === 'sequencing-drift')!;
     expect(f.evidence.lost).toEqual(['init container seq-tools', 'the wrapper of export', 'istio-proxy before export']);
     expect(f.evidence.current).toBe(true);
@@ -225,7 +246,12 @@ describe('the mutating webhook chain', () => {
     expect(r.findings.map((f) => f.rule)).toEqual(['admission-webhook-missing']);
     expect(r.findings[0]!.evidence.podsWithInjectedSidecars).toBe(1);
     const plain = deployment('api', 'shop', { containers: [app('api')] });
-    expect(audit([webhooks('istio-sidecar-injector', [{ name: 'namespace.sidecar-injector.istio.io' }]), plain, pod('api-1', plain, { containers: [app('api')] }, {})], cfg).findings).toEqual([]);
+    expect(
+      audit(
+        [webhooks('istio-sidecar-injector', [{ name: 'namespace.sidecar-injector.istio.io' }]), plain, pod('api-1', plain, { containers: [app('api')] }, {})],
+        cfg,
+      ).findings,
+    ).toEqual([]);
   });
 });
 

@@ -25,7 +25,9 @@ describe('audit on a dump', () => {
     expect(r.stdout.indexOf('by rule:')).toBeLessThan(r.stdout.indexOf('findings:'));
     expect(r.stdout).toContain('worst owners:\n       1  CronJob/batch/report (1 stuck pod(s))');
     expect(r.stdout).toContain('1. istio-sidecar-injector/namespace.sidecar-injector.istio.io  reinvocationPolicy: Never');
-    expect(r.stdout).toContain('error [job-sidecar-blocks-completion] Pod/batch/report-29000000-x7k2p: stuck for 2d2h: the work ended but sidecar istio-proxy still runs');
+    expect(r.stdout).toContain(
+      'error [job-sidecar-blocks-completion] Pod/batch/report-29000000-x7k2p: stuck for 2d2h: the work ended but sidecar istio-proxy still runs',
+    );
     expect(r.stdout).toContain('  fix: spec.mesh.istio: {} in the config, then pod-sequencer fix <the manifest of CronJob/batch/report>');
   });
 
@@ -34,15 +36,23 @@ describe('audit on a dump', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as { findings: Record<string, unknown>[]; summary: Record<string, unknown> };
     for (const f of out.findings) expect(Object.keys(f)).toEqual(expect.arrayContaining(['rule', 'severity', 'kind', 'namespace', 'name', 'message', 'fix']));
-    expect(out.findings.map((f) => f.rule)).toEqual(['job-sidecar-blocks-completion', 'native-sidecar-stuck-init', 'admission-webhook-missing', 'kubelet-sidecar-defect']);
+    expect(out.findings.map((f) => f.rule)).toEqual([
+      'job-sidecar-blocks-completion',
+      'native-sidecar-stuck-init',
+      'admission-webhook-missing',
+      'kubelet-sidecar-defect',
+    ]);
     expect(out.summary).toMatchObject({ error: 2, warning: 2, info: 0, byRule: { 'job-sidecar-blocks-completion': 1 }, read: { pods: 2, nodes: 2 } });
   });
 
-  it('sarif: check\'s writer, every rule in the driver, each result at its input with its object', () => {
+  it("sarif: check's writer, every rule in the driver, each result at its input with its object", () => {
     const r = inRoot(['audit', '--format', 'sarif', NEVER]);
     const log = JSON.parse(r.stdout) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: Record<string, unknown>[] }[] };
     expect(log.runs[0]!.tool.driver.rules.map((x) => x.id)).toEqual(ruleInfos.map((x) => x.id));
-    const res = log.runs[0]!.results[0] as { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } }; logicalLocations: { fullyQualifiedName: string }[] }[] };
+    const res = log.runs[0]!.results[0] as {
+      ruleId: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string } }; logicalLocations: { fullyQualifiedName: string }[] }[];
+    };
     expect(res.ruleId).toBe('native-sidecar-stuck-init');
     expect(res.locations[0]!.physicalLocation.artifactLocation.uri).toBe('fixtures/audit/native-startup-probe-never.json');
     expect(res.locations[0]!.logicalLocations[0]!.fullyQualifiedName).toBe('Pod/default/buggy-sidecar');
@@ -62,7 +72,11 @@ describe('audit on a dump', () => {
   });
 
   it('a healthy dump: no findings, exit 0', () => {
-    const healthy = { apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { nodeInfo: { kubeletVersion: 'v1.35.0' } } }] };
+    const healthy = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { nodeInfo: { kubeletVersion: 'v1.35.0' } } }],
+    };
     const r = runBin(['audit', '-'], JSON.stringify(healthy));
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('0 error(s), 0 warning(s), 0 info');
@@ -122,7 +136,9 @@ describe('--kubectl', () => {
     const { dir } = fakeKubectl(`echo 'error: You must be logged in to the server (Unauthorized)' >&2; exit 1`);
     const r = inRoot(['audit', '--kubectl'], undefined, env(dir));
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('--kubectl: kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json failed (exit 1): error: You must be logged in');
+    expect(r.stdout).toContain(
+      '--kubectl: kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json failed (exit 1): error: You must be logged in',
+    );
     const none = inRoot(['audit', '--kubectl'], undefined, { ...process.env, PATH: mkdtempSync(join(tmpdir(), 'no-kubectl-')) });
     expect(none.stdout).toContain('--kubectl: kubectl is not on PATH');
   });

@@ -26,7 +26,10 @@ const refused = (s: string | Buffer) => {
 
 describe('kubectl output in every form', () => {
   it('a List (what kubectl get a,b -o json prints), typed lists inside it, a single object', () => {
-    const dump = JSON.stringify({ ...list([node('n1', 'v1.30.0')]), items: [node('n1', 'v1.30.0'), { apiVersion: 'v1', kind: 'PodList', items: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }] }] });
+    const dump = JSON.stringify({
+      ...list([node('n1', 'v1.30.0')]),
+      items: [node('n1', 'v1.30.0'), { apiVersion: 'v1', kind: 'PodList', items: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }] }],
+    });
     expect(kinds(dump)).toEqual(['Node/n1', 'Pod/p']);
     expect(kinds(JSON.stringify(node('n2', 'v1.31.0'), null, 2))).toEqual(['Node/n2']);
   });
@@ -57,9 +60,13 @@ describe('bad input: the name, the place, the fix; never a stack trace', () => {
   });
 
   it('JSON that is not Kubernetes objects', () => {
-    expect(refused('{"name": "x", "version": 2}')).toMatch(/^dump\.json:1:1: not Kubernetes objects \(an object without apiVersion and kind, with keys name, version\)/);
+    expect(refused('{"name": "x", "version": 2}')).toMatch(
+      /^dump\.json:1:1: not Kubernetes objects \(an object without apiVersion and kind, with keys name, version\)/,
+    );
     expect(refused('[1, 2]')).toMatch(/not Kubernetes objects \(found number\)/);
-    expect(refused('{"apiVersion":"v1","kind":"List","items":[{"apiVersion":"v1","kind":"Pod","metadata":{"name":"a"}}, {"x":1}]}')).toMatch(/items\[1\]: not Kubernetes objects/);
+    expect(refused('{"apiVersion":"v1","kind":"List","items":[{"apiVersion":"v1","kind":"Pod","metadata":{"name":"a"}}, {"x":1}]}')).toMatch(
+      /items\[1\]: not Kubernetes objects/,
+    );
   });
 
   it('YAML that is broken, empty input, invalid UTF-8', () => {
@@ -79,7 +86,9 @@ describe('bad input: the name, the place, the fix; never a stack trace', () => {
         this.push(Buffer.alloc(64 << 10, 0x20));
       },
     });
-    await expect(readStreamBounded(stream, '<stdin>', limit)).rejects.toThrow(/^<stdin>: more than 1048576 bytes \(1 MiB, the limit for one input\): audit a few namespaces at a time/);
+    await expect(readStreamBounded(stream, '<stdin>', limit)).rejects.toThrow(
+      /^<stdin>: more than 1048576 bytes \(1 MiB, the limit for one input\): audit a few namespaces at a time/,
+    );
     expect(produced).toBeLessThan(4 << 20);
   });
 

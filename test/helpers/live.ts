@@ -10,8 +10,18 @@ export const T0 = Date.parse('2026-05-01T10:00:00Z');
 /** An RFC 3339 time `s` seconds after T0. */
 export const at = (s: number) => new Date(T0 + s * 1000).toISOString().replace(/\.000Z$/, 'Z');
 
-export const app = (name: string, extra: Partial<Container> = {}): Container => ({ name, image: `registry.example.com/${name}:1`, command: [`/app/${name}`], ...extra });
-export const istio = (extra: Partial<Container> = {}): Container => ({ name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2', args: ['proxy', 'sidecar'], ...extra });
+export const app = (name: string, extra: Partial<Container> = {}): Container => ({
+  name,
+  image: `registry.example.com/${name}:1`,
+  command: [`/app/${name}`],
+  ...extra,
+});
+export const istio = (extra: Partial<Container> = {}): Container => ({
+  name: 'istio-proxy',
+  image: 'docker.io/istio/proxyv2:1.24.2',
+  args: ['proxy', 'sidecar'],
+  ...extra,
+});
 
 let uids = 0;
 const uid = () => `00000000-0000-4000-8000-${String(++uids).padStart(12, '0')}`;
@@ -34,7 +44,9 @@ export function job(name: string, ns: string, pod: PodSpec, owner?: LiveObject):
       name,
       namespace: ns,
       uid: uid(),
-      ...(owner ? { ownerReferences: [{ apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid, controller: true }] } : {}),
+      ...(owner
+        ? { ownerReferences: [{ apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid, controller: true }] }
+        : {}),
     },
     spec: { template: { spec: pod } },
     status: { active: 1 },
@@ -52,7 +64,13 @@ export function deployment(name: string, ns: string, pod: PodSpec, annotations?:
 }
 
 /** A pod made by `owner` (a Job, or a Deployment through a ReplicaSet the dump does not hold). */
-export function pod(name: string, owner: LiveObject | undefined, spec: PodSpec, status: PodStatus, extra: { node?: string; annotations?: Record<string, string> } = {}): LiveObject {
+export function pod(
+  name: string,
+  owner: LiveObject | undefined,
+  spec: PodSpec,
+  status: PodStatus,
+  extra: { node?: string; annotations?: Record<string, string> } = {},
+): LiveObject {
   const ns = owner ? String(owner.metadata.namespace) : 'default';
   const hash = '5d8f7c9b4';
   const ref =
