@@ -2579,7 +2579,7 @@ var require_schema2 = __commonJS({
         stringify: stringifyJSON
       }
     ];
-    var jsonError2 = {
+    var jsonError = {
       default: true,
       tag: "",
       test: /^/,
@@ -2588,7 +2588,7 @@ var require_schema2 = __commonJS({
         return str3;
       }
     };
-    var schema = [map.map, seq.seq].concat(jsonScalars, jsonError2);
+    var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
     exports2.schema = schema;
   }
 });
@@ -27147,6 +27147,7 @@ var init_engine = __esm({
   "src/audit/engine.ts"() {
     "use strict";
     init_load();
+    init_types();
     init_context();
     init_sidecars();
     init_process();
@@ -27170,20 +27171,30 @@ var init_engine = __esm({
         if (!view) this.views.set(key2, view = this.run(o, mesh ? this.withMesh(mesh) : this.cfg));
         return view;
       }
+      /**
+       * In check mode, as `pod-sequencer check` runs it: the findings `fix` would fix say so (their
+       * fix is `pod-sequencer fix`, decided by the rule's own dry run of the transforms), and nothing
+       * is written, which is most of apply's cost for an item that changes.
+       */
       run(o, cfg) {
         const manifest = asManifest(o);
-        const text2 = JSON.stringify(manifest);
-        const { results } = processItems([{ text: text2, kind: o.kind, apiVersion: o.apiVersion, takeValue: () => manifest }], { ...cfg, mode: "apply" });
+        const { results } = processItems([{ text: "", kind: o.kind, apiVersion: o.apiVersion, takeValue: () => manifest }], { ...cfg, mode: "check" });
+        const ruled = results.filter((r) => r.tags?.rule !== void 0 && r.tags.assumed === void 0);
         return {
-          changes: results.filter((r) => r.tags?.rule === void 0 && r.severity === "info").map((r) => r.message),
-          left: results.filter((r) => r.tags?.rule !== void 0 && r.severity !== "info")
+          changes: ruled.filter((r) => r.fix === RUN_FIX).map((r) => r.message),
+          left: ruled.filter((r) => r.severity === "error" && r.fix !== RUN_FIX)
         };
       }
       /** The config with a mesh it does not name turned on with that mesh's defaults (as `spec.mesh.<name>: {}` gives). */
       withMesh(mesh) {
         let cfg = this.meshed.get(mesh);
         if (cfg) return cfg;
-        const defaults = loadConfig({ apiVersion: "fn.pod-sequencer.dev/v1alpha1", kind: "PodSequence", metadata: { name: "audit" }, spec: { mesh: { [mesh]: {} } } });
+        const defaults = loadConfig({
+          apiVersion: "fn.pod-sequencer.dev/v1alpha1",
+          kind: "PodSequence",
+          metadata: { name: "audit" },
+          spec: { mesh: { [mesh]: {} } }
+        });
         cfg = { ...this.cfg, mesh: { ...this.cfg.mesh, [mesh]: this.cfg.mesh[mesh] ?? defaults.config.mesh[mesh] } };
         this.meshed.set(mesh, cfg);
         return cfg;
@@ -27201,114 +27212,7 @@ var init_engine = __esm({
   }
 });
 
-// src/audit/input.ts
-function readFileBounded(path, limit = LIMITS.inputBytes) {
-  let size;
-  try {
-    const st = (0, import_node_fs8.statSync)(path);
-    if (st.isDirectory()) throw new InputError(`${path}: a directory; name the dump file (${TAKE_AGAIN})`);
-    size = st.size;
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(`${path}: cannot read (${e.code ?? String(e)})`);
-  }
-  if (size > limit) throw new InputError(tooBig(path, limit));
-  return readFdBounded(path, limit);
-}
-function readFdBounded(path, limit) {
-  let fd;
-  try {
-    fd = (0, import_node_fs8.openSync)(path, "r");
-  } catch (e) {
-    throw new InputError(`${path}: cannot read (${e.code ?? String(e)})`);
-  }
-  try {
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(1 << 20);
-      const n = (0, import_node_fs8.readSync)(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limit) throw new InputError(tooBig(path, limit));
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    (0, import_node_fs8.closeSync)(fd);
-  }
-}
-async function readStreamBounded(stream, name, limit = LIMITS.inputBytes) {
-  const chunks = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const b = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    total += b.length;
-    if (total > limit) {
-      stream.destroy();
-      throw new InputError(tooBig(name, limit));
-    }
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks, total);
-}
-function tooBig(name, limit) {
-  return `${name}: more than ${limit} bytes (${(limit / 2 ** 20).toFixed(0)} MiB, the limit for one input): audit a few namespaces at a time (kubectl get \u2026 -n NS -o json) or split the dump`;
-}
-function parseDump(name, bytes) {
-  let text2;
-  try {
-    text2 = decodeUtf8Strict(bytes);
-  } catch (e) {
-    throw new InputError(`${name}: ${e.message}; ${TAKE_AGAIN}`);
-  }
-  if (text2.trim() === "") throw new InputError(`${name}: empty; ${TAKE_AGAIN}`);
-  const first = /\S/.exec(text2);
-  const roots = first[0] === "{" || first[0] === "[" ? parseJsonStream(name, text2, first.index) : parseYaml(name, text2);
-  const out2 = [];
-  roots.forEach((r) => flatten(name, r.value, r.where, out2));
-  return out2;
-}
-function parseJsonStream(name, text2, from) {
-  const roots = [];
-  let lines;
-  const at = (offset) => {
-    const p = (lines ??= new LineIndex(text2)).linePos(offset);
-    return `${name}:${p.line}:${p.col}`;
-  };
-  let start = from;
-  while (start < text2.length) {
-    const rest = start === 0 ? text2 : text2.slice(start);
-    try {
-      roots.push({ value: JSON.parse(rest), where: at(start) });
-      break;
-    } catch (e) {
-      const message2 = e.message;
-      const after = /after JSON at position (\d+)/.exec(message2);
-      if (after) {
-        const end = start + Number(after[1]);
-        roots.push({ value: JSON.parse(text2.slice(start, end)), where: at(start) });
-        const next = /\S/g;
-        next.lastIndex = end;
-        const m = next.exec(text2);
-        if (!m) break;
-        start = m.index;
-        continue;
-      }
-      throw new InputError(jsonError(name, text2, start, message2, at));
-    }
-  }
-  return roots;
-}
-function jsonError(name, text2, start, message2, at) {
-  const pos = /at position (\d+)/.exec(message2);
-  const offset = pos ? start + Number(pos[1]) : firstJsonError(text2, start);
-  if (/Unexpected end of JSON input|Unterminated string/.test(message2) || offset >= text2.trimEnd().length) {
-    return `${at(text2.length)}: the JSON ends (byte ${Buffer.byteLength(text2)}) before its object is complete: a truncated dump (a kubectl cut off, a full disk?); ${TAKE_AGAIN}`;
-  }
-  const what2 = message2.split(/, "|\(line/)[0].replace(/ in JSON at position \d+.*$/, "").trim();
-  return `${at(offset)}: not valid JSON (${what2}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`;
-}
+// src/audit/errors.ts
 function firstJsonError(text2, start = 0) {
   let i = start;
   const stack = [];
@@ -27368,6 +27272,292 @@ function firstJsonError(text2, start = 0) {
     }
   }
 }
+var InputError, TAKE_AGAIN;
+var init_errors = __esm({
+  "src/audit/errors.ts"() {
+    "use strict";
+    InputError = class extends Error {
+    };
+    TAKE_AGAIN = "take the dump again: kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json > dump.json";
+  }
+});
+
+// src/audit/stream.ts
+var DUMP_BYTES, DECODER, mib, isSpace2, JsonDumpReader;
+var init_stream2 = __esm({
+  "src/audit/stream.ts"() {
+    "use strict";
+    init_limits();
+    init_errors();
+    DUMP_BYTES = 2 * 2 ** 30;
+    DECODER = new TextDecoder("utf-8", { fatal: true });
+    mib = (n) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+    isSpace2 = (b) => b === 32 || b === 10 || b === 13 || b === 9;
+    JsonDumpReader = class {
+      constructor(name, emit, limit = DUMP_BYTES) {
+        this.name = name;
+        this.emit = emit;
+        this.limit = limit;
+      }
+      name;
+      emit;
+      limit;
+      depth = 0;
+      inString = false;
+      escape = false;
+      offset = 0;
+      line = 1;
+      col = 0;
+      /** The open brackets, innermost last. */
+      open = [];
+      /** Bytes of the top-level value outside the captured items. */
+      skeleton = [];
+      skeletonStart = { line: 1, col: 1, offset: 0 };
+      /** The top-level value is an array: its elements are items. */
+      topArray = false;
+      /** Depth at which items are captured (2 inside `items`, 1 in a top-level array); 0: none. */
+      itemsDepth = 0;
+      expectKey = false;
+      key;
+      lastKey = "";
+      afterItemsKey = false;
+      capture;
+      captureStart = { line: 1, col: 1, offset: 0 };
+      itemIndex = 0;
+      count = 0;
+      at(p) {
+        return `${this.name}:${p.line}:${p.col}`;
+      }
+      write(chunk) {
+        if (this.offset + chunk.length > this.limit) {
+          throw new InputError(`${this.name}: more than ${this.limit} bytes (${mib(this.limit)}, the limit for one JSON dump): audit a few namespaces at a time (kubectl get \u2026 -n NS -o json)`);
+        }
+        let from = 0;
+        const flush = (to) => {
+          if (to > from) (this.capture ?? this.skeleton).push(chunk.subarray(from, to));
+          from = to;
+        };
+        let backslash = -2;
+        for (let i = 0; i < chunk.length; i++) {
+          const b = chunk[i];
+          this.col++;
+          if (b === 10 /* Newline */) {
+            this.line++;
+            this.col = 0;
+          }
+          if (this.inString) {
+            if (this.escape) this.escape = false;
+            else if (b === 92 /* Backslash */) this.escape = true;
+            else if (b !== 34 /* Quote */ && this.key === void 0) {
+              if (backslash !== -1 && backslash < i) backslash = chunk.indexOf(92 /* Backslash */, i);
+              const q = chunk.indexOf(34 /* Quote */, i);
+              const next = q < 0 ? backslash < 0 ? chunk.length : backslash : backslash < 0 ? q : Math.min(q, backslash);
+              this.col += next - i - 1;
+              i = next - 1;
+            } else if (b === 34 /* Quote */) {
+              this.inString = false;
+              if (this.key) {
+                this.lastKey = Buffer.from(this.key).toString("latin1");
+                this.key = void 0;
+              }
+            } else if (this.key && this.key.length < 16) this.key.push(b);
+            continue;
+          }
+          if (isSpace2(b)) continue;
+          if (this.depth === 0 && this.capture === void 0) {
+            if (b !== 123 /* OpenBrace */ && b !== 91 /* OpenBracket */) throw new InputError(this.invalid(`found ${JSON.stringify(String.fromCharCode(b))} where a JSON object or array begins`));
+            flush(i);
+            this.skeleton = [];
+            from = i;
+            this.skeletonStart = { line: this.line, col: this.col, offset: this.offset + i };
+            this.topArray = b === 91 /* OpenBracket */;
+            this.itemsDepth = this.topArray ? 1 : 0;
+            this.itemIndex = 0;
+          }
+          if (this.capture === void 0 && this.itemsDepth > 0 && this.depth === this.itemsDepth && b !== 44 /* Comma */ && b !== 93 /* CloseBracket */ && b !== 125 /* CloseBrace */) {
+            flush(i);
+            this.capture = [];
+            this.captureStart = { line: this.line, col: this.col, offset: this.offset + i };
+          }
+          if (b === 34 /* Quote */) {
+            this.inString = true;
+            if (this.depth === 1 && !this.topArray && this.capture === void 0) {
+              if (this.expectKey) this.key = [];
+              this.afterItemsKey = false;
+            }
+            continue;
+          }
+          if (b === 44 /* Comma */ && this.capture === void 0 && this.itemsDepth > 0 && this.depth === this.itemsDepth) {
+            flush(i);
+            from = i + 1;
+            continue;
+          }
+          if (b === 123 /* OpenBrace */ || b === 91 /* OpenBracket */) {
+            if (this.afterItemsKey && b === 91 /* OpenBracket */ && this.depth === 1) this.itemsDepth = 2;
+            this.afterItemsKey = false;
+            this.open.push(b);
+            this.depth++;
+            if (this.depth > LIMITS.nesting + 2) throw new InputError(`${this.at({ line: this.line, col: this.col })}: nesting deeper than ${LIMITS.nesting} levels; ${TAKE_AGAIN}`);
+            if (this.depth === 1) this.expectKey = b === 123 /* OpenBrace */;
+            continue;
+          }
+          if (b === 125 /* CloseBrace */ || b === 93 /* CloseBracket */) {
+            const opened = this.open.pop();
+            if (opened === void 0 || opened === 123 /* OpenBrace */ !== (b === 125 /* CloseBrace */)) {
+              throw new InputError(this.invalid(`${String.fromCharCode(b)} closes ${opened === void 0 ? "nothing" : String.fromCharCode(opened)}`));
+            }
+            this.depth--;
+            if (this.capture && this.depth === this.itemsDepth - 1) {
+              flush(i);
+              this.takeItem();
+            }
+            if (this.depth === 1 && this.itemsDepth === 2 && b === 93 /* CloseBracket */ && this.capture === void 0) this.itemsDepth = 0;
+            if (this.capture && this.depth === this.itemsDepth) {
+              flush(i + 1);
+              this.takeItem();
+            }
+            if (this.depth === 0) {
+              flush(i + 1);
+              this.takeTop();
+            }
+            continue;
+          }
+          if (this.depth === 1 && !this.topArray && this.capture === void 0) {
+            if (b === 58 /* Colon */) {
+              this.expectKey = false;
+              this.afterItemsKey = this.lastKey === "items";
+            } else if (b === 44 /* Comma */) this.expectKey = true;
+            else this.afterItemsKey = false;
+          }
+          if (this.capture && b === 44 /* Comma */ && this.depth === this.itemsDepth) {
+            flush(i);
+            this.takeItem();
+            from = i + 1;
+          }
+        }
+        flush(chunk.length);
+        this.offset += chunk.length;
+      }
+      end() {
+        if (this.depth > 0 || this.inString || this.capture) {
+          throw new InputError(
+            `${this.name}:${this.line}:${this.col}: the JSON ends (byte ${this.offset}) before its object is complete: a truncated dump (a kubectl cut off, a full disk?); ${TAKE_AGAIN}`
+          );
+        }
+        if (this.offset === 0) throw new InputError(`${this.name}: empty; ${TAKE_AGAIN}`);
+      }
+      invalid(what2) {
+        return `${this.at({ line: this.line, col: this.col })}: not valid JSON (${what2}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`;
+      }
+      takeItem() {
+        const parts = this.capture;
+        this.capture = void 0;
+        if (parts.length === 0) return;
+        const text2 = this.decode(Buffer.concat(parts), this.captureStart);
+        if (text2.trim() === "") return;
+        if (++this.count > LIMITS.documents) throw new InputError(`${this.name}: more than ${LIMITS.documents} objects (the limit for one dump): split it`);
+        this.emit({ value: this.parse(text2, this.captureStart), where: `${this.at(this.captureStart)} items[${this.itemIndex++}]` });
+      }
+      takeTop() {
+        const text2 = this.decode(Buffer.concat(this.skeleton), this.skeletonStart);
+        this.skeleton = [];
+        const value = this.parse(text2, this.skeletonStart);
+        this.itemsDepth = 0;
+        this.expectKey = false;
+        if (Array.isArray(value)) return;
+        const v = value;
+        if (Array.isArray(v.items) && v.items.length === 0 && typeof v.kind === "string" && v.kind.endsWith("List")) return;
+        this.emit({ value: v, where: this.at(this.skeletonStart) });
+      }
+      /** Strict UTF-8 (as every reader here is): a replacement character would misname an object. */
+      decode(bytes, start) {
+        try {
+          return DECODER.decode(bytes);
+        } catch {
+          throw new InputError(`${this.at(start)}: invalid UTF-8 in this object: the input must be UTF-8 text; ${TAKE_AGAIN}`);
+        }
+      }
+      /** JSON.parse, and where it failed as file:line:col when it fails. */
+      parse(text2, start) {
+        try {
+          return JSON.parse(text2);
+        } catch (e) {
+          const bad = firstJsonError(text2);
+          const before = text2.slice(0, bad);
+          const nl = before.lastIndexOf("\n");
+          const line = start.line + (before.match(/\n/g)?.length ?? 0);
+          const col = nl < 0 ? start.col + bad : bad - nl;
+          const what2 = e.message.split(/, "|\(line/)[0].replace(/ in JSON at position \d+.*$/, "").trim();
+          throw new InputError(`${this.name}:${line}:${col}: not valid JSON (${what2}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`);
+        }
+      }
+    };
+  }
+});
+
+// src/audit/input.ts
+function tooBig(name, limit) {
+  return `${name}: more than ${limit} bytes (${(limit / 2 ** 20).toFixed(0)} MiB, the limit for one input): audit a few namespaces at a time (kubectl get \u2026 -n NS -o json) or split the dump`;
+}
+function parseDump(name, bytes) {
+  const first = firstByte(bytes);
+  if (first === void 0) throw new InputError(`${name}: empty; ${TAKE_AGAIN}`);
+  const out2 = [];
+  const roots = first === 123 || first === 91 ? parseJson(name, bytes) : parseYaml(name, decode(name, bytes));
+  roots.forEach((r) => flatten(name, r.value, r.where, out2));
+  return out2;
+}
+function decode(name, bytes) {
+  try {
+    return decodeUtf8Strict(bytes);
+  } catch (e) {
+    throw new InputError(`${name}: ${e.message}; ${TAKE_AGAIN}`);
+  }
+}
+function firstByte(bytes) {
+  let i = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 32 || bytes[i] === 10 || bytes[i] === 13 || bytes[i] === 9)) i++;
+  return i < bytes.length ? bytes[i] : void 0;
+}
+async function readDump(name, chunks, limits = {}) {
+  const out2 = [];
+  let reader;
+  let head = [];
+  let held = 0;
+  const yamlLimit = limits.yaml ?? LIMITS.inputBytes;
+  try {
+    for await (const c of chunks) {
+      const chunk = typeof c === "string" ? Buffer.from(c) : c;
+      if (reader) {
+        reader.write(chunk);
+        continue;
+      }
+      head.push(chunk);
+      held += chunk.length;
+      const first = firstByte(Buffer.concat(head));
+      if (first === 123 || first === 91) {
+        reader = new JsonDumpReader(name, (p) => flatten(name, p.value, p.where, out2), limits.json ?? DUMP_BYTES);
+        for (const h of head) reader.write(h);
+        head = void 0;
+      } else if (held > yamlLimit) throw new InputError(tooBig(name, yamlLimit));
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${name}: cannot read (${e.code ?? String(e)})`);
+  }
+  if (reader) {
+    reader.end();
+    return out2;
+  }
+  return parseDump(name, Buffer.concat(head));
+}
+function parseJson(name, bytes) {
+  const roots = [];
+  const reader = new JsonDumpReader(name, (p) => roots.push(p));
+  reader.write(bytes);
+  reader.end();
+  return roots;
+}
 function parseYaml(name, text2) {
   const notes = [];
   let file;
@@ -27399,6 +27589,7 @@ function flatten(name, value, where, out2, depth = 0) {
     const keys2 = Object.keys(obj).slice(0, 5).join(", ");
     throw new InputError(notKubernetes(where, `an object without apiVersion and kind${keys2 ? `, with keys ${keys2}` : ""}`));
   }
+  if (obj.metadata && typeof obj.metadata === "object") delete obj.metadata.managedFields;
   if (isListKind(obj.kind) && Array.isArray(obj.items)) {
     if (depth > 4) throw new InputError(`${where}: Lists nested more than 4 deep; ${TAKE_AGAIN}`);
     obj.items.forEach((item, i) => flatten(name, item, `${where} items[${i}]`, out2, depth + 1));
@@ -27413,18 +27604,17 @@ function flatten(name, value, where, out2, depth = 0) {
 function sourceOf2(o) {
   return SOURCES.get(o);
 }
-var import_node_fs8, InputError, TAKE_AGAIN, SOURCES, KUBECTL_INPUT;
+var SOURCES, KUBECTL_INPUT;
 var init_input = __esm({
   "src/audit/input.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
     init_io();
     init_read();
     init_limits();
     init_text();
-    InputError = class extends Error {
-    };
-    TAKE_AGAIN = "take the dump again: kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json > dump.json";
+    init_errors();
+    init_stream2();
+    init_errors();
     SOURCES = /* @__PURE__ */ new WeakMap();
     KUBECTL_INPUT = "<kubectl>";
   }
@@ -27463,9 +27653,18 @@ var init_kubelet = __esm({
           { since: "1.34.0", until: "1.34.2", fixedIn: "1.34.2" }
         ],
         sources: [
-          { source: "kubernetes/kubernetes@v1.33.6:CHANGELOG/CHANGELOG-1.33.md", quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134801]` },
-          { source: "kubernetes/kubernetes@v1.34.2:CHANGELOG/CHANGELOG-1.34.md", quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134800]` },
-          { source: "kubernetes/kubernetes@v1.35.0:CHANGELOG/CHANGELOG-1.35.md", quote: `${NOTE} had failed initially but succeeded on restart in pods with \`restartPolicy=Never\`. ([#133072]` }
+          {
+            source: "kubernetes/kubernetes@v1.33.6:CHANGELOG/CHANGELOG-1.33.md",
+            quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134801]`
+          },
+          {
+            source: "kubernetes/kubernetes@v1.34.2:CHANGELOG/CHANGELOG-1.34.md",
+            quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134800]`
+          },
+          {
+            source: "kubernetes/kubernetes@v1.35.0:CHANGELOG/CHANGELOG-1.35.md",
+            quote: `${NOTE} had failed initially but succeeded on restart in pods with \`restartPolicy=Never\`. ([#133072]`
+          }
         ]
       }
     ];
@@ -27584,7 +27783,11 @@ function causeOf(ctx, f, sidecar) {
   if (left) return { why: `pod-sequencer fix cannot sequence ${owner} yet: ${left.message}.`, fix: left.fix };
   if (view.changes.length > 0) {
     const what2 = view.changes.slice(0, 2).join("; ");
-    if (mesh) return { why: `${sidecar} is injected by ${mesh} at admission; with spec.mesh.${mesh} in the config, pod-sequencer fix would change ${owner}: ${what2}.`, fix: `spec.mesh.${mesh}: {} in the config, then ${fixCommand(ctx, owner)}` };
+    if (mesh)
+      return {
+        why: `${sidecar} is injected by ${mesh} at admission; with spec.mesh.${mesh} in the config, pod-sequencer fix would change ${owner}: ${what2}.`,
+        fix: `spec.mesh.${mesh}: {} in the config, then ${fixCommand(ctx, owner)}`
+      };
     return { why: `pod-sequencer fix would change ${owner}: ${what2}.`, fix: fixCommand(ctx, owner) };
   }
   return {
@@ -27630,7 +27833,14 @@ function startRace(ctx, f) {
         message: `${c.name} restarted ${app.restartCount} time(s): its run that ${before ? "failed began before" : "failed ended while"} sidecar ${s.name} was ${before ? "started" : "ready"}`,
         detail: `${c.name}'s previous run ${when} and exited ${prev.exitCode}${prev.reason ? ` (${prev.reason})` : ""}; restarts: ${app.restartCount}. Nothing held ${c.name} until ${s.name} was ready. ${view && view.changes.length > 0 ? `pod-sequencer fix would change ${owner}: ${view.changes[0]}.` : `${owner}'s template is as pod-sequencer leaves it: the sidecar was added or moved at admission, which the webhook sequences.`}`,
         fix: fix2,
-        evidence: { app: c.name, restartCount: app.restartCount, lastState: prev, sidecar: s.name, sidecarStartedAt: st.state.running.startedAt, sidecarReady: st.ready }
+        evidence: {
+          app: c.name,
+          restartCount: app.restartCount,
+          lastState: prev,
+          sidecar: s.name,
+          sidecarStartedAt: st.state.running.startedAt,
+          sidecarReady: st.ready
+        }
       };
     }
   }
@@ -27700,7 +27910,9 @@ function isOurs2(configuration, w) {
   return configuration === "pod-sequencer" || /(^|\.)pod-sequencer(\.dev)?$/.test(w.name ?? "") || w.clientConfig?.service?.name === "pod-sequencer";
 }
 function chainOf(configs) {
-  const sorted = [...configs].sort((a, b) => String(a.metadata.name) < String(b.metadata.name) ? -1 : String(a.metadata.name) > String(b.metadata.name) ? 1 : 0);
+  const sorted = [...configs].sort(
+    (a, b) => String(a.metadata.name) < String(b.metadata.name) ? -1 : String(a.metadata.name) > String(b.metadata.name) ? 1 : 0
+  );
   return sorted.flatMap((c) => {
     const configuration = String(c.metadata.name);
     const hooks = (c.webhooks ?? []).filter(mutatesPods);
@@ -27760,7 +27972,10 @@ function webhookFindings(ctx, chain2, injected) {
 }
 function webhookIndex(ctx, e) {
   const o = ctx.dump.webhooks.find((w) => w.metadata.name === e.configuration);
-  return Math.max(0, (o?.webhooks ?? []).findIndex((w) => w.name === e.webhook));
+  return Math.max(
+    0,
+    (o?.webhooks ?? []).findIndex((w) => w.name === e.webhook)
+  );
 }
 var ISTIO_WEBHOOK, configId, plain2;
 var init_webhooks = __esm({
@@ -27900,27 +28115,34 @@ var init_audit = __esm({
 });
 
 // src/audit/kubectl.ts
-function runKubectl(limit = LIMITS.inputBytes) {
-  return new Promise((resolve7, reject) => {
-    (0, import_node_child_process2.execFile)("kubectl", [...KUBECTL_ARGS], { encoding: "buffer", maxBuffer: limit, windowsHide: true }, (error, stdout, stderr) => {
-      if (!error) return resolve7(stdout);
-      const e = error;
-      const said = stderr.toString("utf8").trim().split("\n")[0] ?? "";
-      if (e.code === "ENOENT") return reject(new InputError("--kubectl: kubectl is not on PATH: install it, or audit a dump taken elsewhere (kubectl get \u2026 -o json > dump.json; pod-sequencer audit dump.json)"));
-      if (e.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") {
-        return reject(new InputError(`--kubectl: kubectl printed more than ${limit} bytes (the limit for one input): audit a few namespaces at a time from dumps (kubectl get \u2026 -n NS -o json)`));
-      }
-      reject(new InputError(`--kubectl: kubectl ${KUBECTL_ARGS.join(" ")} failed (exit ${String(e.code ?? "?")})${said ? `: ${said}` : ""}`));
+function runKubectl() {
+  const child = (0, import_node_child_process2.spawn)("kubectl", [...KUBECTL_ARGS], { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+  let said = "";
+  child.stderr.on("data", (b) => said = (said + b.toString("utf8")).slice(0, 4096));
+  const done = new Promise((resolve7, reject) => {
+    child.on(
+      "error",
+      (e) => reject(
+        new InputError(
+          e.code === "ENOENT" ? "--kubectl: kubectl is not on PATH: install it, or audit a dump taken elsewhere (kubectl get \u2026 -o json > dump.json; pod-sequencer audit dump.json)" : `--kubectl: cannot run kubectl (${e.code ?? e.message})`
+        )
+      )
+    );
+    child.on("close", (code) => {
+      if (code === 0) return resolve7();
+      const first = said.trim().split("\n")[0] ?? "";
+      reject(new InputError(`--kubectl: kubectl ${KUBECTL_ARGS.join(" ")} failed (exit ${code ?? "by a signal"})${first ? `: ${first}` : ""}`));
     });
   });
+  done.catch(() => void 0);
+  return { stdout: child.stdout, done };
 }
 var import_node_child_process2, KUBECTL_ARGS;
 var init_kubectl = __esm({
   "src/audit/kubectl.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
-    init_limits();
-    init_input();
+    init_errors();
     KUBECTL_ARGS = ["get", "pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations", "-A", "-o", "json"];
   }
 });
@@ -27951,7 +28173,11 @@ function summaryOf2(report2, problems) {
     unreadable: problems.length,
     byRule: Object.fromEntries(tally(list2, (f) => f.rule)),
     byNamespace: Object.fromEntries(tally(list2, (f) => f.object.namespace ?? (f.owner ? void 0 : "(cluster)"))),
-    worstOwners: tally(list2, (f) => f.owner).slice(0, TOP).map(([owner, findings]) => ({ owner, findings, stuckPods: counted(list2).filter((f) => f.owner === owner && f.rule === "job-sidecar-blocks-completion").length })),
+    worstOwners: tally(list2, (f) => f.owner).slice(0, TOP).map(([owner, findings]) => ({
+      owner,
+      findings,
+      stuckPods: counted(list2).filter((f) => f.owner === owner && f.rule === "job-sidecar-blocks-completion").length
+    })),
     webhooks: report2.chain.map((e) => ({ configuration: e.configuration, webhook: e.webhook, reinvocationPolicy: e.reinvocationPolicy, podSequencer: e.ours })),
     now: new Date(report2.now).toISOString(),
     nowFrom: report2.nowFrom,
@@ -27969,14 +28195,26 @@ function formatAuditText(report2, problems, inputs) {
   const block2 = (title, rows) => {
     if (rows.length > 0) lines.push("", title, ...rows.map((x) => `  ${x}`));
   };
-  block2("by rule:", Object.entries(s.byRule).map(([k, n]) => `${String(n).padStart(6)}  ${k}`));
-  block2("by namespace:", Object.entries(s.byNamespace).slice(0, TOP).map(([k, n]) => `${String(n).padStart(6)}  ${k}`));
-  block2("worst owners:", s.worstOwners.map((o) => `${String(o.findings).padStart(6)}  ${o.owner}${o.stuckPods ? ` (${o.stuckPods} stuck pod(s))` : ""}`));
+  block2(
+    "by rule:",
+    Object.entries(s.byRule).map(([k, n]) => `${String(n).padStart(6)}  ${k}`)
+  );
+  block2(
+    "by namespace:",
+    Object.entries(s.byNamespace).slice(0, TOP).map(([k, n]) => `${String(n).padStart(6)}  ${k}`)
+  );
+  block2(
+    "worst owners:",
+    s.worstOwners.map((o) => `${String(o.findings).padStart(6)}  ${o.owner}${o.stuckPods ? ` (${o.stuckPods} stuck pod(s))` : ""}`)
+  );
   block2(
     "mutating webhooks on pods, in the order the API server calls them:",
     report2.chain.map((e, i) => `${i + 1}. ${e.configuration}/${e.webhook}  reinvocationPolicy: ${e.reinvocationPolicy}${e.ours ? "  (pod-sequencer)" : ""}`)
   );
-  block2("could not be read:", problems.map((p) => p.message));
+  block2(
+    "could not be read:",
+    problems.map((p) => p.message)
+  );
   const shown2 = counted(report2.findings);
   if (shown2.length > 0) lines.push("", "findings:");
   for (const f of shown2) {
@@ -28031,7 +28269,12 @@ function asCheckFindings(report2, problems, fallback) {
   return list2;
 }
 function formatAuditSarif(report2, problems, opts) {
-  return formatSarif(asCheckFindings(report2, problems, opts.fallback), [], { version: opts.version, rules: opts.rules, root: opts.cwd, cwd: opts.cwd });
+  return formatSarif(asCheckFindings(report2, problems, opts.fallback), [], {
+    version: opts.version,
+    rules: opts.rules,
+    root: opts.cwd,
+    cwd: opts.cwd
+  });
 }
 function formatAuditJunit(report2, problems, inputs, failOn) {
   return formatJunit(asCheckFindings(report2, problems, inputs[0] ?? "<stdin>"), inputs, failOn);
@@ -28061,7 +28304,7 @@ function loadAuditConfig(path) {
   if (path === void 0) return loadConfig(void 0).config;
   let raw;
   try {
-    raw = (0, import_yaml16.parse)((0, import_node_fs9.readFileSync)(path, "utf8"));
+    raw = (0, import_yaml16.parse)((0, import_node_fs8.readFileSync)(path, "utf8"));
   } catch (e) {
     const code = e.code;
     throw new AuditUsageError(`--config ${path}: ${code ? `cannot read the file (${code})` : `not valid YAML: ${e.message.split("\n")[0]}`}`);
@@ -28077,6 +28320,22 @@ function nowOf(text2) {
   if (Number.isNaN(ms)) throw new AuditUsageError(`--now ${text2}: not an RFC 3339 time (e.g. 2026-01-31T12:00:00Z)`);
   return ms;
 }
+async function readInput(name, path, kubectl, io) {
+  const limits = io.limits ?? {};
+  if (kubectl) {
+    const run = runKubectl();
+    try {
+      const objects2 = await readDump(name, run.stdout, limits);
+      await run.done;
+      return objects2;
+    } catch (e) {
+      await run.done;
+      throw e;
+    }
+  }
+  if (path === "-") return readDump(name, io.stdin, limits);
+  return readDump(name, (0, import_node_fs9.createReadStream)(path, { highWaterMark: 1 << 20 }), limits);
+}
 async function runAudit(paths, opts, io) {
   try {
     return await auditCommand(paths, opts, io);
@@ -28089,7 +28348,8 @@ async function runAudit(paths, opts, io) {
 }
 async function auditCommand(paths, opts, io) {
   if (opts.kubectl && paths.length > 0) throw new AuditUsageError("--kubectl reads the cluster itself: give no FILE with it");
-  if (!opts.kubectl && paths.length === 0) throw new AuditUsageError("audit needs a dump: FILE..., - for stdin, or --kubectl (kubectl get \u2026 -A -o json | pod-sequencer audit -)");
+  if (!opts.kubectl && paths.length === 0)
+    throw new AuditUsageError("audit needs a dump: FILE..., - for stdin, or --kubectl (kubectl get \u2026 -A -o json | pod-sequencer audit -)");
   if (paths.filter((p) => p === "-").length > 1) throw new AuditUsageError("- (stdin) can be given once");
   const cfg = loadAuditConfig(opts.config);
   const given = nowOf(opts.now);
@@ -28099,14 +28359,17 @@ async function auditCommand(paths, opts, io) {
   const inputs = opts.kubectl ? [KUBECTL_INPUT] : paths.map((p) => p === "-" ? "<stdin>" : p);
   for (const [i, name] of inputs.entries()) {
     try {
-      const bytes = opts.kubectl ? await runKubectl(io.limit) : paths[i] === "-" ? await readStreamBounded(io.stdin, name, io.limit) : readFileBounded(name, io.limit);
-      objects2.push(...parseDump(name, bytes));
+      objects2.push(...await readInput(name, paths[i], opts.kubectl === true, io));
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       problems.push({ path: name, message: e.message });
     }
   }
-  const report2 = audit(objects2, cfg, { ...given !== void 0 ? { now: given } : {}, live: opts.kubectl === true, ...opts.config !== void 0 ? { config: opts.config } : {} });
+  const report2 = audit(objects2, cfg, {
+    ...given !== void 0 ? { now: given } : {},
+    live: opts.kubectl === true,
+    ...opts.config !== void 0 ? { config: opts.config } : {}
+  });
   for (const p of problems) if (opts.format !== "text") io.err(`pod-sequencer: error [invalid-input] ${p.message}
 `);
   if (opts.format === "json") io.out(formatAuditJson(report2, problems));
@@ -28115,15 +28378,16 @@ async function auditCommand(paths, opts, io) {
   else io.out(formatAuditText(report2, problems, inputs.join(", ")));
   return fails(report2, problems, failOn) ? 1 : 0;
 }
-var import_node_fs9, import_yaml16, AuditUsageError;
+var import_node_fs8, import_yaml16, import_node_fs9, AuditUsageError;
 var init_command = __esm({
   "src/audit/command.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
+    import_node_fs8 = require("node:fs");
     import_yaml16 = __toESM(require_dist(), 1);
     init_load();
     init_results();
     init_audit();
+    import_node_fs9 = require("node:fs");
     init_input();
     init_kubectl();
     init_report2();
@@ -28140,8 +28404,14 @@ __export(register_exports, {
 function registerAudit(program2, version, setCode) {
   program2.command("audit").description(
     "read live objects (kubectl get \u2026 -o json|yaml) and report, from their status, which pods are stuck or at risk and the change that prevents it; writes nothing to any cluster (docs/audit.md)"
-  ).argument("[paths...]", "dump files; - reads stdin (kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json | pod-sequencer audit -)").addOption(new Option("--config <file>", "function config (PodSequence or ConfigMap): the sidecars, meshes and severities fixes follow")).addOption(new Option("--format <format>", "output format").choices(["text", "json", "sarif", "junit"]).default("text")).option("--kubectl", "run kubectl get \u2026 -A -o json itself, with your current context (read-only)").addOption(
-    new Option("--fail-on <level>", "exit 1 when an unsuppressed finding is at or above this level (default: the config's spec.check.failOn, else error)").choices(FAIL_ON_LEVELS)
+  ).argument(
+    "[paths...]",
+    "dump files; - reads stdin (kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json | pod-sequencer audit -)"
+  ).addOption(new Option("--config <file>", "function config (PodSequence or ConfigMap): the sidecars, meshes and severities fixes follow")).addOption(new Option("--format <format>", "output format").choices(["text", "json", "sarif", "junit"]).default("text")).option("--kubectl", "run kubectl get \u2026 -A -o json itself, with your current context (read-only)").addOption(
+    new Option(
+      "--fail-on <level>",
+      "exit 1 when an unsuppressed finding is at or above this level (default: the config's spec.check.failOn, else error)"
+    ).choices(FAIL_ON_LEVELS)
   ).option("--now <time>", `RFC 3339 time that "stuck for" is measured against (default: the dump's newest timestamp; with --kubectl, the clock)`).action(
     (paths, opts) => setCode(
       Promise.resolve().then(() => (init_command(), command_exports)).then(

@@ -9,7 +9,8 @@ import { loadConfig } from '../config/load.js';
 import type { Config, FailOn } from '../config/types.js';
 import { formatResult } from '../krm/results.js';
 import { audit } from './index.js';
-import { InputError, KUBECTL_INPUT, parseDump, readFileBounded, readStreamBounded, type LiveObject } from './input.js';
+import { createReadStream } from 'node:fs';
+import { InputError, KUBECTL_INPUT, readDump, type LiveObject } from './input.js';
 import { runKubectl } from './kubectl.js';
 import { fails, formatAuditJson, formatAuditJunit, formatAuditSarif, formatAuditText, type InputProblem } from './report.js';
 
@@ -30,8 +31,8 @@ export interface AuditIo {
   err: (s: string) => void;
   version: string;
   cwd: string;
-  /** Bytes one input may hold (tests set a small one). */
-  limit?: number;
+  /** Bytes one input may hold (tests set small ones). */
+  limits?: { json?: number; yaml?: number };
 }
 
 function loadAuditConfig(path: string | undefined): Config {
@@ -53,6 +54,26 @@ function nowOf(text: string | undefined): number | undefined {
   const ms = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(text) ? Date.parse(text) : NaN;
   if (Number.isNaN(ms)) throw new AuditUsageError(`--now ${text}: not an RFC 3339 time (e.g. 2026-01-31T12:00:00Z)`);
   return ms;
+}
+
+/** One input's objects: kubectl's output, stdin, or a file, each read as it arrives. */
+async function readInput(name: string, path: string | undefined, kubectl: boolean, io: AuditIo): Promise<LiveObject[]> {
+  const limits = io.limits ?? {};
+  if (kubectl) {
+    const run = runKubectl();
+    try {
+      const objects = await readDump(name, run.stdout, limits);
+      await run.done;
+      return objects;
+    } catch (e) {
+      // kubectl's own failure says more than the cut output it leaves.
+      await run.done;
+      throw e;
+    }
+  }
+  if (path === '-') return readDump(name, io.stdin as AsyncIterable<Buffer>, limits);
+  // Large reads: a dump is read once, front to back.
+  return readDump(name, createReadStream(path!, { highWaterMark: 1 << 20 }), limits);
 }
 
 export async function runAudit(paths: readonly string[], opts: AuditCommandOptions, io: AuditIo): Promise<number> {
@@ -78,12 +99,7 @@ async function auditCommand(paths: readonly string[], opts: AuditCommandOptions,
   const inputs = opts.kubectl ? [KUBECTL_INPUT] : paths.map((p) => (p === '-' ? '<stdin>' : p));
   for (const [i, name] of inputs.entries()) {
     try {
-      const bytes = opts.kubectl
-        ? await runKubectl(io.limit)
-        : paths[i] === '-'
-          ? await readStreamBounded(io.stdin as never, name, io.limit)
-          : readFileBounded(name, io.limit);
-      objects.push(...parseDump(name, bytes));
+      objects.push(...(await readInput(name, paths[i], opts.kubectl === true, io)));
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       // One input that cannot be read never stops the others (as in check): it is an error of its own.

@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/types.js';
-import type { Result } from '../krm/types.js';
+import { RUN_FIX, type Result } from '../krm/types.js';
 import { noFacts } from '../pod/context.js';
 import { findSidecars, type FoundSidecar } from '../pod/sidecars.js';
 import { dotted, processItems } from '../process.js';
@@ -17,7 +17,7 @@ import { idText, nameOf } from './objects.js';
 
 /** What `fix` would do to one object's template. */
 export interface EngineView {
-  /** Each change `fix` would make (its info results' messages). */
+  /** What `fix` would fix here: the findings `check` gives it whose fix is `pod-sequencer fix`. */
   changes: string[];
   /** Findings `fix` leaves (what it cannot fix, e.g. missing-entrypoint). */
   left: Result[];
@@ -58,13 +58,18 @@ export class Engine {
     return view;
   }
 
+  /**
+   * In check mode, as `pod-sequencer check` runs it: the findings `fix` would fix say so (their
+   * fix is `pod-sequencer fix`, decided by the rule's own dry run of the transforms), and nothing
+   * is written, which is most of apply's cost for an item that changes.
+   */
   private run(o: LiveObject, cfg: Config): EngineView {
     const manifest = asManifest(o);
-    const text = JSON.stringify(manifest);
-    const { results } = processItems([{ text, kind: o.kind, apiVersion: o.apiVersion, takeValue: () => manifest }], { ...cfg, mode: 'apply' });
+    const { results } = processItems([{ text: '', kind: o.kind, apiVersion: o.apiVersion, takeValue: () => manifest }], { ...cfg, mode: 'check' });
+    const ruled = results.filter((r) => r.tags?.rule !== undefined && r.tags.assumed === undefined);
     return {
-      changes: results.filter((r) => r.tags?.rule === undefined && r.severity === 'info').map((r) => r.message),
-      left: results.filter((r) => r.tags?.rule !== undefined && r.severity !== 'info'),
+      changes: ruled.filter((r) => r.fix === RUN_FIX).map((r) => r.message),
+      left: ruled.filter((r) => r.severity === 'error' && r.fix !== RUN_FIX),
     };
   }
 

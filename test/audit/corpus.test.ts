@@ -46,7 +46,7 @@ const healthy = (c: Container, init: boolean): ContainerStatus =>
 function live(o: Obj, n: number): LiveObject[] {
   const meta = (o.metadata ?? {}) as Obj;
   const ns = String(meta.namespace ?? 'default');
-  const owner = { ...o, metadata: { ...meta, namespace: ns, uid: `owner-${n}` }, status: {} } as LiveObject;
+  const owner = { ...o, metadata: { ...meta, namespace: ns, uid: `owner-${n}` }, status: {} } as unknown as LiveObject;
   const t = templateOf(owner);
   if (!t?.spec) return [owner];
   const spec = t.spec as { containers?: Container[]; initContainers?: Container[] };

@@ -3,12 +3,13 @@
  * input refused with the input's name, the place and what to do; a stream past the limit is
  * refused while it is read, before it is all in memory.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { firstJsonError, InputError, parseDump, readFileBounded, readStreamBounded } from '../../src/audit/input.js';
+import { firstJsonError, InputError, parseDump, readDump } from '../../src/audit/input.js';
+import { DUMP_BYTES } from '../../src/audit/stream.js';
 import { LIMITS } from '../../src/yaml/limits.js';
 import { list, node } from '../helpers/live.js';
 
@@ -72,34 +73,67 @@ describe('bad input: the name, the place, the fix; never a stack trace', () => {
   it('YAML that is broken, empty input, invalid UTF-8', () => {
     expect(refused('apiVersion: v1\nkind: Pod\nmetadata: {name: [\n')).toMatch(/^dump\.json:\d+:\d+: malformed YAML/);
     expect(refused('  \n')).toMatch(/^dump\.json: empty/);
-    expect(refused(Buffer.from([0x7b, 0xff, 0x7d]))).toMatch(/^dump\.json: .*invalid UTF-8 \(byte 0xff at byte offset 1\)/);
+    expect(refused(Buffer.from([0x7b, 0xff, 0x7d]))).toMatch(/^dump\.json:1:1: invalid UTF-8/);
+    expect(refused(Buffer.from([0x61, 0x3a, 0xff]))).toMatch(/^dump\.json: .*invalid UTF-8 \(byte 0xff at byte offset 2\)/);
   });
 
-  it('a stream past the limit is refused once the limit is passed, without reading the rest', async () => {
-    const limit = 1 << 20;
-    let produced = 0;
-    // 64 MiB on offer, in 64 KiB chunks, made only as they are read.
+  /** `total` bytes on offer in 64 KiB chunks, each made only when it is read: `head` first, then `fill`. */
+  function generated(total: number, head: string, fill: string) {
+    const made = { bytes: 0 };
+    const chunk = Buffer.from(fill.repeat(Math.ceil((64 << 10) / fill.length)));
     const stream = new Readable({
       read() {
-        if (produced >= 64 << 20) return void this.push(null);
-        produced += 64 << 10;
-        this.push(Buffer.alloc(64 << 10, 0x20));
+        if (made.bytes >= total) return void this.push(null);
+        const b = made.bytes === 0 ? Buffer.concat([Buffer.from(head), chunk]) : chunk;
+        made.bytes += b.length;
+        this.push(b);
       },
     });
-    await expect(readStreamBounded(stream, '<stdin>', limit)).rejects.toThrow(
+    return { stream, made };
+  }
+
+  it('a YAML stream past its limit is refused once the limit is passed, without reading the rest', async () => {
+    const { stream, made } = generated(64 << 20, 'apiVersion: v1\nkind: List\nitems:\n', '- {apiVersion: v1, kind: Pod, metadata: {name: p}}\n');
+    await expect(readDump('<stdin>', stream, { yaml: 1 << 20 })).rejects.toThrow(
       /^<stdin>: more than 1048576 bytes \(1 MiB, the limit for one input\): audit a few namespaces at a time/,
     );
-    expect(produced).toBeLessThan(4 << 20);
+    expect(made.bytes).toBeLessThan(4 << 20);
   });
 
-  it('a file past the limit is refused by its size, before it is read; the default limit is the one every input has', () => {
+  it('a JSON stream is read item by item, and refused past its own limit without reading the rest', async () => {
+    const pod = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', managedFields: [{ manager: 'kubelet' }] }, spec: {} });
+    const { stream, made } = generated(64 << 20, '{"apiVersion": "v1", "kind": "List", "items": [', `${pod},\n`);
+    await expect(readDump('<stdin>', stream, { json: 2 << 20 })).rejects.toThrow(/^<stdin>: more than 2097152 bytes \(2 MiB, the limit for one JSON dump\)/);
+    expect(made.bytes).toBeLessThan(4 << 20);
+    expect(DUMP_BYTES).toBe(2 * 2 ** 30);
+  });
+
+  it('the same objects whatever the chunks: one byte, seven bytes, whole', async () => {
+    const text = JSON.stringify(
+      {
+        apiVersion: 'v1',
+        kind: 'List',
+        metadata: { resourceVersion: '' },
+        items: [node('a', 'v1'), { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'q "}]' } }, node('b', 'v2')],
+      },
+      null,
+      4,
+    );
+    const whole = parseDump('d', b(text)).map((o) => JSON.stringify(o));
+    for (const size of [1, 7, 4096]) {
+      const parts = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size)));
+      expect((await readDump('d', Readable.from(parts))).map((o) => JSON.stringify(o))).toEqual(whole);
+    }
+    expect(whole).toHaveLength(3);
+    expect(whole[0]).not.toContain('managedFields');
+  });
+
+  it('files that cannot be read, said with their code', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'audit-input-'));
-    const file = join(dir, 'big.json');
-    writeFileSync(file, Buffer.alloc(4096, 0x20));
-    expect(() => readFileBounded(file, 1024)).toThrow(/big\.json: more than 1024 bytes/);
-    expect(readFileBounded(file).length).toBe(4096);
-    expect(() => readFileBounded(join(dir, 'missing.json'))).toThrow(/missing\.json: cannot read \(ENOENT\)/);
-    expect(() => readFileBounded(dir)).toThrow(/a directory; name the dump file/);
+    await expect(readDump('missing.json', createReadStream(join(dir, 'missing.json')))).rejects.toThrow(/^missing\.json: cannot read \(ENOENT\)/);
+    await expect(readDump('dir', createReadStream(dir))).rejects.toThrow(/^dir: cannot read \(EISDIR\)/);
+    writeFileSync(join(dir, 'ok.json'), JSON.stringify(node('n', 'v1.30.0')));
+    expect((await readDump('ok.json', createReadStream(join(dir, 'ok.json')))).map((o) => o.kind)).toEqual(['Node']);
     expect(LIMITS.inputBytes).toBe(256 * 2 ** 20);
   });
 });
