@@ -27330,7 +27330,9 @@ var init_stream2 = __esm({
       }
       write(chunk) {
         if (this.offset + chunk.length > this.limit) {
-          throw new InputError(`${this.name}: more than ${this.limit} bytes (${mib(this.limit)}, the limit for one JSON dump): audit a few namespaces at a time (kubectl get \u2026 -n NS -o json)`);
+          throw new InputError(
+            `${this.name}: more than ${this.limit} bytes (${mib(this.limit)}, the limit for one JSON dump): audit a few namespaces at a time (kubectl get \u2026 -n NS -o json)`
+          );
         }
         let from = 0;
         const flush = (to) => {
@@ -27365,7 +27367,8 @@ var init_stream2 = __esm({
           }
           if (isSpace2(b)) continue;
           if (this.depth === 0 && this.capture === void 0) {
-            if (b !== 123 /* OpenBrace */ && b !== 91 /* OpenBracket */) throw new InputError(this.invalid(`found ${JSON.stringify(String.fromCharCode(b))} where a JSON object or array begins`));
+            if (b !== 123 /* OpenBrace */ && b !== 91 /* OpenBracket */)
+              throw new InputError(this.invalid(`found ${JSON.stringify(String.fromCharCode(b))} where a JSON object or array begins`));
             flush(i);
             this.skeleton = [];
             from = i;
@@ -27397,7 +27400,8 @@ var init_stream2 = __esm({
             this.afterItemsKey = false;
             this.open.push(b);
             this.depth++;
-            if (this.depth > LIMITS.nesting + 2) throw new InputError(`${this.at({ line: this.line, col: this.col })}: nesting deeper than ${LIMITS.nesting} levels; ${TAKE_AGAIN}`);
+            if (this.depth > LIMITS.nesting + 2)
+              throw new InputError(`${this.at({ line: this.line, col: this.col })}: nesting deeper than ${LIMITS.nesting} levels; ${TAKE_AGAIN}`);
             if (this.depth === 1) this.expectKey = b === 123 /* OpenBrace */;
             continue;
           }
