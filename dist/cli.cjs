@@ -27118,6 +27118,7 @@ var shapeOf2, wrapped, native2, SIDECARS;
 var init_drift = __esm({
   "src/audit/drift.ts"() {
     "use strict";
+    init_sidecars();
     init_scripts();
     init_finding();
     init_objects();
@@ -27126,7 +27127,7 @@ var init_drift = __esm({
       containers: spec?.containers ?? []
     });
     wrapped = (c) => c !== void 0 && [...c.command ?? [], ...c.args ?? []].includes(WRAP_MARKER);
-    native2 = (c) => c?.restartPolicy === "Always";
+    native2 = (c) => c !== void 0 && isNativeSidecar(c);
     SIDECARS = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -27679,7 +27680,7 @@ var init_kubelet = __esm({
 function exposed(pod, trigger) {
   const spec = pod.spec;
   if (spec?.restartPolicy !== trigger.restartPolicy) return false;
-  return (spec.initContainers ?? []).some((c) => c.restartPolicy === "Always" && c.startupProbe !== void 0);
+  return (spec.initContainers ?? []).some((c) => isNativeSidecar(c) && c.startupProbe !== void 0);
 }
 function kubeletVersionOf(node) {
   return node.status?.nodeInfo?.kubeletVersion;
@@ -27719,6 +27720,7 @@ var NAMED;
 var init_nodes = __esm({
   "src/audit/nodes.ts"() {
     "use strict";
+    init_sidecars();
     init_kubelet();
     init_objects();
     NAMED = 5;
@@ -27857,7 +27859,7 @@ function stuckInInit(ctx, f) {
   const started = timeOf(status.startTime);
   const pending = started !== void 0 ? ctx.now - started : void 0;
   for (const c of f.spec.initContainers ?? []) {
-    if (c.restartPolicy !== "Always") continue;
+    if (!isNativeSidecar(c)) continue;
     const s = { name: c.name };
     const st = init.get(s.name);
     if (!st || st.started === true) continue;
@@ -27896,6 +27898,7 @@ var init_pods = __esm({
   "src/audit/pods.ts"() {
     "use strict";
     init_mesh();
+    init_sidecars();
     init_kubelet();
     init_finding();
     init_objects();

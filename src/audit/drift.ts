@@ -5,6 +5,7 @@
  * its template (pod-sequencer's webhook did it) is what it should be. Containers a webhook added
  * (not in the template) are not compared.
  */
+import { isNativeSidecar } from '../pod/sidecars.js';
 import { WRAP_MARKER } from '../shell/scripts.js';
 import type { Container } from '../workloads/workload.js';
 import { INSTALL_WEBHOOK, type AuditCtx, type AuditFinding } from './finding.js';
@@ -23,7 +24,7 @@ const shapeOf = (spec: { containers?: Container[]; initContainers?: Container[] 
 });
 
 const wrapped = (c: Container | undefined) => c !== undefined && [...(c.command ?? []), ...(c.args ?? [])].includes(WRAP_MARKER);
-const native = (c: Container | undefined) => c?.restartPolicy === 'Always';
+const native = (c: Container | undefined) => c !== undefined && isNativeSidecar(c);
 
 /** The template's sidecars as pod-sequencer finds them, once per owner. */
 const SIDECARS = new WeakMap<LiveObject, Set<string>>();

@@ -3,6 +3,7 @@
  * against the pods scheduled on it that could be hit: those with what the defect needs, not yet
  * finished. A node with none is not a finding (nothing there can be hit now).
  */
+import { isNativeSidecar } from '../pod/sidecars.js';
 import type { Container } from '../workloads/workload.js';
 import { defectsOf, fixedWhere, type Trigger } from './kubelet.js';
 import type { LiveObject } from './input.js';
@@ -15,7 +16,7 @@ const NAMED = 5;
 export function exposed(pod: LiveObject, trigger: Trigger): boolean {
   const spec = pod.spec as { restartPolicy?: string; initContainers?: Container[] } | undefined;
   if (spec?.restartPolicy !== trigger.restartPolicy) return false;
-  return (spec.initContainers ?? []).some((c) => c.restartPolicy === 'Always' && c.startupProbe !== undefined);
+  return (spec.initContainers ?? []).some((c) => isNativeSidecar(c) && c.startupProbe !== undefined);
 }
 
 export function kubeletVersionOf(node: LiveObject): string | undefined {

@@ -4,7 +4,7 @@
  * the evidence (states, times, restart counts) and the fix the engine says would prevent it.
  */
 import { MESHES } from '../pod/mesh.js';
-import type { FoundSidecar } from '../pod/sidecars.js';
+import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import type { Container } from '../workloads/workload.js';
 import { defectsOf, fixedWhere } from './kubelet.js';
 import type { LiveObject } from './input.js';
@@ -185,7 +185,7 @@ export function stuckInInit(ctx: AuditCtx, f: PodFacts): AuditFinding | undefine
   const pending = started !== undefined ? ctx.now - started : undefined;
   // Every restartable init container is a native sidecar to the kubelet, known profile or not.
   for (const c of f.spec.initContainers ?? []) {
-    if (c.restartPolicy !== 'Always') continue;
+    if (!isNativeSidecar(c)) continue;
     const s = { name: c.name };
     const st = init.get(s.name);
     if (!st || st.started === true) continue;
