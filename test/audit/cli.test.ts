@@ -83,6 +83,36 @@ describe('audit on a dump', () => {
   });
 });
 
+describe('hostile names', () => {
+  it('escape sequences in a dump never reach the terminal; JUnit stays well-formed', () => {
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'evil\u001b[2J<x>', namespace: 'ns' },
+      spec: {
+        restartPolicy: 'Never',
+        containers: [
+          { name: 'job', image: 'a', command: ['/a'] },
+          { name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.2' },
+        ],
+      },
+      status: {
+        phase: 'Running',
+        containerStatuses: [
+          { name: 'job', state: { terminated: { exitCode: 0, finishedAt: '2026-01-01T00:00:00Z' } } },
+          { name: 'istio-proxy', state: { running: { startedAt: '2026-01-01T00:00:00Z' } } },
+        ],
+      },
+    };
+    const text = runBin(['audit', '-'], JSON.stringify(pod));
+    expect(text.code).toBe(1);
+    expect(text.stdout).not.toContain('\u001b');
+    expect(text.stdout).toContain('Pod/ns/evil');
+    const junit = runBin(['audit', '--format', 'junit', '-'], JSON.stringify(pod));
+    expect(junit.stdout).toContain('evil\\u001b[2J&lt;x&gt;');
+  });
+});
+
 describe('usage and bad input', () => {
   it.each([
     [['audit'], 'audit needs a dump'],

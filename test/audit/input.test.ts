@@ -70,6 +70,11 @@ describe('bad input: the name, the place, the fix; never a stack trace', () => {
     );
   });
 
+  it('JSON nested past the limit, and brackets that do not match', () => {
+    expect(refused(`{"apiVersion":"v1","kind":"List","items":[${'['.repeat(5000)}`)).toMatch(/^dump\.json:1:\d+: nesting deeper than 200 levels/);
+    expect(refused('{"apiVersion":"v1","kind":"List","items":[{"a":[1}]}')).toMatch(/^dump\.json:1:\d+: not valid JSON \(\} closes \[\)/);
+  });
+
   it('YAML that is broken, empty input, invalid UTF-8', () => {
     expect(refused('apiVersion: v1\nkind: Pod\nmetadata: {name: [\n')).toMatch(/^dump\.json:\d+:\d+: malformed YAML/);
     expect(refused('  \n')).toMatch(/^dump\.json: empty/);
