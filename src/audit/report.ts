@@ -7,7 +7,7 @@
  */
 import { formatJunit } from '../check/junit.js';
 import { formatSarif } from '../check/sarif.js';
-import type { FailOn } from '../config/types.js';
+import type { Config, FailOn } from '../config/types.js';
 import type { Finding } from '../files/read.js';
 import { atOrAbove } from '../krm/results.js';
 import type { Severity } from '../krm/types.js';
@@ -165,11 +165,11 @@ export function asCheckFindings(report: AuditReport, problems: readonly InputPro
 export function formatAuditSarif(
   report: AuditReport,
   problems: readonly InputProblem[],
-  opts: { version: string; rules: Record<string, string | undefined>; cwd: string; fallback: string },
+  opts: { version: string; rules: Config['rules']; cwd: string; fallback: string },
 ): string {
   return formatSarif(asCheckFindings(report, problems, opts.fallback), [], {
     version: opts.version,
-    rules: opts.rules as never,
+    rules: opts.rules,
     root: opts.cwd,
     cwd: opts.cwd,
   });
