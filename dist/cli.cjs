@@ -27594,7 +27594,7 @@ function flatten(name, value, where, out2, depth = 0) {
     const keys2 = Object.keys(obj).slice(0, 5).join(", ");
     throw new InputError(notKubernetes(where, `an object without apiVersion and kind${keys2 ? `, with keys ${keys2}` : ""}`));
   }
-  if (obj.metadata && typeof obj.metadata === "object") delete obj.metadata.managedFields;
+  slim(obj);
   if (isListKind(obj.kind) && Array.isArray(obj.items)) {
     if (depth > 4) throw new InputError(`${where}: Lists nested more than 4 deep; ${TAKE_AGAIN}`);
     obj.items.forEach((item, i) => flatten(name, item, `${where} items[${i}]`, out2, depth + 1));
@@ -27605,6 +27605,14 @@ function flatten(name, value, where, out2, depth = 0) {
   }
   SOURCES.set(obj, name);
   out2.push(obj);
+}
+function slim(obj) {
+  const meta2 = obj.metadata;
+  if (meta2 && typeof meta2 === "object") {
+    delete meta2.managedFields;
+    const a = meta2.annotations;
+    if (a && typeof a === "object") delete a["kubectl.kubernetes.io/last-applied-configuration"];
+  }
 }
 function sourceOf2(o) {
   return SOURCES.get(o);

@@ -143,8 +143,7 @@ function flatten(name: string, value: unknown, where: string, out: LiveObject[],
     const keys = Object.keys(obj).slice(0, 5).join(', ');
     throw new InputError(notKubernetes(where, `an object without apiVersion and kind${keys ? `, with keys ${keys}` : ''}`));
   }
-  // Written by the API server and never read here: let it go with the bytes (most of a pod's size).
-  if (obj.metadata && typeof obj.metadata === 'object') delete (obj.metadata as Record<string, unknown>).managedFields;
+  slim(obj);
   if (isListKind(obj.kind) && Array.isArray(obj.items)) {
     if (depth > 4) throw new InputError(`${where}: Lists nested more than 4 deep; ${TAKE_AGAIN}`);
     obj.items.forEach((item, i) => flatten(name, item, `${where} items[${i}]`, out, depth + 1));
@@ -158,6 +157,19 @@ function flatten(name: string, value: unknown, where: string, out: LiveObject[],
 }
 
 const SOURCES = new WeakMap<object, string>();
+
+/**
+ * What the API server or kubectl writes and audit never reads, let go with the bytes:
+ * managedFields, and last-applied-configuration (the whole manifest again, on most owners).
+ */
+function slim(obj: Record<string, unknown>): void {
+  const meta = obj.metadata as Record<string, unknown> | undefined;
+  if (meta && typeof meta === 'object') {
+    delete meta.managedFields;
+    const a = meta.annotations as Record<string, unknown> | undefined;
+    if (a && typeof a === 'object') delete a['kubectl.kubernetes.io/last-applied-configuration'];
+  }
+}
 
 /** The input an object was read from (its file, `<stdin>`, `<kubectl>`). */
 export function sourceOf(o: object): string | undefined {
