@@ -1,7 +1,10 @@
 // `npm run bench`: pod-sequencer against two baselines, as whole processes, on generated
 // ResourceLists. Prints medians and ratios and writes them into BENCHMARKS.md.
 //
-//   node bench/run.mjs [--sizes S,M,L,L0,L0s] [--runs N] [--no-build] [--no-write]
+//   node bench/run.mjs [--sizes S,M,L,L0,L0s,audit] [--runs N] [--no-build] [--no-write]
+//
+// `audit` (issue 37): `pod-sequencer audit` on a generated 50,000-pod dump as kubectl prints it
+// (bench/live.mjs), against `pod-sequencer check` on the same pods as manifests; its own table.
 //
 // B0 copies stdin to stdout (start-up and I/O floor); B1 parses with the `yaml` Document API and
 // re-serialises (a naive KRM function); B2 is js-yaml load + dump (keeps no comment at all).
@@ -15,6 +18,7 @@ import { cpus, release, totalmem, type as osType } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, SHAPES, SIZES, toDocuments } from './gen.mjs';
+import { liveDump, podsAsDocuments } from './live.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'bench', 'out');
@@ -23,13 +27,13 @@ const opt = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const sizes = (opt('--sizes') ?? 'S,M,L,L0,L0s').split(',');
+const sizes = (opt('--sizes') ?? 'S,M,L,L0,L0s,audit').split(',');
 /** `--shapes none` leaves the YAML shapes out; `--shapes 'flow items,plain scalar'` picks some. */
 const shapeNames = opt('--shapes') === 'none' ? [] : opt('--shapes') ? opt('--shapes').split(',') : Object.keys(SHAPES);
 /** Base size of each shape, in MB; each also runs at twice that. */
 const SHAPE_MB = 2;
 /** Rounds per size: enough for a stable median, few enough for ~3 minutes on 2 cores. */
-const RUNS = { S: 15, M: 9, L: 5, L0: 7, L0s: 7 };
+const RUNS = { S: 15, M: 9, L: 5, L0: 7, L0s: 7, audit: 3 };
 const runsOverride = opt('--runs') && Number(opt('--runs'));
 
 const TIME = '/usr/bin/time';
@@ -76,6 +80,67 @@ function measure(name, input) {
 }
 
 const slug = (name) => name.replace(/ /g, '-');
+
+/** One run of the bin with `args` (stdin from /dev/null): wall, CPU and peak RSS; exit 0 or 1 (findings) only. */
+function measureArgs(name, args) {
+  const stats = join(out, `${slug(name)}.stats`);
+  rmSync(stats, { force: true });
+  const node = [process.execPath, COMMANDS['pod-sequencer'][0], ...args];
+  const [cmd, ...argv] = hasGnuTime ? [TIME, '-f', '%M %U %S', '-o', stats, ...node] : [process.execPath, join(root, 'bench', 'rusage.cjs'), stats, ...node];
+  const stdout = openSync(join(out, `${slug(name)}.out`), 'w');
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, argv, { stdio: ['ignore', stdout, 'pipe'], maxBuffer: 64 << 20 });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  closeSync(stdout);
+  if (r.error) throw r.error;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${name} exited ${r.status}: ${r.stderr.toString().slice(0, 2000)}`);
+  const [kb, user, sys] = readFileSync(stats, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return { wall, rss: kb / 1024, cpu: (user + sys) * 1000 };
+}
+
+const AUDIT_PODS = 50_000;
+
+/**
+ * `audit` on 50,000 pods (a kubectl -o json dump, ~370 MiB: 4-space indent, managedFields and
+ * status as the API server returns them) and `check` on the same pods' specs as a multi-document
+ * file: medians of RUNS.audit rounds, alternating the two.
+ */
+function benchAudit() {
+  const dump = join(out, 'audit.json');
+  const docs = join(out, 'audit-pods.yaml');
+  const text = liveDump(AUDIT_PODS);
+  writeFileSync(dump, text);
+  writeFileSync(docs, podsAsDocuments(text));
+  const runs = runsOverride || RUNS.audit;
+  const samples = { audit: [], check: [] };
+  for (let round = -1; round < runs; round++) {
+    const a = measureArgs('audit', ['audit', '--format', 'json', dump]);
+    const c = measureArgs('check on the pods', ['check', '--format', 'json', docs]);
+    if (round >= 0) {
+      samples.audit.push(a);
+      samples.check.push(c);
+    }
+    process.stderr.write('.');
+  }
+  const found = JSON.parse(readFileSync(join(out, 'audit.out'), 'utf8'));
+  if (found.summary.read.pods !== AUDIT_PODS) throw new Error(`audit read ${found.summary.read.pods} pods, not ${AUDIT_PODS}`);
+  const med = (k, key) => median(samples[k].map((s) => s[key]));
+  const row = (k) => ({ wall: med(k, 'wall'), cpu: med(k, 'cpu'), rss: med(k, 'rss') });
+  process.stderr.write(` audit ${fmt(med('audit', 'wall'))} ms\n`);
+  return { runs, dumpBytes: statSync(dump).size, docsBytes: statSync(docs).size, findings: found.findings.length, audit: row('audit'), check: row('check') };
+}
+
+function auditReport(a) {
+  const cell = (m) => `${fmt(m.wall / 1000, 1)} s (cpu ${fmt(m.cpu / 1000, 1)} s) | ${fmt(m.rss)} MiB`;
+  return [
+    `\`audit\` on ${AUDIT_PODS} pods (issue 37), medians of ${a.runs} runs; ${a.findings} findings.`,
+    '',
+    '| command | input | wall (cpu) | peak RSS |',
+    '|---|---:|---:|---:|',
+    `| \`audit --format json\` (kubectl -o json dump) | ${fmt(a.dumpBytes / 2 ** 20)} MiB | ${cell(a.audit)} |`,
+    `| \`check --format json\` (the same pods as manifests) | ${fmt(a.docsBytes / 2 ** 20)} MiB | ${cell(a.check)} |`,
+  ].join('\n');
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -224,14 +289,30 @@ if (!args.includes('--no-build')) {
 }
 const started = Date.now();
 const rows = SIZES.filter((s) => sizes.includes(s.name)).map(benchSize);
+const audited = sizes.includes('audit') ? auditReport(benchAudit()) : '';
 const shapes = shapeNames.length > 0 ? shapesReport(benchShapes()) : '';
 const table =
   (rows.length > 0 ? report(rows) : '') +
   (shapes ? `${rows.length > 0 ? '\n\n' : ''}YAML shapes (issue 20): each at ${SHAPE_MB} MB and twice that.\n\n${shapes}` : '');
 const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}; ${fmt((Date.now() - started) / 1000)} s in all.`;
-process.stdout.write(`\n${stamp}\n\n${table}\n`);
+process.stdout.write(`\n${stamp}\n\n${table}\n${audited ? `\n${audited}\n` : ''}`);
 
-if (!args.includes('--no-write') && sizes.join() === 'S,M,L,L0,L0s') {
+/** The marked block `name` of BENCHMARKS.md, written anew (the prose around it is written by hand). */
+function writeBlock(name, body) {
+  const file = join(root, 'BENCHMARKS.md');
+  const begin = `<!-- ${name}:begin (written by \`npm run bench\`) -->`;
+  const end = `<!-- ${name}:end -->`;
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const a = old.indexOf(begin);
+  const b = old.indexOf(end);
+  const block = `${begin}\n${body}\n${end}`;
+  writeFileSync(file, a >= 0 && b > a ? old.slice(0, a) + block + old.slice(b + end.length) : `${old.trimEnd()}\n\n${block}\n`);
+  process.stderr.write(`wrote ${file} (${name})\n`);
+}
+
+if (!args.includes('--no-write') && audited) writeBlock('bench-audit', `${stamp}\n\n${audited}`);
+
+if (!args.includes('--no-write') && ['S', 'M', 'L', 'L0', 'L0s'].every((n) => sizes.includes(n))) {
   // Only the marked block is generated; the prose around it is written by hand.
   const file = join(root, 'BENCHMARKS.md');
   const begin = '<!-- bench:begin (written by `npm run bench`) -->';

@@ -7272,7 +7272,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse9(src, reviver, options) {
+    function parse10(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -7313,7 +7313,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document3.Document(value, _replacer, options).toString(options);
     }
-    exports2.parse = parse9;
+    exports2.parse = parse10;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument6;
     exports2.stringify = stringify3;
@@ -9447,7 +9447,7 @@ var init_podsequence_schema = __esm({
         ruleId: {
           title: "rule",
           description: "A rule id (generated from src/check/index.ts by scripts/gen-rules.mjs).",
-          enum: ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input"]
+          enum: ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"]
         },
         ruleLevel: { description: "off, or the severity the rule's findings get.", enum: ["off", "info", "warning", "error"] },
         quantities: {
@@ -9511,11 +9511,11 @@ function closest(name, allowed) {
   const distance = (a, b) => {
     let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
-      const row = [i];
+      const row2 = [i];
       for (let j = 1; j <= b.length; j++) {
-        row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+        row2[j] = Math.min(prev[j] + 1, row2[j - 1] + 1, prev[j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
       }
-      prev = row;
+      prev = row2;
     }
     return prev[b.length];
   };
@@ -11720,7 +11720,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
             for (const key17 in data67) {
               const _errs153 = errors;
-              if (!(key17 === "sidecar-not-first" || key17 === "sidecar-no-readiness-gate" || key17 === "job-sidecar-blocks-completion" || key17 === "missing-entrypoint" || key17 === "init-network-under-mesh" || key17 === "process-namespace-sharing" || key17 === "sleep-ordering" || key17 === "native-sidecar-unsupported" || key17 === "dependency-not-awaited" || key17 === "init-container-probe-forbidden" || key17 === "restart-policy-on-container" || key17 === "native-sidecar-startup-probe-never" || key17 === "native-sidecar-prestop" || key17 === "prestop-exceeds-grace-period" || key17 === "onfailure-classic-sidecar" || key17 === "istio-hold-ignored-native" || key17 === "native-sidecar-in-custom-kind" || key17 === "sidecar-stops-before-app" || key17 === "pending-change" || key17 === "sidecar-endpoints-unknown" || key17 === "handled-by-script" || key17 === "invalid-suppression" || key17 === "invalid-input")) {
+              if (!(key17 === "sidecar-not-first" || key17 === "sidecar-no-readiness-gate" || key17 === "job-sidecar-blocks-completion" || key17 === "missing-entrypoint" || key17 === "init-network-under-mesh" || key17 === "process-namespace-sharing" || key17 === "sleep-ordering" || key17 === "native-sidecar-unsupported" || key17 === "dependency-not-awaited" || key17 === "init-container-probe-forbidden" || key17 === "restart-policy-on-container" || key17 === "native-sidecar-startup-probe-never" || key17 === "native-sidecar-prestop" || key17 === "prestop-exceeds-grace-period" || key17 === "onfailure-classic-sidecar" || key17 === "istio-hold-ignored-native" || key17 === "native-sidecar-in-custom-kind" || key17 === "sidecar-stops-before-app" || key17 === "pending-change" || key17 === "sidecar-endpoints-unknown" || key17 === "handled-by-script" || key17 === "invalid-suppression" || key17 === "invalid-input" || key17 === "start-order-race" || key17 === "native-sidecar-stuck-init" || key17 === "native-sidecar-stripped" || key17 === "sequencing-drift" || key17 === "kubelet-sidecar-defect" || key17 === "mutating-webhook-reinvocation" || key17 === "admission-webhook-missing")) {
                 const err98 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/definitions/ruleId/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values", propertyName: key17 };
                 if (vErrors === null) {
                   vErrors = [err98];
@@ -11882,9 +11882,9 @@ var init_validate_generated = __esm({
   "src/config/validate.generated.js"() {
     "use strict";
     validate_generated_default = validate10;
-    schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
+    schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
     schema30 = { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } };
-    schema32 = { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input"] };
+    schema32 = { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] };
     schema33 = { "enum": ["off", "info", "warning", "error"] };
     func2 = Object.prototype.hasOwnProperty;
     pattern0 = new RegExp("^1\\.\\d+$", "u");
@@ -13321,7 +13321,7 @@ function decodeUtf8Strict(buf) {
   }
 }
 function firstInvalidByte(buf) {
-  const fails = (n, stream) => {
+  const fails2 = (n, stream) => {
     try {
       new TextDecoder("utf-8", { fatal: true }).decode(buf.subarray(0, n), { stream });
       return false;
@@ -13329,12 +13329,12 @@ function firstInvalidByte(buf) {
       return true;
     }
   };
-  if (!fails(buf.length, true)) return buf.length;
+  if (!fails2(buf.length, true)) return buf.length;
   let lo = 0;
   let hi = buf.length;
   while (lo < hi) {
     const mid = lo + hi >>> 1;
-    if (fails(mid, true)) hi = mid;
+    if (fails2(mid, true)) hi = mid;
     else lo = mid + 1;
   }
   return lo - 1;
@@ -13414,11 +13414,11 @@ function readFast(source) {
   const rest = readRest(source.slice(0, from) + source.slice(to), scan.itemsKey, from, to - from);
   if (!rest) return void 0;
   const items = [];
-  const plain2 = plainChars(source);
+  const plain3 = plainChars(source);
   for (let index = 0; index < scan.items.length; index++) {
     const span = scan.items[index];
     const cut = source.slice(span.start, span.end);
-    const fast = plain2 || plainChars(cut) ? fastItemValue(cut, span.indent) : void 0;
+    const fast = plain3 || plainChars(cut) ? fastItemValue(cut, span.indent) : void 0;
     const value = fast ?? yamlValue(dedent(cut, span.indent), false);
     if (!isPlainMap(value)) return void 0;
     items.push(lazyItem(source, index, span, value, fast !== void 0));
@@ -13758,8 +13758,8 @@ function podOwner(metadata) {
   for (const ref of refs) {
     if (typeof ref !== "object" || ref === null || typeof ref.apiVersion !== "string") continue;
     const group = ref.apiVersion.slice(0, Math.max(0, ref.apiVersion.indexOf("/")));
-    const row = POD_OWNERS.find((o) => o.group === group && o.kind === ref.kind);
-    if (row) return row;
+    const row2 = POD_OWNERS.find((o) => o.group === group && o.kind === ref.kind);
+    if (row2) return row2;
   }
   const labels = metadata.labels;
   if (typeof labels !== "object" || labels === null) return void 0;
@@ -14143,9 +14143,9 @@ function fromCatalog(apiVersion2, kind2) {
   const key2 = `${apiVersion2} ${kind2}`;
   let sites = catalogSites.get(key2);
   if (!sites) {
-    const row = catalogKind(apiVersion2, kind2);
-    if (!row) return void 0;
-    sites = row.templates.map((t) => ({
+    const row2 = catalogKind(apiVersion2, kind2);
+    if (!row2) return void 0;
+    sites = row2.templates.map((t) => ({
       pattern: t.path,
       steps: parsePattern(t.path),
       completes: t.completes,
@@ -14155,7 +14155,7 @@ function fromCatalog(apiVersion2, kind2) {
       ...t.defaultRestartPolicy ? { defaultRestartPolicy: t.defaultRestartPolicy } : {},
       ...t.namesOptional ? { namesOptional: true } : {},
       origin: "catalog",
-      ...row.controllerNote ? { controllerNote: row.controllerNote } : {}
+      ...row2.controllerNote ? { controllerNote: row2.controllerNote } : {}
     }));
     catalogSites.set(key2, sites);
   }
@@ -14475,8 +14475,8 @@ function podView(template, templatePath, site) {
   return { pod: structuredClone(pod), metaPath: ownMeta ? [...templatePath, "metadata"] : ["metadata"], sidecars };
 }
 function podMetadata(w) {
-  const meta2 = w.metaHolder.metadata;
-  return isObject3(meta2) ? meta2 : void 0;
+  const meta3 = w.metaHolder.metadata;
+  return isObject3(meta3) ? meta3 : void 0;
 }
 function podAnnotations(w) {
   return podMetadata(w)?.annotations ?? {};
@@ -14537,10 +14537,10 @@ function problemIn(w, unnamed, paths) {
   }
   return void 0;
 }
-function metaProblem(meta2, at) {
-  if (meta2 === void 0 || meta2 === null) return void 0;
-  if (!isObject3(meta2)) return problemAt(at, `must be a mapping, not ${describe(meta2)}`);
-  return fieldsProblem(meta2, META, at);
+function metaProblem(meta3, at) {
+  if (meta3 === void 0 || meta3 === null) return void 0;
+  if (!isObject3(meta3)) return problemAt(at, `must be a mapping, not ${describe(meta3)}`);
+  return fieldsProblem(meta3, META, at);
 }
 function containerProblem(c, unnamed, at) {
   if (!isObject3(c)) return problemAt(at, `must be a container (a mapping), not ${describe(c)}`);
@@ -14599,33 +14599,33 @@ function envValue(c, name) {
 }
 function withContainerPorts(spec, c) {
   let out2 = fromOwnProbe(spec, c);
-  for (const row of profileAt(spec.profile, spec.version).ports) {
-    const flag = row.flag === void 0 ? void 0 : flagValue(c, row.flag);
-    const port = flag ?? (row.env === void 0 ? void 0 : envValue(c, row.env));
-    const moved = onPort(out2, row, port);
+  for (const row2 of profileAt(spec.profile, spec.version).ports) {
+    const flag = row2.flag === void 0 ? void 0 : flagValue(c, row2.flag);
+    const port = flag ?? (row2.env === void 0 ? void 0 : envValue(c, row2.env));
+    const moved = onPort(out2, row2, port);
     if (moved === out2) continue;
-    const waitCommand = row.url === "readiness" && out2.waitCommand && flag ? [...out2.waitCommand, `${row.flag}=${flag}`] : out2.waitCommand;
+    const waitCommand = row2.url === "readiness" && out2.waitCommand && flag ? [...out2.waitCommand, `${row2.flag}=${flag}`] : out2.waitCommand;
     out2 = { ...moved, ...waitCommand && { waitCommand } };
   }
   return out2;
 }
 function withPodPorts(s, profile, version, annotations) {
   let out2 = s;
-  for (const row of profileAt(profile, version).ports) {
-    if (row.annotation === void 0) continue;
-    const value = annotations[row.annotation];
-    out2 = onPort(out2, row, value === void 0 || value === null ? void 0 : String(value));
+  for (const row2 of profileAt(profile, version).ports) {
+    if (row2.annotation === void 0) continue;
+    const value = annotations[row2.annotation];
+    out2 = onPort(out2, row2, value === void 0 || value === null ? void 0 : String(value));
   }
   return out2;
 }
-function onPort(s, row, port) {
-  const check2 = row.url === "readiness" ? s.readiness : s.shutdown;
-  if (!port || !/^\d{1,5}$/.test(port) || port === row.default || !check2?.http) return s;
+function onPort(s, row2, port) {
+  const check2 = row2.url === "readiness" ? s.readiness : s.shutdown;
+  if (!port || !/^\d{1,5}$/.test(port) || port === row2.default || !check2?.http) return s;
   const url = new URL(check2.http);
-  if (url.port !== row.default) return s;
+  if (url.port !== row2.default) return s;
   url.port = port;
   const http = url.toString();
-  return row.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
+  return row2.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
 }
 function fromOwnProbe(spec, c) {
   if (!spec.readiness?.http) return spec;
@@ -14676,10 +14676,10 @@ function imageRelease(profile, image) {
 function readRelease(profile, image) {
   const [name, tag] = splitImage(image);
   if (tag === void 0) return void 0;
-  for (const row of tableOf(profile).images ?? []) {
-    if (!matchGlob(row.value.image, name)) continue;
-    const version = new RegExp(row.value.tag).exec(tag)?.[1];
-    if (version !== void 0 && holds(row, version)) return asRelease(profile, version);
+  for (const row2 of tableOf(profile).images ?? []) {
+    if (!matchGlob(row2.value.image, name)) continue;
+    const version = new RegExp(row2.value.tag).exec(tag)?.[1];
+    if (version !== void 0 && holds(row2, version)) return asRelease(profile, version);
   }
   return void 0;
 }
@@ -15905,10 +15905,10 @@ function argvOf(c) {
 }
 function programArgv(c) {
   const argv = argvOf(c);
-  const wrapped = parseWrapper((c.command ?? []).map(String));
-  if (!wrapped) return argv;
+  const wrapped2 = parseWrapper((c.command ?? []).map(String));
+  if (!wrapped2) return argv;
   const commandLength = c.command.length;
-  return [...argv.slice(commandLength - wrapped.spec.argv.length, commandLength), ...argv.slice(commandLength)];
+  return [...argv.slice(commandLength - wrapped2.spec.argv.length, commandLength), ...argv.slice(commandLength)];
 }
 function hookArgvs(c) {
   const out2 = [];
@@ -16241,10 +16241,10 @@ function isNativeSidecar(c) {
 function findSidecars(w, cfg, facts) {
   const pod = w.pod;
   const found = [];
-  const add = (c, spec, native2) => {
+  const add = (c, spec, native3) => {
     const keep = injectorLeftUngated(w, c, spec);
     const { spec: read2, note } = adminFacts(atRelease(spec, c, cfg), c, w, facts);
-    found.push({ spec: withContainerPorts(read2, c), name: c.name, native: native2, ...keep && { keep }, ...note && { note } });
+    found.push({ spec: withContainerPorts(read2, c), name: c.name, native: native3, ...keep && { keep }, ...note && { note } });
   };
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : void 0;
@@ -16376,7 +16376,7 @@ function makeCtx(cfg, w, sink, facts = noFacts()) {
     w,
     facts,
     shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
-    report(reported, message2, fieldPath3, rule, suppressed, container) {
+    report(reported, message2, fieldPath3, rule, suppressed2, container) {
       const level = rule ? cfg.rules[rule] : void 0;
       if (level === "off") return;
       const severity = level ?? reported;
@@ -16386,7 +16386,7 @@ function makeCtx(cfg, w, sink, facts = noFacts()) {
         resourceRef: w.ref,
         ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
         ...w.file ? { file: w.file } : {},
-        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : {}
+        ...rule ? { tags: { rule, ...suppressed2 !== void 0 ? { suppressed: suppressed2 } : {} } } : {}
       };
       const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
       if (at) anchors.set(result, at);
@@ -16446,16 +16446,16 @@ var init_context = __esm({
         if (this.byName) return this.byName;
         const byName = /* @__PURE__ */ new Map();
         for (const obj of readEach(this.pending)) {
-          const meta2 = obj?.metadata;
+          const meta3 = obj?.metadata;
           const data = obj?.data;
-          if (typeof meta2?.name !== "string") continue;
+          if (typeof meta3?.name !== "string") continue;
           const strings = {};
           if (data !== null && typeof data === "object" && !Array.isArray(data)) {
             for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
           }
-          const list2 = byName.get(meta2.name) ?? [];
-          list2.push({ ...typeof meta2.namespace === "string" && { namespace: meta2.namespace }, data: strings });
-          byName.set(meta2.name, list2);
+          const list2 = byName.get(meta3.name) ?? [];
+          list2.push({ ...typeof meta3.namespace === "string" && { namespace: meta3.namespace }, data: strings });
+          byName.set(meta3.name, list2);
         }
         return this.byName = byName;
       }
@@ -16474,9 +16474,9 @@ var init_context = __esm({
         const out2 = [];
         for (const value of readEach(this.pending)) {
           const obj = value;
-          const meta2 = obj?.metadata;
+          const meta3 = obj?.metadata;
           const selector = obj?.spec?.selector;
-          if (typeof meta2?.name === "string" && isStringMap(selector)) out2.push({ name: meta2.name, namespace: String(meta2.namespace ?? "default"), selector });
+          if (typeof meta3?.name === "string" && isStringMap(selector)) out2.push({ name: meta3.name, namespace: String(meta3.namespace ?? "default"), selector });
         }
         return this.read = out2;
       }
@@ -16493,7 +16493,7 @@ var init_context = __esm({
 function allOrNothing(ctx, transform2, before) {
   const original = before ?? snapshot(ctx.w.obj);
   const held = [];
-  const hold = (severity, message2, path, rule, suppressed, container) => void held.push([severity, message2, path, rule, suppressed, container ?? (path !== void 0 ? containerAt(ctx.w, path)?.c : void 0)]);
+  const hold = (severity, message2, path, rule, suppressed2, container) => void held.push([severity, message2, path, rule, suppressed2, container ?? (path !== void 0 ? containerAt(ctx.w, path)?.c : void 0)]);
   transform2({ ...ctx, report: hold });
   const failed2 = held.some(([severity]) => severity === "error");
   if (failed2) restoreTemplate(ctx, original());
@@ -16770,9 +16770,9 @@ var init_select = __esm({
 
 // src/pod/mesh.ts
 function switchKey(mesh, name) {
-  const row = tableOf(mesh).switches?.find((r) => r.value.name === name);
-  if (!row) throw new Error(`no ${name} switch in the ${mesh} table`);
-  return row.value;
+  const row2 = tableOf(mesh).switches?.find((r) => r.value.name === name);
+  if (!row2) throw new Error(`no ${name} switch in the ${mesh} table`);
+  return row2.value;
 }
 function injection(ctx, mesh) {
   const container = profiles[mesh].containerName;
@@ -16828,8 +16828,8 @@ function addMarked(out2, key2) {
   if (meshes) for (const mesh of meshes) (out2 ??= /* @__PURE__ */ new Set()).add(mesh);
   return out2;
 }
-function meshesOf(ctx, meta2 = podMetadata(ctx.w)) {
-  const onPod = markedOnPod(meta2?.labels, meta2?.annotations);
+function meshesOf(ctx, meta3 = podMetadata(ctx.w)) {
+  const onPod = markedOnPod(meta3?.labels, meta3?.annotations);
   if (onPod === void 0 && !hasKeys(ctx.cfg.mesh) && !ctx.facts.namespaces.has(ctx.w.ref.namespace ?? "default")) return [];
   const out2 = [];
   for (const mesh of MESHES) {
@@ -16860,17 +16860,17 @@ function nativeChoice(ctx, profile) {
 }
 function nativeByDefault(ctx, mesh) {
   const release = configuredRelease(ctx.cfg, mesh);
-  const row = profileAt(mesh, release).nativeByDefault;
+  const row2 = profileAt(mesh, release).nativeByDefault;
   const minor = minorVersion(ctx.cfg);
-  if (!row || release === void 0 || minor === void 0 || minor < minorOf(row.kubernetes)) return void 0;
+  if (!row2 || release === void 0 || minor === void 0 || minor < minorOf(row2.kubernetes)) return void 0;
   return { release, kubernetes: ctx.cfg.kubernetesVersion };
 }
 function nativeDefaultUnknown(ctx, mesh) {
   if (configuredRelease(ctx.cfg, mesh) !== void 0 || nativeChoice(ctx, mesh)) return void 0;
-  const row = tableOf(mesh).nativeByDefault?.[0];
+  const row2 = tableOf(mesh).nativeByDefault?.[0];
   const minor = minorVersion(ctx.cfg);
-  if (!row?.since || minor === void 0 || minor < minorOf(row.value.kubernetes)) return void 0;
-  return { since: row.since, kubernetes: row.value.kubernetes };
+  if (!row2?.since || minor === void 0 || minor < minorOf(row2.value.kubernetes)) return void 0;
+  return { since: row2.since, kubernetes: row2.value.kubernetes };
 }
 function nativeKeyIn(mesh, annotations) {
   return NATIVE_KEYS[mesh].find((k) => annotations[k] !== void 0 && annotations[k] !== null);
@@ -16884,15 +16884,15 @@ function meshedSidecars(ctx) {
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }) => {
     if (mesh === "vault" && isTrue2(annotations[ANNOTATION.vaultPrePopulate])) return [];
     const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
-    const native2 = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
-    const shutdown = !native2 && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
+    const native3 = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
+    const shutdown = !native3 && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
     const urls = withPodPorts({ readiness: p.readiness, shutdown }, mesh, configuredRelease(ctx.cfg, mesh), annotations);
     const readiness = urls.readiness && structuredClone(urls.readiness);
     return [
       {
         profile: mesh,
         container: p.containerName,
-        native: native2,
+        native: native3,
         ...readiness && { readiness },
         ...urls.shutdown && { shutdown: structuredClone(urls.shutdown) },
         reason
@@ -17642,9 +17642,9 @@ function ensureArgs(c, flags) {
 function flagName(arg) {
   return String(arg).split("=")[0];
 }
-function readinessArgs(spec, native2) {
+function readinessArgs(spec, native3) {
   const p = profileAt(spec.profile, spec.version);
-  return [...p.readinessArgs ?? [], ...native2 ? p.probeArgs ?? [] : []];
+  return [...p.readinessArgs ?? [], ...native3 ? p.probeArgs ?? [] : []];
 }
 function budgetedWait(spec) {
   const argv = spec.waitCommand;
@@ -18002,11 +18002,11 @@ var init_embedded_config = __esm({
 });
 
 // src/sequence/mesh.ts
-function nativeWant(ctx, mesh, native2) {
+function nativeWant(ctx, mesh, native3) {
   const version = configuredRelease(ctx.cfg, mesh);
   const rows = tableOf(mesh).nativeKeys ?? [];
   const key2 = factAt(rows, version)?.value;
-  const want = nativeKeyWant(ctx, mesh, native2, key2 ?? rows[0]?.value);
+  const want = nativeKeyWant(ctx, mesh, native3, key2 ?? rows[0]?.value);
   if (!want) return void 0;
   if (key2 === void 0) {
     const first = rows.map((r) => r.since).sort(compareVersions)[0];
@@ -18022,12 +18022,12 @@ function nativeWant(ctx, mesh, native2) {
   const unknown = version === void 0 && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : "";
   return { ...want, because: `${want.because ?? ""}${unknown}` };
 }
-function nativeKeyWant(ctx, mesh, native2, key2) {
+function nativeKeyWant(ctx, mesh, native3, key2) {
   if (!key2) return void 0;
   const container = profiles[mesh].containerName;
-  if (native2 === true || native2 === false) {
-    const as = native2 ? "a native" : "a classic";
-    return { key: key2, value: String(native2), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native2}` };
+  if (native3 === true || native3 === false) {
+    const as = native3 ? "a native" : "a classic";
+    return { key: key2, value: String(native3), why: `so ${container} is injected as ${as} sidecar`, because: `mesh.${mesh}.native is ${native3}` };
   }
   const minor = minorVersion(ctx.cfg);
   if (minor === void 0 || minor < NATIVE_SIDECARS_SINCE) return void 0;
@@ -18286,8 +18286,8 @@ function promote(ctx, s) {
   pod.containers = pod.containers.filter((x) => x !== c);
   const init = setupFirst(ctx, pod.initContainers ?? []);
   const at = insertionIndex2(init, SETUP_CONTAINERS);
-  const native2 = { ...c, restartPolicy: "Always" };
-  pod.initContainers = [...init.slice(0, at), native2, ...init.slice(at)];
+  const native3 = { ...c, restartPolicy: "Always" };
+  pod.initContainers = [...init.slice(0, at), native3, ...init.slice(at)];
   s.native = true;
   if (s.spec.strategy === "auto") restsOnAssumedVersion(ctx);
   const byVersion = ctx.cfg.kubernetesVersion !== void 0 && (s.spec.strategy === "auto" || !versionAssumed(ctx.cfg));
@@ -18297,7 +18297,7 @@ function promote(ctx, s) {
     { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0].toUpperCase()}${why.slice(1)}.` },
     podField(ctx.w, "initContainers", at)
   );
-  return native2;
+  return native3;
 }
 function setupFirst(ctx, init) {
   const isFront = (c) => c.name === TOOLS_CONTAINER || isNativeSidecar(c) || SETUP_CONTAINERS.some((g) => matchGlob(g, c.name));
@@ -18674,8 +18674,8 @@ function summarize(ctx) {
   let s = ALWAYS | annotationFlags(w.metadata.annotations, 0) | (cfg.mode === "check" ? FLAGS.checkMode : 0);
   if (w.jobLike) s |= FLAGS.job;
   if (cfg.dependencies.length > 0) s |= FLAGS.dependency;
-  const meta2 = podMetadata(w);
-  s |= annotationFlags(meta2?.annotations, FLAGS.annotation);
+  const meta3 = podMetadata(w);
+  s |= annotationFlags(meta3?.annotations, FLAGS.annotation);
   const init = w.pod.initContainers;
   for (let i = 0; init && i < init.length; i++) {
     const c = init[i];
@@ -18688,7 +18688,7 @@ function summarize(ctx) {
     s |= containerFlags(c) | (specFor(c, cfg) ? FLAGS.sidecar : 0);
     if (c.restartPolicy !== void 0 && c.restartPolicy !== null) s |= FLAGS.restartPolicy;
   }
-  if (meshesOf(ctx, meta2).length > 0) s |= FLAGS.mesh;
+  if (meshesOf(ctx, meta3).length > 0) s |= FLAGS.mesh;
   return s;
 }
 function annotationFlags(annotations, any) {
@@ -18779,15 +18779,15 @@ function transform(ctx) {
     changed = true;
     return ctx.report(...r);
   };
-  const counted = { ...ctx, report: report2 };
-  for (let i = 0; i < steps.length; i++) if (changed || (pod & STEP_MASKS[i]) !== 0) steps[i].run(counted, pass);
+  const counted2 = { ...ctx, report: report2 };
+  for (let i = 0; i < steps.length; i++) if (changed || (pod & STEP_MASKS[i]) !== 0) steps[i].run(counted2, pass);
 }
-function leftToController(ctx, wrapped) {
-  if (wrapped.length === 0) return;
+function leftToController(ctx, wrapped2) {
+  if (wrapped2.length === 0) return;
   ctx.report(
     "warning",
     {
-      summary: `wrote no readiness wrapper for ${wrapped.map((s) => s.name).join(", ")} (strategy wrap): its controller would fight it`,
+      summary: `wrote no readiness wrapper for ${wrapped2.map((s) => s.name).join(", ")} (strategy wrap): its controller would fight it`,
       detail: `${controllerWhy(ctx.w)}, and a wrapper around its commands would fight it; use strategy native, postStart or first for this kind.`
     },
     podField(ctx.w, "containers")
@@ -19014,11 +19014,11 @@ var init_job_sidecar_blocks_completion = __esm({
         const missing = apps.some(({ c }) => "error" in argvToWrap(w, cfg, c));
         for (const m of meshedSidecars(ctx)) {
           if (m.native || ended.has(m.container)) continue;
-          const native2 = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
+          const native3 = NATIVE_SWITCH.has(m.profile) ? `mesh.${m.profile}.native: true` : `${m.profile}'s native sidecar mode in its control plane`;
           const unknown = nativeDefaultUnknown(ctx, m.profile);
           const byDefault = unknown ? `, or, if your ${m.profile} control plane is ${unknown.since} or later (it injects a native sidecar by default on Kubernetes ${unknown.kubernetes} or later), set mesh.${m.profile}.version to its release` : "";
           const [why, fix2] = !m.shutdown ? [
-            `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native2}, Kubernetes 1.29 or later)${byDefault}.`,
+            `${m.profile} has no shutdown endpoint enabled for this pod; ask for a native sidecar (${native3}, Kubernetes 1.29 or later)${byDefault}.`,
             meshNativeFix(ctx, m.profile, NATIVE_SWITCH.has(m.profile))
           ] : !cfg.jobs.terminateSidecars ? ["jobs.terminateSidecars is false; turn it on to have the app containers end it, or ask for a native sidecar.", "jobs.terminateSidecars: true"] : ["No app container's command ends it; pod-sequencer's Job wrapper asks the sidecar to shut down, or ask for a native sidecar.", RUN_FIX];
           report2(
@@ -19305,8 +19305,8 @@ var init_sidecar_no_readiness_gate = __esm({
           const i = containers.findIndex((c) => c.name === s.name);
           const before = containers.slice(0, i).some((c) => !sidecars.some((x) => x.name === c.name));
           if (before) continue;
-          const wrapped = containers.slice(i + 1).every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
-          if (!postStartHolds(s.spec, containers[i]) && !wrapped) {
+          const wrapped2 = containers.slice(i + 1).every((c) => sidecars.some((x) => x.name === c.name) || parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name));
+          if (!postStartHolds(s.spec, containers[i]) && !wrapped2) {
             report2(
               {
                 summary: `sidecar ${s.name} is first, but nothing holds the app until it is ready`,
@@ -19777,6 +19777,54 @@ var init_handled_by_script = __esm({
   }
 });
 
+// src/check/live-rules.ts
+var liveRuleInfos;
+var init_live_rules = __esm({
+  "src/check/live-rules.ts"() {
+    "use strict";
+    liveRuleInfos = [
+      {
+        id: "start-order-race",
+        severity: "warning",
+        summary: "`audit`: an app container restarted after a run that began before its sidecar started, or failed while the sidecar was not ready"
+      },
+      {
+        id: "native-sidecar-stuck-init",
+        severity: "error",
+        summary: "`audit`: a pod held in Init by a native sidecar that never passed its startup (restarted, or not started for 10 minutes)"
+      },
+      {
+        id: "native-sidecar-stripped",
+        severity: "warning",
+        summary: "`audit`: the owner's template has a native sidecar (`restartPolicy: Always` init container) that the live pod lacks: a webhook stripped it"
+      },
+      {
+        id: "sequencing-drift",
+        severity: "warning",
+        summary: "`audit`: a live pod lacks what its owner's template has of pod-sequencer's work (a `seq-*` init container, a Job wrapper, a sidecar before an app)"
+      },
+      {
+        id: "kubelet-sidecar-defect",
+        severity: "warning",
+        byAnnotation: false,
+        summary: "`audit`: a node's kubelet release has a known native-sidecar defect, and pods on it could be hit"
+      },
+      {
+        id: "mutating-webhook-reinvocation",
+        severity: "warning",
+        byAnnotation: false,
+        summary: "`audit`: the mutating webhook chain undoes sequencing: Istio's injector reinvoked (`IfNeeded`), or pod-sequencer's webhook `Never` with webhooks after it"
+      },
+      {
+        id: "admission-webhook-missing",
+        severity: "warning",
+        byAnnotation: false,
+        summary: "`audit`: webhooks add sidecars to pods (their templates lack them) and no pod-sequencer webhook sequences them"
+      }
+    ];
+  }
+});
+
 // src/check/index.ts
 function leftToController2(ctx) {
   const { w } = ctx;
@@ -19811,7 +19859,7 @@ function runRules(ctx) {
   const pod = summaryOf(ctx);
   const { rules: active, masks, any } = dispatchFor(ctx);
   if ((pod & any) === 0) return;
-  const suppressed = suppressions(ctx);
+  const suppressed2 = suppressions(ctx);
   let found = 0;
   let rule = active[0];
   let reason;
@@ -19824,7 +19872,7 @@ function runRules(ctx) {
   for (let i = 0; i < active.length; i++) {
     if ((pod & masks[i]) === 0) continue;
     rule = active[i];
-    reason = suppressed?.get(rule.id);
+    reason = suppressed2?.get(rule.id);
     rule.check(ctx, report2, found);
   }
 }
@@ -19890,6 +19938,7 @@ var init_check = __esm({
     init_sidecar_stops_before_app();
     init_sidecar_endpoints_unknown();
     init_handled_by_script();
+    init_live_rules();
     rules = [
       sidecarNotFirst,
       sidecarNoReadinessGate,
@@ -19930,7 +19979,9 @@ var init_check = __esm({
         severity: "error",
         byAnnotation: false,
         summary: "a file or document that cannot be read (malformed YAML, invalid UTF-8, too large, unreadable) or processed (a YAML merge key in a workload): nothing in it was checked"
-      }
+      },
+      // Reported by `pod-sequencer audit` from live objects' status (src/audit/).
+      ...liveRuleInfos
     ];
     ALL_RULES = dispatch(rules);
     VIEW_RULES = dispatch([pendingChange]);
@@ -20029,7 +20080,7 @@ var init_patch = __esm({
         this.src = p.text;
         this.spans = p.spans;
         this.indentSeq = p.indentSeq;
-        const templateOf = /* @__PURE__ */ new Map();
+        const templateOf2 = /* @__PURE__ */ new Map();
         const shared = /* @__PURE__ */ new Set();
         for (const path of p.poolPaths) {
           const list2 = valueAt2(p.before, path);
@@ -20040,8 +20091,8 @@ var init_patch = __esm({
           list2.forEach((old, i) => {
             const name = nameOf(old);
             if (name === void 0) return;
-            if ((templateOf.get(name) ?? template) !== template) shared.add(name);
-            templateOf.set(name, template);
+            if ((templateOf2.get(name) ?? template) !== template) shared.add(name);
+            templateOf2.set(name, template);
             if (!this.pool.has(name)) this.pool.set(name, { entry: span.entries[i], old, col: span.col });
           });
         }
@@ -20394,11 +20445,11 @@ function inList(index, list2, fn) {
 }
 function forgetListKptIds(text2) {
   const lines = text2.split("\n");
-  const meta2 = lines.findIndex((l) => /^metadata:\s*$/.test(l));
-  if (meta2 < 0) return text2;
+  const meta3 = lines.findIndex((l) => /^metadata:\s*$/.test(l));
+  if (meta3 < 0) return text2;
   const indentOf2 = (l) => l.length - l.trimStart().length;
   let ann = -1;
-  for (let i = meta2 + 1; i < lines.length && (lines[i] === "" || indentOf2(lines[i]) > 0); i++) {
+  for (let i = meta3 + 1; i < lines.length && (lines[i] === "" || indentOf2(lines[i]) > 0); i++) {
     if (ann < 0 && /^\s+annotations:\s*$/.test(lines[i])) ann = i;
     else if (ann >= 0 && indentOf2(lines[i]) <= indentOf2(lines[ann])) break;
     else if (ann >= 0 && KPT_IDS.some((k) => lines[i].trimStart().startsWith(`${k}:`))) lines[i] = "\0";
@@ -20422,8 +20473,8 @@ function readFacts(items, facts = noFacts()) {
       } catch (e) {
         throw inItem(index, e);
       }
-      const meta2 = obj?.metadata;
-      if (typeof meta2?.name === "string") facts.namespaces.set(meta2.name, { labels: meta2.labels ?? {}, annotations: meta2.annotations ?? {} });
+      const meta3 = obj?.metadata;
+      if (typeof meta3?.name === "string") facts.namespaces.set(meta3.name, { labels: meta3.labels ?? {}, annotations: meta3.annotations ?? {} });
     }
   }
   return facts;
@@ -20918,7 +20969,7 @@ function readManifest(path, notes, raw) {
   const docs = [];
   let skipped = false;
   const chunks = splitDocuments(source);
-  const plain2 = plainChars(source);
+  const plain3 = plainChars(source);
   if (chunks.length > 1 && !contentSpan(source, chunks[0])) chunks.shift();
   if (chunks.length > LIMITS.documents) {
     const at = lines.linePos(chunks[LIMITS.documents].start);
@@ -20927,7 +20978,7 @@ function readManifest(path, notes, raw) {
   for (const [index, chunk] of chunks.entries()) {
     const span = contentSpan(source, chunk);
     if (!span) continue;
-    const read2 = readDocument(source, span, plain2);
+    const read2 = readDocument(source, span, plain3);
     if (read2.error !== void 0) {
       const at = lines.linePos(span.start + read2.offset);
       const cut = source.slice(span.start, span.end);
@@ -20994,10 +21045,10 @@ function firstNonSpace(source, from, to) {
   while (i < to && (source[i] === " " || source[i] === "	")) i++;
   return i;
 }
-function readDocument(source, span, plain2) {
+function readDocument(source, span, plain3) {
   const col = span.start - (source.lastIndexOf("\n", span.start - 1) + 1);
   const cut = source.slice(span.start, span.end);
-  const fast = fastParse(cut, col, void 0, plain2)?.value;
+  const fast = fastParse(cut, col, void 0, plain3)?.value;
   if (isPlainMap2(fast)) return { item: lazyItem(source, 0, { ...span, indent: col }, fast, true) };
   const doc = (0, import_yaml11.parseDocument)(" ".repeat(col) + cut, { uniqueKeys: true, prettyErrors: false });
   const err2 = doc.errors[0];
@@ -21332,7 +21383,7 @@ function formatText(findings, files, opts = {}) {
   return [...shown(findings).map((f) => findingLine(f, opts)), summaryLine(findings, files)].join("\n") + "\n";
 }
 function formatJson(findings, notes, files) {
-  const row = (f) => ({
+  const row2 = (f) => ({
     path: f.path,
     line: f.line,
     column: f.col,
@@ -21347,8 +21398,8 @@ function formatJson(findings, notes, files) {
     field: f.result.field?.path
   });
   const out2 = {
-    findings: shown(findings).map(row),
-    suppressed: findings.filter((f) => isSuppressed(f.result)).map((f) => ({ ...row(f), suppression: suppressionOf(f) })),
+    findings: shown(findings).map(row2),
+    suppressed: findings.filter((f) => isSuppressed(f.result)).map((f) => ({ ...row2(f), suppression: suppressionOf(f) })),
     notes,
     summary: { files, ...counts(findings) }
   };
@@ -25510,11 +25561,11 @@ var init_baseline = __esm({
 
 // src/check/junit.ts
 function formatJunit(findings, files, failOn) {
-  const fails = (f) => !isSuppressed(f.result) && atOrAbove(f.result.severity, failOn);
+  const fails2 = (f) => !isSuppressed(f.result) && atOrAbove(f.result.severity, failOn);
   const suites = files.map((file) => {
     const mine = findings.filter((f) => f.path === file);
-    const cases = mine.map((f) => testcase(f, fails(f)));
-    const failures = mine.filter(fails).length;
+    const cases = mine.map((f) => testcase(f, fails2(f)));
+    const failures = mine.filter(fails2).length;
     const skipped = mine.filter((f) => isSuppressed(f.result)).length;
     return [`  <testsuite name=${attr(file)} tests="${mine.length}" failures="${failures}" errors="0" skipped="${skipped}">`, ...cases, "  </testsuite>"].join(
       "\n"
@@ -25523,7 +25574,7 @@ function formatJunit(findings, files, failOn) {
   const total = (pick) => findings.filter(pick).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="pod-sequencer" tests="${findings.length}" failures="${total(fails)}" errors="0" skipped="${total((f) => isSuppressed(f.result))}">`,
+    `<testsuites name="pod-sequencer" tests="${findings.length}" failures="${total(fails2)}" errors="0" skipped="${total((f) => isSuppressed(f.result))}">`,
     ...suites,
     "</testsuites>",
     ""
@@ -25654,6 +25705,34 @@ var init_rule_docs_generated = __esm({
       "invalid-input": {
         "description": "A file named on the command line or found under a directory that is not valid YAML (outside a Helm or other template, which is skipped with a note), is not valid UTF-8, is larger than the input limit, cannot be read (permissions), or holds a workload the function refuses (a YAML merge key `<<` in a pod template, an alias bomb). The finding is at the line and column of the problem, and its message is the reader's (`malformed YAML in document 2: Map keys must be unique`).",
         "help": "A file or document `check`, `fix` or `explain` cannot read or process: nothing in it was checked, fixed or explained. Default severity: `error`.\n\n## What it finds\n\nA file named on the command line or found under a directory that is not valid YAML (outside a\nHelm or other template, which is skipped with a note), is not valid UTF-8, is larger than the\ninput limit, cannot be read (permissions), or holds a workload the function refuses (a YAML merge\nkey `<<` in a pod template, an alias bomb). The finding is at the line and column of the\nproblem, and its message is the reader's (`malformed YAML in document 2: Map keys must be unique`).\n\n## Why\n\nOne bad file must not hide the findings of every other file, nor empty the JSON or SARIF a CI\nstep uploads (issue 31 of this project); `fix` and `explain` likewise leave it untouched and\nstill fix or explain every other file. A file that could not be read is not clean either, so it\nis an error finding rather than a note, and each of the three exits 1 on it.\n\n## How to fix\n\nCorrect the file at the position given: `check` then reads it like any other. A template that is\nnot a manifest (a Helm chart's `templates/`) belongs under its chart, which `check` skips; check\nits rendered output instead (`helm template . | pod-sequencer check -`).\n\n## How to suppress\n\nNo annotation can suppress it (nothing could be read from the file) and a baseline does not list\nit (it names no resource). Leave the file out instead: name the paths to check, or let git ignore\nit (`.gitignore`), which `check` honours when it walks a directory. Where a tree keeps malformed\nfiles on purpose (a test suite's fixtures), the config can lower the rule, or turn it off, which\nleaves a note per file unread:\n\n```yaml\nspec:\n  rules:\n    invalid-input: warning\n```"
+      },
+      "start-order-race": {
+        "description": "A live pod with a sidecar (as pod-sequencer finds sidecars: the profiles and the config's `sidecars`) whose app container has `restartCount` above 0 and a `lastState.terminated` with a non-zero exit code, where that previous run's `startedAt` is before the sidecar's current `state.running.startedAt` (or the same second, with the app listed before the sidecar), or ended after the sidecar started while the sidecar is still `ready: false`. The evidence names both times, the exit code and the restart count.",
+        "help": "`audit` only: an app container restarted after a run that began before its sidecar had started, or that failed while the sidecar was not ready. Default severity: `warning`.\n\n## What it finds\n\nA live pod with a sidecar (as pod-sequencer finds sidecars: the profiles and the config's\n`sidecars`) whose app container has `restartCount` above 0 and a `lastState.terminated` with a\nnon-zero exit code, where that previous run's `startedAt` is before the sidecar's current\n`state.running.startedAt` (or the same second, with the app listed before the sidecar), or ended\nafter the sidecar started while the sidecar is still `ready: false`. The evidence names both\ntimes, the exit code and the restart count.\n\n## Why\n\nClassic sidecars start in list order and nothing holds the app until the proxy (or the secret\nagent, the database proxy) is ready: the app's first connections fail, it crashes, and the\nkubelet restarts it with a back-off (kubernetes/kubernetes#65502). In a Job with\n`restartPolicy: Never` the first failure is the pod's. This is the symptom of\n[sidecar-not-first](sidecar-not-first.md) and [sidecar-no-readiness-gate](sidecar-no-readiness-gate.md)\nthat `check` finds in the manifest.\n\n## How to fix\n\nWhere `pod-sequencer fix` would change the owner's template, the fix names it:\n`pod-sequencer fix <the manifest of Deployment/ns/name>` (or `pod-sequencer patches` for GitOps).\nWhere the template is already as `fix` leaves it, the sidecar was added or moved at admission:\ninstall pod-sequencer's webhook (`pod-sequencer webhook manifests | kubectl apply -f -`).\n\n## How to suppress\n\nWhere the finding does not apply, say why on the pod's template (or its owner), one key per rule:\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.start-order-race: \"the app retries its connections and the restart is expected\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config given to `audit --config`:\n\n```yaml\nspec:\n  rules:\n    start-order-race: info     # off | info | warning | error\n```"
+      },
+      "native-sidecar-stuck-init": {
+        "description": "A Pending pod whose native sidecar (an init container with `restartPolicy: Always`) reports `started: false` in `initContainerStatuses` after a restart, or for 10 minutes since the pod's `startTime`; the app containers wait (`PodInitializing`). When the pod has `restartPolicy: Never`, the sidecar a `startupProbe`, and its node a kubelet with kubernetes/kubernetes#132826 (see [kubelet-sidecar-defect](kubelet-sidecar-defect.md)), the finding says so.",
+        "help": "`audit` only: a pod held in Init by a native sidecar that never passed its startup. Default severity: `error`.\n\n## What it finds\n\nA Pending pod whose native sidecar (an init container with `restartPolicy: Always`) reports\n`started: false` in `initContainerStatuses` after a restart, or for 10 minutes since the pod's\n`startTime`; the app containers wait (`PodInitializing`). When the pod has `restartPolicy: Never`,\nthe sidecar a `startupProbe`, and its node a kubelet with kubernetes/kubernetes#132826 (see\n[kubelet-sidecar-defect](kubelet-sidecar-defect.md)), the finding says so.\n\n## Why\n\nThe kubelet starts the containers after a native sidecar only once it has started, which with a\n`startupProbe` means the probe passed\n([KEP-753](https://github.com/kubernetes/enhancements/tree/master/keps/sig-node/753-sidecar-containers)). A probe that never passes, or the kubelet defect\nthat stops probing a restarted sidecar in a `Never` pod, (kubernetes/kubernetes#132826) holds the pod in Init forever: a Job\nnever finishes, a Deployment never becomes available.\n\n## How to fix\n\nOn an affected kubelet: upgrade the node to the fixed patch release the finding names (1.33.6,\n1.34.2, 1.35.0 or later). Otherwise read the sidecar's logs (`kubectl logs POD -c NAME\n--previous`), give it a `startupProbe` it can pass, and bound the pod with\n`activeDeadlineSeconds` so a stuck pod fails and its controller retries it.\n\n## How to suppress\n\nWhere the finding does not apply, say why on the pod's template (or its owner), one key per rule:\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.native-sidecar-stuck-init: \"the sidecar waits for a vault unseal by design\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config given to `audit --config`:\n\n```yaml\nspec:\n  rules:\n    native-sidecar-stuck-init: info     # off | info | warning | error\n```"
+      },
+      "native-sidecar-stripped": {
+        "description": "A live pod whose owner (its Job, CronJob, Deployment, StatefulSet or DaemonSet in the same dump) has an init container with `restartPolicy: Always` in its pod template, where the pod has that container as an init container without the field, among its regular containers, or not at all.",
+        "help": "`audit` only: the owner's template has a native sidecar that the live pod lacks. Default severity: `warning`.\n\n## What it finds\n\nA live pod whose owner (its Job, CronJob, Deployment, StatefulSet or DaemonSet in the same dump)\nhas an init container with `restartPolicy: Always` in its pod template, where the pod has that\ncontainer as an init container without the field, among its regular containers, or not at all.\n\n## Why\n\nA pod is made from its template; only a mutating webhook called at admission can change it\nbefore it is stored\n([dynamic admission control](https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/)). A webhook built against an API older than Kubernetes 1.28 decodes the pod\ninto types without `restartPolicy` on containers and writes it back without it: the native\nsidecar becomes an init container that must exit before the app starts (the pod hangs in Init),\nor a classic container (a Job never completes).\n\n## How to fix\n\nUpgrade or reconfigure the webhook that drops the field (the finding names the cluster's\nmutating webhook configurations), and install pod-sequencer's webhook with\n`reinvocationPolicy: IfNeeded`, which is called again after it and restores the native form:\n`pod-sequencer webhook manifests | kubectl apply -f -`.\n\n## How to suppress\n\nWhere the finding does not apply, say why on the pod's template (or its owner), one key per rule:\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.native-sidecar-stripped: \"this namespace's pods are rewritten by our policy engine on purpose\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config given to `audit --config`:\n\n```yaml\nspec:\n  rules:\n    native-sidecar-stripped: info     # off | info | warning | error\n```"
+      },
+      "sequencing-drift": {
+        "description": "A live pod compared with its owner's pod template in what pod-sequencer governs: a `seq-*` init container of the template missing from the pod, an app container wrapped in the template (its Job wrapper) and not in the pod, or a sidecar listed before an app in the template and after it in the pod. Only what the pod lost counts; containers the template does not have (a mesh added them) are not compared, and a pod more sequenced than its template (pod-sequencer's webhook did it) is as it should be.",
+        "help": "`audit` only: a live pod lacks what its owner's template has of pod-sequencer's work. Default severity: `warning`.\n\n## What it finds\n\nA live pod compared with its owner's pod template in what pod-sequencer governs: a `seq-*` init\ncontainer of the template missing from the pod, an app container wrapped in the template (its\nJob wrapper) and not in the pod, or a sidecar listed before an app in the template and after it\nin the pod. Only what the pod lost counts; containers the template does not have (a mesh added\nthem) are not compared, and a pod more sequenced than its template (pod-sequencer's webhook did\nit) is as it should be.\n\n## Why\n\nA Job's template does not change, so a Job pod that differs from it was changed at admission, by\na webhook that rewrote the containers. A Deployment's, StatefulSet's or DaemonSet's pods are\nreplaced only by a rollout\n([Deployments](https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#updating-a-deployment)): a pod made before `pod-sequencer fix` was applied still runs the old\norder until then (a StatefulSet pod whose `controller-revision-hash` is the current\n`updateRevision` was made from the template as it is).\n\n## How to fix\n\nFor pods of an earlier template: `kubectl rollout restart <kind>/<name> -n <namespace>`. For a\npod changed at admission: find the webhook that rewrites it (the finding names the chain) and\ninstall pod-sequencer's webhook after it (`pod-sequencer webhook manifests | kubectl apply -f -`).\n\n## How to suppress\n\nWhere the finding does not apply, say why on the pod's template (or its owner), one key per rule:\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.sequencing-drift: \"a rollout is planned for the maintenance window\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config given to `audit --config`:\n\n```yaml\nspec:\n  rules:\n    sequencing-drift: info     # off | info | warning | error\n```"
+      },
+      "kubelet-sidecar-defect": {
+        "description": "A Node whose `status.nodeInfo.kubeletVersion` falls in a release range of the versioned, sourced table in `src/audit/kubelet.ts`, with at least one unfinished pod scheduled on it that has what the defect needs. Today the table holds kubernetes/kubernetes#132826: a pod with `restartPolicy: Never` and a native sidecar with a `startupProbe`, on kubelets 1.28 to 1.32 (no fix on those lines), 1.33.0 to 1.33.5 and 1.34.0 to 1.34.1. The finding counts those pods and names the first five.",
+        "help": "`audit` only: a node's kubelet release has a known native-sidecar defect, and pods on it could be hit. Default severity: `warning`.\n\n## What it finds\n\nA Node whose `status.nodeInfo.kubeletVersion` falls in a release range of the versioned, sourced\ntable in `src/audit/kubelet.ts`, with at least one unfinished pod scheduled on it that has what\nthe defect needs. Today the table holds kubernetes/kubernetes#132826: a pod with\n`restartPolicy: Never` and a native sidecar with a `startupProbe`, on kubelets 1.28 to 1.32 (no\nfix on those lines), 1.33.0 to 1.33.5 and 1.34.0 to 1.34.1. The finding counts those pods and\nnames the first five.\n\n## Why\n\nIf such a sidecar exits before its probe has succeeded, the kubelet's probe worker for it stops\nfor good; the restarted sidecar is never \"started\", so the app never starts and the pod stays in\nInit (kubernetes/kubernetes#132826). Fixed by kubernetes/kubernetes#133072 in 1.35.0, back-ported\nto 1.34.2 (#134800) and 1.33.6 (#134801), as their release notes say.\n\n## How to fix\n\nUpgrade the node's kubelet to the fixed patch of its minor line (the finding names it), or to a\nminor line that has the fix. Until then, `activeDeadlineSeconds` on the pods bounds how long a\nstuck pod waits.\n\n## How to suppress\n\nThe finding is about a cluster object (a Node), which no workload annotation reaches: set its\nseverity (or `off`) in the config given to `audit --config`:\n\n```yaml\nspec:\n  rules:\n    kubelet-sidecar-defect: info     # off | info | warning | error\n```"
+      },
+      "mutating-webhook-reinvocation": {
+        "description": "The MutatingWebhookConfigurations in the dump, sorted by name, each one's webhooks in order (the order the API server calls them), kept where a rule matches pod creation. With pod-sequencer's webhook in the chain (a configuration or webhook named `pod-sequencer`, or served by the `pod-sequencer` Service), two orderings are findings:",
+        "help": "`audit` only: the mutating webhook chain, as the API server calls it, undoes sequencing. Default severity: `warning`.\n\n## What it finds\n\nThe MutatingWebhookConfigurations in the dump, sorted by name, each one's webhooks in order (the\norder the API server calls them), kept where a rule matches pod creation. With pod-sequencer's\nwebhook in the chain (a configuration or webhook named `pod-sequencer`, or served by the\n`pod-sequencer` Service), two orderings are findings:\n\n- Istio's injector (`*sidecar-injector.istio.io`) with `reinvocationPolicy: IfNeeded`;\n- pod-sequencer's webhook with `reinvocationPolicy: Never` (or none) while webhooks that mutate\n  pods come after it.\n\n## Why\n\nThe API server calls the configurations sorted by name (kubernetes/kubernetes\n`staging/src/k8s.io/apiserver/pkg/admission/plugin/webhook/configuration/mutating_webhook_manager.go`),\nand a webhook with `IfNeeded` again when a later webhook changed the pod\n([reinvocation policy](https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#reinvocation-policy)). pod-sequencer's\nwebhook must see every sidecar: with `Never`, the sidecars webhooks after it add are left in no\norder and without a Job wrapper. Istio's injector, reinvoked after pod-sequencer, renders its\ntemplate into the pod again and may move its proxy and hooks back; Istio ships it with `Never`.\n\n## How to fix\n\nInstall pod-sequencer's webhook as `pod-sequencer webhook manifests` writes it\n(`reinvocationPolicy: IfNeeded`): `pod-sequencer webhook manifests | kubectl apply -f -`. For\nIstio, set `sidecarInjectorWebhook.reinvocationPolicy: Never` in its install values (the finding\ngives the `kubectl patch` that does it now).\n\n## How to suppress\n\nThe finding is about a cluster object (a MutatingWebhookConfiguration), which no workload annotation reaches: set its\nseverity (or `off`) in the config given to `audit --config`:\n\n```yaml\nspec:\n  rules:\n    mutating-webhook-reinvocation: info     # off | info | warning | error\n```"
+      },
+      "admission-webhook-missing": {
+        "description": "A dump with mutating webhooks on pods, none of them pod-sequencer's, and live pods with a sidecar (as pod-sequencer finds sidecars) that their owner's template does not have: it was added at admission. The finding counts those pods.",
+        "help": "`audit` only: webhooks add sidecars to pods and no pod-sequencer webhook sequences them. Default severity: `warning`.\n\n## What it finds\n\nA dump with mutating webhooks on pods, none of them pod-sequencer's, and live pods with a\nsidecar (as pod-sequencer finds sidecars) that their owner's template does not have: it was\nadded at admission. The finding counts those pods.\n\n## Why\n\n`pod-sequencer fix` and `patches` change manifests; a sidecar a webhook adds is not in them.\nA Job whose injected proxy nothing ends never completes (istio/istio#11659). Unless the config names its mesh (`spec.mesh`, so that `fix` writes the annotations and Job\nwrappers for it), nothing orders it or ends it in a Job.\n\n## How to fix\n\nInstall pod-sequencer's webhook, called after the injectors (`reinvocationPolicy: IfNeeded`):\n`pod-sequencer webhook manifests | kubectl apply -f -`; or name the mesh in the config\n(`spec.mesh.istio: {}`) and run `pod-sequencer fix` on the manifests.\n\n## How to suppress\n\nThe finding is about a cluster object (a MutatingWebhookConfiguration), which no workload annotation reaches: set its\nseverity (or `off`) in the config given to `audit --config`:\n\n```yaml\nspec:\n  rules:\n    admission-webhook-missing: info     # off | info | warning | error\n```"
       }
     };
   }
@@ -25822,11 +25901,11 @@ function containerStep(c, cfg, awaited) {
       ...hook || awaited.has(c.name) || !spec.readiness && !spec.waitCommand ? {} : { warning: "nothing holds the next container until it is ready" }
     };
   }
-  const wrapped = parseWrapper((c.command ?? []).map(String));
+  const wrapped2 = parseWrapper((c.command ?? []).map(String));
   return {
     role: "app",
     name: c.name,
-    runs: wrapped ? describeWrapper(wrapped.spec, c) : runs2(c),
+    runs: wrapped2 ? describeWrapper(wrapped2.spec, c) : runs2(c),
     gate: gate2,
     ...sleepWarning(c)
   };
@@ -25918,8 +25997,8 @@ function jobEnd(w, cfg, sc) {
   const ended = /* @__PURE__ */ new Set();
   let byHand = false;
   for (const app of apps) {
-    const wrapped2 = parseWrapper((app.command ?? []).map(String));
-    if (wrapped2?.spec.mode === "job") for (const s of [...wrapped2.spec.shutdown, ...wrapped2.spec.kill ?? []]) ended.add(s.name);
+    const wrapped3 = parseWrapper((app.command ?? []).map(String));
+    if (wrapped3?.spec.mode === "job") for (const s of [...wrapped3.spec.shutdown, ...wrapped3.spec.kill ?? []]) ended.add(s.name);
     else if (/quitquitquit|\/shutdown\b|\/quit\b|--shutdown\b|\bscuttle\b|\bp?kill(all)?\s/.test(
       argvOf(app).map((x) => x.text).join(" ")
     ))
@@ -25934,9 +26013,9 @@ function jobEnd(w, cfg, sc) {
       `NEVER COMPLETES: nothing ends classic sidecar${s} ${stuck.join(", ")}, which keep${s ? "" : "s"} running after the app exits (job-sidecar-blocks-completion)`
     );
   }
-  const wrapped = apps.some((c) => parseWrapper((c.command ?? []).map(String))?.spec.mode === "job");
+  const wrapped2 = apps.some((c) => parseWrapper((c.command ?? []).map(String))?.spec.mode === "job");
   out2.push(
-    `exit codes that count: ${[...apps.map((c) => c.name), ...sc.classic].join(", ")} (the pod succeeds only if all exit 0)` + (wrapped ? "; a wrapper passes on its command's exit code (128+N when killed by signal N)" : "")
+    `exit codes that count: ${[...apps.map((c) => c.name), ...sc.classic].join(", ")} (the pod succeeds only if all exit 0)` + (wrapped2 ? "; a wrapper passes on its command's exit code (128+N when killed by signal N)" : "")
   );
   out2.push(
     w.restartPolicy === "OnFailure" ? "restartPolicy OnFailure: a failing container is restarted in the same pod" : `restartPolicy ${w.restartPolicy}: a failing container fails the pod${w.kind === "Pod" ? "" : "; the Job retries in a new pod up to backoffLimit"}`
@@ -26230,11 +26309,11 @@ function uniqueAcross(lists2) {
 }
 function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new Set(), dropped = /* @__PURE__ */ new Set()) {
   const at = (key2, i) => `${path}${bare ? "" : `/${pointerToken(key2)}`}${i === void 0 ? "" : `/${i}`}`;
-  const nameOf2 = (e) => e.name;
+  const nameOf3 = (e) => e.name;
   const cur = {};
-  for (const key2 of Object.keys(before)) cur[key2] = before[key2].map(nameOf2);
-  const old = new Map(Object.values(before).flatMap((l) => l.map((e) => [nameOf2(e), e])));
-  const kept2 = new Set(Object.values(after).flatMap((l) => l.map(nameOf2)));
+  for (const key2 of Object.keys(before)) cur[key2] = before[key2].map(nameOf3);
+  const old = new Map(Object.values(before).flatMap((l) => l.map((e) => [nameOf3(e), e])));
+  const kept2 = new Set(Object.values(after).flatMap((l) => l.map(nameOf3)));
   const testName = (key2, i, name) => ops.push({ op: "test", path: `${at(key2, i)}/name`, value: name });
   for (const key2 of Object.keys(cur)) {
     for (let i = cur[key2].length - 1; i >= 0; i--) {
@@ -26253,16 +26332,16 @@ function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new S
   };
   for (const [key2, list2] of Object.entries(after)) {
     if (absent.has(key2)) {
-      if (list2.every((e) => !old.has(nameOf2(e)))) {
+      if (list2.every((e) => !old.has(nameOf3(e)))) {
         ops.push({ op: "add", path: at(key2), value: list2 });
-        cur[key2] = list2.map(nameOf2);
+        cur[key2] = list2.map(nameOf3);
         continue;
       }
       ops.push({ op: "add", path: at(key2), value: [] });
       cur[key2] = [];
     }
     list2.forEach((element, j) => {
-      const name = nameOf2(element);
+      const name = nameOf3(element);
       if (cur[key2][j] === name) return;
       const from = find(name);
       if (!from) {
@@ -26282,7 +26361,7 @@ function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new S
   }
   for (const [key2, list2] of Object.entries(after)) {
     list2.forEach((element, j) => {
-      const name = nameOf2(element);
+      const name = nameOf3(element);
       if (!old.has(name)) return;
       const inner = [];
       diffValue(old.get(name), element, at(key2, j), inner);
@@ -26348,12 +26427,12 @@ function computePatches(files, cfg, opts = {}) {
   return { patches: patches2, findings };
 }
 function targetOf3(obj) {
-  const meta2 = obj.metadata;
-  const name = meta2?.name;
+  const meta3 = obj.metadata;
+  const name = meta3?.name;
   if (typeof name !== "string" || name === "" || typeof obj.apiVersion !== "string" || typeof obj.kind !== "string") return void 0;
   const slash = obj.apiVersion.lastIndexOf("/");
   const group = slash < 0 ? "" : obj.apiVersion.slice(0, slash);
-  const namespace2 = typeof meta2?.namespace === "string" && meta2.namespace !== "" ? meta2.namespace : void 0;
+  const namespace2 = typeof meta3?.namespace === "string" && meta3.namespace !== "" ? meta3.namespace : void 0;
   return {
     ...group ? { group } : {},
     version: obj.apiVersion.slice(slash + 1),
@@ -26887,14 +26966,14 @@ var init_commands3 = __esm({
 // src/admission/certgen.ts
 function certgenObjects(ns, n) {
   const name = "pod-sequencer-certgen";
-  const meta2 = (extra = {}) => ({ name, labels: { ...n.labels, "app.kubernetes.io/component": "certgen" }, ...extra });
+  const meta3 = (extra = {}) => ({ name, labels: { ...n.labels, "app.kubernetes.io/component": "certgen" }, ...extra });
   const subjects = [{ kind: "ServiceAccount", name, namespace: ns }];
   const before = [
-    { apiVersion: "v1", kind: "ServiceAccount", metadata: meta2({ namespace: ns }) },
+    { apiVersion: "v1", kind: "ServiceAccount", metadata: meta3({ namespace: ns }) },
     {
       apiVersion: "rbac.authorization.k8s.io/v1",
       kind: "Role",
-      metadata: meta2({ namespace: ns }),
+      metadata: meta3({ namespace: ns }),
       rules: [
         { apiGroups: [""], resources: ["secrets"], resourceNames: [n.secret], verbs: ["get"] },
         // RBAC cannot restrict `create` by name (the object has none until it exists).
@@ -26904,14 +26983,14 @@ function certgenObjects(ns, n) {
     {
       apiVersion: "rbac.authorization.k8s.io/v1",
       kind: "RoleBinding",
-      metadata: meta2({ namespace: ns }),
+      metadata: meta3({ namespace: ns }),
       roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name },
       subjects
     },
     {
       apiVersion: "rbac.authorization.k8s.io/v1",
       kind: "ClusterRole",
-      metadata: meta2(),
+      metadata: meta3(),
       rules: [
         {
           apiGroups: ["admissionregistration.k8s.io"],
@@ -26924,11 +27003,11 @@ function certgenObjects(ns, n) {
     {
       apiVersion: "rbac.authorization.k8s.io/v1",
       kind: "ClusterRoleBinding",
-      metadata: meta2(),
+      metadata: meta3(),
       roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name },
       subjects
     },
-    job2(ns, `${name}-create`, meta2, [
+    job2(ns, `${name}-create`, meta3, [
       "create",
       `--host=${n.service},${n.service}.$(POD_NAMESPACE).svc`,
       "--namespace=$(POD_NAMESPACE)",
@@ -26936,7 +27015,7 @@ function certgenObjects(ns, n) {
     ])
   ];
   const after = [
-    job2(ns, `${name}-patch`, meta2, [
+    job2(ns, `${name}-patch`, meta3, [
       "patch",
       `--webhook-name=${n.webhookConfiguration}`,
       "--namespace=$(POD_NAMESPACE)",
@@ -26946,12 +27025,12 @@ function certgenObjects(ns, n) {
   ];
   return { before, after };
 }
-function job2(ns, jobName, meta2, args) {
-  const labels = meta2().labels;
+function job2(ns, jobName, meta3, args) {
+  const labels = meta3().labels;
   return {
     apiVersion: "batch/v1",
     kind: "Job",
-    metadata: { ...meta2({ namespace: ns }), name: jobName },
+    metadata: { ...meta3({ namespace: ns }), name: jobName },
     spec: {
       // Gone once done, as ingress-nginx's: applying the stream again runs them again (create
       // keeps an existing Secret), rather than failing on a Job's immutable template.
@@ -27132,11 +27211,11 @@ function controllerGroups() {
   return [...new Set(CATALOG.filter((k) => k.templates.some((t) => t.sidecarsEndedBy === "controller")).map((k) => k.group))].sort();
 }
 function policyVariables(cfg) {
-  const native2 = `has(c.restartPolicy) && c.restartPolicy == 'Always'`;
+  const native3 = `has(c.restartPolicy) && c.restartPolicy == 'Always'`;
   return [
     { name: "inits", expression: INITS },
     { name: "containers", expression: CONTAINERS },
-    { name: "strandedSidecars", expression: `variables.inits.filter(c, ${sidecarTest(cfg)} && !(${native2})).map(c, c.name)` },
+    { name: "strandedSidecars", expression: `variables.inits.filter(c, ${sidecarTest(cfg)} && !(${native3})).map(c, c.name)` },
     { name: "classicSidecars", expression: `variables.containers.filter(c, ${sidecarTest(cfg)}).map(c, c.name)` },
     {
       name: "jobLike",
@@ -27150,10 +27229,10 @@ function policyVariables(cfg) {
       name: "unendedApps",
       expression: `variables.containers.filter(c, !(${sidecarTest(cfg)}) && !(has(c.command) && c.command.exists(a, a == ${celString(WRAP_MARKER)})) && !${endsItself("c")}).map(c, c.name)`
     },
-    { name: "nativeProxy", expression: `variables.inits.map(c, c.name in ${celList(meshProxies())} && ${native2})` },
+    { name: "nativeProxy", expression: `variables.inits.map(c, c.name in ${celList(meshProxies())} && ${native3})` },
     {
       name: "networkInit",
-      expression: `variables.inits.map(c, !(${native2}) && (c.name.startsWith(${celString(WAIT_PREFIX)}) || ${argvHas("c", "a.contains('://')")}))`
+      expression: `variables.inits.map(c, !(${native3}) && (c.name.startsWith(${celString(WAIT_PREFIX)}) || ${argvHas("c", "a.contains('://')")}))`
     }
   ];
 }
@@ -27518,14 +27597,1561 @@ spec: {}
   }
 });
 
+// src/audit/finding.ts
+function fixCommand(ctx, owner) {
+  return `pod-sequencer fix${ctx.configFlag} <the manifest of ${owner}>`;
+}
+var INSTALL_WEBHOOK;
+var init_finding = __esm({
+  "src/audit/finding.ts"() {
+    "use strict";
+    INSTALL_WEBHOOK = "pod-sequencer webhook manifests | kubectl apply -f -";
+  }
+});
+
+// src/audit/objects.ts
+function nameOf2(o) {
+  const m = meta2(o);
+  return { kind: o.kind, ...m.namespace ? { namespace: m.namespace } : {}, name: String(m.name ?? "") };
+}
+function indexDump(objects2) {
+  const dump = { pods: [], nodes: /* @__PURE__ */ new Map(), webhooks: [], owners: /* @__PURE__ */ new Map(), byUid: /* @__PURE__ */ new Map(), other: /* @__PURE__ */ new Map() };
+  for (const o of objects2) {
+    if (o.kind === "Pod") dump.pods.push(o);
+    else if (o.kind === "Node") dump.nodes.set(String(meta2(o).name), o);
+    else if (o.kind === "MutatingWebhookConfiguration") dump.webhooks.push(o);
+    else if (OWNER_KINDS.has(o.kind)) {
+      dump.owners.set(idText(nameOf2(o)), o);
+      const uid = meta2(o).uid;
+      if (uid) dump.byUid.set(uid, o);
+    } else dump.other.set(o.kind, (dump.other.get(o.kind) ?? 0) + 1);
+  }
+  dump.newest = newestTime(dump);
+  return dump;
+}
+function newestTime(dump) {
+  let newest;
+  const see = (t) => {
+    if (typeof t !== "string") return;
+    const ms = Date.parse(t);
+    if (!Number.isNaN(ms) && (newest === void 0 || ms > newest)) newest = ms;
+  };
+  for (const n of dump.nodes.values()) for (const c of n.status?.conditions ?? []) see(c.lastHeartbeatTime);
+  for (const p of dump.pods) {
+    const s = statusOf(p);
+    see(s.startTime);
+    for (const c of s.conditions ?? []) see(c.lastTransitionTime);
+    for (const list2 of [s.containerStatuses, s.initContainerStatuses]) {
+      for (const c of list2 ?? []) {
+        see(c.state?.running?.startedAt);
+        see(c.state?.terminated?.finishedAt);
+        see(c.lastState?.terminated?.finishedAt);
+      }
+    }
+  }
+  return newest;
+}
+function controllerOf(o) {
+  const refs = meta2(o).ownerReferences ?? [];
+  return refs.find((r) => r.controller) ?? refs[0];
+}
+function lookUp(dump, ref, namespace2) {
+  const id = { kind: String(ref.kind), ...namespace2 ? { namespace: namespace2 } : {}, name: String(ref.name) };
+  const object = (ref.uid ? dump.byUid.get(ref.uid) : void 0) ?? dump.owners.get(idText(id));
+  return { id, ...object ? { object } : {} };
+}
+function ownershipOf(dump, pod) {
+  const ns = meta2(pod).namespace;
+  const ref = controllerOf(pod);
+  if (!ref?.kind || !ref.name) return { top: nameOf2(pod), object: pod };
+  let step = lookUp(dump, ref, ns);
+  if (ref.kind === "Job") {
+    const job3 = step.id;
+    const up = step.object ? controllerOf(step.object) : cronJobByName(dump, job3);
+    if (up?.kind === "CronJob" && up.name) {
+      const cron = lookUp(dump, up, ns);
+      return { job: job3, top: cron.id, ...cron.object ? { object: cron.object } : {} };
+    }
+    return { job: job3, top: job3, ...step.object ? { object: step.object } : {} };
+  }
+  if (ref.kind === "ReplicaSet") {
+    const hash = labelsOf(pod)["pod-template-hash"];
+    const rs = step.object;
+    const up = rs ? controllerOf(rs) : void 0;
+    if (up?.kind === "Deployment" && up.name) step = lookUp(dump, up, ns);
+    else if (hash && ref.name.endsWith(`-${hash}`)) {
+      const deploy = lookUp(dump, { kind: "Deployment", name: ref.name.slice(0, -hash.length - 1) }, ns);
+      if (deploy.object) step = deploy;
+    }
+  }
+  return { top: step.id, ...step.object ? { object: step.object } : {} };
+}
+function cronJobByName(dump, job3) {
+  const m = /^(.+)-\d+$/.exec(job3.name);
+  if (!m) return void 0;
+  return dump.owners.has(idText({ kind: "CronJob", namespace: job3.namespace, name: m[1] })) ? { kind: "CronJob", name: m[1] } : void 0;
+}
+function templateOf(o) {
+  if (o.kind === "Pod") return { metadata: o.metadata, ...o.spec ? { spec: o.spec } : {} };
+  const spec = o.spec;
+  const holder = o.kind === "CronJob" ? spec?.jobTemplate?.spec : spec;
+  const t = holder?.template;
+  return t !== null && typeof t === "object" ? t : void 0;
+}
+function timeOf(t) {
+  if (t === void 0) return void 0;
+  const ms = Date.parse(t);
+  return Number.isNaN(ms) ? void 0 : ms;
+}
+function duration(ms) {
+  const s = Math.max(0, Math.floor(ms / 1e3));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor(s % 86400 / 3600);
+  const m = Math.floor(s % 3600 / 60);
+  if (d > 0) return `${d}d${h}h`;
+  if (h > 0) return `${h}h${m}m`;
+  if (m > 0) return `${m}m${s % 60}s`;
+  return `${s}s`;
+}
+var idText, OWNER_KINDS, meta2, labelsOf, annotationsOf, statusOf;
+var init_objects = __esm({
+  "src/audit/objects.ts"() {
+    "use strict";
+    idText = (o) => `${o.kind}/${o.namespace ? `${o.namespace}/` : ""}${o.name}`;
+    OWNER_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"]);
+    meta2 = (o) => o.metadata;
+    labelsOf = (o) => meta2(o).labels ?? {};
+    annotationsOf = (o) => meta2(o).annotations ?? {};
+    statusOf = (o) => o.status ?? {};
+  }
+});
+
+// src/audit/drift.ts
+function templateSidecars(ctx, owner) {
+  let names = SIDECARS.get(owner);
+  if (names) return names;
+  const t = templateOf(owner);
+  const read2 = t && ctx.engine.sidecarsOf({ kind: "Pod", apiVersion: "v1", metadata: { ...t.metadata ?? {}, name: nameOf2(owner).name }, spec: t.spec });
+  names = new Set(read2?.sidecars.map((s) => s.name) ?? []);
+  SIDECARS.set(owner, names);
+  return names;
+}
+function stripped(ctx, f) {
+  const owner = f.own.object;
+  if (!owner || owner === f.pod) return void 0;
+  const t = shapeOf2(templateOf(owner)?.spec);
+  const p = shapeOf2(f.spec);
+  for (const c of t.init) {
+    if (!native2(c)) continue;
+    const inInit = p.init.find((x) => x.name === c.name);
+    if (native2(inInit)) continue;
+    const moved = p.containers.some((x) => x.name === c.name);
+    const what2 = inInit ? "an init container without restartPolicy: Always" : moved ? "a regular container" : "absent";
+    const ownerId = idText(f.own.top);
+    return {
+      rule: "native-sidecar-stripped",
+      severity: "warning",
+      object: nameOf2(f.pod),
+      owner: ownerId,
+      container: c.name,
+      message: `${c.name} is a native sidecar in ${ownerId}'s template but ${what2} in the pod: a webhook stripped it`,
+      detail: `The template has ${c.name} in initContainers with restartPolicy: Always; the pod has it ${what2 === "absent" ? "nowhere" : `as ${what2}`}. Made from the template, the pod had it; a mutating webhook called later rewrote the pod (${webhookNames(ctx)}). ${inInit ? "An init container without restartPolicy: Always must exit before the app starts: the pod stays in Init." : "A classic sidecar keeps a Job from completing and starts in no order."}`,
+      fix: INSTALL_WEBHOOK,
+      evidence: { template: "native", pod: what2, container: c.name }
+    };
+  }
+  return void 0;
+}
+function webhookNames(ctx) {
+  const names = ctx.dump.webhooks.map((w) => String(w.metadata.name));
+  return names.length > 0 ? `the cluster's mutating webhook configurations: ${names.join(", ")}` : "the dump has no MutatingWebhookConfiguration to name it";
+}
+function drift(ctx, f) {
+  const owner = f.own.object;
+  if (!owner || owner === f.pod) return void 0;
+  const t = shapeOf2(templateOf(owner)?.spec);
+  const p = shapeOf2(f.spec);
+  const lost = [];
+  for (const c of t.init) {
+    if (c.name.startsWith("seq-") && !p.init.some((x) => x.name === c.name)) lost.push(`init container ${c.name}`);
+  }
+  for (const c of t.containers) {
+    if (wrapped(c) && !wrapped(p.containers.find((x) => x.name === c.name))) lost.push(`the wrapper of ${c.name}`);
+  }
+  const sidecars = templateSidecars(ctx, owner);
+  const order = (list2) => list2.map((c) => c.name).filter((n) => t.containers.some((c) => c.name === n));
+  const before = order(t.containers);
+  const now = order(p.containers);
+  for (const s of sidecars) {
+    const [ti, pi] = [before.indexOf(s), now.indexOf(s)];
+    if (ti < 0 || pi < 0) continue;
+    const apps = before.filter((n, i) => i > ti && !sidecars.has(n));
+    const behind = apps.filter((a) => now.indexOf(a) >= 0 && now.indexOf(a) < pi);
+    if (behind.length > 0) lost.push(`${s} before ${behind.join(", ")}`);
+  }
+  if (lost.length === 0) return void 0;
+  const ownerId = idText(f.own.top);
+  const jobLike = f.own.top.kind === "Job" || f.own.top.kind === "CronJob";
+  const current = jobLike || revisionCurrent(owner, f.pod);
+  return {
+    rule: "sequencing-drift",
+    severity: "warning",
+    object: nameOf2(f.pod),
+    owner: ownerId,
+    message: `the pod lacks what ${ownerId}'s template has: ${lost.join("; ")}`,
+    detail: current ? `The pod was made from the template as it is now${jobLike ? " (a Job template does not change)" : " (its revision is the current one)"}, so a mutating webhook changed it at admission (${webhookNames(ctx)}).` : `The pod may predate the template's last change (pods are replaced only on a rollout), or a webhook changed it at admission (${webhookNames(ctx)}).`,
+    fix: current ? INSTALL_WEBHOOK : `kubectl rollout restart ${f.own.top.kind.toLowerCase()}/${f.own.top.name} -n ${f.own.top.namespace ?? "default"}`,
+    evidence: { lost, current }
+  };
+}
+function revisionCurrent(owner, pod) {
+  if (owner.kind !== "StatefulSet") return false;
+  const rev = owner.status?.updateRevision;
+  return rev !== void 0 && labelsOf(pod)["controller-revision-hash"] === rev;
+}
+var shapeOf2, wrapped, native2, SIDECARS;
+var init_drift = __esm({
+  "src/audit/drift.ts"() {
+    "use strict";
+    init_sidecars();
+    init_scripts();
+    init_finding();
+    init_objects();
+    shapeOf2 = (spec) => ({
+      init: spec?.initContainers ?? [],
+      containers: spec?.containers ?? []
+    });
+    wrapped = (c) => c !== void 0 && [...c.command ?? [], ...c.args ?? []].includes(WRAP_MARKER);
+    native2 = (c) => c !== void 0 && isNativeSidecar(c);
+    SIDECARS = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/audit/engine.ts
+function asManifest(o) {
+  const m = o.metadata;
+  const annotations = { ...m.annotations ?? {} };
+  for (const a of SERVER_ANNOTATIONS) delete annotations[a];
+  const metadata = { name: m.name };
+  if (m.namespace) metadata.namespace = m.namespace;
+  if (m.labels) metadata.labels = m.labels;
+  if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
+  return JSON.parse(JSON.stringify({ apiVersion: o.apiVersion, kind: o.kind, metadata, spec: o.spec ?? {} }));
+}
+var SERVER_ANNOTATIONS, ShapeError, Engine;
+var init_engine = __esm({
+  "src/audit/engine.ts"() {
+    "use strict";
+    init_load();
+    init_types();
+    init_context();
+    init_sidecars();
+    init_process();
+    init_kinds();
+    init_workload();
+    init_objects();
+    SERVER_ANNOTATIONS = ["kubectl.kubernetes.io/last-applied-configuration", "deployment.kubernetes.io/revision"];
+    ShapeError = class extends Error {
+    };
+    Engine = class {
+      constructor(cfg) {
+        this.cfg = cfg;
+      }
+      cfg;
+      views = /* @__PURE__ */ new Map();
+      meshed = /* @__PURE__ */ new Map();
+      /** `fix`'s view of the object (a template holder, or a bare pod), with the config or one that also names `mesh`. */
+      viewOf(o, mesh) {
+        const key2 = `${mesh ?? ""}\0${o.metadata.uid ?? idText(nameOf2(o))}`;
+        let view = this.views.get(key2);
+        if (!view) this.views.set(key2, view = this.run(o, mesh ? this.withMesh(mesh) : this.cfg));
+        return view;
+      }
+      /**
+       * In check mode, as `pod-sequencer check` runs it: the findings `fix` would fix say so (their
+       * fix is `pod-sequencer fix`, decided by the rule's own dry run of the transforms), and nothing
+       * is written, which is most of apply's cost for an item that changes.
+       */
+      run(o, cfg) {
+        const manifest = asManifest(o);
+        const { results } = processItems([{ text: "", kind: o.kind, apiVersion: o.apiVersion, takeValue: () => manifest }], { ...cfg, mode: "check" });
+        const ruled = results.filter((r) => r.tags?.rule !== void 0 && r.tags.assumed === void 0);
+        return {
+          changes: ruled.filter((r) => r.fix === RUN_FIX).map((r) => r.message),
+          left: ruled.filter((r) => r.severity === "error" && r.fix !== RUN_FIX)
+        };
+      }
+      /** The config with a mesh it does not name turned on with that mesh's defaults (as `spec.mesh.<name>: {}` gives). */
+      withMesh(mesh) {
+        let cfg = this.meshed.get(mesh);
+        if (cfg) return cfg;
+        const defaults = loadConfig({
+          apiVersion: "fn.pod-sequencer.dev/v1alpha1",
+          kind: "PodSequence",
+          metadata: { name: "audit" },
+          spec: { mesh: { [mesh]: {} } }
+        });
+        cfg = { ...this.cfg, mesh: { ...this.cfg.mesh, [mesh]: this.cfg.mesh[mesh] ?? defaults.config.mesh[mesh] } };
+        this.meshed.set(mesh, cfg);
+        return cfg;
+      }
+      /** The pod (or template) as a workload, and its sidecars as pod-sequencer finds them. */
+      sidecarsOf(podLike) {
+        const obj = { apiVersion: podLike.apiVersion, kind: "Pod", metadata: podLike.metadata, spec: podLike.spec ?? {} };
+        const w = makeWorkload(obj, [], BUILTIN_SITES.Pod);
+        if (!w) return void 0;
+        const bad = shapeProblem2(w);
+        if (bad) throw new ShapeError(`${dotted(bad.path)}: ${bad.text}`);
+        return { w, sidecars: findSidecars(w, this.cfg, noFacts()) };
+      }
+    };
+  }
+});
+
+// src/audit/errors.ts
+function firstJsonError(text2, start = 0) {
+  let i = start;
+  const stack = [];
+  const ws = () => {
+    while (i < text2.length && " 	\n\r".includes(text2[i])) i++;
+  };
+  const string = () => {
+    if (text2[i] !== '"') return false;
+    for (i++; i < text2.length; i++) {
+      const c = text2[i];
+      if (c === "\\") i++;
+      else if (c === '"') return ++i > 0;
+      else if (c < " ") return false;
+    }
+    return false;
+  };
+  const scalar2 = () => {
+    const m = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text2.slice(i, i + 400));
+    if (!m) return false;
+    i += m[0].length;
+    return true;
+  };
+  for (; ; ) {
+    ws();
+    if (text2[i] === "{" || text2[i] === "[") {
+      stack.push(text2[i]);
+      i++;
+      ws();
+      if (text2[i] === (stack.at(-1) === "{" ? "}" : "]")) {
+        stack.pop();
+        i++;
+      } else if (stack.at(-1) === "{") {
+        if (!string()) return i;
+        ws();
+        if (text2[i++] !== ":") return i - 1;
+        continue;
+      } else continue;
+    } else if (!(text2[i] === '"' ? string() : scalar2())) return i;
+    for (; ; ) {
+      ws();
+      if (stack.length === 0) return i;
+      const close = stack.at(-1) === "{" ? "}" : "]";
+      if (text2[i] === close) {
+        stack.pop();
+        i++;
+        continue;
+      }
+      if (text2[i] !== ",") return i;
+      i++;
+      if (stack.at(-1) === "{") {
+        ws();
+        if (!string()) return i;
+        ws();
+        if (text2[i++] !== ":") return i - 1;
+      }
+      break;
+    }
+  }
+}
+var InputError, TAKE_AGAIN;
+var init_errors = __esm({
+  "src/audit/errors.ts"() {
+    "use strict";
+    InputError = class extends Error {
+    };
+    TAKE_AGAIN = "take the dump again: kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json > dump.json";
+  }
+});
+
+// src/audit/stream.ts
+var DUMP_BYTES, DECODER, mib, isSpace2, JsonDumpReader;
+var init_stream2 = __esm({
+  "src/audit/stream.ts"() {
+    "use strict";
+    init_limits();
+    init_errors();
+    DUMP_BYTES = 2 * 2 ** 30;
+    DECODER = new TextDecoder("utf-8", { fatal: true });
+    mib = (n) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+    isSpace2 = (b) => b === 32 || b === 10 || b === 13 || b === 9;
+    JsonDumpReader = class {
+      constructor(name, emit, limit = DUMP_BYTES) {
+        this.name = name;
+        this.emit = emit;
+        this.limit = limit;
+      }
+      name;
+      emit;
+      limit;
+      depth = 0;
+      inString = false;
+      escape = false;
+      offset = 0;
+      line = 1;
+      col = 0;
+      /** The open brackets, innermost last. */
+      open = [];
+      /** Bytes of the top-level value outside the captured items. */
+      skeleton = [];
+      skeletonStart = { line: 1, col: 1, offset: 0 };
+      /** The top-level value is an array: its elements are items. */
+      topArray = false;
+      /** Depth at which items are captured (2 inside `items`, 1 in a top-level array); 0: none. */
+      itemsDepth = 0;
+      expectKey = false;
+      key;
+      lastKey = "";
+      afterItemsKey = false;
+      capture;
+      captureStart = { line: 1, col: 1, offset: 0 };
+      itemIndex = 0;
+      count = 0;
+      at(p) {
+        return `${this.name}:${p.line}:${p.col}`;
+      }
+      write(chunk) {
+        if (this.offset + chunk.length > this.limit) {
+          throw new InputError(
+            `${this.name}: more than ${this.limit} bytes (${mib(this.limit)}, the limit for one JSON dump): audit a few namespaces at a time (kubectl get \u2026 -n NS -o json)`
+          );
+        }
+        let from = 0;
+        const flush = (to) => {
+          if (to > from) (this.capture ?? this.skeleton).push(chunk.subarray(from, to));
+          from = to;
+        };
+        let backslash = -2;
+        for (let i = 0; i < chunk.length; i++) {
+          const b = chunk[i];
+          this.col++;
+          if (b === 10 /* Newline */) {
+            this.line++;
+            this.col = 0;
+          }
+          if (this.inString) {
+            if (this.escape) this.escape = false;
+            else if (b === 92 /* Backslash */) this.escape = true;
+            else if (b !== 34 /* Quote */ && this.key === void 0) {
+              if (backslash !== -1 && backslash < i) backslash = chunk.indexOf(92 /* Backslash */, i);
+              const q = chunk.indexOf(34 /* Quote */, i);
+              const next = q < 0 ? backslash < 0 ? chunk.length : backslash : backslash < 0 ? q : Math.min(q, backslash);
+              this.col += next - i - 1;
+              i = next - 1;
+            } else if (b === 34 /* Quote */) {
+              this.inString = false;
+              if (this.key) {
+                this.lastKey = Buffer.from(this.key).toString("latin1");
+                this.key = void 0;
+              }
+            } else if (this.key && this.key.length < 16) this.key.push(b);
+            continue;
+          }
+          if (isSpace2(b)) continue;
+          if (this.depth === 0 && this.capture === void 0) {
+            if (b !== 123 /* OpenBrace */ && b !== 91 /* OpenBracket */)
+              throw new InputError(this.invalid(`found ${JSON.stringify(String.fromCharCode(b))} where a JSON object or array begins`));
+            flush(i);
+            this.skeleton = [];
+            from = i;
+            this.skeletonStart = { line: this.line, col: this.col, offset: this.offset + i };
+            this.topArray = b === 91 /* OpenBracket */;
+            this.itemsDepth = this.topArray ? 1 : 0;
+            this.itemIndex = 0;
+          }
+          if (this.capture === void 0 && this.itemsDepth > 0 && this.depth === this.itemsDepth && b !== 44 /* Comma */ && b !== 93 /* CloseBracket */ && b !== 125 /* CloseBrace */) {
+            flush(i);
+            this.capture = [];
+            this.captureStart = { line: this.line, col: this.col, offset: this.offset + i };
+          }
+          if (b === 34 /* Quote */) {
+            this.inString = true;
+            if (this.depth === 1 && !this.topArray && this.capture === void 0) {
+              if (this.expectKey) this.key = [];
+              this.afterItemsKey = false;
+            }
+            continue;
+          }
+          if (b === 44 /* Comma */ && this.capture === void 0 && this.itemsDepth > 0 && this.depth === this.itemsDepth) {
+            flush(i);
+            from = i + 1;
+            continue;
+          }
+          if (b === 123 /* OpenBrace */ || b === 91 /* OpenBracket */) {
+            if (this.afterItemsKey && b === 91 /* OpenBracket */ && this.depth === 1) this.itemsDepth = 2;
+            this.afterItemsKey = false;
+            this.open.push(b);
+            this.depth++;
+            if (this.depth > LIMITS.nesting + 2)
+              throw new InputError(`${this.at({ line: this.line, col: this.col })}: nesting deeper than ${LIMITS.nesting} levels; ${TAKE_AGAIN}`);
+            if (this.depth === 1) this.expectKey = b === 123 /* OpenBrace */;
+            continue;
+          }
+          if (b === 125 /* CloseBrace */ || b === 93 /* CloseBracket */) {
+            const opened = this.open.pop();
+            if (opened === void 0 || opened === 123 /* OpenBrace */ !== (b === 125 /* CloseBrace */)) {
+              throw new InputError(this.invalid(`${String.fromCharCode(b)} closes ${opened === void 0 ? "nothing" : String.fromCharCode(opened)}`));
+            }
+            this.depth--;
+            if (this.capture && this.depth === this.itemsDepth - 1) {
+              flush(i);
+              this.takeItem();
+            }
+            if (this.depth === 1 && this.itemsDepth === 2 && b === 93 /* CloseBracket */ && this.capture === void 0) this.itemsDepth = 0;
+            if (this.capture && this.depth === this.itemsDepth) {
+              flush(i + 1);
+              this.takeItem();
+            }
+            if (this.depth === 0) {
+              flush(i + 1);
+              this.takeTop();
+            }
+            continue;
+          }
+          if (this.depth === 1 && !this.topArray && this.capture === void 0) {
+            if (b === 58 /* Colon */) {
+              this.expectKey = false;
+              this.afterItemsKey = this.lastKey === "items";
+            } else if (b === 44 /* Comma */) this.expectKey = true;
+            else this.afterItemsKey = false;
+          }
+          if (this.capture && b === 44 /* Comma */ && this.depth === this.itemsDepth) {
+            flush(i);
+            this.takeItem();
+            from = i + 1;
+          }
+        }
+        flush(chunk.length);
+        this.offset += chunk.length;
+      }
+      end() {
+        if (this.depth > 0 || this.inString || this.capture) {
+          throw new InputError(
+            `${this.name}:${this.line}:${this.col}: the JSON ends (byte ${this.offset}) before its object is complete: a truncated dump (a kubectl cut off, a full disk?); ${TAKE_AGAIN}`
+          );
+        }
+        if (this.offset === 0) throw new InputError(`${this.name}: empty; ${TAKE_AGAIN}`);
+      }
+      invalid(what2) {
+        return `${this.at({ line: this.line, col: this.col })}: not valid JSON (${what2}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`;
+      }
+      takeItem() {
+        const parts = this.capture;
+        this.capture = void 0;
+        if (parts.length === 0) return;
+        const text2 = this.decode(Buffer.concat(parts), this.captureStart);
+        if (text2.trim() === "") return;
+        if (++this.count > LIMITS.documents) throw new InputError(`${this.name}: more than ${LIMITS.documents} objects (the limit for one dump): split it`);
+        this.emit({ value: this.parse(text2, this.captureStart), where: `${this.at(this.captureStart)} items[${this.itemIndex++}]` });
+      }
+      takeTop() {
+        const text2 = this.decode(Buffer.concat(this.skeleton), this.skeletonStart);
+        this.skeleton = [];
+        const value = this.parse(text2, this.skeletonStart);
+        this.itemsDepth = 0;
+        this.expectKey = false;
+        if (Array.isArray(value)) return;
+        const v = value;
+        if (Array.isArray(v.items) && v.items.length === 0 && typeof v.kind === "string" && v.kind.endsWith("List")) return;
+        this.emit({ value: v, where: this.at(this.skeletonStart) });
+      }
+      /** Strict UTF-8 (as every reader here is): a replacement character would misname an object. */
+      decode(bytes, start) {
+        try {
+          return DECODER.decode(bytes);
+        } catch {
+          throw new InputError(`${this.at(start)}: invalid UTF-8 in this object: the input must be UTF-8 text; ${TAKE_AGAIN}`);
+        }
+      }
+      /** JSON.parse, and where it failed as file:line:col when it fails. */
+      parse(text2, start) {
+        try {
+          return JSON.parse(text2);
+        } catch (e) {
+          const bad = firstJsonError(text2);
+          const before = text2.slice(0, bad);
+          const nl = before.lastIndexOf("\n");
+          const line = start.line + (before.match(/\n/g)?.length ?? 0);
+          const col = nl < 0 ? start.col + bad : bad - nl;
+          const what2 = e.message.split(/, "|\(line/)[0].replace(/ in JSON at position \d+.*$/, "").trim();
+          throw new InputError(`${this.name}:${line}:${col}: not valid JSON (${what2}): audit reads what kubectl get -o json or -o yaml prints; ${TAKE_AGAIN}`);
+        }
+      }
+    };
+  }
+});
+
+// src/audit/input.ts
+function tooBig(name, limit) {
+  return `${name}: more than ${limit} bytes (${(limit / 2 ** 20).toFixed(0)} MiB, the limit for one input): audit a few namespaces at a time (kubectl get \u2026 -n NS -o json) or split the dump`;
+}
+function parseDump(name, bytes) {
+  const first = firstByte(bytes);
+  if (first === void 0) throw new InputError(`${name}: empty; ${TAKE_AGAIN}`);
+  const out2 = [];
+  const roots = first === 123 || first === 91 ? parseJson(name, bytes) : parseYaml(name, decode(name, bytes));
+  roots.forEach((r) => flatten(name, r.value, r.where, out2));
+  return out2;
+}
+function decode(name, bytes) {
+  try {
+    return decodeUtf8Strict(bytes);
+  } catch (e) {
+    throw new InputError(`${name}: ${e.message}; ${TAKE_AGAIN}`);
+  }
+}
+function firstByte(bytes) {
+  let i = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 32 || bytes[i] === 10 || bytes[i] === 13 || bytes[i] === 9)) i++;
+  return i < bytes.length ? bytes[i] : void 0;
+}
+async function readDump(name, chunks, limits = {}) {
+  const out2 = [];
+  let reader;
+  let head = [];
+  let held = 0;
+  const yamlLimit = limits.yaml ?? LIMITS.inputBytes;
+  try {
+    for await (const c of chunks) {
+      const chunk = typeof c === "string" ? Buffer.from(c) : c;
+      if (reader) {
+        reader.write(chunk);
+        continue;
+      }
+      head.push(chunk);
+      held += chunk.length;
+      const first = firstByte(Buffer.concat(head));
+      if (first === 123 || first === 91) {
+        reader = new JsonDumpReader(name, (p) => flatten(name, p.value, p.where, out2), limits.json ?? DUMP_BYTES);
+        for (const h of head) reader.write(h);
+        head = void 0;
+      } else if (held > yamlLimit) throw new InputError(tooBig(name, yamlLimit));
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${name}: cannot read (${e.code ?? String(e)})`);
+  }
+  if (reader) {
+    reader.end();
+    return out2;
+  }
+  return parseDump(name, Buffer.concat(head));
+}
+function parseJson(name, bytes) {
+  const roots = [];
+  const reader = new JsonDumpReader(name, (p) => roots.push(p));
+  reader.write(bytes);
+  reader.end();
+  return roots;
+}
+function parseYaml(name, text2) {
+  const notes = [];
+  let file;
+  try {
+    file = readManifest(name, notes, text2);
+  } catch (e) {
+    if (e instanceof PathError) throw new InputError(`${e.message}; ${TAKE_AGAIN}`);
+    throw e;
+  }
+  if (file.docs.length === 0) throw new InputError(notKubernetes(name, "no document has apiVersion and kind"));
+  return file.docs.map((doc) => {
+    const p = file.lines.linePos(doc.start);
+    const value = doc.takeValue?.() ?? itemValue(doc.text);
+    if (value === void 0) throw new InputError(`${name}:${p.line}:${p.col}: a document that is not a mapping; ${TAKE_AGAIN}`);
+    return { value, where: `${name}:${p.line}:${p.col}` };
+  });
+}
+function notKubernetes(where, why) {
+  return `${where}: not Kubernetes objects (${why}): audit reads what kubectl get \u2026 -o json or -o yaml prints (a List, or objects with apiVersion and kind); ${TAKE_AGAIN}`;
+}
+function flatten(name, value, where, out2, depth = 0) {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => flatten(name, v, `${where} [${i}]`, out2, depth + 1));
+    return;
+  }
+  if (value === null || typeof value !== "object") throw new InputError(notKubernetes(where, `found ${value === null ? "null" : typeof value}`));
+  const obj = value;
+  if (typeof obj.kind !== "string" || typeof obj.apiVersion !== "string") {
+    const keys2 = Object.keys(obj).slice(0, 5).join(", ");
+    throw new InputError(notKubernetes(where, `an object without apiVersion and kind${keys2 ? `, with keys ${keys2}` : ""}`));
+  }
+  slim(obj);
+  if (isListKind(obj.kind) && Array.isArray(obj.items)) {
+    if (depth > 4) throw new InputError(`${where}: Lists nested more than 4 deep; ${TAKE_AGAIN}`);
+    obj.items.forEach((item, i) => flatten(name, item, `${where} items[${i}]`, out2, depth + 1));
+    return;
+  }
+  if (obj.metadata === null || typeof obj.metadata !== "object" || Array.isArray(obj.metadata)) {
+    throw new InputError(`${where}: ${obj.kind} without metadata; ${TAKE_AGAIN}`);
+  }
+  SOURCES.set(obj, name);
+  out2.push(obj);
+}
+function slim(obj) {
+  const meta3 = obj.metadata;
+  if (meta3 && typeof meta3 === "object") {
+    delete meta3.managedFields;
+    const a = meta3.annotations;
+    if (a && typeof a === "object") delete a["kubectl.kubernetes.io/last-applied-configuration"];
+  }
+}
+function sourceOf2(o) {
+  return SOURCES.get(o);
+}
+var SOURCES, KUBECTL_INPUT;
+var init_input = __esm({
+  "src/audit/input.ts"() {
+    "use strict";
+    init_io();
+    init_read();
+    init_limits();
+    init_text();
+    init_errors();
+    init_stream2();
+    init_errors();
+    SOURCES = /* @__PURE__ */ new WeakMap();
+    KUBECTL_INPUT = "<kubectl>";
+  }
+});
+
+// src/audit/kubelet.ts
+function defectsOf(version) {
+  const out2 = [];
+  for (const defect of KUBELET_DEFECTS) {
+    const range = defect.affected.find((r) => holds(r, version));
+    if (range) out2.push({ defect, range });
+  }
+  return out2;
+}
+function fixedWhere(d, range) {
+  if (range.fixedIn) return `${range.fixedIn} (or any later release)`;
+  const firsts = d.affected.flatMap((r) => r.fixedIn ? [r.fixedIn] : []);
+  return `${firsts.join(", ")} or 1.35.0 and later: its minor line has no fix, so upgrade the minor`;
+}
+var NOTE, KUBELET_DEFECTS;
+var init_kubelet = __esm({
+  "src/audit/kubelet.ts"() {
+    "use strict";
+    init_versions();
+    NOTE = 'Fixed a startup probe race condition that caused main containers to remain stuck in "Initializing" state when sidecar containers with startup probes';
+    KUBELET_DEFECTS = [
+      {
+        issue: "kubernetes/kubernetes#132826",
+        summary: "a native sidecar whose startupProbe fails once in a restartPolicy: Never pod is never probed again after its restart: the app never starts and the pod stays in Init",
+        trigger: { restartPolicy: "Never", nativeSidecarWithStartupProbe: true },
+        // Native sidecars from 1.28 (alpha gate), on by default from 1.29. The 1.32 back-port
+        // (kubernetes/kubernetes#134802) was closed unmerged: 1.28-1.32 keep the defect.
+        affected: [
+          { since: "1.28.0", until: "1.33.0" },
+          { since: "1.33.0", until: "1.33.6", fixedIn: "1.33.6" },
+          { since: "1.34.0", until: "1.34.2", fixedIn: "1.34.2" }
+        ],
+        sources: [
+          {
+            source: "kubernetes/kubernetes@v1.33.6:CHANGELOG/CHANGELOG-1.33.md",
+            quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134801]`
+          },
+          {
+            source: "kubernetes/kubernetes@v1.34.2:CHANGELOG/CHANGELOG-1.34.md",
+            quote: `${NOTE} failed initially but succeeded on restart in pods with restartPolicy=Never. ([#134800]`
+          },
+          {
+            source: "kubernetes/kubernetes@v1.35.0:CHANGELOG/CHANGELOG-1.35.md",
+            quote: `${NOTE} had failed initially but succeeded on restart in pods with \`restartPolicy=Never\`. ([#133072]`
+          }
+        ]
+      }
+    ];
+  }
+});
+
+// src/audit/nodes.ts
+function exposed(pod, trigger) {
+  const spec = pod.spec;
+  if (spec?.restartPolicy !== trigger.restartPolicy) return false;
+  return (spec.initContainers ?? []).some((c) => isNativeSidecar(c) && c.startupProbe !== void 0);
+}
+function kubeletVersionOf(node) {
+  return node.status?.nodeInfo?.kubeletVersion;
+}
+function nodeFindings(ctx) {
+  const byNode = /* @__PURE__ */ new Map();
+  for (const p of ctx.dump.pods) {
+    const node = p.spec?.nodeName;
+    const phase = statusOf(p).phase;
+    if (!node || phase === "Succeeded" || phase === "Failed") continue;
+    let list2 = byNode.get(node);
+    if (!list2) byNode.set(node, list2 = []);
+    list2.push(p);
+  }
+  const out2 = [];
+  for (const [name, node] of ctx.dump.nodes) {
+    const version = kubeletVersionOf(node);
+    if (!version) continue;
+    for (const { defect, range } of defectsOf(version)) {
+      const hit = (byNode.get(name) ?? []).filter((p) => exposed(p, defect.trigger));
+      if (hit.length === 0) continue;
+      const names = hit.slice(0, NAMED).map((p) => idText(nameOf2(p)));
+      out2.push({
+        rule: "kubelet-sidecar-defect",
+        severity: "warning",
+        object: nameOf2(node),
+        message: `kubelet ${version} has ${defect.issue}: ${hit.length} pod(s) on this node could be hit`,
+        detail: `${defect.summary}. Pods on ${name} with restartPolicy: Never and a native sidecar with a startupProbe: ${names.join(", ")}${hit.length > NAMED ? ` and ${hit.length - NAMED} more` : ""}. Fixed in ${fixedWhere(defect, range)} (${defect.sources.map((s) => s.source).join(", ")}).`,
+        fix: `upgrade the kubelet of node ${name} to ${fixedWhere(defect, range)}`,
+        evidence: { kubeletVersion: version, defect: defect.issue, pods: hit.length, named: names }
+      });
+    }
+  }
+  return out2;
+}
+var NAMED;
+var init_nodes = __esm({
+  "src/audit/nodes.ts"() {
+    "use strict";
+    init_sidecars();
+    init_kubelet();
+    init_objects();
+    NAMED = 5;
+  }
+});
+
+// src/audit/pods.ts
+function podFacts(ctx, pod) {
+  const read2 = ctx.engine.sidecarsOf(pod);
+  if (!read2) return void 0;
+  return { pod, own: ownershipOf(ctx.dump, pod), sidecars: read2.sidecars, spec: pod.spec };
+}
+function worthReading(pod) {
+  const s = statusOf(pod);
+  if (s.phase === "Succeeded" || s.phase === "Failed") return false;
+  for (const c of s.containerStatuses ?? []) if (c.state?.terminated || (c.restartCount ?? 0) > 0) return true;
+  if (s.phase === "Pending") return (s.initContainerStatuses ?? []).some((c) => c.state?.running || c.state?.terminated || (c.restartCount ?? 0) > 0);
+  return false;
+}
+function stuckJobPod(ctx, f) {
+  const policy = f.spec.restartPolicy;
+  if (policy !== "Never" && policy !== "OnFailure") return void 0;
+  const status = statusOf(f.pod);
+  if (status.phase !== "Running") return void 0;
+  const classic = new Set(f.sidecars.filter((s) => !s.native).map((s) => s.name));
+  if (classic.size === 0) return void 0;
+  const byName = statusByName(status.containerStatuses);
+  const apps = (f.spec.containers ?? []).filter((c) => !classic.has(c.name));
+  if (apps.length === 0 || !apps.every((c) => byName.get(c.name)?.state?.terminated)) return void 0;
+  const running = [...classic].filter((n) => byName.get(n)?.state?.running);
+  if (running.length === 0) return void 0;
+  const ended = apps.map((c) => ({ name: c.name, ...byName.get(c.name).state.terminated }));
+  const last2 = Math.max(...ended.map((e) => timeOf(e.finishedAt) ?? 0));
+  const since = last2 > 0 ? ctx.now - last2 : void 0;
+  const owner = idText(f.own.top);
+  const cause = causeOf(ctx, f, running[0]);
+  const codes = ended.map((e) => `${e.name} exited ${e.exitCode ?? "?"}${e.finishedAt ? ` at ${e.finishedAt}` : ""}`).join(", ");
+  return {
+    rule: "job-sidecar-blocks-completion",
+    severity: "error",
+    object: nameOf2(f.pod),
+    owner,
+    container: running[0],
+    message: `stuck${since !== void 0 ? ` for ${duration(since)}` : ""}: the work ended but sidecar ${running.join(", ")} still runs, so ${f.own.job ? idText(f.own.job) : "the pod"} never completes`,
+    detail: `${codes}; ${running.map((n) => `${n} running since ${byName.get(n).state.running.startedAt ?? "?"}`).join(", ")}. A pod is done only when every container has exited: the Job stays active and holds its node's resources${f.own.top.kind === "CronJob" ? ", and the CronJob may not start its next run" : ""}. ${cause.why}`,
+    fix: cause.fix,
+    evidence: {
+      phase: status.phase,
+      restartPolicy: policy,
+      apps: ended,
+      sidecars: running,
+      ...since !== void 0 ? { stuckSeconds: Math.floor(since / 1e3) } : {},
+      ...f.own.job ? { job: idText(f.own.job) } : {}
+    }
+  };
+}
+function causeOf(ctx, f, sidecar) {
+  const owner = idText(f.own.top);
+  const holder = f.own.object;
+  if (!holder) return { why: `The dump has no ${owner}: the webhook sequences the pods it admits.`, fix: INSTALL_WEBHOOK };
+  const inTemplate = templateHas(holder, sidecar);
+  const profile = f.sidecars.find((s) => s.name === sidecar)?.spec.profile;
+  const mesh = !inTemplate && profile && MESHES.includes(profile) && ctx.cfg.mesh[profile] === void 0 ? profile : void 0;
+  const view = ctx.engine.viewOf(holder, mesh);
+  const left = view.left.find((r) => r.fix);
+  if (left) return { why: `pod-sequencer fix cannot sequence ${owner} yet: ${left.message}.`, fix: left.fix };
+  if (view.changes.length > 0) {
+    const what2 = view.changes.slice(0, 2).join("; ");
+    if (mesh)
+      return {
+        why: `${sidecar} is injected by ${mesh} at admission; with spec.mesh.${mesh} in the config, pod-sequencer fix would change ${owner}: ${what2}.`,
+        fix: `spec.mesh.${mesh}: {} in the config, then ${fixCommand(ctx, owner)}`
+      };
+    return { why: `pod-sequencer fix would change ${owner}: ${what2}.`, fix: fixCommand(ctx, owner) };
+  }
+  return {
+    why: `${owner}'s template is already as pod-sequencer fix leaves it, so the pod was changed after it was made from it (a webhook, or a Job created before the template was fixed).`,
+    fix: INSTALL_WEBHOOK
+  };
+}
+function templateHas(holder, name) {
+  const spec = templateOf(holder)?.spec;
+  return [...spec?.containers ?? [], ...spec?.initContainers ?? []].some((c) => c.name === name);
+}
+function startRace(ctx, f) {
+  if (f.sidecars.length === 0) return void 0;
+  const status = statusOf(f.pod);
+  const byName = statusByName(status.containerStatuses);
+  const init = statusByName(status.initContainerStatuses);
+  const order = (f.spec.containers ?? []).map((c) => c.name);
+  const names = new Set(f.sidecars.map((s) => s.name));
+  for (const c of f.spec.containers ?? []) {
+    if (names.has(c.name)) continue;
+    const app = byName.get(c.name);
+    const prev = app?.lastState?.terminated;
+    if (!app || (app.restartCount ?? 0) === 0 || !prev || prev.exitCode === 0) continue;
+    const appStart = timeOf(prev.startedAt);
+    const appEnd = timeOf(prev.finishedAt);
+    for (const s of f.sidecars) {
+      const st = (s.native ? init : byName).get(s.name);
+      const sideStart = timeOf(st?.state?.running?.startedAt);
+      if (!st || sideStart === void 0) continue;
+      const before = appStart !== void 0 && (appStart < sideStart || appStart === sideStart && !s.native && order.indexOf(c.name) < order.indexOf(s.name));
+      const unready = st.ready === false && appEnd !== void 0 && appEnd >= sideStart;
+      if (!before && !unready) continue;
+      const owner = idText(f.own.top);
+      const view = f.own.object ? ctx.engine.viewOf(f.own.object) : void 0;
+      const fix2 = view && view.changes.length > 0 ? fixCommand(ctx, owner) : INSTALL_WEBHOOK;
+      const when = before ? `started at ${prev.startedAt}, before ${s.name} started (${st.state.running.startedAt})` : `failed at ${prev.finishedAt} while ${s.name} was not ready`;
+      return {
+        rule: "start-order-race",
+        severity: "warning",
+        object: nameOf2(f.pod),
+        owner,
+        container: c.name,
+        message: `${c.name} restarted ${app.restartCount} time(s): its run that ${before ? "failed began before" : "failed ended while"} sidecar ${s.name} was ${before ? "started" : "ready"}`,
+        detail: `${c.name}'s previous run ${when} and exited ${prev.exitCode}${prev.reason ? ` (${prev.reason})` : ""}; restarts: ${app.restartCount}. Nothing held ${c.name} until ${s.name} was ready. ${view && view.changes.length > 0 ? `pod-sequencer fix would change ${owner}: ${view.changes[0]}.` : `${owner}'s template is as pod-sequencer leaves it: the sidecar was added or moved at admission, which the webhook sequences.`}`,
+        fix: fix2,
+        evidence: {
+          app: c.name,
+          restartCount: app.restartCount,
+          lastState: prev,
+          sidecar: s.name,
+          sidecarStartedAt: st.state.running.startedAt,
+          sidecarReady: st.ready
+        }
+      };
+    }
+  }
+  return void 0;
+}
+function stuckInInit(ctx, f) {
+  const status = statusOf(f.pod);
+  if (status.phase !== "Pending") return void 0;
+  const init = statusByName(status.initContainerStatuses);
+  const started = timeOf(status.startTime);
+  const pending = started !== void 0 ? ctx.now - started : void 0;
+  for (const c of f.spec.initContainers ?? []) {
+    if (!isNativeSidecar(c)) continue;
+    const s = { name: c.name };
+    const st = init.get(s.name);
+    if (!st || st.started === true) continue;
+    const restarts = st.restartCount ?? 0;
+    if (restarts === 0 && (pending === void 0 || pending < INIT_STUCK_MS)) continue;
+    const node = f.spec.nodeName ? ctx.dump.nodes.get(f.spec.nodeName) : void 0;
+    const kubelet = node?.status?.nodeInfo?.kubeletVersion;
+    const hit = kubelet && f.spec.restartPolicy === "Never" && c.startupProbe ? defectsOf(kubelet).find((d) => d.defect.trigger.nativeSidecarWithStartupProbe) : void 0;
+    const last2 = st.lastState?.terminated ?? st.state?.terminated;
+    const owner = idText(f.own.top);
+    return {
+      rule: "native-sidecar-stuck-init",
+      severity: "error",
+      object: nameOf2(f.pod),
+      owner,
+      container: s.name,
+      message: `in Init${pending !== void 0 ? ` for ${duration(pending)}` : ""}: native sidecar ${s.name} never passed its startup, so the app never starts`,
+      detail: `${s.name}: started ${st.started === false ? "false" : "unknown"}, ready ${String(st.ready ?? false)}, restarts ${restarts}${last2 ? `, last exit ${last2.exitCode ?? "?"}${last2.reason ? ` (${last2.reason})` : ""}` : ""}; the app containers start only once every native sidecar before them has started (its startupProbe passed). ` + (hit ? `Node ${f.spec.nodeName} runs kubelet ${kubelet}, which has ${hit.defect.issue}: ${hit.defect.summary}.` : `Read why it does not start: kubectl logs -n ${nameOf2(f.pod).namespace ?? "default"} ${nameOf2(f.pod).name} -c ${s.name} --previous.`),
+      fix: hit ? `upgrade the kubelet of node ${f.spec.nodeName} to ${fixedWhere(hit.defect, hit.range)}` : "activeDeadlineSeconds: 600 in the pod template (a stuck pod then fails and its controller retries it), and a startupProbe the sidecar can pass",
+      evidence: {
+        phase: status.phase,
+        sidecar: s.name,
+        started: st.started,
+        ready: st.ready,
+        restartCount: restarts,
+        ...last2 ? { last: last2 } : {},
+        ...pending !== void 0 ? { pendingSeconds: Math.floor(pending / 1e3) } : {},
+        ...hit ? { kubelet, defect: hit.defect.issue } : {}
+      }
+    };
+  }
+  return void 0;
+}
+var INIT_STUCK_MS, statusByName;
+var init_pods = __esm({
+  "src/audit/pods.ts"() {
+    "use strict";
+    init_mesh();
+    init_sidecars();
+    init_kubelet();
+    init_finding();
+    init_objects();
+    INIT_STUCK_MS = 10 * 60 * 1e3;
+    statusByName = (list2) => new Map((list2 ?? []).map((s) => [s.name, s]));
+  }
+});
+
+// src/audit/webhooks.ts
+function mutatesPods(w) {
+  return (w.rules ?? []).some(
+    (r) => (r.apiGroups ?? [""]).some((g) => g === "" || g === "*") && (r.resources ?? []).some((x) => x === "pods" || x === "*" || x === "*/*") && (r.operations ?? []).some((o) => o === "CREATE" || o === "*")
+  );
+}
+function isOurs2(configuration, w) {
+  return configuration === "pod-sequencer" || /(^|\.)pod-sequencer(\.dev)?$/.test(w.name ?? "") || w.clientConfig?.service?.name === "pod-sequencer";
+}
+function chainOf(configs) {
+  const sorted = [...configs].sort(
+    (a, b) => String(a.metadata.name) < String(b.metadata.name) ? -1 : String(a.metadata.name) > String(b.metadata.name) ? 1 : 0
+  );
+  return sorted.flatMap((c) => {
+    const configuration = String(c.metadata.name);
+    const hooks = (c.webhooks ?? []).filter(mutatesPods);
+    return hooks.map((w) => ({
+      configuration,
+      webhook: String(w.name ?? ""),
+      reinvocationPolicy: w.reinvocationPolicy === "IfNeeded" ? "IfNeeded" : "Never",
+      ours: isOurs2(configuration, w),
+      istio: ISTIO_WEBHOOK.test(w.name ?? "")
+    }));
+  });
+}
+function webhookFindings(ctx, chain2, injected) {
+  const out2 = [];
+  const show2 = chain2.map((e, i) => `${i + 1}. ${e.configuration}/${e.webhook} (${e.reinvocationPolicy})`).join(", ");
+  const ours3 = chain2.findIndex((e) => e.ours);
+  if (ours3 >= 0) {
+    for (const e of chain2.filter((x) => x.istio && x.reinvocationPolicy === "IfNeeded")) {
+      out2.push({
+        rule: "mutating-webhook-reinvocation",
+        severity: "warning",
+        object: configId(ctx, e.configuration),
+        message: `Istio's injector ${e.webhook} is reinvoked (IfNeeded): it runs again after pod-sequencer's webhook`,
+        detail: `The chain, in the order the API server calls it: ${show2}. A reinvoked injector renders its template into the pod again after pod-sequencer ordered it, and may move istio-proxy or its hooks back; Istio ships it with reinvocationPolicy: Never, and pod-sequencer's webhook (IfNeeded) already sees its sidecar.`,
+        fix: `kubectl patch mutatingwebhookconfiguration ${e.configuration} --type json -p '[{"op":"replace","path":"/webhooks/${webhookIndex(ctx, e)}/reinvocationPolicy","value":"Never"}]'`,
+        evidence: { chain: chain2.map(plain2), webhook: e.webhook }
+      });
+    }
+    const mine = chain2[ours3];
+    const later = chain2.slice(ours3 + 1).filter((e) => !e.ours);
+    if (mine.reinvocationPolicy === "Never" && later.length > 0) {
+      out2.push({
+        rule: "mutating-webhook-reinvocation",
+        severity: "warning",
+        object: configId(ctx, mine.configuration),
+        message: `pod-sequencer's webhook has reinvocationPolicy: Never, and ${later.length} webhook(s) mutate pods after it`,
+        detail: `The chain: ${show2}. ${later.map((e) => e.webhook).join(", ")} run after pod-sequencer's webhook, which is not called again: the sidecars they add are left unsequenced.`,
+        fix: INSTALL_WEBHOOK,
+        evidence: { chain: chain2.map(plain2), later: later.map((e) => e.webhook) }
+      });
+    }
+  } else {
+    const injectors = chain2.filter((e) => e.istio);
+    if (chain2.length > 0 && injected > 0) {
+      out2.push({
+        rule: "admission-webhook-missing",
+        severity: "warning",
+        object: configId(ctx, (injectors[0] ?? chain2[0]).configuration),
+        message: `no pod-sequencer webhook: ${injected} pod(s) have sidecars their templates lack, added at admission and not sequenced`,
+        detail: `The chain: ${show2}. pod-sequencer fix sees manifests only; sidecars a webhook adds are sequenced by pod-sequencer's own webhook, called after them (reinvocationPolicy: IfNeeded), or by naming the mesh in the config (spec.mesh).`,
+        fix: INSTALL_WEBHOOK,
+        evidence: { chain: chain2.map(plain2), podsWithInjectedSidecars: injected }
+      });
+    }
+  }
+  return out2;
+}
+function webhookIndex(ctx, e) {
+  const o = ctx.dump.webhooks.find((w) => w.metadata.name === e.configuration);
+  return Math.max(
+    0,
+    (o?.webhooks ?? []).findIndex((w) => w.name === e.webhook)
+  );
+}
+var ISTIO_WEBHOOK, configId, plain2;
+var init_webhooks = __esm({
+  "src/audit/webhooks.ts"() {
+    "use strict";
+    init_finding();
+    init_objects();
+    ISTIO_WEBHOOK = /(^|\.)sidecar-injector\.istio\.io$/;
+    configId = (ctx, name) => {
+      const o = ctx.dump.webhooks.find((w) => w.metadata.name === name);
+      return o ? nameOf2(o) : { kind: "MutatingWebhookConfiguration", name };
+    };
+    plain2 = (e) => ({ configuration: e.configuration, webhook: e.webhook, reinvocationPolicy: e.reinvocationPolicy });
+  }
+});
+
+// src/audit/index.ts
+function audit(objects2, config2, opts = {}) {
+  const dump = indexDump(objects2);
+  const cfg = withClusterVersion(config2, dump);
+  const now = opts.now ?? (opts.live ? Date.now() : dump.newest ?? Date.now());
+  const ctx = { dump, cfg, engine: new Engine(cfg), now, configFlag: opts.config !== void 0 ? ` --config ${shellWord(opts.config)}` : "" };
+  const found = [];
+  let injected = 0;
+  const unread = [];
+  for (const pod of dump.pods) {
+    try {
+      const f = podFacts(ctx, pod);
+      if (!f) continue;
+      if (hasInjected(f)) injected++;
+      const reading = worthReading(pod);
+      for (const check2 of POD_CHECKS) {
+        if (!reading && check2 !== stripped && check2 !== drift) continue;
+        const finding = check2(ctx, f);
+        if (finding) found.push(suppressed({ ...finding, source: sourceOf2(pod) }, [pod, f.own.object]));
+      }
+    } catch (e) {
+      if (!(e instanceof ShapeError)) throw e;
+      unread.push(unreadable(pod, e));
+    }
+  }
+  countPerOwner(found);
+  const chain2 = chainOf(dump.webhooks);
+  const objectSource = (f) => sourceOf2((f.object.kind === "Node" ? dump.nodes.get(f.object.name) : dump.webhooks.find((w) => w.metadata.name === f.object.name)) ?? {});
+  for (const f of [...nodeFindings(ctx), ...webhookFindings(ctx, chain2, injected)]) found.push({ ...f, source: objectSource(f) });
+  found.push(...unread);
+  const findings = sortFindings2(withLevels(found, cfg));
+  return {
+    findings,
+    chain: chain2,
+    read: { pods: dump.pods.length, owners: dump.owners.size, nodes: dump.nodes.size, webhooks: dump.webhooks.length, other: Object.fromEntries(dump.other) },
+    now,
+    nowFrom: opts.now !== void 0 ? "option" : !opts.live && dump.newest !== void 0 ? "dump" : "clock",
+    ...cfg.kubernetesVersion ? { kubernetesVersion: cfg.kubernetesVersion } : {}
+  };
+}
+function withClusterVersion(cfg, dump) {
+  if (!versionAssumed(cfg)) return cfg;
+  let oldest;
+  for (const n of dump.nodes.values()) {
+    const v = kubeletVersionOf(n);
+    const parts = v ? versionParts(v) : void 0;
+    if (parts && parts[0] === 1 && (oldest === void 0 || parts[1] < oldest)) oldest = parts[1];
+  }
+  if (oldest === void 0 || minorOf(`1.${oldest}`) === void 0) return cfg;
+  const { kubernetesVersionAssumed: _assumed, ...rest } = cfg;
+  return { ...rest, kubernetesVersion: `1.${oldest}` };
+}
+function unreadable(pod, e) {
+  const id = nameOf2(pod);
+  return {
+    rule: "invalid-input",
+    severity: "error",
+    object: id,
+    message: `${idText(id)} could not be read (${e.message}); it was not audited`,
+    detail: "Every other object was audited. The dump should be what kubectl get -o json prints, unchanged.",
+    fix: TAKE_AGAIN,
+    evidence: {},
+    source: sourceOf2(pod)
+  };
+}
+function hasInjected(f) {
+  const owner = f.own.object;
+  if (!owner || owner === f.pod || f.sidecars.length === 0) return false;
+  const spec = templateOf(owner)?.spec;
+  const names = new Set([...spec?.containers ?? [], ...spec?.initContainers ?? []].map((c) => c.name));
+  return f.sidecars.some((s) => !names.has(s.name));
+}
+function countPerOwner(found) {
+  const per = /* @__PURE__ */ new Map();
+  for (const f of found) if (f.rule === "job-sidecar-blocks-completion" && f.owner) per.set(f.owner, (per.get(f.owner) ?? 0) + 1);
+  for (const f of found) {
+    if (f.rule !== "job-sidecar-blocks-completion" || !f.owner) continue;
+    const n = per.get(f.owner);
+    f.evidence.stuckPodsOfOwner = n;
+    f.detail += ` ${n} pod(s) of ${f.owner} are stuck so.`;
+  }
+}
+function withLevels(found, cfg) {
+  return found.flatMap((f) => {
+    const level = cfg.rules[f.rule];
+    if (level === "off") return [];
+    return [level ? { ...f, severity: level } : f];
+  });
+}
+function suppressed(f, objects2) {
+  const key2 = `${IGNORE_PREFIX}${f.rule}`;
+  for (const o of objects2) {
+    const reason = o ? String(annotationsOf(o)[key2] ?? "").trim() : "";
+    if (reason !== "" && reason !== "true" && reason !== "false") return { ...f, suppressed: reason };
+  }
+  return f;
+}
+function sortFindings2(list2) {
+  const key2 = (f) => `${f.rule}\0${f.object.namespace ?? ""}\0${f.object.kind}\0${f.object.name}`;
+  return list2.sort((a, b) => RANK2[a.severity] - RANK2[b.severity] || (key2(a) < key2(b) ? -1 : key2(a) > key2(b) ? 1 : 0));
+}
+var POD_CHECKS, RANK2;
+var init_audit = __esm({
+  "src/audit/index.ts"() {
+    "use strict";
+    init_types2();
+    init_spec();
+    init_summary();
+    init_versions();
+    init_quote();
+    init_drift();
+    init_engine();
+    init_input();
+    init_nodes();
+    init_objects();
+    init_pods();
+    init_webhooks();
+    POD_CHECKS = [stuckJobPod, startRace, stuckInInit, stripped, drift];
+    RANK2 = { error: 0, warning: 1, info: 2 };
+  }
+});
+
+// src/audit/kubectl.ts
+function runKubectl() {
+  const child = (0, import_node_child_process2.spawn)("kubectl", [...KUBECTL_ARGS], { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+  let said = "";
+  child.stderr.on("data", (b) => said = (said + b.toString("utf8")).slice(0, 4096));
+  const done = new Promise((resolve7, reject) => {
+    child.on(
+      "error",
+      (e) => reject(
+        new InputError(
+          e.code === "ENOENT" ? "--kubectl: kubectl is not on PATH: install it, or audit a dump taken elsewhere (kubectl get \u2026 -o json > dump.json; pod-sequencer audit dump.json)" : `--kubectl: cannot run kubectl (${e.code ?? e.message})`
+        )
+      )
+    );
+    child.on("close", (code) => {
+      if (code === 0) return resolve7();
+      const first = said.trim().split("\n")[0] ?? "";
+      reject(new InputError(`--kubectl: kubectl ${KUBECTL_ARGS.join(" ")} failed (exit ${code ?? "by a signal"})${first ? `: ${first}` : ""}`));
+    });
+  });
+  done.catch(() => void 0);
+  return { stdout: child.stdout, done };
+}
+var import_node_child_process2, KUBECTL_ARGS;
+var init_kubectl = __esm({
+  "src/audit/kubectl.ts"() {
+    "use strict";
+    import_node_child_process2 = require("node:child_process");
+    init_errors();
+    KUBECTL_ARGS = ["get", "pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations", "-A", "-o", "json"];
+  }
+});
+
+// src/audit/report.ts
+function severities(list2) {
+  const c = { error: 0, warning: 0, info: 0 };
+  for (const f of counted(list2)) c[f.severity]++;
+  return c;
+}
+function fails(report2, problems, failOn) {
+  return problems.length > 0 && atOrAbove("error", failOn) || counted(report2.findings).some((f) => atOrAbove(f.severity, failOn));
+}
+function tally(list2, key2) {
+  const m = /* @__PURE__ */ new Map();
+  for (const f of counted(list2)) {
+    const k = key2(f);
+    if (k !== void 0) m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+function summaryOf2(report2, problems) {
+  const list2 = report2.findings;
+  return {
+    read: report2.read,
+    ...severities(list2),
+    suppressed: list2.length - counted(list2).length,
+    unreadable: problems.length,
+    byRule: Object.fromEntries(tally(list2, (f) => f.rule)),
+    byNamespace: Object.fromEntries(tally(list2, (f) => f.object.namespace ?? (f.owner ? void 0 : "(cluster)"))),
+    worstOwners: tally(list2, (f) => f.owner).slice(0, TOP).map(([owner, findings]) => ({
+      owner,
+      findings,
+      stuckPods: counted(list2).filter((f) => f.owner === owner && f.rule === "job-sidecar-blocks-completion").length
+    })),
+    webhooks: report2.chain.map((e) => ({ configuration: e.configuration, webhook: e.webhook, reinvocationPolicy: e.reinvocationPolicy, podSequencer: e.ours })),
+    now: new Date(report2.now).toISOString(),
+    nowFrom: report2.nowFrom,
+    ...report2.kubernetesVersion ? { kubernetesVersion: report2.kubernetesVersion } : {}
+  };
+}
+function formatAuditText(report2, problems, inputs) {
+  const s = summaryOf2(report2, problems);
+  const r = report2.read;
+  const lines = [
+    `pod-sequencer audit of ${inputs}: ${r.pods} pods, ${r.owners} owners, ${r.nodes} nodes, ${r.webhooks} mutating webhook configurations`,
+    `times against ${s.now} (${NOW_FROM[report2.nowFrom]})${report2.kubernetesVersion ? `; fixes for Kubernetes ${report2.kubernetesVersion}` : ""}`,
+    `${s.error} error(s), ${s.warning} warning(s), ${s.info} info${s.suppressed ? `; ${s.suppressed} suppressed` : ""}${problems.length ? `; ${problems.length} input(s) could not be read` : ""}`
+  ];
+  const block2 = (title, rows) => {
+    if (rows.length > 0) lines.push("", title, ...rows.map((x) => `  ${x}`));
+  };
+  block2(
+    "by rule:",
+    Object.entries(s.byRule).map(([k, n]) => `${String(n).padStart(6)}  ${k}`)
+  );
+  block2(
+    "by namespace:",
+    Object.entries(s.byNamespace).slice(0, TOP).map(([k, n]) => `${String(n).padStart(6)}  ${k}`)
+  );
+  block2(
+    "worst owners:",
+    s.worstOwners.map((o) => `${String(o.findings).padStart(6)}  ${o.owner}${o.stuckPods ? ` (${o.stuckPods} stuck pod(s))` : ""}`)
+  );
+  block2(
+    "mutating webhooks on pods, in the order the API server calls them:",
+    report2.chain.map((e, i) => `${i + 1}. ${e.configuration}/${e.webhook}  reinvocationPolicy: ${e.reinvocationPolicy}${e.ours ? "  (pod-sequencer)" : ""}`)
+  );
+  block2(
+    "could not be read:",
+    problems.map((p) => p.message)
+  );
+  const shown2 = counted(report2.findings);
+  if (shown2.length > 0) lines.push("", "findings:");
+  for (const f of shown2) {
+    lines.push(`${f.severity} [${f.rule}] ${idText(f.object)}: ${f.message}`);
+    if (f.owner && f.owner !== idText(f.object)) lines.push(`  owner: ${f.owner}`);
+    lines.push(`  evidence: ${f.detail}`, `  fix: ${f.fix}`);
+  }
+  return lines.map(printable).join("\n") + "\n";
+}
+function row(f) {
+  return {
+    rule: f.rule,
+    severity: f.severity,
+    kind: f.object.kind,
+    namespace: f.object.namespace ?? null,
+    name: f.object.name,
+    message: f.message,
+    fix: f.fix,
+    detail: f.detail,
+    ...f.owner && f.owner !== idText(f.object) ? { owner: f.owner } : {},
+    ...f.container ? { container: f.container } : {},
+    evidence: f.evidence
+  };
+}
+function formatAuditJson(report2, problems) {
+  const out2 = {
+    findings: [
+      ...counted(report2.findings).map(row),
+      ...problems.map((p) => ({ rule: "invalid-input", severity: "error", kind: null, namespace: null, name: p.path, message: p.message, fix: null }))
+    ],
+    suppressed: report2.findings.filter((f) => f.suppressed !== void 0).map((f) => ({ ...row(f), suppression: f.suppressed })),
+    summary: summaryOf2(report2, problems)
+  };
+  return JSON.stringify(out2, null, 2) + "\n";
+}
+function asCheckFindings(report2, problems, fallback) {
+  const list2 = report2.findings.map((f) => ({
+    path: f.source ?? fallback,
+    line: 1,
+    col: 1,
+    ...f.container ? { container: f.container } : {},
+    result: {
+      severity: f.severity,
+      message: `${idText(f.object)}: ${f.message}`,
+      detail: f.detail,
+      fix: f.fix,
+      resourceRef: { apiVersion: "", kind: f.object.kind, name: f.object.name, ...f.object.namespace ? { namespace: f.object.namespace } : {} },
+      tags: { rule: f.rule, ...f.suppressed !== void 0 ? { suppressed: f.suppressed } : {} }
+    }
+  }));
+  for (const p of problems) list2.push({ path: p.path, line: 1, col: 1, result: { severity: "error", message: p.message, tags: { rule: "invalid-input" } } });
+  return list2;
+}
+function formatAuditSarif(report2, problems, opts) {
+  return formatSarif(asCheckFindings(report2, problems, opts.fallback), [], {
+    version: opts.version,
+    rules: opts.rules,
+    root: opts.cwd,
+    cwd: opts.cwd
+  });
+}
+function formatAuditJunit(report2, problems, inputs, failOn) {
+  return formatJunit(asCheckFindings(report2, problems, inputs[0] ?? "<stdin>"), inputs, failOn);
+}
+var TOP, counted, NOW_FROM;
+var init_report2 = __esm({
+  "src/audit/report.ts"() {
+    "use strict";
+    init_junit();
+    init_sarif();
+    init_results();
+    init_text();
+    init_objects();
+    TOP = 10;
+    counted = (list2) => list2.filter((f) => f.suppressed === void 0);
+    NOW_FROM = { option: "given by --now", dump: "the dump's newest timestamp", clock: "the clock" };
+  }
+});
+
+// src/audit/command.ts
+var command_exports = {};
+__export(command_exports, {
+  AuditUsageError: () => AuditUsageError,
+  runAudit: () => runAudit
+});
+function loadAuditConfig(path) {
+  if (path === void 0) return loadConfig(void 0).config;
+  let raw;
+  try {
+    raw = (0, import_yaml17.parse)((0, import_node_fs8.readFileSync)(path, "utf8"));
+  } catch (e) {
+    const code = e.code;
+    throw new AuditUsageError(`--config ${path}: ${code ? `cannot read the file (${code})` : `not valid YAML: ${e.message.split("\n")[0]}`}`);
+  }
+  const { config: config2, errors } = loadConfig(raw, { source: path });
+  if (errors.length > 0) throw new AuditUsageError(`--config ${path}: invalid
+${errors.map(formatResult).join("\n")}`);
+  return config2;
+}
+function nowOf(text2) {
+  if (text2 === void 0) return void 0;
+  const ms = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(text2) ? Date.parse(text2) : NaN;
+  if (Number.isNaN(ms)) throw new AuditUsageError(`--now ${text2}: not an RFC 3339 time (e.g. 2026-01-31T12:00:00Z)`);
+  return ms;
+}
+async function readInput(name, path, kubectl, io) {
+  const limits = io.limits ?? {};
+  if (kubectl) {
+    const run = runKubectl();
+    try {
+      const objects2 = await readDump(name, run.stdout, limits);
+      await run.done;
+      return objects2;
+    } catch (e) {
+      await run.done;
+      throw e;
+    }
+  }
+  if (path === "-") return readDump(name, io.stdin, limits);
+  return readDump(name, (0, import_node_fs9.createReadStream)(path, { highWaterMark: 1 << 20 }), limits);
+}
+async function runAudit(paths, opts, io) {
+  try {
+    return await auditCommand(paths, opts, io);
+  } catch (e) {
+    if (!(e instanceof AuditUsageError)) throw e;
+    io.err(`pod-sequencer: error: ${e.message}
+`);
+    return 2;
+  }
+}
+async function auditCommand(paths, opts, io) {
+  if (opts.kubectl && paths.length > 0) throw new AuditUsageError("--kubectl reads the cluster itself: give no FILE with it");
+  if (!opts.kubectl && paths.length === 0)
+    throw new AuditUsageError("audit needs a dump: FILE..., - for stdin, or --kubectl (kubectl get \u2026 -A -o json | pod-sequencer audit -)");
+  if (paths.filter((p) => p === "-").length > 1) throw new AuditUsageError("- (stdin) can be given once");
+  const cfg = loadAuditConfig(opts.config);
+  const given = nowOf(opts.now);
+  const failOn = opts.failOn ?? cfg.check.failOn;
+  const objects2 = [];
+  const problems = [];
+  const inputs = opts.kubectl ? [KUBECTL_INPUT] : paths.map((p) => p === "-" ? "<stdin>" : p);
+  for (const [i, name] of inputs.entries()) {
+    try {
+      objects2.push(...await readInput(name, paths[i], opts.kubectl === true, io));
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      problems.push({ path: name, message: e.message });
+    }
+  }
+  const report2 = audit(objects2, cfg, {
+    ...given !== void 0 ? { now: given } : {},
+    live: opts.kubectl === true,
+    ...opts.config !== void 0 ? { config: opts.config } : {}
+  });
+  for (const p of problems) if (opts.format !== "text") io.err(`pod-sequencer: error [invalid-input] ${p.message}
+`);
+  if (opts.format === "json") io.out(formatAuditJson(report2, problems));
+  else if (opts.format === "sarif") io.out(formatAuditSarif(report2, problems, { version: io.version, rules: cfg.rules, cwd: io.cwd, fallback: inputs[0] }));
+  else if (opts.format === "junit") io.out(formatAuditJunit(report2, problems, inputs, failOn));
+  else io.out(formatAuditText(report2, problems, inputs.join(", ")));
+  return fails(report2, problems, failOn) ? 1 : 0;
+}
+var import_node_fs8, import_yaml17, import_node_fs9, AuditUsageError;
+var init_command = __esm({
+  "src/audit/command.ts"() {
+    "use strict";
+    import_node_fs8 = require("node:fs");
+    import_yaml17 = __toESM(require_dist(), 1);
+    init_load();
+    init_results();
+    init_audit();
+    import_node_fs9 = require("node:fs");
+    init_input();
+    init_kubectl();
+    init_report2();
+    AuditUsageError = class extends Error {
+    };
+  }
+});
+
+// src/audit/register.ts
+var register_exports = {};
+__export(register_exports, {
+  registerAudit: () => registerAudit
+});
+function registerAudit(program2, version, setCode) {
+  program2.command("audit").description(
+    "read live objects (kubectl get \u2026 -o json|yaml) and report, from their status, which pods are stuck or at risk and the change that prevents it; writes nothing to any cluster (docs/audit.md)"
+  ).argument(
+    "[paths...]",
+    "dump files; - reads stdin (kubectl get pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations -A -o json | pod-sequencer audit -)"
+  ).addOption(new Option("--config <file>", "function config (PodSequence or ConfigMap): the sidecars, meshes and severities fixes follow")).addOption(new Option("--format <format>", "output format").choices(["text", "json", "sarif", "junit"]).default("text")).option("--kubectl", "run kubectl get \u2026 -A -o json itself, with your current context (read-only)").addOption(
+    new Option(
+      "--fail-on <level>",
+      "exit 1 when an unsuppressed finding is at or above this level (default: the config's spec.check.failOn, else error)"
+    ).choices(FAIL_ON_LEVELS)
+  ).option("--now <time>", `RFC 3339 time that "stuck for" is measured against (default: the dump's newest timestamp; with --kubectl, the clock)`).action(
+    (paths, opts) => setCode(
+      Promise.resolve().then(() => (init_command(), command_exports)).then(
+        ({ runAudit: runAudit2 }) => runAudit2(paths, opts, {
+          stdin: process.stdin,
+          out: (s) => void process.stdout.write(s),
+          err: (s) => void process.stderr.write(s),
+          version,
+          cwd: process.cwd()
+        })
+      )
+    )
+  );
+}
+var init_register = __esm({
+  "src/audit/register.ts"() {
+    "use strict";
+    init_esm();
+    init_types2();
+  }
+});
+
 // src/cli.ts
 var cli_exports = {};
 __export(cli_exports, {
   main: () => main
 });
 module.exports = __toCommonJS(cli_exports);
-var import_node_fs8 = require("node:fs");
-var import_yaml17 = __toESM(require_dist(), 1);
+var import_node_fs10 = require("node:fs");
+var import_yaml18 = __toESM(require_dist(), 1);
 
 // src/run.ts
 init_load();
@@ -27582,12 +29208,12 @@ init_types2();
 function readConfigFile2(path) {
   let text2;
   try {
-    text2 = (0, import_node_fs8.readFileSync)(path, "utf8");
+    text2 = (0, import_node_fs10.readFileSync)(path, "utf8");
   } catch (e) {
     throw new UsageError(`--config ${path}: cannot read the file (${e.code ?? String(e)})`);
   }
   try {
-    return (0, import_yaml17.parse)(text2);
+    return (0, import_yaml18.parse)(text2);
   } catch (e) {
     throw new UsageError(`--config ${path}: not valid YAML: ${e.message.split("\n")[0]}`);
   }
@@ -27610,7 +29236,7 @@ function isStream(text2) {
 function readStdin() {
   let bytes;
   try {
-    bytes = (0, import_node_fs8.readFileSync)(0);
+    bytes = (0, import_node_fs10.readFileSync)(0);
   } catch (e) {
     const code = e.code;
     if (code === "EISDIR") {
@@ -27671,11 +29297,15 @@ async function main(argv) {
   const webhook = program2.command("webhook").description("the admission webhook: pods created at runtime get the same decisions (docs/webhook.md)");
   webhook.command("manifests").description("write what to `kubectl apply -f -` to run the webhook: its Deployment, Service, webhook configuration, TLS and companion policy").option("--config <file>", "the PodSequence the webhook runs (validated; else the defaults), put in its ConfigMap").option("--namespace <name>", "the namespace the webhook runs in", "pod-sequencer").option("--image <image>", "the pod-sequencer image (built from the Dockerfile)").option("--tls <route>", "serving certificate from cert-manager, or from the kube-webhook-certgen Jobs: cert-manager|certgen", "cert-manager").option("--failure-policy <policy>", "what the API server does when the webhook fails to answer: Ignore|Fail", "Ignore").action((opts) => {
     const io = {
-      readFile: (p) => (0, import_node_fs8.readFileSync)(p, "utf8"),
+      readFile: (p) => (0, import_node_fs10.readFileSync)(p, "utf8"),
       out: (s) => void process.stdout.write(s),
       err: (s) => void process.stderr.write(s)
     };
     code = Promise.resolve().then(() => (init_manifests(), manifests_exports)).then((m) => m.manifestsCommand(opts, io));
+  });
+  const { registerAudit: registerAudit2 } = await Promise.resolve().then(() => (init_register(), register_exports));
+  registerAudit2(program2, VERSION, (c) => {
+    code = c;
   });
   program2.allowExcessArguments(true).action((opts) => {
     const [word] = program2.args;

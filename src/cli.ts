@@ -155,6 +155,11 @@ export async function main(argv: string[]): Promise<number> {
       };
       code = import('./admission/manifests.js').then((m) => m.manifestsCommand(opts, io));
     });
+  // audit (issue 37): its options only; its code is imported when it runs (src/audit/register.ts).
+  const { registerAudit } = await import('./audit/register.js');
+  registerAudit(program, VERSION, (c) => {
+    code = c;
+  });
   // A word that is no command (`pod-sequencer chekc k8s/`) is a usage error naming the commands,
   // not commander's "too many arguments" (the filter itself takes no arguments).
   program.allowExcessArguments(true).action((opts: { config?: string; failOn?: FailOn }) => {

@@ -28,6 +28,8 @@ const LAYERS: string[][] = [
   ['process.ts', 'files/run.ts'],
   ['explain', 'patches', 'admission', 'audit'],
   ['files'],
+  // audit reads what the file reader and the engine decide (files/read.ts, process.ts) and prints check's formats.
+  ['audit'],
   ['cli.ts', 'index.ts', 'run.ts'],
 ];
 

@@ -28,6 +28,7 @@ import { nativeSidecarInCustomKind } from './rules/native-sidecar-in-custom-kind
 import { sidecarStopsBeforeApp } from './rules/sidecar-stops-before-app.js';
 import { sidecarEndpointsUnknown } from './rules/sidecar-endpoints-unknown.js';
 import { handledByScript } from './rules/handled-by-script.js';
+import { liveRuleInfos } from './live-rules.js';
 
 export type { Rule, RuleInfo } from './rule.js';
 
@@ -80,6 +81,8 @@ export const ruleInfos: readonly RuleInfo[] = [
     summary:
       'a file or document that cannot be read (malformed YAML, invalid UTF-8, too large, unreadable) or processed (a YAML merge key in a workload): nothing in it was checked',
   },
+  // Reported by `pod-sequencer audit` from live objects' status (src/audit/).
+  ...liveRuleInfos,
 ];
 
 /**

@@ -66,7 +66,14 @@ export type RuleId =
   | 'sidecar-endpoints-unknown'
   | 'handled-by-script'
   | 'invalid-suppression'
-  | 'invalid-input';
+  | 'invalid-input'
+  | 'start-order-race'
+  | 'native-sidecar-stuck-init'
+  | 'native-sidecar-stripped'
+  | 'sequencing-drift'
+  | 'kubelet-sidecar-defect'
+  | 'mutating-webhook-reinvocation'
+  | 'admission-webhook-missing';
 
 /** Thrown for input we cannot process at all: nothing goes to stdout, exit 1. */
 export class FatalError extends Error {
