@@ -28617,7 +28617,8 @@ function mutatesPods(w) {
   );
 }
 function isOurs2(configuration, w) {
-  return configuration === "pod-sequencer" || /(^|\.)pod-sequencer(\.dev)?$/.test(w.name ?? "") || w.clientConfig?.service?.name === "pod-sequencer";
+  const service3 = w.clientConfig?.service?.name;
+  return configuration === WEBHOOK_CONFIGURATION || configuration === "pod-sequencer" || w.name === WEBHOOK_NAME || /(^|\.)pod-sequencer(\.dev)?$/.test(w.name ?? "") || service3 === NAME || service3 === "pod-sequencer";
 }
 function chainOf(configs) {
   const sorted = [...configs].sort(
@@ -28691,6 +28692,7 @@ var ISTIO_WEBHOOK, configId, plain2;
 var init_webhooks = __esm({
   "src/audit/webhooks.ts"() {
     "use strict";
+    init_manifests();
     init_finding();
     init_objects();
     ISTIO_WEBHOOK = /(^|\.)sidecar-injector\.istio\.io$/;

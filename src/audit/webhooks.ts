@@ -7,6 +7,7 @@
  * pod-sequencer's webhook never called again after a later injector, or no pod-sequencer webhook
  * where an injector adds sidecars.
  */
+import { NAME, WEBHOOK_CONFIGURATION, WEBHOOK_NAME } from '../admission/manifests.js';
 import type { AuditCtx, AuditFinding } from './finding.js';
 import { INSTALL_WEBHOOK } from './finding.js';
 import type { LiveObject } from './input.js';
@@ -48,11 +49,20 @@ function mutatesPods(w: Webhook): boolean {
 }
 
 /**
- * pod-sequencer's webhook: a configuration or webhook named for it, or served by a Service named
- * `pod-sequencer` (what `pod-sequencer webhook manifests` writes).
+ * pod-sequencer's webhook: the configuration, webhook or Service `pod-sequencer webhook manifests`
+ * writes (src/admission/manifests.ts), or a hand-made one named for it (docs/decisions.md,
+ * "Which webhook is pod-sequencer's").
  */
 function isOurs(configuration: string, w: Webhook): boolean {
-  return configuration === 'pod-sequencer' || /(^|\.)pod-sequencer(\.dev)?$/.test(w.name ?? '') || w.clientConfig?.service?.name === 'pod-sequencer';
+  const service = w.clientConfig?.service?.name;
+  return (
+    configuration === WEBHOOK_CONFIGURATION ||
+    configuration === 'pod-sequencer' ||
+    w.name === WEBHOOK_NAME ||
+    /(^|\.)pod-sequencer(\.dev)?$/.test(w.name ?? '') ||
+    service === NAME ||
+    service === 'pod-sequencer'
+  );
 }
 
 export function chainOf(configs: readonly LiveObject[]): ChainEntry[] {

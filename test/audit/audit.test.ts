@@ -3,6 +3,7 @@
  * evidence and the fix the engine names, and nothing on pods whose status shows nothing wrong.
  */
 import { describe, expect, it } from 'vitest';
+import { webhookObjects } from '../../src/admission/manifests.js';
 import { audit } from '../../src/audit/index.js';
 import { defectsOf } from '../../src/audit/kubelet.js';
 import { loadConfig } from '../../src/config/load.js';
@@ -239,6 +240,16 @@ describe('the mutating webhook chain', () => {
     expect(found.map((f) => f.object.name).sort()).toEqual(['istio-sidecar-injector', 'pod-sequencer']);
     expect(found.find((f) => f.object.name === 'pod-sequencer')!.evidence.later).toEqual(['vault.hashicorp.com']);
     expect(found.find((f) => f.object.name === 'istio-sidecar-injector')!.fix).toContain('"path":"/webhooks/0/reinvocationPolicy","value":"Never"');
+  });
+
+  it("takes the configuration `webhook manifests` writes for pod-sequencer's, first in the chain", () => {
+    const ours = webhookObjects({ namespace: 'pod-sequencer', tls: 'cert-manager', failurePolicy: 'Ignore' }).find(
+      (o) => o.kind === 'MutatingWebhookConfiguration',
+    )!;
+    const objs = [webhooks('istio-sidecar-injector', [{ name: 'namespace.sidecar-injector.istio.io', service: 'istiod' }]), ours as never, ...meshed()];
+    const r = audit(objs, cfg);
+    expect(r.chain.map((e) => e.configuration)).toEqual(['00-pod-sequencer', 'istio-sidecar-injector']);
+    expect(r.findings).toEqual([]);
   });
 
   it('no pod-sequencer webhook where an injector added sidecars; none where nothing was injected', () => {
