@@ -137,6 +137,22 @@ export async function main(argv: string[]): Promise<number> {
   registerFileCommands(program, VERSION, (c) => {
     code = c;
   });
+  // `webhook serve`: the admission webhook's server (src/admission/serve.ts), loaded only when it runs.
+  const webhook =
+    program.commands.find((c) => c.name() === 'webhook') ?? program.command('webhook').description('the mutating admission webhook (docs/webhook.md)');
+  webhook
+    .command('serve')
+    .description('serve AdmissionReviews on HTTPS POST /mutate, /healthz and /readyz; Prometheus /metrics on plain HTTP (docs/reference.md)')
+    .option('--config <file>', 'function config (PodSequence or ConfigMap), reloaded when it changes; defaults otherwise')
+    .option('--port <port>', 'HTTPS port', '8443')
+    .option('--tls-cert <file>', 'serving certificate (PEM), reloaded when it changes')
+    .option('--tls-key <file>', 'its private key (PEM), reloaded with it')
+    .option('--metrics-port <port>', 'plain HTTP port of GET /metrics', '9090')
+    .option('--max-body <bytes>', 'largest request body; larger ones get 413 (default 3 MiB, the API server’s own limit)')
+    .option('--bind-address <address>', 'address of both ports (default: every address of the host)')
+    .action((opts: import('./admission/serve.js').ServeFlags) => {
+      code = import('./admission/serve.js').then((m) => m.serve(opts));
+    });
   // A word that is no command (`pod-sequencer chekc k8s/`) is a usage error naming the commands,
   // not commander's "too many arguments" (the filter itself takes no arguments).
   program.allowExcessArguments(true).action((opts: { config?: string; failOn?: FailOn }) => {
