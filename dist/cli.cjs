@@ -13734,6 +13734,18 @@ var init_host = __esm({
 });
 
 // src/workloads/catalog.ts
+function podOwner(metadata) {
+  const refs = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences : [];
+  for (const ref of refs) {
+    if (typeof ref !== "object" || ref === null || typeof ref.apiVersion !== "string") continue;
+    const group = ref.apiVersion.slice(0, Math.max(0, ref.apiVersion.indexOf("/")));
+    const row = POD_OWNERS.find((o) => o.group === group && o.kind === ref.kind);
+    if (row) return row;
+  }
+  const labels = metadata.labels;
+  if (typeof labels !== "object" || labels === null) return void 0;
+  return POD_OWNERS.find((o) => Object.hasOwn(labels, o.label));
+}
 function catalogKind(apiVersion2, kind2) {
   const slash = apiVersion2.indexOf("/");
   if (slash < 0) return void 0;
@@ -13741,7 +13753,7 @@ function catalogKind(apiVersion2, kind2) {
   const version = apiVersion2.slice(slash + 1);
   return CATALOG.find((k) => k.kind === kind2 && k.group === group && k.versions.includes(version));
 }
-var job, service, KUBEFLOW, replicas, kubeflowAlso, RAY, rayCluster, RAY_1_0, rayAlso, ARGO_TYPES, argoTemplates, argoAlso, ARGO_NOTE, TEKTON, tektonAlso, TEKTON_NOTE, tekton, JOBSET_SITE, CATALOG;
+var job, service, KUBEFLOW, replicas, kubeflowAlso, RAY, rayCluster, RAY_1_0, rayAlso, ARGO_TYPES, argoTemplates, argoAlso, ARGO_NOTE, TEKTON, tektonAlso, TEKTON_NOTE, tekton, JOBSET_SITE, CATALOG, POD_OWNERS;
 var init_catalog = __esm({
   "src/workloads/catalog.ts"() {
     "use strict";
@@ -14062,6 +14074,26 @@ var init_catalog = __esm({
         ]
       }
     ];
+    POD_OWNERS = [
+      {
+        group: "argoproj.io",
+        kind: "Workflow",
+        label: "workflows.argoproj.io/workflow",
+        source: "argoproj/argo-workflows@v3.6.0:workflow/common/common.go",
+        quote: "// LabelKeyWorkflow is the pod metadata label to indicate the associated workflow name",
+        also: argoAlso,
+        controllerNote: ARGO_NOTE
+      },
+      {
+        group: "tekton.dev",
+        kind: "TaskRun",
+        label: "tekton.dev/taskRun",
+        source: "tektoncd/pipeline@v0.68.0:pkg/apis/pipeline/register.go",
+        quote: "// TaskRunLabelKey is used as the label identifier for a TaskRun",
+        also: tektonAlso,
+        controllerNote: TEKTON_NOTE
+      }
+    ];
   }
 });
 
@@ -14331,9 +14363,15 @@ function namesOf(path) {
   }
   return known2;
 }
+function ownedPodSite(metadata) {
+  if (!isObject3(metadata) || metadata.ownerReferences === void 0 && metadata.labels === void 0) return void 0;
+  const owner = podOwner(metadata);
+  return owner && OWNED_POD_SITES.get(owner);
+}
 function makeWorkload(obj, templatePath, site) {
   const kind2 = String(obj.kind);
   site ??= BUILTIN_SITES[kind2] ?? LONG_RUNNING;
+  if (site === POD_SITE && templatePath.length === 0) site = ownedPodSite(obj.metadata) ?? site;
   const template = getPath(obj, templatePath);
   if (!template) return void 0;
   const view = site.shape !== "pod" ? podView(template, templatePath, site) : void 0;
@@ -14506,15 +14544,18 @@ function nameUnnamed(w) {
   }
   return named2;
 }
-var NAMES, LONG_RUNNING, JOB_KINDS, CONTAINER_LISTS;
+var NAMES, LONG_RUNNING, POD_SITE, OWNED_POD_SITES, JOB_KINDS, CONTAINER_LISTS;
 var init_workload = __esm({
   "src/workloads/workload.ts"() {
     "use strict";
+    init_catalog();
     init_kinds();
     init_paths();
     init_shape();
     NAMES = /* @__PURE__ */ new WeakMap();
     LONG_RUNNING = BUILTIN_SITES.Deployment;
+    POD_SITE = BUILTIN_SITES.Pod;
+    OWNED_POD_SITES = new Map(POD_OWNERS.map((o) => [o, { ...POD_SITE, sidecarsEndedBy: "controller", controllerNote: o.controllerNote }]));
     JOB_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob"]);
     CONTAINER_LISTS = ["initContainers", "containers"];
   }

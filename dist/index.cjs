@@ -13767,6 +13767,38 @@ var CATALOG = [
     ]
   }
 ];
+var POD_OWNERS = [
+  {
+    group: "argoproj.io",
+    kind: "Workflow",
+    label: "workflows.argoproj.io/workflow",
+    source: "argoproj/argo-workflows@v3.6.0:workflow/common/common.go",
+    quote: "// LabelKeyWorkflow is the pod metadata label to indicate the associated workflow name",
+    also: argoAlso,
+    controllerNote: ARGO_NOTE
+  },
+  {
+    group: "tekton.dev",
+    kind: "TaskRun",
+    label: "tekton.dev/taskRun",
+    source: "tektoncd/pipeline@v0.68.0:pkg/apis/pipeline/register.go",
+    quote: "// TaskRunLabelKey is used as the label identifier for a TaskRun",
+    also: tektonAlso,
+    controllerNote: TEKTON_NOTE
+  }
+];
+function podOwner(metadata) {
+  const refs = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences : [];
+  for (const ref of refs) {
+    if (typeof ref !== "object" || ref === null || typeof ref.apiVersion !== "string") continue;
+    const group = ref.apiVersion.slice(0, Math.max(0, ref.apiVersion.indexOf("/")));
+    const row = POD_OWNERS.find((o) => o.group === group && o.kind === ref.kind);
+    if (row) return row;
+  }
+  const labels = metadata.labels;
+  if (typeof labels !== "object" || labels === null) return void 0;
+  return POD_OWNERS.find((o) => Object.hasOwn(labels, o.label));
+}
 function catalogKind(apiVersion2, kind2) {
   const slash = apiVersion2.indexOf("/");
   if (slash < 0) return void 0;
@@ -14029,10 +14061,18 @@ function namesOf(path) {
   return known2;
 }
 var LONG_RUNNING = BUILTIN_SITES.Deployment;
+var POD_SITE = BUILTIN_SITES.Pod;
+var OWNED_POD_SITES = new Map(POD_OWNERS.map((o) => [o, { ...POD_SITE, sidecarsEndedBy: "controller", controllerNote: o.controllerNote }]));
+function ownedPodSite(metadata) {
+  if (!isObject3(metadata) || metadata.ownerReferences === void 0 && metadata.labels === void 0) return void 0;
+  const owner = podOwner(metadata);
+  return owner && OWNED_POD_SITES.get(owner);
+}
 var JOB_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob"]);
 function makeWorkload(obj, templatePath, site) {
   const kind2 = String(obj.kind);
   site ??= BUILTIN_SITES[kind2] ?? LONG_RUNNING;
+  if (site === POD_SITE && templatePath.length === 0) site = ownedPodSite(obj.metadata) ?? site;
   const template = getPath(obj, templatePath);
   if (!template) return void 0;
   const view = site.shape !== "pod" ? podView(template, templatePath, site) : void 0;

@@ -26,7 +26,7 @@ const LAYERS: string[][] = [
   ['sequence'],
   ['check'],
   ['process.ts', 'files/run.ts'],
-  ['explain', 'patches'],
+  ['explain', 'patches', 'admission', 'audit'],
   ['files'],
   ['cli.ts', 'index.ts', 'run.ts'],
 ];

@@ -383,6 +383,63 @@ export const CATALOG: readonly CatalogKind[] = [
   },
 ];
 
+/**
+ * Controllers that create bare Pods at run time and end those pods' sidecars themselves: a Pod
+ * they own (an ownerReference of this group and kind, or failing that their label on the pod) gets
+ * start order and lint, never a wrapper, as their templates do above. The admission webhook sees
+ * these pods (src/admission/review.ts); a Pod file with the same metadata gets the same answer.
+ */
+export interface PodOwner {
+  group: string;
+  kind: string;
+  /** The label the controller puts on every pod it creates. */
+  label: string;
+  source: string;
+  quote: string;
+  also?: readonly { source: string; quote: string }[];
+  controllerNote: string;
+}
+
+export const POD_OWNERS: readonly PodOwner[] = [
+  {
+    group: 'argoproj.io',
+    kind: 'Workflow',
+    label: 'workflows.argoproj.io/workflow',
+    source: 'argoproj/argo-workflows@v3.6.0:workflow/common/common.go',
+    quote: '// LabelKeyWorkflow is the pod metadata label to indicate the associated workflow name',
+    also: argoAlso,
+    controllerNote: ARGO_NOTE,
+  },
+  {
+    group: 'tekton.dev',
+    kind: 'TaskRun',
+    label: 'tekton.dev/taskRun',
+    source: 'tektoncd/pipeline@v0.68.0:pkg/apis/pipeline/register.go',
+    quote: '// TaskRunLabelKey is used as the label identifier for a TaskRun',
+    also: tektonAlso,
+    controllerNote: TEKTON_NOTE,
+  },
+];
+
+interface OwnerRef {
+  apiVersion?: unknown;
+  kind?: unknown;
+}
+
+/** The controller among POD_OWNERS that made this pod, read from its metadata. */
+export function podOwner(metadata: { ownerReferences?: unknown; labels?: unknown }): PodOwner | undefined {
+  const refs = Array.isArray(metadata.ownerReferences) ? (metadata.ownerReferences as OwnerRef[]) : [];
+  for (const ref of refs) {
+    if (typeof ref !== 'object' || ref === null || typeof ref.apiVersion !== 'string') continue;
+    const group = ref.apiVersion.slice(0, Math.max(0, ref.apiVersion.indexOf('/')));
+    const row = POD_OWNERS.find((o) => o.group === group && o.kind === ref.kind);
+    if (row) return row;
+  }
+  const labels = metadata.labels;
+  if (typeof labels !== 'object' || labels === null) return undefined;
+  return POD_OWNERS.find((o) => Object.hasOwn(labels, o.label));
+}
+
 /** The catalog row for an object's apiVersion and kind, if any. */
 export function catalogKind(apiVersion: string, kind: string): CatalogKind | undefined {
   const slash = apiVersion.indexOf('/');

@@ -3,6 +3,7 @@
  * Transforms mutate `obj` (through `pod` and `podMeta`, which point into it).
  */
 import type { ResourceRef } from '../krm/types.js';
+import { podOwner, POD_OWNERS } from './catalog.js';
 import { BUILTIN_SITES, type Site } from './kinds.js';
 import { formatPath, type Path } from './paths.js';
 import { CONTAINER, describe, fieldsProblem, JOB, META as META_FIELDS, POD, problemAt, type ShapeProblem } from './shape.js';
@@ -139,6 +140,16 @@ function namesOf(path: Path): PathNames {
 }
 
 const LONG_RUNNING: Site = BUILTIN_SITES.Deployment!;
+const POD_SITE: Site = BUILTIN_SITES.Pod!;
+
+/** A Pod that Argo or Tekton made (catalog.ts POD_OWNERS): their controllers end its sidecars. */
+const OWNED_POD_SITES = new Map(POD_OWNERS.map((o) => [o, { ...POD_SITE, sidecarsEndedBy: 'controller', controllerNote: o.controllerNote } as Site]));
+
+function ownedPodSite(metadata: unknown): Site | undefined {
+  if (!isObject(metadata) || (metadata.ownerReferences === undefined && metadata.labels === undefined)) return undefined;
+  const owner = podOwner(metadata);
+  return owner && OWNED_POD_SITES.get(owner);
+}
 
 /** Kinds whose own spec is a Job's (shape.ts JOB): Job, and CronJob's jobTemplate by the same table. */
 const JOB_KINDS = new Set(['Job', 'CronJob']);
@@ -152,6 +163,7 @@ const JOB_KINDS = new Set(['Job', 'CronJob']);
 export function makeWorkload(obj: Record<string, unknown>, templatePath: Path, site?: Site): Workload | undefined {
   const kind = String(obj.kind);
   site ??= BUILTIN_SITES[kind] ?? LONG_RUNNING;
+  if (site === POD_SITE && templatePath.length === 0) site = ownedPodSite(obj.metadata) ?? site;
   const template = getPath(obj, templatePath);
   if (!template) return undefined;
   const view = site.shape !== 'pod' ? podView(template, templatePath, site) : undefined;

@@ -1,0 +1,129 @@
+/**
+ * The webhook's promise on what others wrote (issue 36): every pod the vendor corpus and the
+ * fixtures' manifests would make (test/helpers/admission.ts), reviewed as the API server sends it.
+ * The patch, applied by an independent RFC 6902 library (fast-json-patch), gives exactly what the
+ * filter writes for that Pod, plus the one record annotation; the result is as valid as the input
+ * under the Kubernetes schema and the pod rules of the target release; a second review of it
+ * gets no patch. Istio's injector outputs (`*.injected`) are the pod as Istio's webhook leaves
+ * it: the input of the reinvocation.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fjp from 'fast-json-patch';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { admit, loadEngine, type Engine } from '../../src/admission/review.js';
+import { RECORD_ANNOTATION } from '../../src/admission/record.js';
+import { runFilter } from '../../src/run.js';
+import { podsOf, reviewOf, type MadePod } from '../helpers/admission.js';
+import { ROOT } from '../helpers/cli.js';
+import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
+import { itemErrors } from '../properties/k8s.js';
+
+type Obj = Record<string, unknown>;
+
+const CONFIGS: Record<string, { text?: string; minor?: number }> = {
+  default: {},
+  '1.28': { text: 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nspec: {kubernetesVersion: "1.28"}\n', minor: 28 },
+  '1.28 mesh': {
+    text: 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nspec:\n  kubernetesVersion: "1.28"\n  mesh: {istio: {hold: true}, linkerd: {await: true, shutdown: true}}\n',
+    minor: 28,
+  },
+  '1.31': { text: 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nspec: {kubernetesVersion: "1.31"}\n', minor: 31 },
+};
+
+function fixturePods(): MadePod[] {
+  const dir = join(ROOT, 'fixtures', 'filter');
+  return readdirSync(dir).flatMap((c) => {
+    const path = join(dir, c, 'input.yaml');
+    try {
+      return podsOf(readFileSync(path, 'utf8'), `fixtures/filter/${c}`);
+    } catch {
+      return [];
+    }
+  });
+}
+
+const vendorPods = availableCorpus(corpusEntries(), 'admission corpus').flatMap(({ e, text }) => podsOf(text, cite(e)));
+const pods = [...vendorPods, ...fixturePods()];
+
+/**
+ * What the filter writes for this Pod, as the webhook reads it: a pod made from `generateName`
+ * is selected by that prefix (docs/decisions.md, "Admission"), so the filter is given it as the name.
+ */
+function filtered(pod: Obj, configText: string | undefined): Obj | undefined {
+  const config = configText ? parse(configText) : undefined;
+  const meta = pod.metadata as Obj;
+  const named = meta.name === undefined && meta.generateName !== undefined ? { ...pod, metadata: { ...meta, name: meta.generateName } } : pod;
+  const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [named] }), { config });
+  if (!out.stdout) return undefined;
+  const item = (parse(out.stdout) as { items: Obj[] }).items[0]!;
+  if (named !== pod) delete (item.metadata as Obj).name;
+  return item;
+}
+
+const withoutRecord = (pod: Obj): Obj => {
+  const copy = structuredClone(pod);
+  const annotations = (copy.metadata as Obj | undefined)?.annotations as Obj | undefined;
+  if (annotations) {
+    delete annotations[RECORD_ANNOTATION];
+    if (Object.keys(annotations).length === 0) delete (copy.metadata as Obj).annotations;
+  }
+  return copy;
+};
+
+function reviewed(pod: Obj, engine: Engine) {
+  const a = admit(JSON.stringify(reviewOf(pod)), engine);
+  const response = (JSON.parse(a.body) as { response: Obj }).response;
+  const patch = response.patch ? (JSON.parse(Buffer.from(String(response.patch), 'base64').toString('utf8')) as fjp.Operation[]) : [];
+  const after = patch.length > 0 ? (fjp.applyPatch(structuredClone(pod), patch, true, false).newDocument as Obj) : pod;
+  return { a, response, patch, after };
+}
+
+describe('the webhook on the corpus pods', () => {
+  it('has pods to review, Istio-injected Jobs among them', () => {
+    expect(vendorPods.length).toBeGreaterThan(150);
+    expect(vendorPods.some((p) => p.from.includes('.injected') && (p.pod.spec as Obj).restartPolicy === 'Never')).toBe(true);
+  });
+
+  for (const [label, { text, minor }] of Object.entries(CONFIGS)) {
+    it(`${label}: the patch gives the filter's output, as valid as the input, and a second review gives none`, () => {
+      const engine = loadEngine(text, label);
+      const problems: string[] = [];
+      let patched = 0;
+      for (const { from, pod } of pods) {
+        const { a, response, patch, after } = reviewed(pod, engine);
+        if (response.allowed !== true || a.outcome === 'invalid') problems.push(`${from}: not allowed (${a.outcome})`);
+        if (a.outcome === 'unreadable') problems.push(`${from}: unreadable: ${a.warnings.join('; ')}`);
+        const want = filtered(pod, text);
+        if (!want) {
+          problems.push(`${from}: the filter refused it but the webhook said ${a.outcome}`);
+          continue;
+        }
+        if (JSON.stringify(withoutRecord(after)) !== JSON.stringify(want) && !deepSame(withoutRecord(after), want)) {
+          problems.push(`${from}: patched pod differs from the filter's output`);
+          continue;
+        }
+        if (patch.length === 0) continue;
+        patched++;
+        const recorded = ((after.metadata as Obj).annotations as Obj)[RECORD_ANNOTATION];
+        if (typeof recorded !== 'string' || !recorded.startsWith('{"by":"pod-sequencer/')) problems.push(`${from}: no record annotation`);
+        const fresh = itemErrors(after, minor).filter((e) => !itemErrors(pod, minor).includes(e));
+        if (fresh.length > 0) problems.push(`${from}: the patched pod is less valid: ${fresh.join('; ')}`);
+        const again = reviewed(after, engine);
+        if (again.patch.length > 0) problems.push(`${from}: a second review patches again: ${JSON.stringify(again.patch).slice(0, 300)}`);
+      }
+      expect(problems).toEqual([]);
+      expect(patched).toBeGreaterThan(10);
+    });
+  }
+});
+
+function deepSame(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as Obj);
+  const kb = Object.keys(b as Obj);
+  return ka.length === kb.length && ka.every((k) => deepSame((a as Obj)[k], (b as Obj)[k]));
+}
