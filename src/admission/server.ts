@@ -62,6 +62,8 @@ export interface RunningServer {
   readonly metricsPort: number;
   readonly metrics: Metrics;
   ready(): boolean;
+  /** Requests on /mutate whose headers have arrived and that are not answered yet. */
+  inFlight(): number;
   /** One round of the reload poll, now (the interval does it on its own). */
   poll(): void;
   /** Drains and closes; resolves with the number of connections cut at the bound. */
@@ -261,6 +263,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     metricsPort,
     metrics,
     ready: () => !draining,
+    inFlight: () => inFlight,
     poll: () => poller.poll(),
     shutdown(reason) {
       closing ??= drain(reason);
