@@ -30,10 +30,11 @@ export const SHUTDOWN_MS = 15_000;
 /** How often the certificate pair and the config are read for changes. */
 export const POLL_MS = 2_000;
 /**
- * Longer than the API server's client keeps an idle connection (Go's http.Transport with the
- * IdleConnTimeout of 90 s that k8s.io/apimachinery's SetTransportDefaults sets): the client
- * closes an idle connection first, so it never sends a review on a connection the server is
- * closing at that moment (a failed call, and under failurePolicy Ignore an unsequenced pod).
+ * Longer than the API server's client keeps an idle connection: its transport takes Go's
+ * http.DefaultTransport IdleConnTimeout, 90 s (kubernetes/apimachinery@819711e6f703:
+ * pkg/util/net/http.go, SetOldTransportDefaults). So the client closes an idle connection
+ * first, and never sends a review on one the server is closing at that moment (a failed call,
+ * and under failurePolicy Ignore an unsequenced pod).
  */
 const KEEP_ALIVE_MS = 95_000;
 /** Enough for a few API servers' connection pools and the probes; a flood stops here. */
