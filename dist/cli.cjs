@@ -27293,6 +27293,8 @@ async function startServer(o) {
   const metricsServer = (0, import_node_http.createServer)(limits, serveMetrics(metrics));
   metricsServer.maxConnections = MAX_CONNECTIONS;
   https.on("tlsClientError", rateLimited(log));
+  https.on("secureConnection", (socket) => socket.setTimeout(timeout));
+  metricsServer.on("connection", (socket) => socket.setTimeout(timeout));
   function route(req, res) {
     if (draining) res.setHeader("Connection", "close");
     const path = (req.url ?? "/").split("?", 1)[0];

@@ -14,7 +14,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { admit, EngineConfigError, loadEngine, type Engine } from './review.js';
 import { CONTENT_TYPE, Metrics, type ServerOutcome } from './metrics.js';
 import { jsonLogger, type Logger } from './log.js';
@@ -120,6 +120,11 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const metricsServer: HttpServer = createHttpServer(limits, serveMetrics(metrics));
   metricsServer.maxConnections = MAX_CONNECTIONS;
   https.on('tlsClientError', rateLimited(log));
+  // Node's request and header timeouts start with a request's first byte: a connection that
+  // never sends one would stay open for good. Until Node sets its own (keep-alive), it may be
+  // silent this long.
+  https.on('secureConnection', (socket: Socket) => socket.setTimeout(timeout));
+  metricsServer.on('connection', (socket: Socket) => socket.setTimeout(timeout));
 
   function route(req: IncomingMessage, res: ServerResponse): void {
     if (draining) res.setHeader('Connection', 'close');

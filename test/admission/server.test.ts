@@ -339,19 +339,22 @@ describe('webhook serve: hostile requests', () => {
     expect((await post(s, padded)).status).toBe(200);
   });
 
-  it('cuts off a client that stops sending (headers or body) and a TLS handshake that never comes', async () => {
+  it('cuts off a client that stops sending (headers or body), one that never sends, and a TLS handshake that never comes', async () => {
     const slowHeaders = await rawConnect(s.server.port, A.cert);
     const closed1 = readUntilClosed(slowHeaders);
     slowHeaders.write('POST /mutate HTTP/1.1\r\nHost: x\r\n');
     const slowBody = await rawConnect(s.server.port, A.cert);
     const closed2 = readUntilClosed(slowBody);
     slowBody.write('POST /mutate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"api');
+    const silent = await rawConnect(s.server.port, A.cert);
+    const closed4 = readUntilClosed(silent);
     const { connect } = await import('node:net');
     const bare = connect({ host: '127.0.0.1', port: s.server.port });
     const closed3 = new Promise<void>((resolve) => bare.on('close', () => resolve()).on('error', () => {}));
     // Meanwhile the server answers others.
     await stillServes();
-    const [a, b] = await Promise.all([closed1, closed2, closed3]);
+    const [a, b, , d] = await Promise.all([closed1, closed2, closed3, closed4]);
+    expect(d).not.toMatch(/^HTTP\/1\.1 200/);
     expect(a).not.toMatch(/^HTTP\/1\.1 200/);
     expect(b).not.toMatch(/^HTTP\/1\.1 200/);
     await stillServes();
