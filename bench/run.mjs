@@ -236,7 +236,7 @@ const table =
   (shapes ? `${rows.length > 0 ? '\n\n' : ''}YAML shapes (issue 20): each at ${SHAPE_MB} MB and twice that.\n\n${shapes}` : '');
 const hooked = webhook ? await benchWebhook({ root, out, seconds: webhookSeconds, soakMinutes }) : '';
 const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}; ${fmt((Date.now() - started) / 1000)} s in all.`;
-process.stdout.write(`\n${stamp}\n\n${table}\n${hooked ? `\n${hooked}\n` : ''}`);
+process.stdout.write(`\n${[stamp, table, hooked].filter(Boolean).join('\n\n')}\n`);
 
 /** Replaces the text between two markers of BENCHMARKS.md (the prose around them is written by hand). */
 function writeBlock(begin, end, body) {
