@@ -20513,6 +20513,7 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
   if (deepEqual(before.value, obj)) return void 0;
   const text2 = item.text;
   forgetKptIds(obj);
+  if (item.valueOut) return item.valueOut(obj), "";
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
     const poolPaths = workloads.flatMap((w) => ["initContainers", "containers"].map((l) => [...w.templatePath, "spec", l]));
@@ -26941,12 +26942,12 @@ function admit(bodyText, engine) {
   const request = review.request;
   if (!isObject6(request) || typeof request.uid !== "string" || request.uid === "") return invalid("the AdmissionReview has no request.uid to answer");
   try {
-    return decide(request, engine);
+    return decide(request, engine, bodyText.includes('"<<"'));
   } catch (e) {
     return answer(request.uid, "unreadable", [`pod-sequencer: internal error, pod admitted unchanged: ${String(e?.message ?? e)}`], {});
   }
 }
-function decide(request, engine) {
+function decide(request, engine, mergeKeys) {
   const { uid } = request;
   const gvk = isObject6(request.kind) ? request.kind : {};
   const about = { kind: String(gvk.kind ?? ""), namespace: str3(request.namespace), name: str3(request.name) };
@@ -26961,7 +26962,7 @@ function decide(request, engine) {
   const labels2 = isObject6(meta.labels) ? meta.labels : {};
   about.name ||= str3(meta.name) || (str3(meta.generateName) ? `${str3(meta.generateName)}*` : "");
   if (labels2[SKIP_LABEL] === "true") return answer(uid, "skipped", [], about);
-  return sequencePod(uid, pod, request, engine, about);
+  return sequencePod(uid, pod, request, engine, about, mergeKeys);
 }
 function asItem(pod, request) {
   const meta = isObject6(pod.metadata) ? pod.metadata : {};
@@ -26971,36 +26972,58 @@ function asItem(pod, request) {
   const withMeta = Object.keys(fill).length > 0 ? { ...pod, metadata: { ...meta, ...fill } } : pod;
   return { ...withMeta, apiVersion: "v1", kind: "Pod" };
 }
-function sequencePod(uid, pod, request, engine, about) {
+function sequencePod(uid, pod, request, engine, about, mergeKeys) {
   const item = asItem(pod, request);
-  const text2 = JSON.stringify(item);
+  let text2;
+  const textOf = () => text2 ??= blockText(item) ?? JSON.stringify(item);
+  let changed;
   let processed;
   try {
-    processed = processItems([{ text: text2, kind: "Pod", apiVersion: "v1" }], { ...engine.cfg, mode: "apply" });
+    const input = {
+      get text() {
+        return textOf();
+      },
+      kind: "Pod",
+      apiVersion: "v1",
+      // A `<<` key is YAML 1.1's merge key to kubectl and kustomize: the engine reads such a pod
+      // from its text and refuses it (src/process.ts mergeKey), as it would the file.
+      ...mergeKeys ? {} : { takeValue: () => structuredClone(item) },
+      valueOut: (v) => changed = v
+    };
+    processed = processItems([input], engine.cfg);
   } catch (e) {
     if (!(e instanceof FatalError)) throw e;
     return answer(uid, "unreadable", [`pod-sequencer: pod admitted unchanged: ${e.message.replace(/^items\[0\]: /, "")}`], about);
   }
-  const before = itemValue(text2);
-  if (!before || !deepEqual(before, item))
-    return answer(uid, "unreadable", ["pod-sequencer: the pod does not read back as the same object; admitted unchanged"], about);
-  const changed = processed.replacements.get(0);
-  const after = changed === void 0 ? before : itemValue(changed);
-  if (!after) return answer(uid, "unreadable", ["pod-sequencer: internal error: the sequenced pod does not read back; admitted unchanged"], about);
-  withRecord(before, after, changed !== void 0);
-  const operations = diff(before, after);
   const warnings = warningsOf(processed.results);
+  if (changed && !deepEqual(itemValue(textOf()), item))
+    return answer(uid, "unreadable", ["pod-sequencer: the pod does not read back as the same object; admitted unchanged"], about);
+  if (!changed && !hasRecord(item)) return answer(uid, "unchanged", warnings, about);
+  const after = changed ?? structuredClone(item);
+  withRecord(after);
+  const operations = diff(item, after);
   if (operations.length === 0) return answer(uid, "unchanged", warnings, about);
   return answer(uid, "patched", warnings, about, operations);
 }
-function withRecord(before, after, changed) {
-  const annotations = isObject6(before.metadata) && isObject6(before.metadata.annotations) ? before.metadata.annotations : {};
-  if (!changed && !Object.hasOwn(annotations, RECORD_ANNOTATION)) return;
-  const record = recordOf(after);
+function blockText(item) {
+  const emit = new BlockEmitter(false);
+  let out2 = "";
+  for (const key2 of Object.keys(item)) {
+    const line = emit.pair(key2, item[key2]);
+    if (line === void 0) return void 0;
+    out2 += line + "\n";
+  }
+  return out2;
+}
+function hasRecord(pod) {
+  const meta = pod.metadata;
+  return isObject6(meta) && isObject6(meta.annotations) && Object.hasOwn(meta.annotations, RECORD_ANNOTATION);
+}
+function withRecord(after) {
   if (!isObject6(after.metadata)) after.metadata = {};
   const meta = after.metadata;
   if (!isObject6(meta.annotations)) meta.annotations = {};
-  meta.annotations[RECORD_ANNOTATION] = record;
+  meta.annotations[RECORD_ANNOTATION] = recordOf(after);
 }
 function warningsOf(results) {
   const lines = results.filter((r) => !r.tags?.assumed || r.severity !== "info").map((r) => clip(`pod-sequencer: ${r.message}`));
@@ -27036,6 +27059,7 @@ var init_review = __esm({
     init_io();
     init_process();
     init_diff();
+    init_emit();
     init_sync();
     init_record();
     EngineConfigError = class extends Error {

@@ -19540,6 +19540,7 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
   if (deepEqual(before.value, obj)) return void 0;
   const text2 = item.text;
   forgetKptIds(obj);
+  if (item.valueOut) return item.valueOut(obj), "";
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
     const poolPaths = workloads.flatMap((w) => ["initContainers", "containers"].map((l) => [...w.templatePath, "spec", l]));

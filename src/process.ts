@@ -31,6 +31,12 @@ export interface ItemText {
   apiVersion?: string;
   /** The item's value, already parsed from `text` (fastParse's), if the reader kept it: once; processing changes it. */
   takeValue?(): Record<string, unknown> | undefined;
+  /**
+   * The caller reads the changed value, not text (the admission webhook diffs it into a JSON
+   * patch, src/admission/review.ts): the value is handed over and no text is written; the
+   * item's replacement is then ''. The text a file run writes reads as this value (test/admission/corpus.test.ts).
+   */
+  valueOut?(value: Record<string, unknown>): void;
 }
 
 export interface Processed {
@@ -365,6 +371,7 @@ function sequenceItem(
   if (deepEqual(before.value, obj)) return undefined;
   const text = item.text;
   forgetKptIds(obj);
+  if (item.valueOut) return (item.valueOut(obj), '');
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
     const poolPaths = workloads.flatMap((w) => ['initContainers', 'containers'].map((l) => [...w.templatePath, 'spec', l]));

@@ -17,6 +17,7 @@ import { FatalError, type Result } from '../krm/types.js';
 import { itemValue } from '../krm/io.js';
 import { processItems } from '../process.js';
 import { diff, type Operation } from '../patches/diff.js';
+import { BlockEmitter } from '../yaml/emit.js';
 import { deepEqual } from '../yaml/sync.js';
 import { RECORD_ANNOTATION, recordOf } from './record.js';
 
@@ -42,7 +43,6 @@ export function loadEngine(configText: string | undefined, source: string): Engi
   if (errors.length > 0) {
     throw new EngineConfigError(`${source}: ${errors.map((r) => (r.field ? `${r.field.path}: ${r.message}` : r.message)).join('; ')}`);
   }
-  // The webhook changes pods: a `mode: check` config would lint them into warnings and change nothing.
   return { source, cfg: config };
 }
 
@@ -91,14 +91,14 @@ export function admit(bodyText: string, engine: Engine): Answer {
   const request = review.request;
   if (!isObject(request) || typeof request.uid !== 'string' || request.uid === '') return invalid('the AdmissionReview has no request.uid to answer');
   try {
-    return decide(request as Obj & { uid: string }, engine);
+    return decide(request as Obj & { uid: string }, engine, bodyText.includes('"<<"'));
   } catch (e) {
     // A defect of ours must not stop the pod: admitted as it is, said in a warning and the log.
     return answer(request.uid, 'unreadable', [`pod-sequencer: internal error, pod admitted unchanged: ${String((e as Error)?.message ?? e)}`], {});
   }
 }
 
-function decide(request: Obj & { uid: string }, engine: Engine): Answer {
+function decide(request: Obj & { uid: string }, engine: Engine, mergeKeys: boolean): Answer {
   const { uid } = request;
   const gvk = isObject(request.kind) ? request.kind : {};
   const about = { kind: String(gvk.kind ?? ''), namespace: str(request.namespace), name: str(request.name) };
@@ -113,7 +113,7 @@ function decide(request: Obj & { uid: string }, engine: Engine): Answer {
   const labels = isObject(meta.labels) ? meta.labels : {};
   about.name ||= str(meta.name) || (str(meta.generateName) ? `${str(meta.generateName)}*` : '');
   if (labels[SKIP_LABEL] === 'true') return answer(uid, 'skipped', [], about);
-  return sequencePod(uid, pod, request, engine, about);
+  return sequencePod(uid, pod, request, engine, about, mergeKeys);
 }
 
 /**
@@ -131,44 +131,78 @@ function asItem(pod: Obj, request: Obj): Obj {
   return { ...withMeta, apiVersion: 'v1', kind: 'Pod' };
 }
 
-function sequencePod(uid: string, pod: Obj, request: Obj, engine: Engine, about: Partial<Answer>): Answer {
+function sequencePod(uid: string, pod: Obj, request: Obj, engine: Engine, about: Partial<Answer>, mergeKeys: boolean): Answer {
   const item = asItem(pod, request);
-  const text = JSON.stringify(item);
+  let text: string | undefined;
+  // Read by the engine only for a pod it changes or reports on (most pods: neither).
+  const textOf = () => (text ??= blockText(item) ?? JSON.stringify(item));
+  // The engine works on a copy of the pod itself (no parse of an unchanged pod) and hands back
+  // the changed value instead of writing text (src/process.ts ItemText.valueOut).
+  let changed: Obj | undefined;
   let processed: ReturnType<typeof processItems>;
   try {
-    processed = processItems([{ text, kind: 'Pod', apiVersion: 'v1' }], { ...engine.cfg, mode: 'apply' });
+    const input = {
+      get text() {
+        return textOf();
+      },
+      kind: 'Pod',
+      apiVersion: 'v1',
+      // A `<<` key is YAML 1.1's merge key to kubectl and kustomize: the engine reads such a pod
+      // from its text and refuses it (src/process.ts mergeKey), as it would the file.
+      ...(mergeKeys ? {} : { takeValue: () => structuredClone(item) }),
+      valueOut: (v: Obj) => (changed = v),
+    };
+    // `mode: check` lints: the findings come back as warnings and nothing is patched (docs/webhook.md).
+    processed = processItems([input], engine.cfg);
   } catch (e) {
     if (!(e instanceof FatalError)) throw e;
     return answer(uid, 'unreadable', [`pod-sequencer: pod admitted unchanged: ${e.message.replace(/^items\[0\]: /, '')}`], about);
   }
-  const before = itemValue(text);
-  // The engine reads YAML; JSON is YAML, but a value that reads back otherwise (a duplicate key)
-  // would make the patch's paths point elsewhere: such a pod is left as it came.
-  if (!before || !deepEqual(before, item))
-    return answer(uid, 'unreadable', ['pod-sequencer: the pod does not read back as the same object; admitted unchanged'], about);
-  const changed = processed.replacements.get(0);
-  const after = changed === undefined ? before : itemValue(changed);
-  if (!after) return answer(uid, 'unreadable', ['pod-sequencer: internal error: the sequenced pod does not read back; admitted unchanged'], about);
-  withRecord(before, after, changed !== undefined);
-  const operations = diff(before, after);
   const warnings = warningsOf(processed.results);
+  // The engine's reader must read the text it was given as this very pod, or the spans its
+  // change check reads would be another object's: checked where there is a change.
+  if (changed && !deepEqual(itemValue(textOf()), item))
+    return answer(uid, 'unreadable', ['pod-sequencer: the pod does not read back as the same object; admitted unchanged'], about);
+  if (!changed && !hasRecord(item)) return answer(uid, 'unchanged', warnings, about);
+  const after = changed ?? structuredClone(item);
+  withRecord(after);
+  const operations = diff(item, after);
   if (operations.length === 0) return answer(uid, 'unchanged', warnings, about);
   return answer(uid, 'patched', warnings, about, operations);
 }
 
 /**
- * Writes the record of what pod-sequencer governs in this pod (record.ts), computed from the pod
- * as it will be: when the engine changed it, or when an earlier call of this webhook left a record
- * (a reinvocation after another injector). A pod the webhook never changed gets none.
+ * The pod as block YAML, the form the engine's fast reader and text edits are made for (JSON is
+ * YAML too, but only `yaml`'s full parser reads flow collections: several times slower). Undefined
+ * where the emitter leaves a value to `yaml` (a float, a non-ASCII string): then JSON text.
  */
-function withRecord(before: Obj, after: Obj, changed: boolean): void {
-  const annotations = (isObject(before.metadata) && isObject(before.metadata.annotations) ? before.metadata.annotations : {}) as Obj;
-  if (!changed && !Object.hasOwn(annotations, RECORD_ANNOTATION)) return;
-  const record = recordOf(after);
+function blockText(item: Obj): string | undefined {
+  const emit = new BlockEmitter(false);
+  let out = '';
+  for (const key of Object.keys(item)) {
+    const line = emit.pair(key, item[key]);
+    if (line === undefined) return undefined;
+    out += line + '\n';
+  }
+  return out;
+}
+
+/** An earlier call of this webhook left its record (a reinvocation after another injector). */
+function hasRecord(pod: Obj): boolean {
+  const meta = pod.metadata;
+  return isObject(meta) && isObject(meta.annotations) && Object.hasOwn(meta.annotations, RECORD_ANNOTATION);
+}
+
+/**
+ * Writes the record of what pod-sequencer governs in this pod (record.ts), computed from the pod
+ * as it will be: when the engine changed it, or when an earlier call left a record. A pod the
+ * webhook never changed gets none.
+ */
+function withRecord(after: Obj): void {
   if (!isObject(after.metadata)) after.metadata = {};
   const meta = after.metadata as Obj;
   if (!isObject(meta.annotations)) meta.annotations = {};
-  (meta.annotations as Obj)[RECORD_ANNOTATION] = record;
+  (meta.annotations as Obj)[RECORD_ANNOTATION] = recordOf(after);
 }
 
 /** One short line per decision and finding: what `kubectl` prints as `Warning:` on a create. */

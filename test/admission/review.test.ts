@@ -143,6 +143,25 @@ describe('admission review', () => {
     expect(wrapped(fjp.applyPatch(job, patchOf(r), true, false).newDocument as Obj)).toBe(true);
   });
 
+  it('with mode: check, warns of what it would change and patches nothing', () => {
+    const lint = loadEngine('apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nspec: {mode: check, kubernetesVersion: "1.28"}\n', 'lint.yaml');
+    const a = admit(JSON.stringify(reviewOf(jobPod())), lint);
+    expect(a.outcome).toBe('unchanged');
+    const r = responseOf(a.body);
+    expect(r.patch).toBeUndefined();
+    expect((r.warnings as string[]).some((w) => /never completes|would/.test(w))).toBe(true);
+  });
+
+  it('reads a pod the block emitter leaves to JSON (a non-ASCII value) as the filter does', () => {
+    const pod = jobPod({ annotations: { owner: 'Jürgen ✓' } });
+    const a = admit(JSON.stringify(reviewOf(pod)), CLASSIC);
+    expect(a.outcome).toBe('patched');
+    const after = fjp.applyPatch(structuredClone(pod), patchOf(responseOf(a.body)), true, false).newDocument as Obj;
+    expect(wrapped(after)).toBe(true);
+    expect((after.metadata as Obj).annotations).toMatchObject({ owner: 'Jürgen ✓' });
+    expect(admit(JSON.stringify(reviewOf(after)), CLASSIC).outcome).toBe('unchanged');
+  });
+
   it('names the file and field of a config it cannot run with', () => {
     expect(() =>
       loadEngine('apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nspec: {mode: sideways}\n', '/etc/pod-sequencer/config.yaml'),
