@@ -157,7 +157,7 @@ describe('check', () => {
     r = bin('chekc', 'a.yaml');
     expect([r.code, r.stderr]).toEqual([
       2,
-      "pod-sequencer: error: unknown command 'chekc'; commands: check, fix, post-render, explain, patches (pod-sequencer --help)\n",
+      "pod-sequencer: error: unknown command 'chekc'; commands: check, fix, post-render, explain, patches, webhook (pod-sequencer --help)\n",
     ]);
     r = bin('check', '--bogus', 'a.yaml');
     expect([r.code, r.stderr]).toEqual([2, "error: unknown option '--bogus'\n"]);
