@@ -27340,7 +27340,8 @@ async function startServer(o) {
       inFlight--;
       metrics.requests.inc(outcome);
       metrics.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
-      log(outcome === "rejected" ? "warn" : "info", "admission", { ...fields, outcome, ms: ms(started) });
+      const { uid, kind: kind2, namespace, name, ...rest } = fields;
+      log(outcome === "rejected" ? "warn" : "info", "admission", { uid, kind: kind2, namespace, name, outcome, ms: ms(started), ...rest });
       if (draining) https.closeIdleConnections();
     };
     const reject = (status, reason, headers = {}) => {

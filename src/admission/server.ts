@@ -148,7 +148,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       inFlight--;
       metrics.requests.inc(outcome);
       metrics.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
-      log(outcome === 'rejected' ? 'warn' : 'info', 'admission', { ...fields, outcome, ms: ms(started) });
+      const { uid, kind, namespace, name, ...rest } = fields;
+      log(outcome === 'rejected' ? 'warn' : 'info', 'admission', { uid, kind, namespace, name, outcome, ms: ms(started), ...rest });
       if (draining) https.closeIdleConnections();
     };
     const reject = (status: number, reason: string, headers: Record<string, string> = {}) => {
