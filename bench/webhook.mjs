@@ -9,7 +9,7 @@
 // 10 % of minute 2's). Targets: p99 under 5 ms and within 2x the bare server's p99.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, openSync, closeSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 
 const RATE = 200;
@@ -162,6 +162,7 @@ const f = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 
 export async function benchWebhook({ root, out, seconds = 10, soakMinutes = 0 }) {
   if (spawnSync('openssl', ['version']).status !== 0) return 'Webhook: skipped (no `openssl` for the throwaway certificate).';
+  const loadBefore = loadavg()[0];
   const reviews = await makeReviews(root, out);
   const outcomes = {};
   for (const r of reviews.reviews) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
@@ -204,12 +205,14 @@ export async function benchWebhook({ root, out, seconds = 10, soakMinutes = 0 })
   const w = row('webhook serve');
   const b = row('bare HTTPS');
   const pin = pinned(0).length ? 'server on core 0, autocannon on core 1 (taskset)' : 'not pinned (no taskset or one core)';
+  // Other work on the machine shows in every latency here (both servers alike): said with the numbers.
+  const busy = `load average ${f(loadBefore, 1)} before, ${f(loadavg()[0], 1)} after`;
   const mix = Object.entries(outcomes)
     .map(([k, v]) => `${v} ${k}`)
     .join(', ');
   const lines = [
     `Webhook (issue 36): ${reviews.reviews.length} AdmissionReviews (${reviews.vendor} pods from the vendor corpus, the rest from fixtures/filter; under the default config ${mix}), ` +
-      `sent in turn on each of 10 connections; ${RATE} requests/s (autocannon overallRate), ${ROUNDS} rounds of ${seconds} s per server in alternating order after 5 s of warm-up, medians of the rounds; ${pin}; then unthrottled for ${seconds} s.`,
+      `sent in turn on each of 10 connections; ${RATE} requests/s (autocannon overallRate), ${ROUNDS} rounds of ${seconds} s per server in alternating order after 5 s of warm-up, medians of the rounds; ${pin}; then unthrottled for ${seconds} s; ${busy}.`,
     '',
     '| server | requests | p50 | p90 | p99 | max | most requests/s | RSS after |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
