@@ -397,6 +397,40 @@ describe('webhook serve: reloads', () => {
     }
   });
 
+  it('polls on its own: a swapped pair is served without anyone calling poll()', async () => {
+    const s = await start({ pollMs: 20 });
+    try {
+      s.mount.swap({ 'tls.crt': B.cert, 'tls.key': B.key });
+      // Bounded by the test's timeout, not by a time: each try is a new connection that trusts either pair.
+      let seen = A.fingerprint;
+      while (seen !== B.fingerprint) {
+        seen = (await call(s.server.port, { method: 'GET', path: '/healthz', ca: Buffer.concat([A.cert, B.cert]) })).fingerprint;
+        if (seen !== B.fingerprint) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(s.server.metrics.certReloads.get('success')).toBe(1);
+    } finally {
+      await s.server.shutdown('test');
+    }
+  });
+
+  it('keeps the pair in use when a file goes missing, and says so once', async () => {
+    const s = await start();
+    try {
+      s.mount.swap({ 'tls.key': A.key }); // tls.crt now points at nothing
+      s.settle();
+      s.settle();
+      const errors = s.logs.filter((l) => l.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.error).toMatch(/tls\.crt: cannot read the file \(ENOENT\)/);
+      expect((await call(s.server.port, { method: 'GET', path: '/readyz', ca: A.cert })).fingerprint).toBe(A.fingerprint);
+      s.mount.swap({ 'tls.crt': B.cert, 'tls.key': B.key });
+      s.settle();
+      expect((await call(s.server.port, { method: 'GET', path: '/healthz', ca: B.cert })).fingerprint).toBe(B.fingerprint);
+    } finally {
+      await s.server.shutdown('test');
+    }
+  });
+
   it('does not apply a pair seen only once (one file of it swapped so far)', async () => {
     const s = await start();
     try {
