@@ -360,6 +360,24 @@ describe('webhook serve: hostile requests', () => {
     await stillServes();
   });
 
+  it('logs a failed TLS handshake (plain HTTP on the TLS port) once, not once per attempt', async () => {
+    // A server of its own: the rate limit is per server, and other cases here fail handshakes too.
+    const own = await start();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const status = await fetch(`http://127.0.0.1:${own.server.port}/healthz`).then(
+          (x) => x.status,
+          () => 0,
+        );
+        expect(status).not.toBe(200);
+      }
+      expect(own.logs.filter((l) => l.msg === 'TLS handshake failed')).toHaveLength(1);
+      expect((await call(own.server.port, { method: 'GET', path: '/healthz', ca: A.cert })).status).toBe(200);
+    } finally {
+      await own.server.shutdown('test');
+    }
+  });
+
   it('answers concurrent requests, good and bad, each on its own connection', async () => {
     const bodies = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? 'garbage' : i % 3 === 1 ? review(patchedPod) : review(unchangedPod)));
     const replies = await Promise.all(bodies.map((b) => post(s, b)));
