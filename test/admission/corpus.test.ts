@@ -9,13 +9,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fjp from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
-import { admit, loadEngine, type Engine } from '../../src/admission/review.js';
+import { loadEngine } from '../../src/admission/review.js';
 import { RECORD_ANNOTATION } from '../../src/admission/record.js';
-import { runFilter } from '../../src/run.js';
-import { podsOf, reviewOf, type MadePod } from '../helpers/admission.js';
+import { deepSame, filtered, podsOf, reviewed, withoutRecord, type MadePod } from '../helpers/admission.js';
 import { ROOT } from '../helpers/cli.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import { itemErrors } from '../properties/k8s.js';
@@ -47,39 +44,6 @@ function fixturePods(): MadePod[] {
 const vendorPods = availableCorpus(corpusEntries(), 'admission corpus').flatMap(({ e, text }) => podsOf(text, cite(e)));
 const pods = [...vendorPods, ...fixturePods()];
 
-/**
- * What the filter writes for this Pod, as the webhook reads it: a pod made from `generateName`
- * is selected by that prefix (docs/decisions.md, "Admission"), so the filter is given it as the name.
- */
-function filtered(pod: Obj, configText: string | undefined): Obj | undefined {
-  const config = configText ? parse(configText) : undefined;
-  const meta = pod.metadata as Obj;
-  const named = meta.name === undefined && meta.generateName !== undefined ? { ...pod, metadata: { ...meta, name: meta.generateName } } : pod;
-  const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [named] }), { config });
-  if (!out.stdout) return undefined;
-  const item = (parse(out.stdout) as { items: Obj[] }).items[0]!;
-  if (named !== pod) delete (item.metadata as Obj).name;
-  return item;
-}
-
-const withoutRecord = (pod: Obj): Obj => {
-  const copy = structuredClone(pod);
-  const annotations = (copy.metadata as Obj | undefined)?.annotations as Obj | undefined;
-  if (annotations) {
-    delete annotations[RECORD_ANNOTATION];
-    if (Object.keys(annotations).length === 0) delete (copy.metadata as Obj).annotations;
-  }
-  return copy;
-};
-
-function reviewed(pod: Obj, engine: Engine) {
-  const a = admit(JSON.stringify(reviewOf(pod)), engine);
-  const response = (JSON.parse(a.body) as { response: Obj }).response;
-  const patch = response.patch ? (JSON.parse(Buffer.from(String(response.patch), 'base64').toString('utf8')) as fjp.Operation[]) : [];
-  const after = patch.length > 0 ? (fjp.applyPatch(structuredClone(pod), patch, true, false).newDocument as Obj) : pod;
-  return { a, response, patch, after };
-}
-
 describe('the webhook on the corpus pods', () => {
   it('has pods to review, Istio-injected Jobs among them', () => {
     expect(vendorPods.length).toBeGreaterThan(150);
@@ -95,7 +59,7 @@ describe('the webhook on the corpus pods', () => {
         const { a, response, patch, after } = reviewed(pod, engine);
         if (response.allowed !== true || a.outcome === 'invalid') problems.push(`${from}: not allowed (${a.outcome})`);
         if (a.outcome === 'unreadable') problems.push(`${from}: unreadable: ${a.warnings.join('; ')}`);
-        const want = filtered(pod, text);
+        const want = filtered(pod, text).pod;
         if (!want) {
           problems.push(`${from}: the filter refused it but the webhook said ${a.outcome}`);
           continue;
@@ -118,12 +82,3 @@ describe('the webhook on the corpus pods', () => {
     });
   }
 });
-
-function deepSame(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a as Obj);
-  const kb = Object.keys(b as Obj);
-  return ka.length === kb.length && ka.every((k) => deepSame((a as Obj)[k], (b as Obj)[k]));
-}

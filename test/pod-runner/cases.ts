@@ -10,7 +10,10 @@ import { parse, parseAllDocuments, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
 import { ROOT } from '../helpers/cli.js';
-import { admit, uninjectable } from '../helpers/pod-runner/injectors.js';
+import { loadEngine, type Answer, type Engine } from '../../src/admission/review.js';
+import type { Result } from '../../src/krm/types.js';
+import { filtered, reviewed } from '../helpers/admission.js';
+import { admit, injectorsAround, uninjectable, type Admission, type Namespace } from '../helpers/pod-runner/injectors.js';
 import { profiles, type MeshName, type ProfileName } from '../../src/profiles/index.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import {
@@ -133,7 +136,6 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
   if (out.stdout.trim() === '') return [];
   const outItems = ((parse(out.stdout) as Obj).items as Obj[] | undefined) ?? [];
   const before = new Map(items.map((i) => [key(i), i]));
-  const sidecars = customSidecars(config);
   const namespaces = new Map(
     outItems
       .filter((i) => i.kind === 'Namespace')
@@ -155,43 +157,170 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
     if (!t || !inT) continue;
     // The pod as admission leaves it: the mesh webhooks that select it add their sidecars.
     const ns = namespaces.get(((item.metadata ?? {}) as ObjectMeta).namespace ?? 'default');
-    const admitted = admit(t.spec, t.meta, ns, version, meshes);
-    const annotations = inT.meta.annotations ?? {};
-    const programs: PodCase['programs'] = {};
-    const isApp = (c: Container, init: boolean) => (init && c.restartPolicy !== 'Always') || !sidecarKind(c, annotations, sidecars);
-    for (const c of inT.spec.initContainers ?? []) if (isApp(c, true)) programs[c.name] = ownCommand(c);
-    const apps = (inT.spec.containers ?? []).filter((c) => isApp(c, false)).map((c) => c.name);
-    for (const c of inT.spec.containers ?? []) if (isApp(c, false)) programs[c.name] = ownCommand(c);
     const name = (item.metadata as ObjectMeta | undefined)?.name;
-    const mine = out.results.filter((r) => r.resourceRef?.kind === item.kind && r.resourceRef?.name === name);
-    const errors = mine.filter((r) => r.severity === 'error').map((r) => r.message);
-    const unheld = mine.flatMap((r) => /^native (\S+) holds nothing:/.exec(r.message)?.[1] ?? []);
-    const cfgSidecars = ((config.spec as Obj | undefined)?.sidecars as Obj[] | undefined) ?? [];
-    const own = [...annotationDeps(inT.meta), ...annotationDeps((item.metadata ?? {}) as ObjectMeta)];
-    cases.push({
-      id: `${source} ${key(item)} @${version}`,
-      pod: admitted.pod,
-      injected: admitted.injected,
-      uninjected: uninjectable(t.spec, t.meta, ns, meshes),
-      meta: t.meta,
-      apps,
-      programs,
-      // First: a container's own admin listener is more specific than a config entry for its profile.
-      sidecars: [...bootstrapAdmins(admitted.pod, outItems), ...sidecars],
-      errors,
-      unheld,
-      signalShutdown: cfgSidecars.some((x) => (x.shutdown as Obj | undefined)?.signal !== undefined),
-      firstOnly: cfgSidecars
-        .filter((x) => x.strategy === 'first')
-        .flatMap((x) => [x.profile, x.name, x.image].filter((v): v is string => typeof v === 'string')),
-      // A pod annotation the function set (a mesh's switch) changes the pod the injector makes.
-      unchanged: JSON.stringify([t.spec, t.meta.annotations ?? {}]) === JSON.stringify([inT.spec, inT.meta.annotations ?? {}]),
-      dependencies: [...new Set([...configDependencies(config), ...own])],
-      ownDependencies: own,
-      mode: String((config.kind === 'ConfigMap' ? (config.data as Obj)?.mode : (config.spec as Obj)?.mode) ?? ''),
-    });
+    cases.push(
+      caseOf({
+        id: `${source} ${key(item)} @${version}`,
+        input: inT,
+        output: t,
+        objectMeta: (item.metadata ?? {}) as ObjectMeta,
+        admitted: admit(t.spec, t.meta, ns, version, meshes),
+        uninjected: uninjectable(t.spec, t.meta, ns, meshes),
+        results: out.results.filter((r) => r.resourceRef?.kind === item.kind && r.resourceRef?.name === name),
+        config,
+        items: outItems,
+      }),
+    );
   }
   return cases;
+}
+
+interface CaseParts {
+  id: string;
+  /** The pod as written (or as its controller makes it): its app containers and their command lines. */
+  input: { spec: PodSpec; meta: ObjectMeta };
+  /** The pod as pod-sequencer left it. */
+  output: { spec: PodSpec; meta: ObjectMeta };
+  /** The metadata of the object written (a Deployment's, say), whose annotations may declare dependencies. */
+  objectMeta: ObjectMeta;
+  /** The pod as it will run, after every injector. */
+  admitted: Admission;
+  uninjected: MeshName[];
+  /** The function's findings for this pod. */
+  results: readonly Result[];
+  /** The function config, with its kubernetesVersion. */
+  config: Obj;
+  /** The objects beside it (ConfigMaps holding a sidecar's bootstrap). */
+  items: Obj[];
+}
+
+/** What a run of one pod is checked against: its apps, sidecars, dependencies and what the function said of it. */
+function caseOf(p: CaseParts): PodCase {
+  const { input: inT, output: t, admitted, config } = p;
+  const sidecars = customSidecars(config);
+  const annotations = inT.meta.annotations ?? {};
+  const programs: PodCase['programs'] = {};
+  const isApp = (c: Container, init: boolean) => (init && c.restartPolicy !== 'Always') || !sidecarKind(c, annotations, sidecars);
+  for (const c of inT.spec.initContainers ?? []) if (isApp(c, true)) programs[c.name] = ownCommand(c);
+  const apps = (inT.spec.containers ?? []).filter((c) => isApp(c, false)).map((c) => c.name);
+  for (const c of inT.spec.containers ?? []) if (isApp(c, false)) programs[c.name] = ownCommand(c);
+  const errors = p.results.filter((r) => r.severity === 'error').map((r) => r.message);
+  const unheld = p.results.flatMap((r) => /^native (\S+) holds nothing:/.exec(r.message)?.[1] ?? []);
+  const cfgSidecars = ((config.spec as Obj | undefined)?.sidecars as Obj[] | undefined) ?? [];
+  const own = [...annotationDeps(inT.meta), ...annotationDeps(p.objectMeta)];
+  return {
+    id: p.id,
+    pod: admitted.pod,
+    injected: admitted.injected,
+    uninjected: p.uninjected,
+    meta: t.meta,
+    apps,
+    programs,
+    // First: a container's own admin listener is more specific than a config entry for its profile.
+    sidecars: [...bootstrapAdmins(admitted.pod, p.items), ...sidecars],
+    errors,
+    unheld,
+    signalShutdown: cfgSidecars.some((x) => (x.shutdown as Obj | undefined)?.signal !== undefined),
+    firstOnly: cfgSidecars.filter((x) => x.strategy === 'first').flatMap((x) => [x.profile, x.name, x.image].filter((v): v is string => typeof v === 'string')),
+    // A pod annotation the function set (a mesh's switch) changes the pod the injector makes.
+    unchanged: JSON.stringify([t.spec, t.meta.annotations ?? {}]) === JSON.stringify([inT.spec, inT.meta.annotations ?? {}]),
+    dependencies: [...new Set([...configDependencies(config), ...own])],
+    ownDependencies: own,
+    mode: String((config.kind === 'ConfigMap' ? (config.data as Obj)?.mode : (config.spec as Obj)?.mode) ?? ''),
+  };
+}
+
+/**
+ * The name of pod-sequencer's MutatingWebhookConfiguration (`webhook manifests`): Istio's,
+ * Linkerd's, Kuma's and Dapr's sort before it, Vault's after (injectors.ts WEBHOOK_CONFIGS).
+ */
+export const WEBHOOK_CONFIG = 'pod-sequencer';
+
+/** One call of the chain the API server runs for a Pod CREATE: an injector's or our webhook's. */
+export interface AdmissionStep {
+  /** The injectors' meshes, or `pod-sequencer`, `pod-sequencer (reinvoked)`. */
+  by: string;
+  before: Obj;
+  after: Obj;
+  /** Our webhook: the engine it ran, its answer, and what the filter writes for the same pod (`before`). */
+  engine?: Engine;
+  answer?: Answer;
+  filter?: { pod?: Obj; results: Result[] };
+}
+
+export interface AdmissionOptions {
+  /** The function config (PodSequence or ConfigMap form); its kubernetesVersion is set to `version`. */
+  fc?: Obj;
+  version: string;
+  /** The pod's Namespace, with the labels and annotations the injectors select it by. */
+  ns?: Namespace;
+  /** false: the same chain without pod-sequencer's webhook (the control). */
+  webhook?: boolean;
+  /** The name of our webhook configuration, which decides where it runs in the chain (default WEBHOOK_CONFIG). */
+  name?: string;
+}
+
+const engines = new Map<string, Engine>();
+
+/**
+ * A pod through admission as the API server runs it (issue 36), from `made`, the Pod as its
+ * controller creates it: the stood-in injectors whose webhook configuration sorts before ours,
+ * then our webhook (the AdmissionReview through `admit`, its JSONPatch applied by fast-json-patch),
+ * then those after ours and, where one changed the pod, our webhook again: it is configured with
+ * `reinvocationPolicy: IfNeeded` (k8s.io/api admissionregistration/v1 types.go: "IfNeeded: the
+ * webhook will be called at least one additional time as part of the admission evaluation if the
+ * object being admitted is modified by other admission plugins after the initial webhook call.").
+ * The case is checked as podCases' are, its apps and command lines those of the pod as made.
+ */
+export function admissionCase(id: string, made: Obj, opts: AdmissionOptions): { case: PodCase; steps: AdmissionStep[] } {
+  const config = withVersion(opts.fc, opts.version);
+  const configText = stringify(config);
+  const engine = engines.get(configText) ?? loadEngine(configText, id);
+  engines.set(configText, engine);
+  const name = opts.name ?? WEBHOOK_CONFIG;
+  const around = injectorsAround(name);
+  const steps: AdmissionStep[] = [];
+  let pod = made;
+  const injected: string[] = [];
+  const inject = (meshes: MeshName[]) => {
+    const meta = (pod.metadata ?? {}) as ObjectMeta;
+    const a = admit(pod.spec as PodSpec, meta, opts.ns, opts.version, [], meshes);
+    if (a.injected.length === 0) return false;
+    const after = { ...pod, spec: a.pod };
+    steps.push({ by: a.injected.join(', '), before: pod, after });
+    injected.push(...a.injected);
+    pod = after;
+    return true;
+  };
+  const call = (by: string) => {
+    const r = reviewed(pod, engine);
+    steps.push({ by, before: pod, after: r.after, engine, answer: r.a, filter: filtered(pod, configText) });
+    pod = r.after;
+  };
+  inject(around.before);
+  const webhook = opts.webhook !== false;
+  if (webhook) call(name);
+  if (inject(around.after) && webhook) call(`${name} (reinvoked)`);
+  const asRun = (p: Obj) => {
+    const meta = { ...((p.metadata ?? {}) as ObjectMeta) };
+    meta.name ??= (p.metadata as Obj | undefined)?.generateName as string | undefined;
+    return { spec: p.spec as PodSpec, meta };
+  };
+  const last = steps.filter((s) => s.answer).pop();
+  const out = asRun(pod);
+  const c = caseOf({
+    id,
+    input: asRun(made),
+    output: out,
+    objectMeta: out.meta,
+    admitted: { pod: out.spec, injected } satisfies Admission,
+    uninjected: uninjectable(out.spec, out.meta, opts.ns),
+    // What the function says of the pod it sequenced last (no webhook: of the pod as made).
+    results: last?.filter?.results ?? filtered(made, configText).results,
+    config,
+    items: [],
+  });
+  return { case: { ...c, unchanged: !steps.some((s) => s.answer?.outcome === 'patched') }, steps };
 }
 
 /**
@@ -408,11 +537,11 @@ export const KNOWN: Record<string, { skip: string } | { phase: Phase; why: strin
 };
 
 /** Runs every case that can run (shells in turn), 6 at a time (they mostly wait); one message per failure. */
-export async function runAll(cases: PodCase[], appExitCode: number): Promise<{ failures: string[]; unchangedFailures: string[] }> {
+export async function runAll(cases: PodCase[], appExitCode: number, knownOutcomes = KNOWN): Promise<{ failures: string[]; unchangedFailures: string[] }> {
   const failures: string[] = [];
   const unchangedFailures: string[] = [];
   await pool(cases, 6, async (c, i) => {
-    const known = KNOWN[c.id];
+    const known = knownOutcomes[c.id];
     // A known outcome is checked even where the function itself reports why (job-terminate-off).
     if (known ? 'skip' in known : cannotRun(c)) return;
     const shell = SHELL_NAMES[i % SHELL_NAMES.length]!;
@@ -448,8 +577,9 @@ export async function runAll(cases: PodCase[], appExitCode: number): Promise<{ f
  * reason `cannotRun` or KNOWN gives; the set is asserted exactly, so a new example, golden or
  * corpus Job that cannot run fails the test until it is listed here with its reason. `partial`:
  * the inputs may be missing on this machine (vendor files), so only listed ids may be absent.
+ * `knownOutcomes`: KNOWN, or a file's own (by full case id).
  */
-export function describeRuns(all: PodCase[], notRun: readonly string[], partial = false): void {
+export function describeRuns(all: PodCase[], notRun: readonly string[], partial = false, knownOutcomes = KNOWN): void {
   // The same pod from both versions (a Deployment both leave alone, say) runs once.
   const seen = new Set<string>();
   const cases = all.filter((c) => {
@@ -458,7 +588,7 @@ export function describeRuns(all: PodCase[], notRun: readonly string[], partial 
   });
   it('runs every pod but the listed ones, each named with the reason', () => {
     const skipped = cases.filter((c) => {
-      const known = KNOWN[c.id];
+      const known = knownOutcomes[c.id];
       return known ? 'skip' in known : cannotRun(c) !== undefined;
     });
     const injected = cases.filter((c) => c.injected.length && !skipped.includes(c));
@@ -467,7 +597,7 @@ export function describeRuns(all: PodCase[], notRun: readonly string[], partial 
         `${injected.length} with a sidecar added by a stand-in injector`,
     );
     for (const c of skipped) {
-      const known = KNOWN[c.id];
+      const known = knownOutcomes[c.id];
       console.info(`not run: ${c.id}: ${known && 'skip' in known ? known.skip : cannotRun(c)}`);
     }
     const got = [...new Set(skipped.map((c) => c.id.replace(/ @[\d.]+$/, '')))].sort();
@@ -479,7 +609,7 @@ export function describeRuns(all: PodCase[], notRun: readonly string[], partial 
   for (const code of [0, 3]) {
     it(`every pod behaves (app exits ${code})`, { timeout: 240_000 }, async () => {
       // A failing app changes the outcome only where the pod runs to completion.
-      const { failures, unchangedFailures } = await runAll(code === 0 ? cases : cases.filter((c) => runToCompletion(c.pod)), code);
+      const { failures, unchangedFailures } = await runAll(code === 0 ? cases : cases.filter((c) => runToCompletion(c.pod)), code, knownOutcomes);
       for (const f of unchangedFailures) console.info(`left unchanged by the function, not sequenced: ${f}`);
       expect(failures, failures.join('\n\n')).toEqual([]);
     });

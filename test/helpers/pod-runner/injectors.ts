@@ -164,6 +164,59 @@ const kuma: Injector = (pod, a) => {
 /** The injectors stood in for, in the order src/pod/mesh.ts lists the meshes. */
 export const INJECTORS: Partial<Record<MeshName, Injector>> = { istio, linkerd, kuma, dapr, vault };
 
+/**
+ * The name of each injector's MutatingWebhookConfiguration, as its install names it: the API
+ * server calls the configurations in the order of these names (k8s.io/apiserver
+ * pkg/admission/configuration/mutating_webhook_manager.go: "As we are going to run these webhooks
+ * in serial, they are sorted here to have a deterministic order.", sorted ByName).
+ */
+export const WEBHOOK_CONFIGS: Record<keyof typeof INJECTORS, { name: string; source: string }> = {
+  istio: {
+    name: 'istio-sidecar-injector',
+    source: 'istio/istio@1.30.0:manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml (no revision)',
+  },
+  linkerd: {
+    name: 'linkerd-proxy-injector-webhook-config',
+    source: 'linkerd/linkerd2@version-2.16:pkg/k8s/labels.go ProxyInjectorWebhookConfigName = ProxyInjectorWebhookServiceName + "-webhook-config"',
+  },
+  // Not in shared/vendor-src: kumahq/kuma deployments/charts/kuma/templates/cp-webhooks-and-secrets.yaml.
+  kuma: { name: 'kuma-admission-mutating-webhook-configuration', source: 'kumahq/kuma@v2.13.0:deployments/charts/kuma/templates/cp-webhooks-and-secrets.yaml' },
+  // Not in shared/vendor-src: the dapr_sidecar_injector subchart's templates.
+  dapr: {
+    name: 'dapr-sidecar-injector',
+    source: 'dapr/dapr@v1.18.0:charts/dapr/charts/dapr_sidecar_injector/templates/dapr_sidecar_injector_webhook_config.yaml',
+  },
+  vault: {
+    name: 'vault-agent-injector-cfg',
+    source:
+      'hashicorp/vault-k8s@v1.7.0:deploy/injector-deployment.yaml (AGENT_INJECT_TLS_AUTO: vault-agent-injector-cfg, the configuration it keeps the CA of)',
+  },
+};
+
+/** The stood-in injectors whose configuration the API server calls before (or after) the one named `name`. */
+export function injectorsAround(name: string): { before: MeshName[]; after: MeshName[] } {
+  const meshes = (Object.keys(INJECTORS) as MeshName[]).sort((a, b) => (WEBHOOK_CONFIGS[a].name < WEBHOOK_CONFIGS[b].name ? -1 : 1));
+  return { before: meshes.filter((m) => WEBHOOK_CONFIGS[m].name < name), after: meshes.filter((m) => WEBHOOK_CONFIGS[m].name > name) };
+}
+
+/**
+ * Where the user switches `mesh`'s injection on, from its table's injection markers: a Namespace
+ * that its webhook selects (the first namespace marker with an "on" value), else the pod's own
+ * marker (Dapr selects pods only).
+ */
+export function meshedBy(mesh: MeshName): { namespace?: Namespace; pod?: { labels: Record<string, string>; annotations: Record<string, string> } } {
+  const rows = (tableOf(mesh).injection ?? []).map((r) => r.value).filter((m) => Array.isArray(m.on) && m.on.length > 0);
+  const put = (m: Marker) => {
+    const kv = { [m.key]: (m.on as string[])[0]! };
+    return m.in === 'annotation' ? { labels: {}, annotations: kv } : { labels: kv, annotations: {} };
+  };
+  const ns = rows.find((m) => m.at === 'namespace');
+  if (ns) return { namespace: put(ns) };
+  const pod = rows.find((m) => m.at === 'pod');
+  if (!pod) throw new Error(`the ${mesh} table has no injection marker to switch it on`);
+  return { pod: put(pod) };
+}
+
 /** The first injection marker with a value decides (src/pod/mesh.ts reads the same rows). */
 function marked(rows: Marker[], labels: Record<string, string>, annotations: Record<string, string>): boolean | undefined {
   for (const m of rows) {
@@ -201,11 +254,22 @@ export function uninjectable(pod: PodSpec, meta: ObjectMeta, ns: Namespace | und
   return MESHES.filter((m) => !(m in INJECTORS) && injects(m, pod, meta, ns, configured.includes(m)));
 }
 
-/** The pod after every injector that selects it has run, in the order the tables list the meshes. */
-export function admit(pod: PodSpec, meta: ObjectMeta, ns: Namespace | undefined, kubernetes: string, configured: readonly MeshName[] = []): Admission {
+/**
+ * The pod after every injector that selects it has run, in the order the tables list the meshes;
+ * `only`: just these injectors (the ones the API server calls before or after another webhook).
+ */
+export function admit(
+  pod: PodSpec,
+  meta: ObjectMeta,
+  ns: Namespace | undefined,
+  kubernetes: string,
+  configured: readonly MeshName[] = [],
+  only?: readonly MeshName[],
+): Admission {
   let out = pod;
   const injected: string[] = [];
   for (const [mesh, inject] of Object.entries(INJECTORS) as [MeshName, Injector][]) {
+    if (only && !only.includes(mesh)) continue;
     if (!injects(mesh, out, meta, ns, configured.includes(mesh))) continue;
     const r = inject(out, meta.annotations ?? {}, kubernetes);
     out = r.pod;
