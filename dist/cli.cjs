@@ -27383,7 +27383,7 @@ async function startServer(o) {
   function answer2(res, body2, finish) {
     let text2;
     try {
-      text2 = new TextDecoder("utf-8", { fatal: true }).decode(body2);
+      text2 = UTF8.decode(body2);
     } catch {
       send(res, 400, "the body is not UTF-8 text (an AdmissionReview is JSON)");
       return finish("invalid", { status: 400 });
@@ -27525,7 +27525,7 @@ function rateLimited(log) {
     quiet = 0;
   };
 }
-var import_node_http, import_node_https, import_node_fs10, DEFAULT_MAX_BODY, REQUEST_TIMEOUT_MS, SHUTDOWN_MS, POLL_MS, KEEP_ALIVE_MS, MAX_CONNECTIONS, StartupError, PLAIN, ms;
+var import_node_http, import_node_https, import_node_fs10, DEFAULT_MAX_BODY, REQUEST_TIMEOUT_MS, SHUTDOWN_MS, POLL_MS, KEEP_ALIVE_MS, MAX_CONNECTIONS, StartupError, PLAIN, UTF8, ms;
 var init_server = __esm({
   "src/admission/server.ts"() {
     "use strict";
@@ -27546,6 +27546,7 @@ var init_server = __esm({
     StartupError = class extends Error {
     };
     PLAIN = "text/plain; charset=utf-8";
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
     ms = (since) => Math.round(Number(process.hrtime.bigint() - since) / 1e4) / 100;
   }
 });

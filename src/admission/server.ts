@@ -72,6 +72,8 @@ export interface RunningServer {
 }
 
 const PLAIN = 'text/plain; charset=utf-8';
+/** Strict: a body that is not UTF-8 is no JSON (RFC 8259), and no AdmissionReview. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const ms = (since: bigint) => Math.round(Number(process.hrtime.bigint() - since) / 1e4) / 100;
 
 function readConfig(path: string | undefined): { text?: string; bytes: Buffer } {
@@ -192,7 +194,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   function answer(res: ServerResponse, body: Buffer, finish: (o: ServerOutcome, f: Record<string, string | number | undefined>) => void): void {
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+      text = UTF8.decode(body);
     } catch {
       send(res, 400, 'the body is not UTF-8 text (an AdmissionReview is JSON)');
       return finish('invalid', { status: 400 });
