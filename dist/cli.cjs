@@ -27316,6 +27316,7 @@ async function startServer(o) {
   https.maxConnections = MAX_CONNECTIONS;
   const metricsServer = (0, import_node_http.createServer)(limits, serveMetrics(metrics));
   metricsServer.maxConnections = MAX_CONNECTIONS;
+  https.on("checkContinue", (req, res) => route(req, res));
   https.on("tlsClientError", rateLimited(log));
   https.on("secureConnection", (socket) => socket.setTimeout(timeout));
   metricsServer.on("connection", (socket) => socket.setTimeout(timeout));
@@ -27360,6 +27361,7 @@ async function startServer(o) {
     };
     const declared = Number(req.headers["content-length"]);
     if (declared > maxBody) return tooLarge2();
+    if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
     const chunks = [];
     let size = 0;
     const onData = (chunk) => {

@@ -121,6 +121,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   https.maxConnections = MAX_CONNECTIONS;
   const metricsServer: HttpServer = createHttpServer(limits, serveMetrics(metrics));
   metricsServer.maxConnections = MAX_CONNECTIONS;
+  // A client that asks before sending its body hears `100 Continue` only once the body is wanted:
+  // a 404, 405, 415 or 413 comes without it, and the body is never sent.
+  https.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => route(req, res));
   https.on('tlsClientError', rateLimited(log));
   // Node's request and header timeouts start with a request's first byte: a connection that
   // never sends one would stay open for good. Until Node sets its own (keep-alive), it may be
@@ -171,6 +174,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     };
     const declared = Number(req.headers['content-length']);
     if (declared > maxBody) return tooLarge();
+    // `Expect: 100-continue` is answered only now, when the body will be read (checkContinue below).
+    if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {

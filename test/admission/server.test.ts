@@ -322,6 +322,11 @@ describe('webhook serve: hostile requests', () => {
     const got = readUntilClosed(sock);
     sock.write(`POST /mutate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${64 << 20}\r\n\r\n{"apiVersio`);
     expect(await got).toMatch(/^HTTP\/1\.1 413 /);
+    // Asked first (Expect: 100-continue): 413 at once, never a 100.
+    const asking = await rawConnect(s.server.port, A.cert);
+    const got3 = readUntilClosed(asking);
+    asking.write(`POST /mutate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${64 << 20}\r\n\r\n`);
+    expect(await got3).toMatch(/^HTTP\/1\.1 413 /);
     // Chunked, no length: cut when the count passes the limit.
     const chunked = await rawConnect(s.server.port, A.cert);
     const got2 = readUntilClosed(chunked);
