@@ -1512,7 +1512,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify2(item, ctx, onComment, onChompKeep) {
+    function stringify3(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1541,7 +1541,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str4}`;
     }
     exports2.createStringifyContext = createStringifyContext;
-    exports2.stringify = stringify2;
+    exports2.stringify = stringify3;
   }
 });
 
@@ -1551,7 +1551,7 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity = require_identity();
     var Scalar4 = require_Scalar();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent: indent3, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1573,7 +1573,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str4 = stringify2.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str4 = stringify3.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str4.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1625,7 +1625,7 @@ ${indent3}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify3.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -1766,7 +1766,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge = require_merge();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key: key2, value }) {
@@ -1802,7 +1802,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key2) && ctx?.doc) {
-        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify3.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
@@ -1869,12 +1869,12 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify3(collection, ctx, options);
+      const stringify4 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify4(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment: comment2, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent: indent3, options: { commentString } } = ctx;
@@ -1899,7 +1899,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str5 = stringify2.stringify(item, itemCtx, () => comment3 = null, () => chompKeep = true);
+        let str5 = stringify3.stringify(item, itemCtx, () => comment3 = null, () => chompKeep = true);
         if (comment3)
           str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment3));
         if (chompKeep && comment3)
@@ -1966,7 +1966,7 @@ ${indent3}${line}` : "\n";
         }
         if (comment2)
           reqNewline = true;
-        let str4 = stringify2.stringify(item, itemCtx, () => comment2 = null);
+        let str4 = stringify3.stringify(item, itemCtx, () => comment2 = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str4.includes("\n"));
         if (i < items.length - 1) {
           str4 += ",";
@@ -3327,7 +3327,7 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -3342,7 +3342,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify2.createStringifyContext(doc, options);
+      const ctx = stringify3.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3364,7 +3364,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body2 = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body2 = stringify3.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body2 += stringifyComment.lineComment(body2, "", commentString(contentComment));
         if ((body2[0] === "|" || body2[0] === ">") && lines[lines.length - 1] === "---") {
@@ -3372,7 +3372,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body2);
       } else {
-        lines.push(stringify2.stringify(doc.contents, ctx));
+        lines.push(stringify3.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -5508,7 +5508,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
-    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5561,7 +5561,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports2.stringify = stringify2;
+    exports2.stringify = stringify3;
   }
 });
 
@@ -7272,7 +7272,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse9(src, reviver, options) {
+    function parse10(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -7291,7 +7291,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify2(value, replacer, options) {
+    function stringify3(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7313,10 +7313,10 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document3.Document(value, _replacer, options).toString(options);
     }
-    exports2.parse = parse9;
+    exports2.parse = parse10;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument6;
-    exports2.stringify = stringify2;
+    exports2.stringify = stringify3;
   }
 });
 
@@ -7471,6 +7471,25 @@ function compileClass(glob, start) {
     }
   }
   return { source: `[${negate ? "^" : ""}${body2}]`, end: i };
+}
+function globRegexSource(glob) {
+  compileGlob(glob);
+  let out2 = "";
+  let star = false;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*" && !star) out2 += ".*";
+    star = c === "*";
+    if (c === "*") continue;
+    if (c === "?") out2 += ".";
+    else if (c === "\\") out2 += escapeChar(glob[++i]);
+    else if (c === "[") {
+      const { source, end } = compileClass(glob, i);
+      out2 += source;
+      i = end;
+    } else out2 += escapeChar(c);
+  }
+  return `^${out2}$`;
 }
 function validateGlob(glob) {
   try {
@@ -11933,9 +11952,9 @@ function toResult(p, fnConfig, opts) {
 function refOf(o) {
   if (!isObject(o) || !isObject(o.metadata)) return void 0;
   const { apiVersion: av, kind: k } = o;
-  const { name, namespace } = o.metadata;
+  const { name, namespace: namespace2 } = o.metadata;
   if (typeof av !== "string" || typeof k !== "string" || typeof name !== "string") return void 0;
-  return typeof namespace === "string" ? { apiVersion: av, kind: k, name, namespace } : { apiVersion: av, kind: k, name };
+  return typeof namespace2 === "string" ? { apiVersion: av, kind: k, name, namespace: namespace2 } : { apiVersion: av, kind: k, name };
 }
 var accepted;
 var init_load = __esm({
@@ -14456,8 +14475,8 @@ function podView(template, templatePath, site) {
   return { pod: structuredClone(pod), metaPath: ownMeta ? [...templatePath, "metadata"] : ["metadata"], sidecars };
 }
 function podMetadata(w) {
-  const meta = w.metaHolder.metadata;
-  return isObject3(meta) ? meta : void 0;
+  const meta2 = w.metaHolder.metadata;
+  return isObject3(meta2) ? meta2 : void 0;
 }
 function podAnnotations(w) {
   return podMetadata(w)?.annotations ?? {};
@@ -14469,8 +14488,8 @@ function podDeadline(w) {
   const onPod = w.pod.activeDeadlineSeconds;
   if (typeof onPod === "number") return onPod;
   if (!JOB_KINDS.has(w.kind)) return void 0;
-  const job2 = getPath(w.obj, w.templatePath.slice(0, -1))?.activeDeadlineSeconds;
-  return typeof job2 === "number" ? job2 : void 0;
+  const job3 = getPath(w.obj, w.templatePath.slice(0, -1))?.activeDeadlineSeconds;
+  return typeof job3 === "number" ? job3 : void 0;
 }
 function prepend(obj, key2, value) {
   const rest = Object.entries(obj).filter(([k]) => k !== key2);
@@ -14518,10 +14537,10 @@ function problemIn(w, unnamed, paths) {
   }
   return void 0;
 }
-function metaProblem(meta, at) {
-  if (meta === void 0 || meta === null) return void 0;
-  if (!isObject3(meta)) return problemAt(at, `must be a mapping, not ${describe(meta)}`);
-  return fieldsProblem(meta, META, at);
+function metaProblem(meta2, at) {
+  if (meta2 === void 0 || meta2 === null) return void 0;
+  if (!isObject3(meta2)) return problemAt(at, `must be a mapping, not ${describe(meta2)}`);
+  return fieldsProblem(meta2, META, at);
 }
 function containerProblem(c, unnamed, at) {
   if (!isObject3(c)) return problemAt(at, `must be a container (a mapping), not ${describe(c)}`);
@@ -14852,17 +14871,17 @@ shift "$_c"
   );
 }
 function wrapScript(delivery, shape, shared = false) {
-  const job2 = shape.mode === "job";
+  const job3 = shape.mode === "job";
   const f = features(delivery, {
     kinds: shape.kinds.map(kindOf),
-    shutdown: job2 && shape.shutdown,
-    post: job2 && shape.shutdown && shape.post,
-    header: job2 && shape.shutdown && !!shape.header,
-    retry: job2 && shape.shutdown && !!shape.retry,
-    kill: job2 && shape.kill
+    shutdown: job3 && shape.shutdown,
+    post: job3 && shape.shutdown && shape.post,
+    header: job3 && shape.shutdown && !!shape.header,
+    retry: job3 && shape.shutdown && !!shape.retry,
+    kill: job3 && shape.kill
   });
   const checks = f.kinds.length > 0;
-  const head = job2 ? sh`
+  const head = job3 ? sh`
 case $1:$2 in
   job:success|job:always) ;;
   *) _die "bad parameters" ;;
@@ -14897,7 +14916,7 @@ _r=$?
 [ "$_r" = 127 ] || _rc=$_r
 _say "command exited with code $_rc"
 `;
-  const main2 = job2 ? join(
+  const main2 = job3 ? join(
     head,
     ends(f) && "_when=$2\n",
     "shift 2\n_rc=0\n",
@@ -14927,8 +14946,8 @@ fi
     checks ? 'while [ "$1" != -- ]; do shift; done\n' : "",
     'shift\n[ $# -gt 0 ] || _die "no command and no args to run"\nexec "$@"\n'
   );
-  const roots = ["die", records(f) && "each", records(f) && "check", checks && "ready", f.shutdown && "quit", f.kill && "kill", job2 && "start"];
-  const purpose = job2 ? {
+  const roots = ["die", records(f) && "each", records(f) && "check", checks && "ready", f.shutdown && "quit", f.kill && "kill", job3 && "start"];
+  const purpose = job3 ? {
     what: "Job wrapper",
     from: "jobs.terminateSidecars",
     does: `${checks ? "Waits for the sidecars, runs" : "Runs"} the command${ends(f) ? ", then asks the sidecars to exit" : ""}; keeps its exit code.`
@@ -16419,24 +16438,24 @@ var init_context = __esm({
        * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
        * input holds neither.
        */
-      get(namespace, name) {
+      get(namespace2, name) {
         const found = this.index().get(name) ?? [];
-        return found.find((m) => m.namespace !== void 0 && m.namespace === namespace) ?? found.find((m) => m.namespace === void 0 || namespace === void 0);
+        return found.find((m) => m.namespace !== void 0 && m.namespace === namespace2) ?? found.find((m) => m.namespace === void 0 || namespace2 === void 0);
       }
       index() {
         if (this.byName) return this.byName;
         const byName = /* @__PURE__ */ new Map();
         for (const obj of readEach(this.pending)) {
-          const meta = obj?.metadata;
+          const meta2 = obj?.metadata;
           const data = obj?.data;
-          if (typeof meta?.name !== "string") continue;
+          if (typeof meta2?.name !== "string") continue;
           const strings = {};
           if (data !== null && typeof data === "object" && !Array.isArray(data)) {
             for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
           }
-          const list3 = byName.get(meta.name) ?? [];
-          list3.push({ ...typeof meta.namespace === "string" && { namespace: meta.namespace }, data: strings });
-          byName.set(meta.name, list3);
+          const list3 = byName.get(meta2.name) ?? [];
+          list3.push({ ...typeof meta2.namespace === "string" && { namespace: meta2.namespace }, data: strings });
+          byName.set(meta2.name, list3);
         }
         return this.byName = byName;
       }
@@ -16455,9 +16474,9 @@ var init_context = __esm({
         const out2 = [];
         for (const value of readEach(this.pending)) {
           const obj = value;
-          const meta = obj?.metadata;
+          const meta2 = obj?.metadata;
           const selector = obj?.spec?.selector;
-          if (typeof meta?.name === "string" && isStringMap(selector)) out2.push({ name: meta.name, namespace: String(meta.namespace ?? "default"), selector });
+          if (typeof meta2?.name === "string" && isStringMap(selector)) out2.push({ name: meta2.name, namespace: String(meta2.namespace ?? "default"), selector });
         }
         return this.read = out2;
       }
@@ -16762,9 +16781,9 @@ function injection(ctx, mesh) {
   );
   if (inManifest) return { meshed: false, reason: `${container} is already in the manifest` };
   if (onHostNetwork(ctx.w)) return { meshed: false, reason: "the pod uses the host network (hostNetwork: true), which no mesh injects" };
-  const namespace = ctx.w.ref.namespace ?? "default";
-  if (SYSTEM_NAMESPACES.includes(namespace) && (mesh === "istio" || mesh === "linkerd")) {
-    return { meshed: false, reason: `${mesh}'s injector leaves the system namespace ${namespace} alone` };
+  const namespace2 = ctx.w.ref.namespace ?? "default";
+  if (SYSTEM_NAMESPACES.includes(namespace2) && (mesh === "istio" || mesh === "linkerd")) {
+    return { meshed: false, reason: `${mesh}'s injector leaves the system namespace ${namespace2} alone` };
   }
   const facts = INJECTION[mesh];
   const pod = readMarkers(facts.pod, podLabels(ctx.w), podAnnotations(ctx.w), "the pod template");
@@ -16809,8 +16828,8 @@ function addMarked(out2, key2) {
   if (meshes) for (const mesh of meshes) (out2 ??= /* @__PURE__ */ new Set()).add(mesh);
   return out2;
 }
-function meshesOf(ctx, meta = podMetadata(ctx.w)) {
-  const onPod = markedOnPod(meta?.labels, meta?.annotations);
+function meshesOf(ctx, meta2 = podMetadata(ctx.w)) {
+  const onPod = markedOnPod(meta2?.labels, meta2?.annotations);
   if (onPod === void 0 && !hasKeys(ctx.cfg.mesh) && !ctx.facts.namespaces.has(ctx.w.ref.namespace ?? "default")) return [];
   const out2 = [];
   for (const mesh of MESHES) {
@@ -16969,8 +16988,8 @@ function configuredEntrypoint(w, cfg, c) {
   return i < 0 ? void 0 : { argv: [...cfg.jobs.entrypoints[i].command], from: `jobs.entrypoints[${i}]` };
 }
 function argvToWrap(w, cfg, c) {
-  const ours2 = parseWrapper((c.command ?? []).map(String));
-  if (ours2) return { argv: ours2.spec.argv };
+  const ours3 = parseWrapper((c.command ?? []).map(String));
+  if (ours3) return { argv: ours3.spec.argv };
   if (c.command?.length) return { argv: c.command.map(String) };
   return configuredEntrypoint(w, cfg, c) ?? {
     error: {
@@ -17237,28 +17256,28 @@ function dependenciesOf(ctx) {
     deps.splice(0, deps.length, ...deps.filter((d) => !cluster.includes(d)));
   }
   const own = deps.map((d) => ownService(ctx, dependencyHost(d)));
-  own.forEach((service2, i) => {
-    if (!service2) return;
+  own.forEach((service3, i) => {
+    if (!service3) return;
     const d = deps[i];
     problems.push({
-      text: `dependency ${d.name} (${describeTarget(d)}) is this workload's own Service ${service2}: a pod that waits for itself never starts, so no wait is added`,
+      text: `dependency ${d.name} (${describeTarget(d)}) is this workload's own Service ${service3}: a pod that waits for itself never starts, so no wait is added`,
       path: podField(w, "initContainers"),
       self: true
     });
   });
   const waits = handWrittenWaits(w);
-  const ours2 = (d) => (w.pod.initContainers ?? []).some((c) => c.name === WAIT_PREFIX + d.name);
-  const kept2 = deps.filter((d, i) => !own[i] && (ours2(d) || !awaitedBy(d, waits)));
+  const ours3 = (d) => (w.pod.initContainers ?? []).some((c) => c.name === WAIT_PREFIX + d.name);
+  const kept2 = deps.filter((d, i) => !own[i] && (ours3(d) || !awaitedBy(d, waits)));
   const handled = awaitedByScripts(ctx, kept2);
   return { deps: kept2.filter((d) => !handled.some((h) => h.dep === d)), problems, ...handled.length > 0 && { handled } };
 }
 function awaitedByScripts(ctx, deps) {
   if (deps.length === 0) return [];
-  const ours2 = (ctx.w.pod.initContainers ?? []).flatMap((c) => parseDependencyWait((c.command ?? []).map(String))?.dep ?? []);
+  const ours3 = (ctx.w.pod.initContainers ?? []).flatMap((c) => parseDependencyWait((c.command ?? []).map(String))?.dep ?? []);
   const scripts = appContainers(ctx.w, ctx.cfg).flatMap((a) => scriptsRun(ctx.w, a.c, ctx.facts));
   if (scripts.length === 0) return [];
   return deps.flatMap((dep) => {
-    if (ours2.some((o) => sameTarget(o, dep))) return [];
+    if (ours3.some((o) => sameTarget(o, dep))) return [];
     const s = scriptWaitingFor(scripts, dep);
     return s ? [{ dep, from: s.from }] : [];
   });
@@ -17671,11 +17690,11 @@ function setWrappers(ctx, apps, plan, why) {
   return true;
 }
 function unwrap(ctx, { c }) {
-  const ours2 = parseWrapper((c.command ?? []).map(String));
-  if (!ours2) return;
+  const ours3 = parseWrapper((c.command ?? []).map(String));
+  if (!ours3) return;
   const entry = configuredEntrypoint(ctx.w, ctx.cfg, c);
-  if (entry && "argv" in entry && JSON.stringify(entry.argv) === JSON.stringify(ours2.spec.argv)) delete c.command;
-  else c.command = ours2.spec.argv;
+  if (entry && "argv" in entry && JSON.stringify(entry.argv) === JSON.stringify(ours3.spec.argv)) delete c.command;
+  else c.command = ours3.spec.argv;
   ctx.report("info", `removed the wrapper from ${c.name}'s command: no sidecar of this pod needs it any more`, `${pathNow(ctx.w, c)}.command`);
 }
 function wrapForReadiness(ctx, apps, sidecars) {
@@ -18077,13 +18096,13 @@ function unprobedNative(ctx, mesh) {
   if (!factAt(tableOf(mesh).nativeUnprobed, configuredRelease(ctx.cfg, mesh))) return;
   const container = profiles[mesh].containerName;
   const ready = profiles[mesh].readiness?.http;
-  const job2 = ctx.w.jobLike && ctx.cfg.jobs.terminateSidecars;
+  const job3 = ctx.w.jobLike && ctx.cfg.jobs.terminateSidecars;
   ctx.report(
-    job2 ? "warning" : "info",
+    job3 ? "warning" : "info",
     {
       summary: `native ${container} holds nothing: the app may start before ${container} is ready`,
-      detail: `${tableOf(mesh).description} is injected native without a startupProbe, so the kubelet starts the app once ${container} has started.` + (ready ? ` Have the app wait for ${ready} (its SDK's wait for the sidecar).` : "") + (job2 ? ` As a classic sidecar, the Job wrapper would wait for it and then end it.` : ""),
-      ...job2 && { fix: `mesh.${mesh}.native: false` }
+      detail: `${tableOf(mesh).description} is injected native without a startupProbe, so the kubelet starts the app once ${container} has started.` + (ready ? ` Have the app wait for ${ready} (its SDK's wait for the sidecar).` : "") + (job3 ? ` As a classic sidecar, the Job wrapper would wait for it and then end it.` : ""),
+      ...job3 && { fix: `mesh.${mesh}.native: false` }
     },
     annotationPath(ctx, nativeKeyIn(mesh, podAnnotations(ctx.w)) ?? NATIVE_KEYS[mesh][0])
   );
@@ -18234,8 +18253,8 @@ function userCommand(hook, spec) {
   const cmd = hook.exec?.command;
   if (!cmd) return null;
   if (isWaitCommand(cmd, spec)) return void 0;
-  const ours2 = parseHook(cmd);
-  if (ours2) return ours2.then;
+  const ours3 = parseHook(cmd);
+  if (ours3) return ours3.then;
   return cmd;
 }
 var init_post_start = __esm({
@@ -18379,8 +18398,8 @@ function demoteNative(ctx, s, at) {
   pod.initContainers = init.filter((x) => x !== c);
   if (pod.initContainers.length === 0) delete pod.initContainers;
   delete c.restartPolicy;
-  const ours2 = s.spec.readiness && startupProbe(s.spec.readiness, s.spec.timeoutSeconds);
-  if (ours2 && JSON.stringify(c.startupProbe) === JSON.stringify(ours2)) delete c.startupProbe;
+  const ours3 = s.spec.readiness && startupProbe(s.spec.readiness, s.spec.timeoutSeconds);
+  if (ours3 && JSON.stringify(c.startupProbe) === JSON.stringify(ours3)) delete c.startupProbe;
   const containers = pod.containers ?? [];
   pod.containers = [...containers.slice(0, at), c, ...containers.slice(at)];
   s.native = false;
@@ -18655,8 +18674,8 @@ function summarize(ctx) {
   let s = ALWAYS | annotationFlags(w.metadata.annotations, 0) | (cfg.mode === "check" ? FLAGS.checkMode : 0);
   if (w.jobLike) s |= FLAGS.job;
   if (cfg.dependencies.length > 0) s |= FLAGS.dependency;
-  const meta = podMetadata(w);
-  s |= annotationFlags(meta?.annotations, FLAGS.annotation);
+  const meta2 = podMetadata(w);
+  s |= annotationFlags(meta2?.annotations, FLAGS.annotation);
   const init = w.pod.initContainers;
   for (let i = 0; init && i < init.length; i++) {
     const c = init[i];
@@ -18669,7 +18688,7 @@ function summarize(ctx) {
     s |= containerFlags(c) | (specFor(c, cfg) ? FLAGS.sidecar : 0);
     if (c.restartPolicy !== void 0 && c.restartPolicy !== null) s |= FLAGS.restartPolicy;
   }
-  if (meshesOf(ctx, meta).length > 0) s |= FLAGS.mesh;
+  if (meshesOf(ctx, meta2).length > 0) s |= FLAGS.mesh;
   return s;
 }
 function annotationFlags(annotations, any) {
@@ -18984,12 +19003,12 @@ var init_job_sidecar_blocks_completion = __esm({
         const apps = appContainers(w, cfg);
         const ended = /* @__PURE__ */ new Set();
         for (const { c } of apps) {
-          const ours2 = parseWrapper((c.command ?? []).map(String));
-          if (ours2?.spec.mode === "job") {
-            for (const s of [...ours2.spec.shutdown, ...ours2.spec.kill ?? []]) ended.add(s.name);
+          const ours3 = parseWrapper((c.command ?? []).map(String));
+          if (ours3?.spec.mode === "job") {
+            for (const s of [...ours3.spec.shutdown, ...ours3.spec.kill ?? []]) ended.add(s.name);
             continue;
           }
-          const own = ours2 ? { ...c, command: ours2.spec.argv } : c;
+          const own = ours3 ? { ...c, command: ours3.spec.argv } : c;
           if (whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts)) !== void 0) return;
         }
         const missing = apps.some(({ c }) => "error" in argvToWrap(w, cfg, c));
@@ -19711,8 +19730,8 @@ function endsSidecars(ctx, report2) {
   const classic = findSidecars(w, cfg, ctx.facts).some((s) => !s.native) || meshedSidecars(ctx).some((m) => !m.native);
   if (!classic) return;
   for (const { c, path } of appContainers(w, cfg)) {
-    const ours2 = parseWrapper((c.command ?? []).map(String));
-    const own = ours2 ? { ...c, command: ours2.spec.argv } : c;
+    const ours3 = parseWrapper((c.command ?? []).map(String));
+    const own = ours3 ? { ...c, command: ours3.spec.argv } : c;
     const where = whereItEndsItsSidecars(own, scriptsRun(w, own, ctx.facts));
     if (where === void 0 || where === "its command") continue;
     report2(
@@ -20375,11 +20394,11 @@ function inList(index, list3, fn) {
 }
 function forgetListKptIds(text2) {
   const lines = text2.split("\n");
-  const meta = lines.findIndex((l) => /^metadata:\s*$/.test(l));
-  if (meta < 0) return text2;
+  const meta2 = lines.findIndex((l) => /^metadata:\s*$/.test(l));
+  if (meta2 < 0) return text2;
   const indentOf2 = (l) => l.length - l.trimStart().length;
   let ann = -1;
-  for (let i = meta + 1; i < lines.length && (lines[i] === "" || indentOf2(lines[i]) > 0); i++) {
+  for (let i = meta2 + 1; i < lines.length && (lines[i] === "" || indentOf2(lines[i]) > 0); i++) {
     if (ann < 0 && /^\s+annotations:\s*$/.test(lines[i])) ann = i;
     else if (ann >= 0 && indentOf2(lines[i]) <= indentOf2(lines[ann])) break;
     else if (ann >= 0 && KPT_IDS.some((k) => lines[i].trimStart().startsWith(`${k}:`))) lines[i] = "\0";
@@ -20403,8 +20422,8 @@ function readFacts(items, facts = noFacts()) {
       } catch (e) {
         throw inItem(index, e);
       }
-      const meta = obj?.metadata;
-      if (typeof meta?.name === "string") facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+      const meta2 = obj?.metadata;
+      if (typeof meta2?.name === "string") facts.namespaces.set(meta2.name, { labels: meta2.labels ?? {}, annotations: meta2.annotations ?? {} });
     }
   }
   return facts;
@@ -25859,10 +25878,10 @@ function describeProbe(p) {
 function describeHook(h, spec) {
   const cmd = h.exec?.command?.map(String);
   if (cmd) {
-    const ours2 = parseHook(cmd);
-    if (ours2) {
+    const ours3 = parseHook(cmd);
+    if (ours3) {
       const wait2 = spec?.waitCommand ? showArgv(spec.waitCommand) : spec ? `a wait on ${describeCheck(spec.readiness)}` : "a pod-sequencer wait";
-      return `${wait2}${ours2.then ? `, then ${showArgv(ours2.then)}` : ""}`;
+      return `${wait2}${ours3.then ? `, then ${showArgv(ours3.then)}` : ""}`;
     }
     const script = shellScript(cmd.map((text2) => ({ text: text2, field: "" })));
     return showArgv(script ? [script] : cmd);
@@ -26329,18 +26348,18 @@ function computePatches(files, cfg, opts = {}) {
   return { patches: patches2, findings };
 }
 function targetOf3(obj) {
-  const meta = obj.metadata;
-  const name = meta?.name;
+  const meta2 = obj.metadata;
+  const name = meta2?.name;
   if (typeof name !== "string" || name === "" || typeof obj.apiVersion !== "string" || typeof obj.kind !== "string") return void 0;
   const slash = obj.apiVersion.lastIndexOf("/");
   const group = slash < 0 ? "" : obj.apiVersion.slice(0, slash);
-  const namespace = typeof meta?.namespace === "string" && meta.namespace !== "" ? meta.namespace : void 0;
+  const namespace2 = typeof meta2?.namespace === "string" && meta2.namespace !== "" ? meta2.namespace : void 0;
   return {
     ...group ? { group } : {},
     version: obj.apiVersion.slice(slash + 1),
     kind: obj.kind,
     name,
-    ...namespace ? { namespace } : {}
+    ...namespace2 ? { namespace: namespace2 } : {}
   };
 }
 function selects(t, o) {
@@ -26865,6 +26884,640 @@ var init_commands3 = __esm({
   }
 });
 
+// src/admission/certgen.ts
+function certgenObjects(ns, n) {
+  const name = "pod-sequencer-certgen";
+  const meta2 = (extra = {}) => ({ name, labels: { ...n.labels, "app.kubernetes.io/component": "certgen" }, ...extra });
+  const subjects = [{ kind: "ServiceAccount", name, namespace: ns }];
+  const before = [
+    { apiVersion: "v1", kind: "ServiceAccount", metadata: meta2({ namespace: ns }) },
+    {
+      apiVersion: "rbac.authorization.k8s.io/v1",
+      kind: "Role",
+      metadata: meta2({ namespace: ns }),
+      rules: [
+        { apiGroups: [""], resources: ["secrets"], resourceNames: [n.secret], verbs: ["get"] },
+        // RBAC cannot restrict `create` by name (the object has none until it exists).
+        { apiGroups: [""], resources: ["secrets"], verbs: ["create"] }
+      ]
+    },
+    {
+      apiVersion: "rbac.authorization.k8s.io/v1",
+      kind: "RoleBinding",
+      metadata: meta2({ namespace: ns }),
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name },
+      subjects
+    },
+    {
+      apiVersion: "rbac.authorization.k8s.io/v1",
+      kind: "ClusterRole",
+      metadata: meta2(),
+      rules: [
+        {
+          apiGroups: ["admissionregistration.k8s.io"],
+          resources: ["mutatingwebhookconfigurations"],
+          resourceNames: [n.webhookConfiguration],
+          verbs: ["get", "update"]
+        }
+      ]
+    },
+    {
+      apiVersion: "rbac.authorization.k8s.io/v1",
+      kind: "ClusterRoleBinding",
+      metadata: meta2(),
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name },
+      subjects
+    },
+    job2(ns, `${name}-create`, meta2, [
+      "create",
+      `--host=${n.service},${n.service}.$(POD_NAMESPACE).svc`,
+      "--namespace=$(POD_NAMESPACE)",
+      `--secret-name=${n.secret}`
+    ])
+  ];
+  const after = [
+    job2(ns, `${name}-patch`, meta2, [
+      "patch",
+      `--webhook-name=${n.webhookConfiguration}`,
+      "--namespace=$(POD_NAMESPACE)",
+      "--patch-validating=false",
+      `--secret-name=${n.secret}`
+    ])
+  ];
+  return { before, after };
+}
+function job2(ns, jobName, meta2, args) {
+  const labels2 = meta2().labels;
+  return {
+    apiVersion: "batch/v1",
+    kind: "Job",
+    metadata: { ...meta2({ namespace: ns }), name: jobName },
+    spec: {
+      // Gone once done, as ingress-nginx's: applying the stream again runs them again (create
+      // keeps an existing Secret), rather than failing on a Job's immutable template.
+      ttlSecondsAfterFinished: 0,
+      backoffLimit: 6,
+      template: {
+        metadata: { labels: labels2 },
+        spec: {
+          serviceAccountName: "pod-sequencer-certgen",
+          // It calls the API server: the one pod here that needs its token.
+          automountServiceAccountToken: true,
+          restartPolicy: "OnFailure",
+          securityContext: { runAsNonRoot: true, runAsUser: CERTGEN_USER, runAsGroup: CERTGEN_USER, seccompProfile: { type: "RuntimeDefault" } },
+          nodeSelector: { "kubernetes.io/os": "linux" },
+          containers: [
+            {
+              name: args[0],
+              image: CERTGEN_IMAGE.value,
+              imagePullPolicy: "IfNotPresent",
+              args,
+              env: [{ name: "POD_NAMESPACE", valueFrom: { fieldRef: { fieldPath: "metadata.namespace" } } }],
+              resources: { requests: { cpu: "10m", memory: "20Mi" }, limits: { memory: "64Mi" } },
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                readOnlyRootFilesystem: true,
+                runAsNonRoot: true,
+                runAsUser: CERTGEN_USER,
+                runAsGroup: CERTGEN_USER,
+                capabilities: { drop: ["ALL"] },
+                seccompProfile: { type: "RuntimeDefault" }
+              }
+            }
+          ]
+        }
+      }
+    }
+  };
+}
+var CERTGEN_IMAGE, CERTGEN_USER;
+var init_certgen = __esm({
+  "src/admission/certgen.ts"() {
+    "use strict";
+    CERTGEN_IMAGE = {
+      value: "registry.k8s.io/ingress-nginx/kube-webhook-certgen:v1.6.9@sha256:01038e7de14b78d702d2849c3aad72fd25903c4765af63cf16aa3398f5d5f2dd",
+      source: "kubernetes/ingress-nginx@dbb11b92ddb77bee9c35e462479129354c84f939:deploy/static/provider/cloud/deploy.yaml",
+      quote: "image: registry.k8s.io/ingress-nginx/kube-webhook-certgen:v1.6.9@sha256:01038e7de14b78d702d2849c3aad72fd25903c4765af63cf16aa3398f5d5f2dd"
+    };
+    CERTGEN_USER = 65532;
+  }
+});
+
+// src/admission/cel.ts
+function celString(s) {
+  return JSON.stringify(s);
+}
+function celList(items) {
+  return `[${items.map(celString).join(", ")}]`;
+}
+function oneOf(v, items) {
+  if (items.length === 0) return void 0;
+  return items.length === 1 ? `${v} == ${celString(items[0])}` : `${v} in ${celList(items)}`;
+}
+function sidecarTest(cfg, c = "c") {
+  const names2 = cfg.sidecars.flatMap((s) => s.name !== void 0 && isLiteral(s.name) ? [s.name] : []);
+  const nameGlobs = cfg.sidecars.flatMap((s) => s.name !== void 0 && !isLiteral(s.name) ? [s.name] : []);
+  const imageGlobs = cfg.sidecars.flatMap((s) => s.image !== void 0 ? [s.image] : []);
+  const parts = [
+    oneOf(`${c}.name`, [...new Set(names2)]),
+    ...[...new Set(nameGlobs)].map((g) => `${c}.name.matches(${celString(globRegexSource(g))})`),
+    ...[...new Set(imageGlobs)].map((g) => `(has(${c}.image) && ${c}.image.matches(${celString(globRegexSource(g))}))`)
+  ].filter((p) => p !== void 0);
+  return parts.length === 0 ? "false" : parts.length === 1 ? parts[0] : `(${parts.join(" || ")})`;
+}
+function argvHas(c, test) {
+  return `((has(${c}.command) && ${c}.command.exists(a, ${test})) || (has(${c}.args) && ${c}.args.exists(a, ${test})))`;
+}
+var isLiteral, INITS, CONTAINERS;
+var init_cel = __esm({
+  "src/admission/cel.ts"() {
+    "use strict";
+    init_glob();
+    isLiteral = (glob) => !/[*?[\\]/.test(glob);
+    INITS = "has(object.spec.initContainers) ? object.spec.initContainers : []";
+    CONTAINERS = "has(object.spec.containers) ? object.spec.containers : []";
+  }
+});
+
+// src/admission/match.ts
+function matchConditions(cfg) {
+  if (Object.keys(cfg.mesh).length > 0 || cfg.dependencies.length > 0) return [];
+  return [{ name: "pod-may-need-sequencing", expression: mayNeedSequencing(cfg) }];
+}
+function mayNeedSequencing(cfg) {
+  const c = `(${sidecarTest(cfg)} || ${ours2("c")})`;
+  const keys2 = `k.matches(${celString(keyPattern())})`;
+  return [
+    `(${CONTAINERS}).exists(c, ${c})`,
+    `(${INITS}).exists(c, ${c})`,
+    `(has(object.spec.volumes) && object.spec.volumes.exists(v, v.name == ${celString(TOOLS_VOLUME)}))`,
+    `(has(object.metadata.annotations) && object.metadata.annotations.exists(k, ${keys2}))`,
+    `(has(object.metadata.labels) && object.metadata.labels.exists(k, ${keys2}))`
+  ].join(" ||\n");
+}
+function ours2(c) {
+  const markers = celList([WRAP_MARKER, HOOK_MARKER, WAIT_MARKER, TOOLS_MARKER]);
+  return [
+    `${c}.name.startsWith('seq-')`,
+    `(has(${c}.volumeMounts) && ${c}.volumeMounts.exists(m, m.name == ${celString(TOOLS_VOLUME)}))`,
+    argvHas(c, `${markers}.exists(x, a.contains(x))`),
+    `(has(${c}.lifecycle) && has(${c}.lifecycle.postStart) && has(${c}.lifecycle.postStart.exec) && has(${c}.lifecycle.postStart.exec.command) && ${c}.lifecycle.postStart.exec.command.exists(a, ${markers}.exists(x, a.contains(x))))`
+  ].join(" || ");
+}
+function keyPattern() {
+  const keys2 = meshKeys();
+  const escape2 = (s) => s.replace(/[.\\^$|?*+()[\]{}-]/g, (c) => `\\${c}`);
+  const domains = [.../* @__PURE__ */ new Set([OWN_DOMAIN, ...keys2.filter((k) => k.includes("/")).map(domainOf)])].sort().map(escape2);
+  const bare = [...new Set(keys2.filter((k) => !k.includes("/")))].sort().map(escape2);
+  return `^(?:(?:[^/]*\\.)?(?:${domains.join("|")})/.*${bare.map((k) => `|${k}`).join("")})$`;
+}
+function meshKeys() {
+  const keys2 = (t) => [
+    ...(t.injection ?? []).filter((r) => r.value.at === "pod").map((r) => r.value.key),
+    ...(t.switches ?? []).map((r) => r.value.key),
+    ...(t.nativeKeys ?? []).map((r) => r.value)
+  ];
+  return TABLES.flatMap(keys2);
+}
+function domainOf(key2) {
+  const prefix2 = key2.includes("/") ? key2.slice(0, key2.indexOf("/")) : key2;
+  return prefix2.split(".").slice(-2).join(".");
+}
+var OWN_DOMAIN;
+var init_match = __esm({
+  "src/admission/match.ts"() {
+    "use strict";
+    init_profiles();
+    init_shell();
+    init_tools();
+    init_cel();
+    OWN_DOMAIN = "pod-sequencer.dev";
+  }
+});
+
+// src/admission/policy.ts
+function policyObjects(cfg, where) {
+  return [
+    {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingAdmissionPolicy",
+      metadata: { name: POLICY_NAME, labels: where.labels },
+      spec: {
+        failurePolicy: "Ignore",
+        matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["pods"] }] },
+        variables: policyVariables(cfg),
+        validations: policyValidations()
+      }
+    },
+    {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingAdmissionPolicyBinding",
+      metadata: { name: POLICY_NAME, labels: where.labels },
+      spec: {
+        policyName: POLICY_NAME,
+        validationActions: ["Warn", "Audit"],
+        matchResources: { namespaceSelector: where.namespaceSelector, objectSelector: where.objectSelector }
+      }
+    }
+  ];
+}
+function meshProxies() {
+  return profileNames.flatMap((p) => profiles[p].proxyUid !== void 0 && profiles[p].containerName ? [profiles[p].containerName] : []);
+}
+function endsItself(c) {
+  const words = `((has(${c}.command) ? ${c}.command : []) + (has(${c}.args) ? ${c}.args : []))`;
+  return `(${words}.exists(a, a.matches(${celString(QUIT_CALL.source)}) || a == 'scuttle' || a.endsWith('/scuttle')) || (${words}.exists(a, a.endsWith('linkerd-await')) && ${words}.exists(a, a == '--shutdown')))`;
+}
+function controllerGroups() {
+  return [...new Set(CATALOG.filter((k) => k.templates.some((t) => t.sidecarsEndedBy === "controller")).map((k) => k.group))].sort();
+}
+function policyVariables(cfg) {
+  const native2 = `has(c.restartPolicy) && c.restartPolicy == 'Always'`;
+  return [
+    { name: "inits", expression: INITS },
+    { name: "containers", expression: CONTAINERS },
+    { name: "strandedSidecars", expression: `variables.inits.filter(c, ${sidecarTest(cfg)} && !(${native2})).map(c, c.name)` },
+    { name: "classicSidecars", expression: `variables.containers.filter(c, ${sidecarTest(cfg)}).map(c, c.name)` },
+    {
+      name: "jobLike",
+      expression: `has(object.spec.restartPolicy) && object.spec.restartPolicy in ['Never', 'OnFailure']`
+    },
+    {
+      name: "endedByController",
+      expression: `has(object.metadata.ownerReferences) && object.metadata.ownerReferences.exists(o, ${celList(controllerGroups().map((g) => `${g}/`))}.exists(g, o.apiVersion.startsWith(g)))`
+    },
+    {
+      name: "unendedApps",
+      expression: `variables.containers.filter(c, !(${sidecarTest(cfg)}) && !(has(c.command) && c.command.exists(a, a == ${celString(WRAP_MARKER)})) && !${endsItself("c")}).map(c, c.name)`
+    },
+    { name: "nativeProxy", expression: `variables.inits.map(c, c.name in ${celList(meshProxies())} && ${native2})` },
+    {
+      name: "networkInit",
+      expression: `variables.inits.map(c, !(${native2}) && (c.name.startsWith(${celString(WAIT_PREFIX)}) || ${argvHas("c", "a.contains('://')")}))`
+    }
+  ];
+}
+function policyValidations() {
+  const istio2 = profiles.istio.containerName;
+  const indexes = `[${Array.from({ length: POSITIONS }, (_, i) => i).join(", ")}]`;
+  const n = "size(variables.inits)";
+  return [
+    {
+      expression: "size(variables.strandedSidecars) == 0",
+      message: "a sidecar is an init container without restartPolicy: Always: it never exits, so the pod hangs in Init",
+      messageExpression: `'init container ' + variables.strandedSidecars[0] + ' lost restartPolicy: Always (a webhook or an API server older than native sidecars dropped it): the pod hangs in Init; pod-sequencer made it a native sidecar'`,
+      reason: "Invalid"
+    },
+    {
+      expression: `!(has(object.metadata.annotations) && 'sidecar.istio.io/status' in object.metadata.annotations && object.metadata.annotations['sidecar.istio.io/status'].matches(${celString(`"initContainers":\\[[^\\]]*"${istio2}"`)})) || variables.inits.exists(c, c.name == ${celString(istio2)} && has(c.restartPolicy) && c.restartPolicy == 'Always')`,
+      message: `${istio2} is no longer a native sidecar: sidecar.istio.io/status lists it among the init containers, but a later webhook moved it back or dropped its restartPolicy: Always`,
+      reason: "Invalid"
+    },
+    {
+      expression: `${indexes}.all(i, i >= ${n} ? true : !variables.networkInit[i] || ${indexes}.all(j, j <= i || j >= ${n} ? true : !variables.nativeProxy[j]))`,
+      message: "an init container that uses the network runs before the native mesh proxy, so its traffic is captured before the proxy can carry it",
+      reason: "Invalid"
+    },
+    {
+      expression: "!variables.jobLike || variables.endedByController || size(variables.classicSidecars) == 0 || size(variables.unendedApps) == 0",
+      message: "this Job-like pod never completes: a classic sidecar keeps running after the work ends, and no wrapper ends it",
+      messageExpression: `'this Job-like pod never completes: classic sidecar ' + variables.classicSidecars[0] + ' keeps running after ' + variables.unendedApps[0] + ' ends, and no pod-sequencer wrapper (' + ${celString(WRAP_MARKER)} + ') ends it'`,
+      reason: "Invalid"
+    }
+  ];
+}
+var POLICY_NAME, POSITIONS;
+var init_policy = __esm({
+  "src/admission/policy.ts"() {
+    "use strict";
+    init_profiles();
+    init_shell();
+    init_commands2();
+    init_dependencies2();
+    init_catalog();
+    init_cel();
+    POLICY_NAME = "pod-sequencer.dev-final-pod";
+    POSITIONS = 32;
+  }
+});
+
+// src/admission/manifests.ts
+var manifests_exports = {};
+__export(manifests_exports, {
+  CONFIG_MAP: () => CONFIG_MAP,
+  DEFAULT_IMAGE: () => DEFAULT_IMAGE,
+  FAILURE_POLICIES: () => FAILURE_POLICIES,
+  ManifestsError: () => ManifestsError,
+  NAME: () => NAME,
+  OPT_IN: () => OPT_IN,
+  OPT_OUT: () => OPT_OUT,
+  PORTS: () => PORTS,
+  SYSTEM_NAMESPACES: () => SYSTEM_NAMESPACES2,
+  TIMEOUT_SECONDS: () => TIMEOUT_SECONDS,
+  TLS_ROUTES: () => TLS_ROUTES,
+  TLS_SECRET: () => TLS_SECRET,
+  WEBHOOK_CONFIGURATION: () => WEBHOOK_CONFIGURATION,
+  WEBHOOK_NAME: () => WEBHOOK_NAME,
+  manifestsCommand: () => manifestsCommand,
+  namespaceSelector: () => namespaceSelector,
+  objectSelector: () => objectSelector,
+  renderManifests: () => renderManifests,
+  webhookObjects: () => webhookObjects
+});
+function webhookObjects(opts) {
+  const ns = opts.namespace;
+  if (!DNS_LABEL.test(ns)) throw new ManifestsError(`--namespace ${JSON.stringify(ns)}: not a namespace name (lowercase letters, digits and -, at most 63)`);
+  if ([...SYSTEM_NAMESPACES2, "default", "kube-public"].includes(ns))
+    throw new ManifestsError(
+      `--namespace ${ns}: the webhook needs a namespace of its own (default pod-sequencer): it labels it restricted and never sees its pods`
+    );
+  const image = opts.image ?? DEFAULT_IMAGE;
+  if (image === "" || /\s/.test(image)) throw new ManifestsError(`--image ${JSON.stringify(image)}: not an image reference`);
+  const { config: config2, text: text2 } = readConfig(opts.config);
+  const certManager = opts.tls === "cert-manager";
+  const certgen = certManager ? void 0 : certgenObjects(ns, { secret: TLS_SECRET, service: NAME, webhookConfiguration: WEBHOOK_CONFIGURATION, labels: LABELS2 });
+  return [
+    namespace(ns),
+    { apiVersion: "v1", kind: "ServiceAccount", metadata: meta(NAME, ns), automountServiceAccountToken: false },
+    { apiVersion: "v1", kind: "ConfigMap", metadata: meta(CONFIG_MAP, ns), data: { [CONFIG_FILE]: text2 } },
+    ...certgen ? certgen.before : certManagerObjects(ns),
+    service2(ns),
+    deployment(ns, image),
+    pdb(ns),
+    mutatingWebhook(ns, config2, opts.failurePolicy, certManager),
+    ...certgen ? certgen.after : [],
+    ...policyObjects(config2, { namespaceSelector: namespaceSelector(ns), objectSelector: objectSelector(), labels: LABELS2 })
+  ];
+}
+function renderManifests(objects2) {
+  const head = `# pod-sequencer ${VERSION}: the admission webhook (docs/webhook.md). Apply with: kubectl apply -f -
+`;
+  return head + objects2.map((o) => `---
+${(0, import_yaml16.stringify)(o, { version: "1.1", lineWidth: 0 })}`).join("");
+}
+function readConfig(given) {
+  if (!given) return { config: loadConfig(void 0).config, text: DEFAULT_CONFIG };
+  let raw;
+  try {
+    raw = (0, import_yaml16.parse)(given.text);
+  } catch (e) {
+    throw new ManifestsError(`--config ${given.source}: not valid YAML: ${e.message.split("\n")[0]}`);
+  }
+  const { config: config2, errors } = loadConfig(raw ?? void 0, { source: given.source });
+  if (errors.length > 0) throw new ManifestsError(`--config ${given.source}: invalid
+${errors.map(formatResult).join("\n")}`);
+  return { config: config2, text: given.text };
+}
+function meta(name, ns, extra = {}) {
+  return { name, ...ns !== void 0 && { namespace: ns }, labels: { ...LABELS2, "app.kubernetes.io/version": VERSION }, ...extra };
+}
+function namespace(ns) {
+  const m = meta(ns);
+  return { apiVersion: "v1", kind: "Namespace", metadata: { ...m, labels: { ...m.labels, "pod-security.kubernetes.io/enforce": "restricted" } } };
+}
+function namespaceSelector(ns) {
+  return {
+    matchExpressions: [
+      { key: OPT_IN.key, operator: "In", values: [OPT_IN.value] },
+      { key: "kubernetes.io/metadata.name", operator: "NotIn", values: [...SYSTEM_NAMESPACES2, ns] }
+    ]
+  };
+}
+function objectSelector() {
+  return { matchExpressions: [{ key: OPT_OUT.key, operator: "NotIn", values: [OPT_OUT.value] }] };
+}
+function service2(ns) {
+  return {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: meta(NAME, ns),
+    spec: { type: "ClusterIP", selector: LABELS2, ports: [{ name: "https", port: 443, targetPort: "https", protocol: "TCP" }] }
+  };
+}
+function deployment(ns, image) {
+  const probe = (path, period) => ({
+    httpGet: { path, port: "https", scheme: "HTTPS" },
+    periodSeconds: period,
+    timeoutSeconds: 2,
+    failureThreshold: 3
+  });
+  const container = {
+    name: "webhook",
+    image,
+    imagePullPolicy: "IfNotPresent",
+    args: [
+      "webhook",
+      "serve",
+      "--config",
+      `${CONFIG_DIR}/${CONFIG_FILE}`,
+      "--port",
+      String(PORTS.https),
+      "--tls-cert",
+      `${TLS_DIR}/tls.crt`,
+      "--tls-key",
+      `${TLS_DIR}/tls.key`,
+      "--metrics-port",
+      String(PORTS.metrics)
+    ],
+    ports: [
+      { name: "https", containerPort: PORTS.https, protocol: "TCP" },
+      { name: "metrics", containerPort: PORTS.metrics, protocol: "TCP" }
+    ],
+    readinessProbe: probe("/readyz", 5),
+    livenessProbe: probe("/healthz", 10),
+    // The endpoints controller and every kube-proxy learn of a stopping pod a moment after it
+    // gets SIGTERM: it keeps answering for those seconds (the server also finishes what is in flight).
+    lifecycle: { preStop: { sleep: { seconds: 5 } } },
+    resources: { requests: { cpu: "100m", memory: "64Mi" }, limits: { memory: "256Mi" } },
+    securityContext: {
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      runAsUser: NOBODY,
+      runAsGroup: NOBODY,
+      capabilities: { drop: ["ALL"] },
+      seccompProfile: { type: "RuntimeDefault" }
+    },
+    // The config and TLS files are directories, not subPath mounts: the kubelet updates those in
+    // place, and the server reloads them when they change.
+    volumeMounts: [
+      { name: "config", mountPath: CONFIG_DIR, readOnly: true },
+      { name: "tls", mountPath: TLS_DIR, readOnly: true }
+    ]
+  };
+  return {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: meta(NAME, ns),
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: LABELS2 },
+      // A new replica is ready before an old one goes: the webhook keeps answering through an upgrade.
+      strategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+      template: {
+        metadata: { labels: { ...LABELS2, [OPT_OUT.key]: OPT_OUT.value } },
+        spec: {
+          serviceAccountName: NAME,
+          // It never calls the API server: no token in the pod.
+          automountServiceAccountToken: false,
+          enableServiceLinks: false,
+          securityContext: { runAsNonRoot: true, runAsUser: NOBODY, runAsGroup: NOBODY, seccompProfile: { type: "RuntimeDefault" } },
+          // Preferred, not required: a one-node cluster still runs both replicas.
+          affinity: {
+            podAntiAffinity: {
+              preferredDuringSchedulingIgnoredDuringExecution: [
+                { weight: 100, podAffinityTerm: { labelSelector: { matchLabels: LABELS2 }, topologyKey: "kubernetes.io/hostname" } }
+              ]
+            }
+          },
+          nodeSelector: { "kubernetes.io/os": "linux" },
+          terminationGracePeriodSeconds: 30,
+          containers: [container],
+          volumes: [
+            { name: "config", configMap: { name: CONFIG_MAP } },
+            { name: "tls", secret: { secretName: TLS_SECRET } }
+          ]
+        }
+      }
+    }
+  };
+}
+function pdb(ns) {
+  return {
+    apiVersion: "policy/v1",
+    kind: "PodDisruptionBudget",
+    metadata: meta(NAME, ns),
+    // A crash-looping replica must not block a node drain (it serves nothing anyway).
+    spec: { minAvailable: 1, selector: { matchLabels: LABELS2 }, unhealthyPodEvictionPolicy: "AlwaysAllow" }
+  };
+}
+function mutatingWebhook(ns, config2, failurePolicy, certManager) {
+  const conditions = matchConditions(config2);
+  return {
+    apiVersion: "admissionregistration.k8s.io/v1",
+    kind: "MutatingWebhookConfiguration",
+    metadata: meta(WEBHOOK_CONFIGURATION, void 0, certManager ? { annotations: { "cert-manager.io/inject-ca-from": `${ns}/${TLS_SECRET}` } } : {}),
+    webhooks: [
+      {
+        name: WEBHOOK_NAME,
+        admissionReviewVersions: ["v1"],
+        clientConfig: { service: { namespace: ns, name: NAME, path: "/mutate", port: 443 } },
+        rules: [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["pods"], scope: "Namespaced" }],
+        namespaceSelector: namespaceSelector(ns),
+        objectSelector: objectSelector(),
+        ...conditions.length > 0 && { matchConditions: conditions },
+        sideEffects: "None",
+        failurePolicy,
+        timeoutSeconds: TIMEOUT_SECONDS,
+        reinvocationPolicy: "IfNeeded",
+        matchPolicy: "Equivalent"
+      }
+    ]
+  };
+}
+function certManagerObjects(ns) {
+  const cm = (kind2, name, spec) => ({ apiVersion: "cert-manager.io/v1", kind: kind2, metadata: meta(name, ns), spec });
+  const host = `${NAME}.${ns}.svc`;
+  return [
+    cm("Issuer", "pod-sequencer-selfsigned", { selfSigned: {} }),
+    cm("Certificate", "pod-sequencer-ca", {
+      isCA: true,
+      commonName: "pod-sequencer-ca",
+      secretName: "pod-sequencer-ca",
+      duration: "87600h",
+      privateKey: { algorithm: "ECDSA", size: 256 },
+      issuerRef: { name: "pod-sequencer-selfsigned", kind: "Issuer", group: "cert-manager.io" }
+    }),
+    cm("Issuer", "pod-sequencer-ca", { ca: { secretName: "pod-sequencer-ca" } }),
+    cm("Certificate", TLS_SECRET, {
+      secretName: TLS_SECRET,
+      commonName: host,
+      dnsNames: [NAME, `${NAME}.${ns}`, host, `${host}.cluster.local`],
+      duration: "2160h",
+      renewBefore: "360h",
+      usages: ["server auth", "digital signature", "key encipherment"],
+      privateKey: { algorithm: "ECDSA", size: 256, rotationPolicy: "Always" },
+      issuerRef: { name: "pod-sequencer-ca", kind: "Issuer", group: "cert-manager.io" }
+    })
+  ];
+}
+function manifestsCommand(opts, io) {
+  try {
+    const tls = oneOf2("--tls", opts.tls, TLS_ROUTES);
+    const failurePolicy = oneOf2("--failure-policy", opts.failurePolicy, FAILURE_POLICIES);
+    const config2 = opts.config === void 0 ? void 0 : { text: readConfigFile(opts.config, io.readFile), source: opts.config };
+    const text2 = renderManifests(
+      webhookObjects({ namespace: opts.namespace, tls, failurePolicy, ...config2 && { config: config2 }, ...opts.image !== void 0 && { image: opts.image } })
+    );
+    if (opts.image === void 0) {
+      io.err(
+        `pod-sequencer: note: no --image given: the Deployment runs ${DEFAULT_IMAGE}, which no registry publishes; build it from the Dockerfile and pass --image REGISTRY/pod-sequencer:${VERSION} (docs/webhook.md)
+`
+      );
+    }
+    io.out(text2);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof ManifestsError)) throw e;
+    io.err(`pod-sequencer: error: ${e.message}
+`);
+    return 2;
+  }
+}
+function oneOf2(flag, v, accepted2) {
+  if (accepted2.includes(v)) return v;
+  throw new ManifestsError(`${flag} ${JSON.stringify(v)}: use ${accepted2.join(" or ")}`);
+}
+function readConfigFile(path, readFile) {
+  try {
+    return readFile(path);
+  } catch (e) {
+    throw new ManifestsError(`--config ${path}: cannot read the file (${e.code ?? String(e)})`);
+  }
+}
+var import_yaml16, TLS_ROUTES, FAILURE_POLICIES, ManifestsError, WEBHOOK_CONFIGURATION, WEBHOOK_NAME, NAME, TLS_SECRET, CONFIG_MAP, OPT_IN, OPT_OUT, SYSTEM_NAMESPACES2, CONFIG_DIR, CONFIG_FILE, TLS_DIR, PORTS, NOBODY, TIMEOUT_SECONDS, DEFAULT_IMAGE, DNS_LABEL, DEFAULT_CONFIG, LABELS2;
+var init_manifests = __esm({
+  "src/admission/manifests.ts"() {
+    "use strict";
+    import_yaml16 = __toESM(require_dist(), 1);
+    init_load();
+    init_results();
+    init_version();
+    init_certgen();
+    init_match();
+    init_policy();
+    TLS_ROUTES = ["cert-manager", "certgen"];
+    FAILURE_POLICIES = ["Ignore", "Fail"];
+    ManifestsError = class extends Error {
+    };
+    WEBHOOK_CONFIGURATION = "00-pod-sequencer";
+    WEBHOOK_NAME = "pods.pod-sequencer.dev";
+    NAME = "pod-sequencer-webhook";
+    TLS_SECRET = "pod-sequencer-webhook-tls";
+    CONFIG_MAP = "pod-sequencer-config";
+    OPT_IN = { key: "pod-sequencer.dev/admission", value: "enabled" };
+    OPT_OUT = { key: "pod-sequencer.dev/skip", value: "true" };
+    SYSTEM_NAMESPACES2 = ["kube-system", "kube-node-lease"];
+    CONFIG_DIR = "/etc/pod-sequencer/config";
+    CONFIG_FILE = "config.yaml";
+    TLS_DIR = "/etc/pod-sequencer/tls";
+    PORTS = { https: 8443, metrics: 9090 };
+    NOBODY = 65534;
+    TIMEOUT_SECONDS = 3;
+    DEFAULT_IMAGE = `pod-sequencer:${VERSION}`;
+    DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+    DEFAULT_CONFIG = `# The webhook's PodSequence (docs/reference.md): the same config the filter reads.
+# Edit it here (kubectl edit configmap ${CONFIG_MAP}); the server reloads it on change.
+apiVersion: fn.pod-sequencer.dev/v1alpha1
+kind: PodSequence
+metadata:
+  name: webhook
+spec: {}
+`;
+    LABELS2 = { "app.kubernetes.io/name": "pod-sequencer", "app.kubernetes.io/component": "webhook" };
+  }
+});
+
 // src/admission/log.ts
 function jsonLogger(write = (l) => process.stderr.write(l), now = () => /* @__PURE__ */ new Date()) {
   return (level, msg, fields = {}) => {
@@ -26918,7 +27571,7 @@ function loadEngine(configText, source) {
   if (configText === void 0 || configText.trim() === "") return { source, cfg: loadConfig(void 0).config };
   let value;
   try {
-    value = (0, import_yaml16.parse)(configText);
+    value = (0, import_yaml17.parse)(configText);
   } catch (e) {
     throw new EngineConfigError(`${source}: not valid YAML: ${e.message.split("\n")[0]}`);
   }
@@ -26958,18 +27611,18 @@ function decide(request, engine, mergeKeys) {
   const pod = request.object;
   if (!isObject6(pod) || !isObject6(pod.spec))
     return answer(uid, "unreadable", ["pod-sequencer: request.object is not a Pod with a spec; admitted unchanged"], about);
-  const meta = isObject6(pod.metadata) ? pod.metadata : {};
-  const labels2 = isObject6(meta.labels) ? meta.labels : {};
-  about.name ||= str3(meta.name) || (str3(meta.generateName) ? `${str3(meta.generateName)}*` : "");
+  const meta2 = isObject6(pod.metadata) ? pod.metadata : {};
+  const labels2 = isObject6(meta2.labels) ? meta2.labels : {};
+  about.name ||= str3(meta2.name) || (str3(meta2.generateName) ? `${str3(meta2.generateName)}*` : "");
   if (labels2[SKIP_LABEL] === "true") return answer(uid, "skipped", [], about);
   return sequencePod(uid, pod, request, engine, about, mergeKeys);
 }
 function asItem(pod, request) {
-  const meta = isObject6(pod.metadata) ? pod.metadata : {};
+  const meta2 = isObject6(pod.metadata) ? pod.metadata : {};
   const fill = {};
-  if (!str3(meta.namespace) && str3(request.namespace)) fill.namespace = request.namespace;
-  if (!str3(meta.name) && str3(meta.generateName)) fill.name = meta.generateName;
-  const withMeta = Object.keys(fill).length > 0 ? { ...pod, metadata: { ...meta, ...fill } } : pod;
+  if (!str3(meta2.namespace) && str3(request.namespace)) fill.namespace = request.namespace;
+  if (!str3(meta2.name) && str3(meta2.generateName)) fill.name = meta2.generateName;
+  const withMeta = Object.keys(fill).length > 0 ? { ...pod, metadata: { ...meta2, ...fill } } : pod;
   return { ...withMeta, apiVersion: "v1", kind: "Pod" };
 }
 function sequencePod(uid, pod, request, engine, about, mergeKeys) {
@@ -27016,14 +27669,14 @@ function blockText(item) {
   return out2;
 }
 function hasRecord(pod) {
-  const meta = pod.metadata;
-  return isObject6(meta) && isObject6(meta.annotations) && Object.hasOwn(meta.annotations, RECORD_ANNOTATION);
+  const meta2 = pod.metadata;
+  return isObject6(meta2) && isObject6(meta2.annotations) && Object.hasOwn(meta2.annotations, RECORD_ANNOTATION);
 }
 function withRecord(after) {
   if (!isObject6(after.metadata)) after.metadata = {};
-  const meta = after.metadata;
-  if (!isObject6(meta.annotations)) meta.annotations = {};
-  meta.annotations[RECORD_ANNOTATION] = recordOf(after);
+  const meta2 = after.metadata;
+  if (!isObject6(meta2.annotations)) meta2.annotations = {};
+  meta2.annotations[RECORD_ANNOTATION] = recordOf(after);
 }
 function warningsOf(results) {
   const lines = results.filter((r) => !r.tags?.assumed || r.severity !== "info").map((r) => clip(`pod-sequencer: ${r.message}`));
@@ -27049,11 +27702,11 @@ function answer(uid, outcome, warnings, about, patch) {
 function invalid(reason) {
   return { status: 400, body: reason, outcome: "invalid", warnings: [] };
 }
-var import_yaml16, EngineConfigError, API_VERSION, SKIP_LABEL, WARNING_LENGTH, MAX_WARNINGS, isObject6, str3;
+var import_yaml17, EngineConfigError, API_VERSION, SKIP_LABEL, WARNING_LENGTH, MAX_WARNINGS, isObject6, str3;
 var init_review = __esm({
   "src/admission/review.ts"() {
     "use strict";
-    import_yaml16 = __toESM(require_dist(), 1);
+    import_yaml17 = __toESM(require_dist(), 1);
     init_config();
     init_types();
     init_io();
@@ -27275,7 +27928,7 @@ var init_watch = __esm({
 });
 
 // src/admission/server.ts
-function readConfig(path) {
+function readConfig2(path) {
   if (path === void 0) return { bytes: Buffer.alloc(0) };
   try {
     const bytes = (0, import_node_fs10.readFileSync)(path);
@@ -27306,7 +27959,7 @@ async function startServer(o) {
   const maxBody = o.maxBody ?? DEFAULT_MAX_BODY;
   const timeout = o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const metrics = new Metrics();
-  const config2 = readConfig(o.configPath);
+  const config2 = readConfig2(o.configPath);
   let engine = engineFor(config2.text, o.configPath);
   const tls = loadPair(o.certPath, o.keyPath);
   let draining = false;
@@ -27341,8 +27994,8 @@ async function startServer(o) {
       inFlight--;
       metrics.requests.inc(outcome);
       metrics.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
-      const { uid, kind: kind2, namespace, name, ...rest } = fields;
-      log(outcome === "rejected" ? "warn" : "info", "admission", { uid, kind: kind2, namespace, name, outcome, ms: ms(started), ...rest });
+      const { uid, kind: kind2, namespace: namespace2, name, ...rest } = fields;
+      log(outcome === "rejected" ? "warn" : "info", "admission", { uid, kind: kind2, namespace: namespace2, name, outcome, ms: ms(started), ...rest });
       if (draining) https.closeIdleConnections();
     };
     const reject = (status, reason, headers = {}) => {
@@ -27621,7 +28274,7 @@ __export(cli_exports, {
 });
 module.exports = __toCommonJS(cli_exports);
 var import_node_fs11 = require("node:fs");
-var import_yaml17 = __toESM(require_dist(), 1);
+var import_yaml18 = __toESM(require_dist(), 1);
 
 // src/run.ts
 init_load();
@@ -27675,7 +28328,7 @@ init_text();
 init_types();
 init_version();
 init_types2();
-function readConfigFile(path) {
+function readConfigFile2(path) {
   let text2;
   try {
     text2 = (0, import_node_fs11.readFileSync)(path, "utf8");
@@ -27683,7 +28336,7 @@ function readConfigFile(path) {
     throw new UsageError(`--config ${path}: cannot read the file (${e.code ?? String(e)})`);
   }
   try {
-    return (0, import_yaml17.parse)(text2);
+    return (0, import_yaml18.parse)(text2);
   } catch (e) {
     throw new UsageError(`--config ${path}: not valid YAML: ${e.message.split("\n")[0]}`);
   }
@@ -27719,7 +28372,7 @@ function readStdin() {
   return bytes;
 }
 function filter(opts) {
-  const config2 = opts.config ? readConfigFile(opts.config) : void 0;
+  const config2 = opts.config ? readConfigFile2(opts.config) : void 0;
   let bytes;
   let stdin;
   try {
@@ -27764,7 +28417,15 @@ async function main(argv) {
   registerFileCommands2(program2, VERSION, (c) => {
     code = c;
   });
-  const webhook = program2.commands.find((c) => c.name() === "webhook") ?? program2.command("webhook").description("the mutating admission webhook (docs/webhook.md)");
+  const webhook = program2.command("webhook").description("the admission webhook: pods created at runtime get the same decisions (docs/webhook.md)");
+  webhook.command("manifests").description("write what to `kubectl apply -f -` to run the webhook: its Deployment, Service, webhook configuration, TLS and companion policy").option("--config <file>", "the PodSequence the webhook runs (validated; else the defaults), put in its ConfigMap").option("--namespace <name>", "the namespace the webhook runs in", "pod-sequencer").option("--image <image>", "the pod-sequencer image (built from the Dockerfile)").option("--tls <route>", "serving certificate from cert-manager, or from the kube-webhook-certgen Jobs: cert-manager|certgen", "cert-manager").option("--failure-policy <policy>", "what the API server does when the webhook fails to answer: Ignore|Fail", "Ignore").action((opts) => {
+    const io = {
+      readFile: (p) => (0, import_node_fs11.readFileSync)(p, "utf8"),
+      out: (s) => void process.stdout.write(s),
+      err: (s) => void process.stderr.write(s)
+    };
+    code = Promise.resolve().then(() => (init_manifests(), manifests_exports)).then((m) => m.manifestsCommand(opts, io));
+  });
   webhook.command("serve").description("serve AdmissionReviews on HTTPS POST /mutate, /healthz and /readyz; Prometheus /metrics on plain HTTP (docs/reference.md)").option("--config <file>", "function config (PodSequence or ConfigMap), reloaded when it changes; defaults otherwise").option("--port <port>", "HTTPS port", "8443").option("--tls-cert <file>", "serving certificate (PEM), reloaded when it changes").option("--tls-key <file>", "its private key (PEM), reloaded with it").option("--metrics-port <port>", "plain HTTP port of GET /metrics", "9090").option("--max-body <bytes>", "largest request body; larger ones get 413 (default 3 MiB, the API server\u2019s own limit)").option("--bind-address <address>", "address of both ports (default: every address of the host)").action((opts) => {
     code = Promise.resolve().then(() => (init_serve(), serve_exports)).then((m) => m.serve(opts));
   });

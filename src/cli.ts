@@ -137,9 +137,25 @@ export async function main(argv: string[]): Promise<number> {
   registerFileCommands(program, VERSION, (c) => {
     code = c;
   });
-  // `webhook serve`: the admission webhook's server (src/admission/serve.ts), loaded only when it runs.
-  const webhook =
-    program.commands.find((c) => c.name() === 'webhook') ?? program.command('webhook').description('the mutating admission webhook (docs/webhook.md)');
+  // The admission webhook (docs/webhook.md): a command group, each subcommand's module loaded when it runs.
+  const webhook = program.command('webhook').description('the admission webhook: pods created at runtime get the same decisions (docs/webhook.md)');
+  webhook
+    .command('manifests')
+    .description('write what to `kubectl apply -f -` to run the webhook: its Deployment, Service, webhook configuration, TLS and companion policy')
+    .option('--config <file>', 'the PodSequence the webhook runs (validated; else the defaults), put in its ConfigMap')
+    .option('--namespace <name>', 'the namespace the webhook runs in', 'pod-sequencer')
+    .option('--image <image>', 'the pod-sequencer image (built from the Dockerfile)')
+    .option('--tls <route>', 'serving certificate from cert-manager, or from the kube-webhook-certgen Jobs: cert-manager|certgen', 'cert-manager')
+    .option('--failure-policy <policy>', 'what the API server does when the webhook fails to answer: Ignore|Fail', 'Ignore')
+    .action((opts: import('./admission/manifests.js').ManifestsCommandOptions) => {
+      const io = {
+        readFile: (p: string) => readFileSync(p, 'utf8'),
+        out: (s: string) => void process.stdout.write(s),
+        err: (s: string) => void process.stderr.write(s),
+      };
+      code = import('./admission/manifests.js').then((m) => m.manifestsCommand(opts, io));
+    });
+  // `webhook serve`: the server the API server calls (src/admission/serve.ts), loaded only when it runs.
   webhook
     .command('serve')
     .description('serve AdmissionReviews on HTTPS POST /mutate, /healthz and /readyz; Prometheus /metrics on plain HTTP (docs/reference.md)')

@@ -115,7 +115,7 @@ export function showArgv(words: readonly (Word | string)[], max = 80): string {
  * job-sidecar-blocks-completion stays quiet. Only these unambiguous forms count: a false match
  * would leave a Job without the wrapper that ends its sidecar.
  */
-const QUIT_CALL = /\/quitquitquit\b|:4191\/shutdown\b|\bp?kill(all)?\b[^;&|\n]*\b(pilot-agent|envoy|linkerd2?-proxy|cloud[-_]sql[-_]proxy|daprd)\b/;
+export const QUIT_CALL = /\/quitquitquit\b|:4191\/shutdown\b|\bp?kill(all)?\b[^;&|\n]*\b(pilot-agent|envoy|linkerd2?-proxy|cloud[-_]sql[-_]proxy|daprd)\b/;
 
 /**
  * Where the app ends its sidecars itself, as a result names it: `its command`, or the script it

@@ -111,6 +111,32 @@ function compileClass(glob: string, start: number): { source: string; end: numbe
   return { source: `[${negate ? '^' : ''}${body}]`, end: i };
 }
 
+/**
+ * The glob as an anchored regular expression in the syntax RE2 and JavaScript share, for a matcher
+ * that runs elsewhere: the admission webhook's CEL matchConditions (src/admission/match.ts), whose
+ * `matches` is RE2, linear in the string as matchGlob is. The same tokens as compileGlob, so the two
+ * agree (test/admission/match.test.ts holds them to it).
+ */
+export function globRegexSource(glob: string): string {
+  compileGlob(glob); // the same errors as everywhere
+  let out = '';
+  let star = false; // `**` is `*`
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*' && !star) out += '.*';
+    star = c === '*';
+    if (c === '*') continue;
+    if (c === '?') out += '.';
+    else if (c === '\\') out += escapeChar(glob[++i]!);
+    else if (c === '[') {
+      const { source, end } = compileClass(glob, i);
+      out += source;
+      i = end;
+    } else out += escapeChar(c);
+  }
+  return `^${out}$`;
+}
+
 /** The problem with a glob, or undefined when it compiles. */
 export function validateGlob(glob: string): string | undefined {
   try {

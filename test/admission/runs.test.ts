@@ -4,9 +4,9 @@
  * Airflow create in a meshed namespace finish with their exit code"). Each pod is made as its
  * controller makes it (test/helpers/admission.ts: the Jobs and CronJobs of the vendor corpus, as
  * written and as their vendors' injectors left them, Istio's injector inputs, the fixtures' Jobs),
- * then admitted as the API server admits it (cases.ts `admissionCase`: the mesh injectors whose
- * webhook configuration sorts before pod-sequencer's, our webhook, Vault's injector after it and
- * our reinvocation), then run whole by the pod runner at kubernetesVersion 1.28 (classic
+ * then admitted as the API server admits it (cases.ts `admissionCase`: our webhook, whose
+ * configuration sorts before every mesh injector's, the injectors that select the pod, and our
+ * reinvocation where they changed it), then run whole by the pod runner at kubernetesVersion 1.28 (classic
  * sidecars: wrappers) and 1.30 (native). Every webhook call gives what the filter writes for the
  * same pod (minus the record annotation) and nothing more on its own output. Without the webhook,
  * the same Job does not complete: the runs can fail.
@@ -20,7 +20,7 @@ import type { ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
 import { deepSame, podsOf, podsOfObject, reviewed, withoutRecord, type MadePod } from '../helpers/admission.js';
 import { ROOT } from '../helpers/cli.js';
 import { runPod, show, type PodRun } from '../helpers/pod-runner/index.js';
-import { injectorsAround, meshedBy, type Namespace } from '../helpers/pod-runner/injectors.js';
+import { INJECTORS, meshedBy, type Namespace } from '../helpers/pod-runner/injectors.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import {
   admissionCase,
@@ -37,8 +37,12 @@ import {
 type Obj = Record<string, unknown>;
 
 const JOBS = ['Job', 'CronJob'];
-/** The meshes whose injector the API server calls before pod-sequencer's webhook. */
-const BEFORE = injectorsAround(WEBHOOK_CONFIG).before;
+/**
+ * The meshes each Job is run in: every stood-in injector but Vault's, whose Job is admitted as its
+ * own case below. Whether they run before or after our webhook is its name's doing
+ * (injectors.ts injectorsAround, src/admission/manifests.ts WEBHOOK_CONFIGURATION: before them all).
+ */
+const BEFORE = (Object.keys(INJECTORS) as MeshName[]).filter((m) => m !== 'vault').sort();
 
 /**
  * Vendor Jobs: the corpus (inputs and injector outputs) and Istio's own injector inputs
@@ -168,13 +172,16 @@ for (const version of VERSIONS) {
 }
 const istioNs = meshedBy('istio').namespace;
 /**
- * Where our webhook runs decides what a Linkerd Job gets at 1.28. After Linkerd's injector (as
- * `pod-sequencer` sorts), the proxy is in with its shutdown endpoint off (the proxy-admin-shutdown
- * annotation was not there when Linkerd read it), and the function can only say the pod never
- * completes. Sorted before it, with the user's `mesh.linkerd` config, our first call writes the
- * annotations Linkerd reads and wraps the app; the reinvocation finds the proxy as planned.
+ * Where our webhook runs decides what a Linkerd Job gets at 1.28. Sorted after Linkerd's injector
+ * (the first draft's `zz-pod-sequencer`), the proxy is in with its shutdown endpoint off (the
+ * proxy-admin-shutdown annotation was not there when Linkerd read it), and the function can only
+ * say the pod never completes. Sorted before it (`00-pod-sequencer`, docs/decisions.md), with the
+ * user's `mesh.linkerd` config, our first call writes the annotations Linkerd reads and wraps the
+ * app; the reinvocation finds the proxy as planned.
  */
-const LINKERD_FIRST = '00-pod-sequencer';
+const LINKERD_FIRST = WEBHOOK_CONFIG;
+/** Where a first draft named it: after every injector. */
+const LINKERD_AFTER = 'zz-pod-sequencer';
 const linkerdConfig = {
   apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
   kind: 'PodSequence',
@@ -184,7 +191,7 @@ const linkerdConfig = {
 const linkerdNs = meshedBy('linkerd').namespace;
 const linkerdOrder = pi
   ? {
-      after: add(`${pi.from} in linkerd, mesh config, after Linkerd`, pi.pod, linkerdNs, '1.28', linkerdConfig),
+      after: add(`${pi.from} in linkerd, mesh config, after Linkerd`, pi.pod, linkerdNs, '1.28', linkerdConfig, LINKERD_AFTER),
       before: add(`${pi.from} in linkerd, mesh config, named ${LINKERD_FIRST}`, pi.pod, linkerdNs, '1.28', linkerdConfig, LINKERD_FIRST),
     }
   : undefined;
@@ -223,9 +230,9 @@ const NOT_RUN: string[] = [
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/install_helm_control_plane_output.golden: CronJob/linkerd-heartbeat spec.jobTemplate.spec.template in kuma',
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/install_helm_control_plane_output_ha.golden: CronJob/linkerd-heartbeat spec.jobTemplate.spec.template in kuma',
   'projectcontour/contour@31c4bb38e0a5:examples/contour/02-job-certgen.yaml: Job/contour-certgen-main spec.template in kuma',
-  // Linkerd at 1.28: its injector runs before ours and leaves the proxy's shutdown endpoint off (no
-  // proxy-admin-shutdown annotation when it read the pod); the function says the pod never completes.
-  // At 1.30 these run, native; the ordering test shows the way at 1.28.
+  // Linkerd at 1.28 with no `mesh.linkerd` in the config: nothing asks Linkerd for its proxy's
+  // shutdown endpoint (the proxy-admin-shutdown annotation), so it injects it off; the function says
+  // the pod never completes. At 1.30 these run, native; the ordering test shows the way at 1.28.
   'dapr/dapr@7c4f540efa3e:tests/apps/job-publisher/service.yaml: Job/job-publisher spec.template in linkerd',
   'fixtures/filter/all-kinds-native: CronJob/cronjob spec.jobTemplate.spec.template in linkerd',
   'fixtures/filter/job-cloud-sql-proxy: Job/migrate spec.template in linkerd',

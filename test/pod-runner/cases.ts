@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
+import { WEBHOOK_CONFIGURATION } from '../../src/admission/manifests.js';
 import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
 import { ROOT } from '../helpers/cli.js';
 import { loadEngine, type Answer, type Engine } from '../../src/admission/review.js';
@@ -231,10 +232,10 @@ function caseOf(p: CaseParts): PodCase {
 }
 
 /**
- * The name of pod-sequencer's MutatingWebhookConfiguration (`webhook manifests`): Istio's,
- * Linkerd's, Kuma's and Dapr's sort before it, Vault's after (injectors.ts WEBHOOK_CONFIGS).
+ * The name of pod-sequencer's MutatingWebhookConfiguration (`webhook manifests`): it sorts before
+ * every stood-in injector's (injectors.ts WEBHOOK_CONFIGS), which then run before our reinvocation.
  */
-export const WEBHOOK_CONFIG = 'pod-sequencer';
+export const WEBHOOK_CONFIG = WEBHOOK_CONFIGURATION;
 
 /** One call of the chain the API server runs for a Pod CREATE: an injector's or our webhook's. */
 export interface AdmissionStep {
@@ -264,7 +265,7 @@ const engines = new Map<string, Engine>();
 
 /**
  * A pod through admission as the API server runs it (issue 36), from `made`, the Pod as its
- * controller creates it: the stood-in injectors whose webhook configuration sorts before ours,
+ * controller creates it: the stood-in injectors whose webhook configuration sorts before ours (none, as named),
  * then our webhook (the AdmissionReview through `admit`, its JSONPatch applied by fast-json-patch),
  * then those after ours and, where one changed the pod, our webhook again: it is configured with
  * `reinvocationPolicy: IfNeeded` (k8s.io/api admissionregistration/v1 types.go: "IfNeeded: the
