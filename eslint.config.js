@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'src/config/validate.generated.*', 'examples/', 'fixtures/', '.ci/', '.cache/'] },
+  { ignores: ['dist/', 'bench/out/', 'node_modules/', 'coverage/', 'src/config/validate.generated.*', 'examples/', 'fixtures/', '.ci/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@
 // ResourceLists. Prints medians and ratios and writes them into BENCHMARKS.md.
 //
 //   node bench/run.mjs [--sizes S,M,L,L0,L0s,audit] [--runs N] [--no-build] [--no-write]
+//                      [--webhook none] [--webhook-seconds N] [--soak [--soak-minutes N]]
 //
 // `audit` (issue 37): `pod-sequencer audit` on a generated 50,000-pod dump as kubectl prints it
 // (bench/live.mjs), against `pod-sequencer check` on the same pods as manifests; its own table.
@@ -19,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, SHAPES, SIZES, toDocuments } from './gen.mjs';
 import { liveDump, podsAsDocuments } from './live.mjs';
+import { benchWebhook } from './webhook.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'bench', 'out');
@@ -35,6 +37,10 @@ const SHAPE_MB = 2;
 /** Rounds per size: enough for a stable median, few enough for ~3 minutes on 2 cores. */
 const RUNS = { S: 15, M: 9, L: 5, L0: 7, L0s: 7, audit: 3 };
 const runsOverride = opt('--runs') && Number(opt('--runs'));
+/** The webhook case (bench/webhook.mjs): `--webhook none` leaves it out; `--soak` adds its 10-minute soak. */
+const webhook = opt('--webhook') !== 'none';
+const webhookSeconds = Number(opt('--webhook-seconds') ?? 10);
+const soakMinutes = args.includes('--soak') ? Number(opt('--soak-minutes') ?? 10) : 0;
 
 const TIME = '/usr/bin/time';
 const hasGnuTime = existsSync(TIME) && spawnSync(TIME, ['-f', '%M', 'true']).status === 0;
@@ -294,33 +300,29 @@ const shapes = shapeNames.length > 0 ? shapesReport(benchShapes()) : '';
 const table =
   (rows.length > 0 ? report(rows) : '') +
   (shapes ? `${rows.length > 0 ? '\n\n' : ''}YAML shapes (issue 20): each at ${SHAPE_MB} MB and twice that.\n\n${shapes}` : '');
+const hooked = webhook ? await benchWebhook({ root, out, seconds: webhookSeconds, soakMinutes }) : '';
 const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}; ${fmt((Date.now() - started) / 1000)} s in all.`;
-process.stdout.write(`\n${stamp}\n\n${table}\n${audited ? `\n${audited}\n` : ''}`);
+process.stdout.write(`\n${[stamp, table, audited, hooked].filter(Boolean).join('\n\n')}\n`);
 
-/** The marked block `name` of BENCHMARKS.md, written anew (the prose around it is written by hand). */
-function writeBlock(name, body) {
+/** Replaces the text between two markers of BENCHMARKS.md (the prose around them is written by hand). */
+function writeBlock(begin, end, body) {
   const file = join(root, 'BENCHMARKS.md');
-  const begin = `<!-- ${name}:begin (written by \`npm run bench\`) -->`;
-  const end = `<!-- ${name}:end -->`;
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const a = old.indexOf(begin);
   const b = old.indexOf(end);
   const block = `${begin}\n${body}\n${end}`;
-  writeFileSync(file, a >= 0 && b > a ? old.slice(0, a) + block + old.slice(b + end.length) : `${old.trimEnd()}\n\n${block}\n`);
-  process.stderr.write(`wrote ${file} (${name})\n`);
+  writeFileSync(file, a >= 0 && b > a ? old.slice(0, a) + block + old.slice(b + end.length) : `${old || '# Benchmarks\n'}\n${block}\n`);
+  process.stderr.write(`wrote ${file} (${statSync(file).size} bytes)\n`);
 }
 
-if (!args.includes('--no-write') && audited) writeBlock('bench-audit', `${stamp}\n\n${audited}`);
+if (audited && !args.includes('--no-write')) {
+  writeBlock('<!-- bench-audit:begin (written by `npm run bench`) -->', '<!-- bench-audit:end -->', `${stamp}\n\n${audited}`);
+}
+
+if (hooked && !args.includes('--no-write')) {
+  writeBlock('<!-- bench:webhook:begin (written by `npm run bench`) -->', '<!-- bench:webhook:end -->', `One run: ${stamp}\n\n${hooked}`);
+}
 
 if (!args.includes('--no-write') && ['S', 'M', 'L', 'L0', 'L0s'].every((n) => sizes.includes(n))) {
-  // Only the marked block is generated; the prose around it is written by hand.
-  const file = join(root, 'BENCHMARKS.md');
-  const begin = '<!-- bench:begin (written by `npm run bench`) -->';
-  const end = '<!-- bench:end -->';
-  const body = `${begin}\nMedians of one run of \`npm run bench\`: ${stamp}\n\n${table}\n${end}`;
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const a = old.indexOf(begin);
-  const b = old.indexOf(end);
-  writeFileSync(file, a >= 0 && b > a ? old.slice(0, a) + body + old.slice(b + end.length) : `# Benchmarks\n\n${body}\n`);
-  process.stderr.write(`wrote ${file} (${statSync(file).size} bytes)\n`);
+  writeBlock('<!-- bench:begin (written by `npm run bench`) -->', '<!-- bench:end -->', `Medians of one run of \`npm run bench\`: ${stamp}\n\n${table}`);
 }

@@ -989,13 +989,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
-    var stringifyComment = (str3) => str3.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str4) => str4.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment2, indent3) {
       if (/^\n+$/.test(comment2))
         return comment2.substring(1);
       return indent3 ? comment2.replace(/^(?! *$)/gm, indent3) : comment2;
     }
-    var lineComment = (str3, indent3, comment2) => str3.endsWith("\n") ? indentComment(comment2, indent3) : comment2.includes("\n") ? "\n" + indentComment(comment2, indent3) : (str3.endsWith(" ") ? "" : " ") + comment2;
+    var lineComment = (str4, indent3, comment2) => str4.endsWith("\n") ? indentComment(comment2, indent3) : comment2.includes("\n") ? "\n" + indentComment(comment2, indent3) : (str4.endsWith(" ") ? "" : " ") + comment2;
     exports2.indentComment = indentComment;
     exports2.lineComment = lineComment;
     exports2.stringifyComment = stringifyComment;
@@ -1149,16 +1149,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str3) => /^(%|---|\.\.\.)/m.test(str3);
-    function lineLengthOverLimit(str3, lineWidth, indentLength) {
+    var containsDocumentMarker = (str4) => /^(%|---|\.\.\.)/m.test(str4);
+    function lineLengthOverLimit(str4, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str3.length;
+      const strLen = str4.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str3[i] === "\n") {
+        if (str4[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1175,11 +1175,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent3 = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str3 = "";
+      let str4 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str3 += json.slice(start, i) + "\\ ";
+          str4 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1188,38 +1188,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str3 += json.slice(start, i);
+                str4 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str3 += "\\0";
+                    str4 += "\\0";
                     break;
                   case "0007":
-                    str3 += "\\a";
+                    str4 += "\\a";
                     break;
                   case "000b":
-                    str3 += "\\v";
+                    str4 += "\\v";
                     break;
                   case "001b":
-                    str3 += "\\e";
+                    str4 += "\\e";
                     break;
                   case "0085":
-                    str3 += "\\N";
+                    str4 += "\\N";
                     break;
                   case "00a0":
-                    str3 += "\\_";
+                    str4 += "\\_";
                     break;
                   case "2028":
-                    str3 += "\\L";
+                    str4 += "\\L";
                     break;
                   case "2029":
-                    str3 += "\\P";
+                    str4 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str3 += "\\x" + code.substr(2);
+                      str4 += "\\x" + code.substr(2);
                     else
-                      str3 += json.substr(i, 6);
+                      str4 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1229,14 +1229,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str3 += json.slice(start, i) + "\n\n";
+                str4 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str3 += "\n";
+                  str4 += "\n";
                   i += 2;
                 }
-                str3 += indent3;
+                str4 += indent3;
                 if (json[i + 2] === " ")
-                  str3 += "\\";
+                  str4 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1245,8 +1245,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str3 = start ? str3 + json.slice(start) : json;
-      return implicitKey ? str3 : foldFlowLines.foldFlowLines(str3, indent3, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str4 = start ? str4 + json.slice(start) : json;
+      return implicitKey ? str4 : foldFlowLines.foldFlowLines(str4, indent3, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1374,15 +1374,15 @@ ${indent3}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str3 = value.replace(/\n+/g, `$&
+      const str4 = value.replace(/\n+/g, `$&
 ${indent3}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str3);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str4);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str3 : foldFlowLines.foldFlowLines(str3, indent3, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str4 : foldFlowLines.foldFlowLines(str4, indent3, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1534,11 +1534,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str3 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str4 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str3;
-      return identity.isScalar(node) || str3[0] === "{" || str3[0] === "[" ? `${props} ${str3}` : `${props}
-${ctx.indent}${str3}`;
+        return str4;
+      return identity.isScalar(node) || str4[0] === "{" || str4[0] === "[" ? `${props} ${str4}` : `${props}
+${ctx.indent}${str4}`;
     }
     exports2.createStringifyContext = createStringifyContext;
     exports2.stringify = stringify3;
@@ -1573,8 +1573,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str3 = stringify3.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str3.length > 1024) {
+      let str4 = stringify3.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str4.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1583,27 +1583,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str3 === "" ? "?" : explicitKey ? `? ${str3}` : str3;
+          return str4 === "" ? "?" : explicitKey ? `? ${str4}` : str4;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str3 = `? ${str3}`;
+        str4 = `? ${str4}`;
         if (keyComment && !keyCommentDone) {
-          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
+          str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str3;
+        return str4;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
-        str3 = `? ${str3}
+          str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(keyComment));
+        str4 = `? ${str4}
 ${indent3}:`;
       } else {
-        str3 = `${str3}:`;
+        str4 = `${str4}:`;
         if (keyComment)
-          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
+          str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -1619,7 +1619,7 @@ ${indent3}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str3.length + 1;
+        ctx.indentAtStart = str4.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1663,16 +1663,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str3 += ws + valueStr;
+      str4 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(valueComment));
+        str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str3;
+      return str4;
     }
     exports2.stringifyPair = stringifyPair;
   }
@@ -1899,31 +1899,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str4 = stringify3.stringify(item, itemCtx, () => comment3 = null, () => chompKeep = true);
+        let str5 = stringify3.stringify(item, itemCtx, () => comment3 = null, () => chompKeep = true);
         if (comment3)
-          str4 += stringifyComment.lineComment(str4, itemIndent, commentString(comment3));
+          str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment3));
         if (chompKeep && comment3)
           chompKeep = false;
-        lines.push(blockItemPrefix + str4);
+        lines.push(blockItemPrefix + str5);
       }
-      let str3;
+      let str4;
       if (lines.length === 0) {
-        str3 = flowChars.start + flowChars.end;
+        str4 = flowChars.start + flowChars.end;
       } else {
-        str3 = lines[0];
+        str4 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str3 += line ? `
+          str4 += line ? `
 ${indent3}${line}` : "\n";
         }
       }
       if (comment2) {
-        str3 += "\n" + stringifyComment.indentComment(commentString(comment2), indent3);
+        str4 += "\n" + stringifyComment.indentComment(commentString(comment2), indent3);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str3;
+      return str4;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent: indent3, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1966,21 +1966,21 @@ ${indent3}${line}` : "\n";
         }
         if (comment2)
           reqNewline = true;
-        let str3 = stringify3.stringify(item, itemCtx, () => comment2 = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str3.includes("\n"));
+        let str4 = stringify3.stringify(item, itemCtx, () => comment2 = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str4.includes("\n"));
         if (i < items.length - 1) {
-          str3 += ",";
+          str4 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str3.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str4.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str3 += ",";
+            str4 += ",";
           }
         }
         if (comment2)
-          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment2));
-        lines.push(str3);
+          str4 += stringifyComment.lineComment(str4, itemIndent, commentString(comment2));
+        lines.push(str4);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1992,11 +1992,11 @@ ${indent3}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str3 = start;
+          let str4 = start;
           for (const line of lines)
-            str3 += line ? `
+            str4 += line ? `
 ${indentStep}${indent3}${line}` : "\n";
-          return `${str3}
+          return `${str4}
 ${indent3}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2328,7 +2328,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str3) => str3,
+      resolve: (str4) => str4,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2366,7 +2366,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str3) => new Scalar4.Scalar(str3[0] === "t" || str3[0] === "T"),
+      resolve: (str4) => new Scalar4.Scalar(str4[0] === "t" || str4[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2387,9 +2387,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num))
-        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      const num2 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num2))
+        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -2418,7 +2418,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str3) => str3.slice(-3).toLowerCase() === "nan" ? NaN : str3[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str4) => str4.slice(-3).toLowerCase() === "nan" ? NaN : str4[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2427,10 +2427,10 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str3) => parseFloat(str3),
+      resolve: (str4) => parseFloat(str4),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -2438,11 +2438,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str3) {
-        const node = new Scalar4.Scalar(parseFloat(str3));
-        const dot = str3.indexOf(".");
-        if (dot !== -1 && str3[str3.length - 1] === "0")
-          node.minFractionDigits = str3.length - dot - 1;
+      resolve(str4) {
+        const node = new Scalar4.Scalar(parseFloat(str4));
+        const dot = str4.indexOf(".");
+        if (dot !== -1 && str4[str4.length - 1] === "0")
+          node.minFractionDigits = str4.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2459,7 +2459,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str3, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str3) : parseInt(str3.substring(offset), radix);
+    var intResolve = (str4, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str4) : parseInt(str4.substring(offset), radix);
     function intStringify(node, radix, prefix2) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -2472,7 +2472,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str3, _onError, opt) => intResolve(str3, 2, 8, opt),
+      resolve: (str4, _onError, opt) => intResolve(str4, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int = {
@@ -2480,7 +2480,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str3, _onError, opt) => intResolve(str3, 0, 10, opt),
+      resolve: (str4, _onError, opt) => intResolve(str4, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2489,7 +2489,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str3, _onError, opt) => intResolve(str3, 2, 16, opt),
+      resolve: (str4, _onError, opt) => intResolve(str4, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports2.int = int;
@@ -2542,7 +2542,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str3) => str3,
+        resolve: (str4) => str4,
         stringify: stringifyJSON
       },
       {
@@ -2559,7 +2559,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str3) => str3 === "true",
+        resolve: (str4) => str4 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2567,7 +2567,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str3, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str3) : parseInt(str3, 10),
+        resolve: (str4, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str4) : parseInt(str4, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2575,7 +2575,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str3) => parseFloat(str3),
+        resolve: (str4) => parseFloat(str4),
         stringify: stringifyJSON
       }
     ];
@@ -2583,9 +2583,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str3, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str3)}`);
-        return str3;
+      resolve(str4, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str4)}`);
+        return str4;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2617,10 +2617,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str3 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str3.length);
-          for (let i = 0; i < str3.length; ++i)
-            buffer[i] = str3.charCodeAt(i);
+          const str4 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str4.length);
+          for (let i = 0; i < str4.length; ++i)
+            buffer[i] = str4.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2631,28 +2631,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str3;
+        let str4;
         if (typeof node_buffer.Buffer === "function") {
-          str3 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str4 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str3 = btoa(s);
+          str4 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar4.Scalar.BLOCK_LITERAL);
         if (type !== Scalar4.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str3.length / lineWidth);
+          const n = Math.ceil(str4.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str3.substr(o, lineWidth);
+            lines[i] = str4.substr(o, lineWidth);
           }
-          str3 = lines.join(type === Scalar4.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str4 = lines.join(type === Scalar4.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment: comment2, type, value: str3 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment: comment2, type, value: str4 }, ctx, onComment, onChompKeep);
       }
     };
     exports2.binary = binary;
@@ -2858,7 +2858,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str3) => str3.slice(-3).toLowerCase() === "nan" ? NaN : str3[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str4) => str4.slice(-3).toLowerCase() === "nan" ? NaN : str4[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2867,10 +2867,10 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str3) => parseFloat(str3.replace(/_/g, "")),
+      resolve: (str4) => parseFloat(str4.replace(/_/g, "")),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -2878,11 +2878,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str3) {
-        const node = new Scalar4.Scalar(parseFloat(str3.replace(/_/g, "")));
-        const dot = str3.indexOf(".");
+      resolve(str4) {
+        const node = new Scalar4.Scalar(parseFloat(str4.replace(/_/g, "")));
+        const dot = str4.indexOf(".");
         if (dot !== -1) {
-          const f = str3.substring(dot + 1).replace(/_/g, "");
+          const f = str4.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2902,34 +2902,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str3, offset, radix, { intAsBigInt }) {
-      const sign = str3[0];
+    function intResolve(str4, offset, radix, { intAsBigInt }) {
+      const sign = str4[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str3 = str3.substring(offset).replace(/_/g, "");
+      str4 = str4.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str3 = `0b${str3}`;
+            str4 = `0b${str4}`;
             break;
           case 8:
-            str3 = `0o${str3}`;
+            str4 = `0o${str4}`;
             break;
           case 16:
-            str3 = `0x${str3}`;
+            str4 = `0x${str4}`;
             break;
         }
-        const n2 = BigInt(str3);
+        const n2 = BigInt(str4);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str3, radix);
+      const n = parseInt(str4, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix2) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str3 = value.toString(radix);
-        return value < 0 ? "-" + prefix2 + str3.substr(1) : prefix2 + str3;
+        const str4 = value.toString(radix);
+        return value < 0 ? "-" + prefix2 + str4.substr(1) : prefix2 + str4;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -2939,7 +2939,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str3, _onError, opt) => intResolve(str3, 2, 2, opt),
+      resolve: (str4, _onError, opt) => intResolve(str4, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -2948,7 +2948,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str3, _onError, opt) => intResolve(str3, 1, 8, opt),
+      resolve: (str4, _onError, opt) => intResolve(str4, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int = {
@@ -2956,7 +2956,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str3, _onError, opt) => intResolve(str3, 0, 10, opt),
+      resolve: (str4, _onError, opt) => intResolve(str4, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2965,7 +2965,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str3, _onError, opt) => intResolve(str3, 2, 16, opt),
+      resolve: (str4, _onError, opt) => intResolve(str4, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports2.int = int;
@@ -3069,26 +3069,26 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str3, asBigInt) {
-      const sign = str3[0];
-      const parts = sign === "-" || sign === "+" ? str3.substring(1) : str3;
-      const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
-      return sign === "-" ? num(-1) * res : res;
+    function parseSexagesimal(str4, asBigInt) {
+      const sign = str4[0];
+      const parts = sign === "-" || sign === "+" ? str4.substring(1) : str4;
+      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
+      return sign === "-" ? num2(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num = (n) => n;
+      let num2 = (n) => n;
       if (typeof value === "bigint")
-        num = (n) => BigInt(n);
+        num2 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num(-1);
+        value *= num2(-1);
       }
-      const _60 = num(60);
+      const _60 = num2(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -3108,7 +3108,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str3, _onError, { intAsBigInt }) => parseSexagesimal(str3, intAsBigInt),
+      resolve: (str4, _onError, { intAsBigInt }) => parseSexagesimal(str4, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3117,7 +3117,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str3) => parseSexagesimal(str3, false),
+      resolve: (str4) => parseSexagesimal(str4, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3128,8 +3128,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str3) {
-        const match = str3.match(timestamp.test);
+      resolve(str4) {
+        const match = str4.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -6356,15 +6356,15 @@ var require_parser = __commonJS({
     var node_process = require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list2, type) {
-      for (let i = 0; i < list2.length; ++i)
-        if (list2[i].type === type)
+    function includesToken(list3, type) {
+      for (let i = 0; i < list3.length; ++i)
+        if (list3[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list2) {
-      for (let i = 0; i < list2.length; ++i) {
-        switch (list2[i].type) {
+    function findNonEmptyIndex(list3) {
+      for (let i = 0; i < list3.length; ++i) {
+        switch (list3[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -7272,7 +7272,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse10(src, reviver, options) {
+    function parse11(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -7313,7 +7313,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document3.Document(value, _replacer, options).toString(options);
     }
-    exports2.parse = parse10;
+    exports2.parse = parse11;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument6;
     exports2.stringify = stringify3;
@@ -8508,10 +8508,10 @@ function parseDependencyUrl(url) {
   if (scheme === "dns") return inUrl(checkDnsName(rest)) ?? { dns: rest };
   return `'${url}' is not accepted; write ${urlForms}`;
 }
-function parseDependencyList(list2, taken = /* @__PURE__ */ new Set()) {
+function parseDependencyList(list3, taken = /* @__PURE__ */ new Set()) {
   const dependencies = [];
   const problems = [];
-  for (const url of list2.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const url of list3.split(",").map((s) => s.trim()).filter(Boolean)) {
     const parsed2 = parseDependencyUrl(url);
     if (typeof parsed2 === "string") problems.push(parsed2);
     else dependencies.push({ name: dependencyName(dependencyHost(parsed2), taken), ...parsed2, ...dependencyDefaults });
@@ -8741,7 +8741,7 @@ function semanticProblems(spec) {
       `${title} ${m.version} has no native sidecars (they came in ${first}); set native to auto or false, or version to ${first} or later`
     );
   }
-  const names = /* @__PURE__ */ new Map();
+  const names2 = /* @__PURE__ */ new Map();
   for (const [i, dep] of objects(s.dependencies)) {
     const at = `spec.dependencies[${i}]`;
     check2(`${at}.http`, dep.http, checkHttpUrl);
@@ -8749,8 +8749,8 @@ function semanticProblems(spec) {
     check2(`${at}.dns`, dep.dns, checkDnsName);
     selector(`${at}.selector`, dep.selector);
     if (typeof dep.name !== "string") continue;
-    const first = names.get(dep.name);
-    if (first === void 0) names.set(dep.name, i);
+    const first = names2.get(dep.name);
+    if (first === void 0) names2.set(dep.name, i);
     else
       add(`${at}.name`, `'${dep.name}' is also the name of spec.dependencies[${first}]; names must be unique (each names the init container seq-wait-<name>)`);
   }
@@ -9586,11 +9586,11 @@ function translate(e, data) {
     case "minItems":
       return { path, text: `must list at least ${e.params.limit} item${e.params.limit === 1 ? "" : "s"}` };
     case "oneOf": {
-      const names = alternatives(here, "oneOf");
-      const found = names.filter((n) => isObject(value) && value[n] !== void 0);
+      const names2 = alternatives(here, "oneOf");
+      const found = names2.filter((n) => isObject(value) && value[n] !== void 0);
       return {
         path,
-        text: found.length > 1 ? `has ${found.join(" and ")}; give exactly one of ${names.join(", ")}` : `needs one of ${names.join(", ")}`
+        text: found.length > 1 ? `has ${found.join(" and ")}; give exactly one of ${names2.join(", ")}` : `needs one of ${names2.join(", ")}`
       };
     }
     case "anyOf":
@@ -12182,9 +12182,9 @@ var init_emit = __esm({
         return lines.join("\n");
       }
       /** A list's lines, its dashes at column `col`. */
-      seq(list2, col) {
+      seq(list3, col) {
         const lines = [];
-        for (const value of list2) {
+        for (const value of list3) {
           const rest = this.afterDash(value, col);
           if (rest === void 0) return void 0;
           lines.push(" ".repeat(col) + "-" + rest);
@@ -12348,16 +12348,16 @@ function checkKey(key2) {
   if (key2 === "__proto__" || key2 === "<<") throw UNSURE;
   return key2;
 }
-function allDigits(str3) {
-  for (let i = 0; i < str3.length; i++) {
-    const c = str3.charCodeAt(i);
+function allDigits(str4) {
+  for (let i = 0; i < str4.length; i++) {
+    const c = str4.charCodeAt(i);
     if (c < 48 || c > 57) return false;
   }
   return true;
 }
-function byLengthAndFirst(list2) {
+function byLengthAndFirst(list3) {
   const table = /* @__PURE__ */ new Map();
-  for (const k of list2) {
+  for (const k of list3) {
     const at = k.length << 8 | k.charCodeAt(0);
     table.set(at, [...table.get(at) ?? [], k]);
   }
@@ -12374,25 +12374,25 @@ function known(table, s, i, e) {
   for (const k of candidates) if (s.startsWith(k, i)) return k;
   return void 0;
 }
-function plainScalar(str3) {
-  const c = str3.charCodeAt(0);
+function plainScalar(str4) {
+  const c = str4.charCodeAt(0);
   if (c >= 97 && c <= 122 || c >= 65 && c <= 90 || c === 47) {
-    if (str3.length < 4 || str3.length > 5 || !(c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70)) return str3;
-    const word = LETTER_WORDS.get(str3);
-    return word === void 0 ? str3 : word;
+    if (str4.length < 4 || str4.length > 5 || !(c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70)) return str4;
+    const word = LETTER_WORDS.get(str4);
+    return word === void 0 ? str4 : word;
   }
-  if (c >= 48 && c <= 57 && allDigits(str3)) return parseInt(str3, 10);
-  if (/^(?:~|[Nn]ull|NULL)?$/.test(str3)) return null;
-  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(str3)) return str3[0] === "t" || str3[0] === "T";
-  if (/^0o[0-7]+$/.test(str3)) return parseInt(str3.substring(2), 8);
-  if (/^[-+]?[0-9]+$/.test(str3)) return parseInt(str3, 10);
-  if (/^0x[0-9a-fA-F]+$/.test(str3)) return parseInt(str3.substring(2), 16);
-  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(str3)) {
-    return str3.slice(-3).toLowerCase() === "nan" ? NaN : str3[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  if (c >= 48 && c <= 57 && allDigits(str4)) return parseInt(str4, 10);
+  if (/^(?:~|[Nn]ull|NULL)?$/.test(str4)) return null;
+  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(str4)) return str4[0] === "t" || str4[0] === "T";
+  if (/^0o[0-7]+$/.test(str4)) return parseInt(str4.substring(2), 8);
+  if (/^[-+]?[0-9]+$/.test(str4)) return parseInt(str4, 10);
+  if (/^0x[0-9a-fA-F]+$/.test(str4)) return parseInt(str4.substring(2), 16);
+  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(str4)) {
+    return str4.slice(-3).toLowerCase() === "nan" ? NaN : str4[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   }
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(str3)) return parseFloat(str3);
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(str3)) return parseFloat(str3);
-  return str3;
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(str4)) return parseFloat(str4);
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(str4)) return parseFloat(str4);
+  return str4;
 }
 var UNSURE, ODD_CHARS, MAX_DEPTH, SPACE, HASH, DASH, COLON, Parser, PARSER, Flow, ESCAPES, LETTER_WORDS, KNOWN_KEYS, KNOWN_VALUE_LIST, KNOWN, KNOWN_VALUES;
 var init_fastparse = __esm({
@@ -12604,9 +12604,9 @@ var init_fastparse = __esm({
         const c = s.charCodeAt(i);
         if (c === 91 || c === 123) return false;
         if (c === 34 || c === 39) {
-          const close = quotedEnd(s, i, this.end);
-          if (close < 0) return false;
-          let j = close;
+          const close2 = quotedEnd(s, i, this.end);
+          if (close2 < 0) return false;
+          let j = close2;
           while (j < this.end && s.charCodeAt(j) === SPACE) j++;
           return s.charCodeAt(j) === COLON;
         }
@@ -12622,10 +12622,10 @@ var init_fastparse = __esm({
         const s = this.s;
         const c = s.charCodeAt(i);
         if (c === 34 || c === 39) {
-          const close = quotedEnd(s, i, this.end);
-          if (close < 0) throw UNSURE;
-          const key2 = c === 34 ? doubleQuoted(s, i + 1, close - 1) : s.slice(i + 1, close - 1).replaceAll("''", "'");
-          let j = close;
+          const close2 = quotedEnd(s, i, this.end);
+          if (close2 < 0) throw UNSURE;
+          const key2 = c === 34 ? doubleQuoted(s, i + 1, close2 - 1) : s.slice(i + 1, close2 - 1).replaceAll("''", "'");
+          let j = close2;
           while (j < this.end && s.charCodeAt(j) === SPACE) j++;
           if (s.charCodeAt(j) !== COLON || !(j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) throw UNSURE;
           this.afterKey = j + 1;
@@ -12909,10 +12909,10 @@ var init_fastparse = __esm({
         const s = this.s;
         const c = s.charCodeAt(this.i);
         if (c === 34 || c === 39) {
-          const close = quotedEnd(s, this.i, this.end);
-          if (close < 0) throw UNSURE;
-          const v = c === 34 ? doubleQuoted(s, this.i + 1, close - 1) : s.slice(this.i + 1, close - 1).replaceAll("''", "'");
-          this.i = close;
+          const close2 = quotedEnd(s, this.i, this.end);
+          if (close2 < 0) throw UNSURE;
+          const v = c === 34 ? doubleQuoted(s, this.i + 1, close2 - 1) : s.slice(this.i + 1, close2 - 1).replaceAll("''", "'");
+          this.i = close2;
           return v;
         }
         if ((c === DASH || c === 63 || c === COLON) && isFlowIndicator(s.charCodeAt(this.i + 1))) throw UNSURE;
@@ -13012,7 +13012,7 @@ function scanResourceList(source, lineByLine = false) {
   let pendSpaces = false;
   let pendMin = Infinity;
   let pendMax = -1;
-  const close = () => {
+  const close2 = () => {
     if (!item) return true;
     if (pendSpaces || pendMax > seqIndent) return false;
     if (pendEmpty && KEEP_CHOMP.test(source.slice(item.start, item.end))) return false;
@@ -13024,7 +13024,7 @@ function scanResourceList(source, lineByLine = false) {
   while (pos < n) {
     const whole = seqIndent >= 0 && !lineByLine ? wholeItem(source, pos, seqIndent) : -1;
     if (whole > pos) {
-      if (!close()) return void 0;
+      if (!close2()) return void 0;
       item = { start: pos + seqIndent + 2, end: whole, indent: seqIndent + 2 };
       flowItem = false;
       pos = whole;
@@ -13054,7 +13054,7 @@ function scanResourceList(source, lineByLine = false) {
     const dash = c === DASH2 && (i + 1 === eol || source.charCodeAt(i + 1) === SPACE2);
     if (seqIndent < 0 && dash) seqIndent = col;
     if (dash && col === seqIndent) {
-      if (!close()) return void 0;
+      if (!close2()) return void 0;
       const block2 = openItem(source, i + 1, eol, seqIndent);
       const next = block2 ?? openFlowItem(source, i + 1, eol);
       if (!next) return void 0;
@@ -13078,7 +13078,7 @@ function scanResourceList(source, lineByLine = false) {
     pendMin = Infinity;
     pendMax = -1;
   }
-  if (!close()) return void 0;
+  if (!close2()) return void 0;
   return { itemsKey, block: [blockStart, Math.min(pos, n)], items };
 }
 function wholeItem(source, pos, seqIndent) {
@@ -13489,8 +13489,8 @@ function readFull(source) {
   const dangling = danglingAlias(root);
   if (dangling) {
     const at = dangling.range?.[0] ?? 0;
-    const list2 = (0, import_yaml4.isMap)(root) ? root.get("items", true) : void 0;
-    const index = (0, import_yaml4.isSeq)(list2) ? list2.items.findIndex((n) => n.range && n.range[0] <= at && at < n.range[2]) : -1;
+    const list3 = (0, import_yaml4.isMap)(root) ? root.get("items", true) : void 0;
+    const index = (0, import_yaml4.isSeq)(list3) ? list3.items.findIndex((n) => n.range && n.range[0] <= at && at < n.range[2]) : -1;
     const where = index >= 0 ? `items[${index}]: ` : "";
     throw new FatalError(`${where}alias *${dangling.source} has no anchor before it: malformed YAML`, nodePos(source, dangling));
   }
@@ -13761,9 +13761,9 @@ function podOwner(metadata) {
     const row2 = POD_OWNERS.find((o) => o.group === group && o.kind === ref.kind);
     if (row2) return row2;
   }
-  const labels = metadata.labels;
-  if (typeof labels !== "object" || labels === null) return void 0;
-  return POD_OWNERS.find((o) => Object.hasOwn(labels, o.label));
+  const labels2 = metadata.labels;
+  if (typeof labels2 !== "object" || labels2 === null) return void 0;
+  return POD_OWNERS.find((o) => Object.hasOwn(labels2, o.label));
 }
 function catalogKind(apiVersion2, kind2) {
   const slash = apiVersion2.indexOf("/");
@@ -14395,9 +14395,9 @@ function makeWorkload(obj, templatePath, site) {
   if (!template) return void 0;
   const view = site.shape !== "pod" ? podView(template, templatePath, site) : void 0;
   if (site.shape === "pod" ? !isObject3(template.spec) : !view) return void 0;
-  const names = namesOf(templatePath);
-  const metaPath = view?.metaPath ?? names.meta;
-  const metaHolder = metaPath === names.meta ? template : getPath(obj, metaPath.slice(0, -1));
+  const names2 = namesOf(templatePath);
+  const metaPath = view?.metaPath ?? names2.meta;
+  const metaHolder = metaPath === names2.meta ? template : getPath(obj, metaPath.slice(0, -1));
   if (!metaHolder) return void 0;
   const metadata = isObject3(obj.metadata) ? obj.metadata : {};
   const pod = view?.pod ?? template.spec;
@@ -14418,7 +14418,7 @@ function makeWorkload(obj, templatePath, site) {
     pod,
     jobLike: completes(kind2, site, restartPolicy) && site.sidecarsEndedBy === "tool",
     restartPolicy,
-    restartPolicyAt: beside !== void 0 ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField]) : names.restartPolicy
+    restartPolicyAt: beside !== void 0 ? formatPath([...templatePath.slice(0, -1), site.restartPolicyField]) : names2.restartPolicy
   };
   if (view) w.viewSidecars = view.sidecars;
   return w;
@@ -14524,12 +14524,12 @@ function problemIn(w, unnamed, paths) {
   const podProblem = fieldsProblem(pod, POD, at);
   if (podProblem) return podProblem;
   for (let l = 0; l < CONTAINER_LISTS.length; l++) {
-    const list2 = CONTAINER_LISTS[l];
-    const cs = pod[list2];
+    const list3 = CONTAINER_LISTS[l];
+    const cs = pod[list3];
     if (cs === void 0 || cs === null) continue;
-    if (!Array.isArray(cs)) return problemAt(at, `must be a list of containers, not ${describe(cs)}`, list2);
+    if (!Array.isArray(cs)) return problemAt(at, `must be a list of containers, not ${describe(cs)}`, list3);
     for (let i = 0; i < cs.length; i++) {
-      at?.push(list2, i);
+      at?.push(list3, i);
       const p = containerProblem(cs[i], unnamed, at);
       if (at) at.length -= 2;
       if (p) return p;
@@ -14554,10 +14554,10 @@ function containerProblem(c, unnamed, at) {
 }
 function nameUnnamed(w) {
   const named2 = [];
-  for (const list2 of ["initContainers", "containers"]) {
-    (w.pod[list2] ?? []).forEach((c, i) => {
+  for (const list3 of ["initContainers", "containers"]) {
+    (w.pod[list3] ?? []).forEach((c, i) => {
       if (c.name !== void 0 && c.name !== null) return;
-      c.name = `${list2}[${i}]`;
+      c.name = `${list3}[${i}]`;
       named2.push(c);
     });
   }
@@ -14583,9 +14583,9 @@ var init_workload = __esm({
 // src/pod/ports.ts
 function flagValue(c, flag) {
   const argv = [...c.command ?? [], ...c.args ?? []].map(String);
-  const names = [flag, flag.replace(/^--/, "-")];
+  const names2 = [flag, flag.replace(/^--/, "-")];
   for (const [i, a] of argv.entries()) {
-    for (const n of names) {
+    for (const n of names2) {
       if (a.startsWith(`${n}=`)) return a.slice(n.length + 1);
       if (a === n && i + 1 < argv.length) return argv[i + 1];
     }
@@ -15900,7 +15900,7 @@ var init_shell = __esm({
 
 // src/pod/commands.ts
 function argvOf(c) {
-  const words = (list2, field) => Array.isArray(list2) ? list2.map((w, i) => ({ text: String(w), field: `${field}[${i}]` })) : [];
+  const words = (list3, field) => Array.isArray(list3) ? list3.map((w, i) => ({ text: String(w), field: `${field}[${i}]` })) : [];
   return [...words(c.command, "command"), ...words(c.args, "args")];
 }
 function programArgv(c) {
@@ -16308,8 +16308,8 @@ function effectiveStrategy(spec, cfg, nowNative = false) {
   if (minorVersion(cfg) === void 0) return nowNative ? "native" : "postStart";
   return nativeSupported(cfg) ? "native" : "postStart";
 }
-function containerIndex(list2, name) {
-  return (list2 ?? []).findIndex((c) => c.name === name);
+function containerIndex(list3, name) {
+  return (list3 ?? []).findIndex((c) => c.name === name);
 }
 function describeCheck(check2) {
   if (check2?.http) return `GET ${check2.http}`;
@@ -16412,9 +16412,9 @@ function settlePaths(w, results, start = 0) {
   }
 }
 function placeOf(w, match) {
-  for (const list2 of ["initContainers", "containers"]) {
-    const index = (w.pod[list2] ?? []).findIndex(match);
-    if (index >= 0) return { list: list2, index };
+  for (const list3 of ["initContainers", "containers"]) {
+    const index = (w.pod[list3] ?? []).findIndex(match);
+    if (index >= 0) return { list: list3, index };
   }
   return void 0;
 }
@@ -16453,9 +16453,9 @@ var init_context = __esm({
           if (data !== null && typeof data === "object" && !Array.isArray(data)) {
             for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
           }
-          const list2 = byName.get(meta3.name) ?? [];
-          list2.push({ ...typeof meta3.namespace === "string" && { namespace: meta3.namespace }, data: strings });
-          byName.set(meta3.name, list2);
+          const list3 = byName.get(meta3.name) ?? [];
+          list3.push({ ...typeof meta3.namespace === "string" && { namespace: meta3.namespace }, data: strings });
+          byName.set(meta3.name, list3);
         }
         return this.byName = byName;
       }
@@ -16738,8 +16738,8 @@ function matches(sel, w) {
   if (sel.names && !sel.names.some((g) => matchGlob(g, w.ref.name))) return false;
   if (sel.namespaces && !sel.namespaces.some((g) => matchGlob(g, w.ref.namespace ?? "default"))) return false;
   if (sel.labels) {
-    const labels = w.metadata.labels ?? {};
-    if (!Object.entries(sel.labels).every(([k, v]) => labels[k] === String(v))) return false;
+    const labels2 = w.metadata.labels ?? {};
+    if (!Object.entries(sel.labels).every(([k, v]) => labels2[k] === String(v))) return false;
   }
   return true;
 }
@@ -16800,9 +16800,9 @@ function injection(ctx, mesh) {
     reason: `${where} in the input does not enable ${mesh} injection`
   };
 }
-function readMarkers(markers, labels, annotations, where) {
+function readMarkers(markers, labels2, annotations, where) {
   for (const m of markers) {
-    const [kind2, raw] = m.in !== "annotation" && m.key in labels ? ["label", labels[m.key]] : m.in !== "label" && m.key in annotations ? ["annotation", annotations[m.key]] : [];
+    const [kind2, raw] = m.in !== "annotation" && m.key in labels2 ? ["label", labels2[m.key]] : m.in !== "label" && m.key in annotations ? ["annotation", annotations[m.key]] : [];
     if (raw === void 0 || raw === null) continue;
     const v = String(raw);
     const meshed = m.on === "*" ? v !== "" : m.on.includes(v) ? true : m.off.includes(v) ? false : void 0;
@@ -16817,9 +16817,9 @@ function anyMarker(ctx, mesh, onPod) {
   const ns = facts.namespace.length > 0 ? ctx.facts.namespaces.get(ctx.w.ref.namespace ?? "default") : void 0;
   return ns !== void 0 && facts.namespace.some((m) => m.key in ns.labels || m.key in ns.annotations);
 }
-function markedOnPod(labels, annotations) {
+function markedOnPod(labels2, annotations) {
   let out2;
-  for (const key2 in labels) out2 = addMarked(out2, key2);
+  for (const key2 in labels2) out2 = addMarked(out2, key2);
   for (const key2 in annotations) out2 = addMarked(out2, key2);
   return out2;
 }
@@ -17295,8 +17295,8 @@ function ownService(ctx, host) {
   const ns = ctx.w.ref.namespace ?? "default";
   const [name, hostNs = ns, svc, ...rest] = host.toLowerCase().split(".");
   if (svc !== void 0 && svc !== "svc" || rest.length > 0 && rest.join(".") !== "cluster.local") return void 0;
-  const labels = podLabels(ctx.w);
-  const s = ctx.facts.services.all().find((x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels[k] === v));
+  const labels2 = podLabels(ctx.w);
+  const s = ctx.facts.services.all().find((x) => x.name === name && x.namespace === hostNs && hostNs === ns && Object.entries(x.selector).every(([k, v]) => labels2[k] === v));
   return s && `${s.namespace}/${s.name}`;
 }
 function isClusterName(host) {
@@ -17554,7 +17554,7 @@ function report(ctx, deps, before, after, uid) {
       );
     }
   }
-  const kept2 = (list2) => list2.filter((c) => before.some((b) => b.name === c.name) && after.some((a) => a.name === c.name)).map((c) => c.name).join();
+  const kept2 = (list3) => list3.filter((c) => before.some((b) => b.name === c.name) && after.some((a) => a.name === c.name)).map((c) => c.name).join();
   const first = after.find(isWaitContainer);
   if (first && kept2(before) !== kept2(after)) {
     const prev = after[after.indexOf(first) - 1]?.name;
@@ -17702,13 +17702,13 @@ function wrapForReadiness(ctx, apps, sidecars) {
     (s) => s.spec.readiness ? [{ name: s.name, ...s.spec.readiness, timeoutSeconds: s.spec.timeoutSeconds, onTimeout: s.spec.onTimeout }] : []
   );
   if (checks.length === 0) return setWrappers(ctx, apps, void 0, { what: "", detail: "" });
-  const names = checks.map((k) => k.name).join(", ");
+  const names2 = checks.map((k) => k.name).join(", ");
   return setWrappers(
     ctx,
     apps,
     { mode: "exec", checks, shutdown: [], shutdownOn: "always" },
     {
-      what: `waits until ${names} ${checks.length > 1 ? "are" : "is"} ready, then runs it`,
+      what: `waits until ${names2} ${checks.length > 1 ? "are" : "is"} ready, then runs it`,
       detail: "The wrapper execs the command once the sidecars are ready (strategy wrap)."
     }
   );
@@ -17963,18 +17963,18 @@ function appendLine(text2, field, value) {
 ${line}`;
 }
 function insertMember(text2, field, value) {
-  const close = text2.lastIndexOf("}");
-  if (close < 0) return void 0;
-  const before = text2.slice(0, close).trimEnd();
-  const gap = text2.slice(before.length, close);
+  const close2 = text2.lastIndexOf("}");
+  if (close2 < 0) return void 0;
+  const before = text2.slice(0, close2).trimEnd();
+  const gap = text2.slice(before.length, close2);
   const tight = /:/.test(text2) && !/\s/.test(text2.trim());
   const member = `${isJson(text2) ? JSON.stringify(field) : field}:${tight ? "" : " "}${JSON.stringify(value)}`;
-  if (before.endsWith("{")) return `${before}${member}${gap}${text2.slice(close)}`;
+  if (before.endsWith("{")) return `${before}${member}${gap}${text2.slice(close2)}`;
   const indent3 = /\n([ \t]*)[^\n]*$/.exec(before)?.[1];
   const sep3 = gap.includes("\n") && indent3 !== void 0 ? `
 ${indent3}` : tight ? "" : " ";
   const comma = before.endsWith(",") ? "" : ",";
-  return `${before}${comma}${sep3}${member}${gap}${text2.slice(close)}`;
+  return `${before}${comma}${sep3}${member}${gap}${text2.slice(close2)}`;
 }
 function isJson(text2) {
   try {
@@ -18376,10 +18376,10 @@ function moveSidecarsFirst(ctx, sidecars) {
   const pod = ctx.w.pod;
   let at = 0;
   for (const s of sidecars.filter((x) => x.native)) if (demoteNative(ctx, s, at)) at++;
-  const names = new Set(sidecars.map((s) => s.name));
+  const names2 = new Set(sidecars.map((s) => s.name));
   const containers = pod.containers ?? [];
-  const front = containers.filter((c) => names.has(c.name));
-  const rest = containers.filter((c) => !names.has(c.name));
+  const front = containers.filter((c) => names2.has(c.name));
+  const rest = containers.filter((c) => !names2.has(c.name));
   const reordered = [...front, ...rest];
   if (reordered.every((c, i) => c === containers[i])) return;
   pod.containers = reordered;
@@ -18430,12 +18430,12 @@ function syncIstioStatus(ctx) {
     return;
   }
   if (typeof status !== "object" || status === null || Array.isArray(status)) return;
-  const names = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
-  const injected = /* @__PURE__ */ new Set([...names(status.initContainers), ...names(status.containers)]);
-  const where = (list2) => (list2 ?? []).map((c) => c.name).filter((n) => injected.has(n));
+  const names2 = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+  const injected = /* @__PURE__ */ new Set([...names2(status.initContainers), ...names2(status.containers)]);
+  const where = (list3) => (list3 ?? []).map((c) => c.name).filter((n) => injected.has(n));
   const [init, containers] = [where(ctx.w.pod.initContainers), where(ctx.w.pod.containers)];
-  const same2 = (a, v) => JSON.stringify(a) === JSON.stringify(names(v));
-  if (same2(init, status.initContainers) && same2(containers, status.containers)) return;
+  const same3 = (a, v) => JSON.stringify(a) === JSON.stringify(names2(v));
+  if (same3(init, status.initContainers) && same3(containers, status.containers)) return;
   status.initContainers = init.length ? init : null;
   status.containers = containers.length ? containers : null;
   (ctx.w.podMeta().annotations ??= {})[STATUS] = JSON.stringify(status);
@@ -19241,7 +19241,7 @@ var init_process_namespace_sharing = __esm({
       check(ctx, report2) {
         const pod = ctx.w.pod;
         const shared = pod.shareProcessNamespace === true ? "shareProcessNamespace: true" : pod.hostPID === true ? "hostPID: true" : void 0;
-        const check2 = (list2) => (pod[list2] ?? []).forEach((c, i) => {
+        const check2 = (list3) => (pod[list3] ?? []).forEach((c, i) => {
           if (!shared && !ptrace(c)) return;
           const cmd = killCommand(c);
           if (!cmd) return;
@@ -19252,7 +19252,7 @@ var init_process_namespace_sharing = __esm({
               summary: `${c.name} kills another container's process, which exposes every container's secrets`,
               detail: `Its command (\`${showArgv(cmd)}\`) does it through ${how}: every container then sees every process and its environment, secrets included` + (ptrace(c) ? '; SYS_PTRACE is not allowed by Pod Security "baseline", and killing does not need it (the same UID or CAP_KILL does)' : "") + ". End the sidecar through its shutdown endpoint instead (pod-sequencer's Job wrapper does: jobs.terminateSidecars), or make it a native sidecar."
             },
-            `${podField(ctx.w, list2, i)}.${at.field}`
+            `${podField(ctx.w, list3, i)}.${at.field}`
           );
         });
         check2("initContainers");
@@ -19339,11 +19339,11 @@ var init_sidecar_not_first = __esm({
       check(ctx, report2) {
         const containers = ctx.w.pod.containers ?? [];
         const sidecars = findSidecars(ctx.w, ctx.cfg, ctx.facts).filter((s) => !s.native);
-        const names = new Set(sidecars.map((s) => s.name));
+        const names2 = new Set(sidecars.map((s) => s.name));
         for (const s of sidecars) {
           if (s.keep) continue;
           const firstApp = containers.findIndex(
-            (c) => !names.has(c.name) && !parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name)
+            (c) => !names2.has(c.name) && !parseWrapper((c.command ?? []).map(String))?.spec.checks.some((k) => k.name === s.name)
           );
           const i = containers.findIndex((c) => c.name === s.name);
           if (firstApp >= 0 && i > firstApp) {
@@ -19377,11 +19377,11 @@ var init_sleep_ordering = __esm({
       needs: ["command"],
       summary: '`sleep N` before the real command used as start ordering (`sh -c "sleep 10; exec app"`, or an init container that only sleeps)',
       check(ctx, report2) {
-        const check2 = (list2) => (ctx.w.pod[list2] ?? []).forEach((c, i) => {
-          if (list2 === "initContainers" && isNativeSidecar(c) || !mayLeadWithSleep(c)) return;
+        const check2 = (list3) => (ctx.w.pod[list3] ?? []).forEach((c, i) => {
+          if (list3 === "initContainers" && isNativeSidecar(c) || !mayLeadWithSleep(c)) return;
           const delay = leadingSleep(programArgv(c));
           if (!delay) return;
-          const path = `${podField(ctx.w, list2, i)}.${delay.at.field}`;
+          const path = `${podField(ctx.w, list3, i)}.${delay.at.field}`;
           if (!delay.only) {
             report2(
               {
@@ -19390,7 +19390,7 @@ var init_sleep_ordering = __esm({
               },
               path
             );
-          } else if (list2 === "initContainers") {
+          } else if (list3 === "initContainers") {
             report2({ summary: `init container ${c.name} only sleeps ${delay.seconds}s to hold back the containers after it`, detail: WHY }, path);
           }
         });
@@ -19544,8 +19544,8 @@ var init_prestop_exceeds_grace_period = __esm({
       check(ctx, report2) {
         const grace = gracePeriod(ctx.w);
         const given = ctx.w.pod.terminationGracePeriodSeconds === void 0 ? " (the default)" : "";
-        const check2 = (list2) => (ctx.w.pod[list2] ?? []).forEach((c, i) => {
-          if (list2 === "initContainers" && !isNativeSidecar(c)) return;
+        const check2 = (list3) => (ctx.w.pod[list3] ?? []).forEach((c, i) => {
+          if (list3 === "initContainers" && !isNativeSidecar(c)) return;
           const sleep = preStopSleep(c);
           if (!sleep || sleep.seconds < grace) return;
           report2(
@@ -19553,7 +19553,7 @@ var init_prestop_exceeds_grace_period = __esm({
               summary: `${c.name}'s preStop sleeps ${sleep.seconds}s of a ${grace}s grace period: it is killed without a clean stop`,
               detail: `terminationGracePeriodSeconds is ${grace}${given}: the kubelet kills the container when it ends, so it never gets SIGTERM to shut down cleanly. Raise terminationGracePeriodSeconds above the sleep plus the time the container needs to stop, or shorten the sleep.`
             },
-            `${podField(ctx.w, list2, i)}.${sleep.field}`
+            `${podField(ctx.w, list3, i)}.${sleep.field}`
           );
         });
         check2("initContainers");
@@ -19708,13 +19708,13 @@ var init_sidecar_endpoints_unknown = __esm({
         const pod = ctx.w.pod;
         for (const s of findSidecars(ctx.w, ctx.cfg, ctx.facts)) {
           if (!s.note) continue;
-          const list2 = s.native ? "initContainers" : "containers";
+          const list3 = s.native ? "initContainers" : "containers";
           report2(
             s.note,
             podField(
               ctx.w,
-              list2,
-              (pod[list2] ?? []).findIndex((c) => c.name === s.name)
+              list3,
+              (pod[list3] ?? []).findIndex((c) => c.name === s.name)
             )
           );
         }
@@ -19829,20 +19829,20 @@ var init_live_rules = __esm({
 function leftToController2(ctx) {
   const { w } = ctx;
   const declared = w.viewSidecars ?? findSidecars(w, ctx.cfg, ctx.facts).map((s) => s.name);
-  const names = [.../* @__PURE__ */ new Set([...declared, ...meshedSidecars(ctx).map((m) => m.container)])];
-  if (names.length === 0) return;
+  const names2 = [.../* @__PURE__ */ new Set([...declared, ...meshedSidecars(ctx).map((m) => m.container)])];
+  if (names2.length === 0) return;
   ctx.report(
     "info",
     {
-      summary: `left ${names.join(", ")} to the ${w.kind} controller, which ends its sidecars`,
+      summary: `left ${names2.join(", ")} to the ${w.kind} controller, which ends its sidecars`,
       detail: `${controllerWhy(w)}. pod-sequencer asks only for start order (mesh annotations on the pod's metadata) and writes no wrapper here.`
     },
     templateField(w) || "spec"
   );
 }
-function dispatch(list2) {
-  const masks = list2.map((r) => maskOf(r.needs));
-  return { rules: list2, masks, any: masks.reduce((a, m) => a | m, maskOf(["suppression"])) };
+function dispatch(list3) {
+  const masks = list3.map((r) => maskOf(r.needs));
+  return { rules: list3, masks, any: masks.reduce((a, m) => a | m, maskOf(["suppression"])) };
 }
 function dispatchFor(ctx) {
   return ctx.w.view ? VIEW_RULES : ALL_RULES;
@@ -20083,12 +20083,12 @@ var init_patch = __esm({
         const templateOf2 = /* @__PURE__ */ new Map();
         const shared = /* @__PURE__ */ new Set();
         for (const path of p.poolPaths) {
-          const list2 = valueAt2(p.before, path);
-          const span = Array.isArray(list2) ? p.spans.get(list2) : void 0;
-          if (!span || span.entries.length !== list2.length) continue;
-          this.ownFirstTrivia(list2, span, valueAt2(p.after, path));
+          const list3 = valueAt2(p.before, path);
+          const span = Array.isArray(list3) ? p.spans.get(list3) : void 0;
+          if (!span || span.entries.length !== list3.length) continue;
+          this.ownFirstTrivia(list3, span, valueAt2(p.after, path));
           const template = JSON.stringify(path.slice(0, -2));
-          list2.forEach((old, i) => {
+          list3.forEach((old, i) => {
             const name = nameOf(old);
             if (name === void 0) return;
             if ((templateOf2.get(name) ?? template) !== template) shared.add(name);
@@ -20147,8 +20147,8 @@ var init_patch = __esm({
         if (!old || !span) return void 0;
         for (const e of span.entries) {
           const v = e.shape === "nested" ? old[e.key] : void 0;
-          const list2 = Array.isArray(v) ? this.spans.get(v) : void 0;
-          if (list2) return list2.col > span.col;
+          const list3 = Array.isArray(v) ? this.spans.get(v) : void 0;
+          if (list3) return list3.col > span.col;
         }
         return void 0;
       }
@@ -20376,15 +20376,15 @@ function processItems(items, cfg, facts = readFacts(items)) {
   const within = [];
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
-    const list2 = listOf(item);
-    if (list2) {
-      const sub = inList(index, list2, () => processItems(list2.items, cfg, facts));
+    const list3 = listOf(item);
+    if (list3) {
+      const sub = inList(index, list3, () => processItems(list3.items, cfg, facts));
       sub.results.forEach((r, k) => {
         results.push(r);
         itemOf.push(index);
         within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
       });
-      if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list2, sub.replacements, [])));
+      if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list3, sub.replacements, [])));
       continue;
     }
     const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
@@ -20421,25 +20421,25 @@ function sayAssumedVersion(cfg, facts, results, from) {
 }
 function listOf(item) {
   if (!isListKind(item.kind) || item.kind === "ResourceList") return void 0;
-  let list2 = lists.get(item);
-  if (list2 === void 0) {
+  let list3 = lists.get(item);
+  if (list3 === void 0) {
     try {
-      list2 = readResourceList(item.text);
+      list3 = readResourceList(item.text);
     } catch (e) {
       if (!(e instanceof FatalError)) throw e;
-      list2 = null;
+      list3 = null;
     }
-    lists.set(item, list2);
+    lists.set(item, list3);
   }
-  return list2 ?? void 0;
+  return list3 ?? void 0;
 }
-function inList(index, list2, fn) {
+function inList(index, list3, fn) {
   try {
     return fn();
   } catch (e) {
     if (!(e instanceof ItemError)) throw e;
-    const sub = list2.items[e.index];
-    const offset = sub && e.offset !== void 0 ? sourceOffset(list2.source, sub, e.offset) : void 0;
+    const sub = list3.items[e.index];
+    const offset = sub && e.offset !== void 0 ? sourceOffset(list3.source, sub, e.offset) : void 0;
     throw new ItemError(`items[${index}].${e.message}`, index, offset);
   }
 }
@@ -20459,8 +20459,8 @@ function forgetListKptIds(text2) {
 function readFacts(items, facts = noFacts()) {
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
-    const list2 = listOf(item);
-    if (list2) readFacts(list2.items, facts);
+    const list3 = listOf(item);
+    if (list3) readFacts(list3.items, facts);
     if (item.apiVersion !== "v1") continue;
     if (item.kind === "ConfigMap") facts.configMaps.add(() => fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
     else if (item.kind === "Service") {
@@ -20718,8 +20718,8 @@ function expandAliases(doc, limit) {
 }
 function containerPool(doc, templatePath, olds, pool, shared) {
   const mine = /* @__PURE__ */ new Set();
-  for (const list2 of ["initContainers", "containers"]) {
-    const path = [...templatePath, "spec", list2];
+  for (const list3 of ["initContainers", "containers"]) {
+    const path = [...templatePath, "spec", list3];
     const seq = doc.getIn(path, true);
     if (!(0, import_yaml10.isSeq)(seq)) continue;
     for (let i = 0; i <= path.length; i++) {
@@ -21272,8 +21272,8 @@ function withLevel(findings, cfg, notes, verb) {
     return [{ ...f, result: { ...f.result, severity: level } }];
   });
 }
-function sortFindings(list2) {
-  return list2.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col);
+function sortFindings(list3) {
+  return list3.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col);
 }
 function readManifestsKeepGoing(paths, notes) {
   const files = [];
@@ -22157,8 +22157,8 @@ var require_help = __commonJS({
        * @param {string} str
        * @returns {number}
        */
-      displayWidth(str3) {
-        return stripColor(str3).length;
+      displayWidth(str4) {
+        return stripColor(str4).length;
       }
       /**
        * Style the title for displaying in the help. Called with 'Usage:', 'Options:', etc.
@@ -22166,11 +22166,11 @@ var require_help = __commonJS({
        * @param {string} str
        * @returns {string}
        */
-      styleTitle(str3) {
-        return str3;
+      styleTitle(str4) {
+        return str4;
       }
-      styleUsage(str3) {
-        return str3.split(" ").map((word) => {
+      styleUsage(str4) {
+        return str4.split(" ").map((word) => {
           if (word === "[options]") return this.styleOptionText(word);
           if (word === "[command]") return this.styleSubcommandText(word);
           if (word[0] === "[" || word[0] === "<")
@@ -22178,46 +22178,46 @@ var require_help = __commonJS({
           return this.styleCommandText(word);
         }).join(" ");
       }
-      styleCommandDescription(str3) {
-        return this.styleDescriptionText(str3);
+      styleCommandDescription(str4) {
+        return this.styleDescriptionText(str4);
       }
-      styleOptionDescription(str3) {
-        return this.styleDescriptionText(str3);
+      styleOptionDescription(str4) {
+        return this.styleDescriptionText(str4);
       }
-      styleSubcommandDescription(str3) {
-        return this.styleDescriptionText(str3);
+      styleSubcommandDescription(str4) {
+        return this.styleDescriptionText(str4);
       }
-      styleArgumentDescription(str3) {
-        return this.styleDescriptionText(str3);
+      styleArgumentDescription(str4) {
+        return this.styleDescriptionText(str4);
       }
-      styleDescriptionText(str3) {
-        return str3;
+      styleDescriptionText(str4) {
+        return str4;
       }
-      styleOptionTerm(str3) {
-        return this.styleOptionText(str3);
+      styleOptionTerm(str4) {
+        return this.styleOptionText(str4);
       }
-      styleSubcommandTerm(str3) {
-        return str3.split(" ").map((word) => {
+      styleSubcommandTerm(str4) {
+        return str4.split(" ").map((word) => {
           if (word === "[options]") return this.styleOptionText(word);
           if (word[0] === "[" || word[0] === "<")
             return this.styleArgumentText(word);
           return this.styleSubcommandText(word);
         }).join(" ");
       }
-      styleArgumentTerm(str3) {
-        return this.styleArgumentText(str3);
+      styleArgumentTerm(str4) {
+        return this.styleArgumentText(str4);
       }
-      styleOptionText(str3) {
-        return str3;
+      styleOptionText(str4) {
+        return str4;
       }
-      styleArgumentText(str3) {
-        return str3;
+      styleArgumentText(str4) {
+        return str4;
       }
-      styleSubcommandText(str3) {
-        return str3;
+      styleSubcommandText(str4) {
+        return str4;
       }
-      styleCommandText(str3) {
-        return str3;
+      styleCommandText(str4) {
+        return str4;
       }
       /**
        * Calculate the pad width from the maximum term length.
@@ -22240,8 +22240,8 @@ var require_help = __commonJS({
        * @param {string} str
        * @returns {boolean}
        */
-      preformatted(str3) {
-        return /\n[^\S\r\n]/.test(str3);
+      preformatted(str4) {
+        return /\n[^\S\r\n]/.test(str4);
       }
       /**
        * Format the "item", which consists of a term and description. Pad the term and wrap the description, indenting the following lines.
@@ -22287,9 +22287,9 @@ ${itemIndentStr}`);
        * @param {number} width
        * @returns {string}
        */
-      boxWrap(str3, width) {
-        if (width < this.minWidthToWrap) return str3;
-        const rawLines = str3.split(/\r\n|\n/);
+      boxWrap(str4, width) {
+        if (width < this.minWidthToWrap) return str4;
+        const rawLines = str4.split(/\r\n|\n/);
         const chunkPattern = /[\s]*[^\s]+/g;
         const wrappedLines = [];
         rawLines.forEach((line) => {
@@ -22317,9 +22317,9 @@ ${itemIndentStr}`);
         return wrappedLines.join("\n");
       }
     };
-    function stripColor(str3) {
+    function stripColor(str4) {
       const sgrPattern = /\x1b\[\d*(;\d*)*m/g;
-      return str3.replace(sgrPattern, "");
+      return str4.replace(sgrPattern, "");
     }
     exports2.Help = Help2;
     exports2.stripColor = stripColor;
@@ -22400,8 +22400,8 @@ var require_option = __commonJS({
        * @param {(string | string[])} names
        * @return {Option}
        */
-      conflicts(names) {
-        this.conflictsWith = this.conflictsWith.concat(names);
+      conflicts(names2) {
+        this.conflictsWith = this.conflictsWith.concat(names2);
         return this;
       }
       /**
@@ -22590,9 +22590,9 @@ var require_option = __commonJS({
         return option.negate === (negativeValue === value);
       }
     };
-    function camelcase(str3) {
-      return str3.split("-").reduce((str4, word) => {
-        return str4 + word[0].toUpperCase() + word.slice(1);
+    function camelcase(str4) {
+      return str4.split("-").reduce((str5, word) => {
+        return str5 + word[0].toUpperCase() + word.slice(1);
       });
     }
     function splitOptionFlags(flags) {
@@ -22773,14 +22773,14 @@ var require_command = __commonJS({
         this._showSuggestionAfterError = true;
         this._savedState = null;
         this._outputConfiguration = {
-          writeOut: (str3) => process2.stdout.write(str3),
-          writeErr: (str3) => process2.stderr.write(str3),
-          outputError: (str3, write) => write(str3),
+          writeOut: (str4) => process2.stdout.write(str4),
+          writeErr: (str4) => process2.stderr.write(str4),
+          outputError: (str4, write) => write(str4),
           getOutHelpWidth: () => process2.stdout.isTTY ? process2.stdout.columns : void 0,
           getErrHelpWidth: () => process2.stderr.isTTY ? process2.stderr.columns : void 0,
           getOutHasColors: () => useColor2() ?? (process2.stdout.isTTY && process2.stdout.hasColors?.()),
           getErrHasColors: () => useColor2() ?? (process2.stderr.isTTY && process2.stderr.hasColors?.()),
-          stripColor: (str3) => stripColor(str3)
+          stripColor: (str4) => stripColor(str4)
         };
         this._hidden = false;
         this._helpOption = void 0;
@@ -23028,8 +23028,8 @@ var require_command = __commonJS({
        * @param {string} names
        * @return {Command} `this` command for chaining
        */
-      arguments(names) {
-        names.trim().split(/ +/).forEach((detail) => {
+      arguments(names2) {
+        names2.trim().split(/ +/).forEach((detail) => {
           this.argument(detail);
         });
         return this;
@@ -24504,18 +24504,18 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [description]
        * @return {(this | string | undefined)} `this` command for chaining, or version string if no arguments
        */
-      version(str3, flags, description) {
-        if (str3 === void 0) return this._version;
-        this._version = str3;
+      version(str4, flags, description) {
+        if (str4 === void 0) return this._version;
+        this._version = str4;
         flags = flags || "-V, --version";
         description = description || "output the version number";
         const versionOption = this.createOption(flags, description);
         this._versionOptionName = versionOption.attributeName();
         this._registerOption(versionOption);
         this.on("option:" + versionOption.name(), () => {
-          this._outputConfiguration.writeOut(`${str3}
+          this._outputConfiguration.writeOut(`${str4}
 `);
-          this._exit(0, "commander.version", str3);
+          this._exit(0, "commander.version", str4);
         });
         return this;
       }
@@ -24526,10 +24526,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {object} [argsDescription]
        * @return {(string|Command)}
        */
-      description(str3, argsDescription) {
-        if (str3 === void 0 && argsDescription === void 0)
+      description(str4, argsDescription) {
+        if (str4 === void 0 && argsDescription === void 0)
           return this._description;
-        this._description = str3;
+        this._description = str4;
         if (argsDescription) {
           this._argsDescription = argsDescription;
         }
@@ -24541,9 +24541,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [str]
        * @return {(string|Command)}
        */
-      summary(str3) {
-        if (str3 === void 0) return this._summary;
-        this._summary = str3;
+      summary(str4) {
+        if (str4 === void 0) return this._summary;
+        this._summary = str4;
         return this;
       }
       /**
@@ -24591,8 +24591,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [str]
        * @return {(string|Command)}
        */
-      usage(str3) {
-        if (str3 === void 0) {
+      usage(str4) {
+        if (str4 === void 0) {
           if (this._usage) return this._usage;
           const args = this.registeredArguments.map((arg) => {
             return humanReadableArgName(arg);
@@ -24603,7 +24603,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
             this.registeredArguments.length ? args : []
           ).join(" ");
         }
-        this._usage = str3;
+        this._usage = str4;
         return this;
       }
       /**
@@ -24612,9 +24612,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [str]
        * @return {(string|Command)}
        */
-      name(str3) {
-        if (str3 === void 0) return this._name;
-        this._name = str3;
+      name(str4) {
+        if (str4 === void 0) return this._name;
+        this._name = str4;
         return this;
       }
       /**
@@ -24748,17 +24748,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let hasColors;
         let helpWidth;
         if (error) {
-          baseWrite = (str3) => this._outputConfiguration.writeErr(str3);
+          baseWrite = (str4) => this._outputConfiguration.writeErr(str4);
           hasColors = this._outputConfiguration.getErrHasColors();
           helpWidth = this._outputConfiguration.getErrHelpWidth();
         } else {
-          baseWrite = (str3) => this._outputConfiguration.writeOut(str3);
+          baseWrite = (str4) => this._outputConfiguration.writeOut(str4);
           hasColors = this._outputConfiguration.getOutHasColors();
           helpWidth = this._outputConfiguration.getOutHelpWidth();
         }
-        const write = (str3) => {
-          if (!hasColors) str3 = this._outputConfiguration.stripColor(str3);
-          return baseWrite(str3);
+        const write = (str4) => {
+          if (!hasColors) str4 = this._outputConfiguration.stripColor(str4);
+          return baseWrite(str4);
         };
         return { error, write, hasColors, helpWidth };
       }
@@ -26149,10 +26149,10 @@ function explainFiles(files, cfg, opts, refused) {
       if (unread.has(d)) return;
       const after = replacements.get(d);
       const at = (offset) => `${file.path}:${file.lines.linePos(doc.start + offset).line}`;
-      const list2 = listOf(doc);
-      if (!list2) return add(doc, after, (field) => field ? `${file.path}:${locate(file, doc, field).line}` : at(0));
+      const list3 = listOf(doc);
+      if (!list3) return add(doc, after, (field) => field ? `${file.path}:${locate(file, doc, field).line}` : at(0));
       const afterList = after !== void 0 && listOf({ text: after, kind: doc.kind }) || void 0;
-      list2.items.forEach((item, k) => add(item, afterList?.items[k]?.text, () => at(item.start)));
+      list3.items.forEach((item, k) => add(item, afterList?.items[k]?.text, () => at(item.start)));
     });
   }
   return blocks.join("\n");
@@ -26300,12 +26300,12 @@ function diffObject(before, after, path, ops) {
     else diffValue(before[key2], value, at, ops);
   }
 }
-function named(list2) {
-  return list2.every((e) => isObject4(e) && typeof e.name === "string") && uniqueAcross([list2]);
+function named(list3) {
+  return list3.every((e) => isObject4(e) && typeof e.name === "string") && uniqueAcross([list3]);
 }
 function uniqueAcross(lists2) {
-  const names = lists2.flat().map((e) => e.name);
-  return new Set(names).size === names.length;
+  const names2 = lists2.flat().map((e) => e.name);
+  return new Set(names2).size === names2.length;
 }
 function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new Set(), dropped = /* @__PURE__ */ new Set()) {
   const at = (key2, i) => `${path}${bare ? "" : `/${pointerToken(key2)}`}${i === void 0 ? "" : `/${i}`}`;
@@ -26324,23 +26324,23 @@ function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new S
     }
   }
   const find = (name) => {
-    for (const [key2, names] of Object.entries(cur)) {
-      const i = names.indexOf(name);
+    for (const [key2, names2] of Object.entries(cur)) {
+      const i = names2.indexOf(name);
       if (i >= 0) return { key: key2, i };
     }
     return void 0;
   };
-  for (const [key2, list2] of Object.entries(after)) {
+  for (const [key2, list3] of Object.entries(after)) {
     if (absent.has(key2)) {
-      if (list2.every((e) => !old.has(nameOf3(e)))) {
-        ops.push({ op: "add", path: at(key2), value: list2 });
-        cur[key2] = list2.map(nameOf3);
+      if (list3.every((e) => !old.has(nameOf3(e)))) {
+        ops.push({ op: "add", path: at(key2), value: list3 });
+        cur[key2] = list3.map(nameOf3);
         continue;
       }
       ops.push({ op: "add", path: at(key2), value: [] });
       cur[key2] = [];
     }
-    list2.forEach((element, j) => {
+    list3.forEach((element, j) => {
       const name = nameOf3(element);
       if (cur[key2][j] === name) return;
       const from = find(name);
@@ -26359,8 +26359,8 @@ function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new S
     ops.push({ op: "test", path: at(key2), value: [] }, { op: "remove", path: at(key2) });
     delete cur[key2];
   }
-  for (const [key2, list2] of Object.entries(after)) {
-    list2.forEach((element, j) => {
+  for (const [key2, list3] of Object.entries(after)) {
+    list3.forEach((element, j) => {
       const name = nameOf3(element);
       if (!old.has(name)) return;
       const inner = [];
@@ -26408,10 +26408,10 @@ function computePatches(files, cfg, opts = {}) {
       if (refused.has(d)) return;
       const after = replacements.get(d);
       const at = (offset) => `${file.path === STDIN ? "<stdin>" : file.path}:${file.lines.linePos(doc.start + offset).line}`;
-      const list2 = listOf(doc);
-      if (!list2) return add(doc, after, at(0));
+      const list3 = listOf(doc);
+      if (!list3) return add(doc, after, at(0));
       const afterList = after !== void 0 ? listOf({ text: after, kind: doc.kind }) : void 0;
-      list2.items.forEach((item, k) => add(item, afterList ? afterList.items[k].text : void 0, at(item.start)));
+      list3.items.forEach((item, k) => add(item, afterList ? afterList.items[k].text : void 0, at(item.start)));
     });
   }
   for (const p of patches2) {
@@ -26470,7 +26470,7 @@ function unreadNotice(unread) {
 ${lines}`;
 }
 function renderComponent(patches2, regenerate, unread = []) {
-  const names = fileNames(patches2);
+  const names2 = fileNames(patches2);
   const head = (what2) => `${HEADER}
 # ${what2}
 # Regenerate: ${regenerate}
@@ -26478,7 +26478,7 @@ function renderComponent(patches2, regenerate, unread = []) {
   const kustomization = {
     apiVersion: "kustomize.config.k8s.io/v1alpha1",
     kind: "Component",
-    patches: patches2.map((p, i) => ({ path: names[i], target: p.target }))
+    patches: patches2.map((p, i) => ({ path: names2[i], target: p.target }))
   };
   const out2 = /* @__PURE__ */ new Map();
   out2.set(
@@ -26487,7 +26487,7 @@ function renderComponent(patches2, regenerate, unread = []) {
   );
   patches2.forEach((p, i) => {
     out2.set(
-      names[i],
+      names2[i],
       head(`${describe3(p.target)} (${p.where}): JSON 6902; each \`test\` fails the kustomize build if the base has drifted.`) + operationsYaml(p.operations)
     );
   });
@@ -27026,7 +27026,7 @@ function certgenObjects(ns, n) {
   return { before, after };
 }
 function job2(ns, jobName, meta3, args) {
-  const labels = meta3().labels;
+  const labels2 = meta3().labels;
   return {
     apiVersion: "batch/v1",
     kind: "Job",
@@ -27037,7 +27037,7 @@ function job2(ns, jobName, meta3, args) {
       ttlSecondsAfterFinished: 0,
       backoffLimit: 6,
       template: {
-        metadata: { labels },
+        metadata: { labels: labels2 },
         spec: {
           serviceAccountName: "pod-sequencer-certgen",
           // It calls the API server: the one pod here that needs its token.
@@ -27094,11 +27094,11 @@ function oneOf(v, items) {
   return items.length === 1 ? `${v} == ${celString(items[0])}` : `${v} in ${celList(items)}`;
 }
 function sidecarTest(cfg, c = "c") {
-  const names = cfg.sidecars.flatMap((s) => s.name !== void 0 && isLiteral(s.name) ? [s.name] : []);
+  const names2 = cfg.sidecars.flatMap((s) => s.name !== void 0 && isLiteral(s.name) ? [s.name] : []);
   const nameGlobs = cfg.sidecars.flatMap((s) => s.name !== void 0 && !isLiteral(s.name) ? [s.name] : []);
   const imageGlobs = cfg.sidecars.flatMap((s) => s.image !== void 0 ? [s.image] : []);
   const parts = [
-    oneOf(`${c}.name`, [...new Set(names)]),
+    oneOf(`${c}.name`, [...new Set(names2)]),
     ...[...new Set(nameGlobs)].map((g) => `${c}.name.matches(${celString(globRegexSource(g))})`),
     ...[...new Set(imageGlobs)].map((g) => `(has(${c}.image) && ${c}.image.matches(${celString(globRegexSource(g))}))`)
   ].filter((p) => p !== void 0);
@@ -27597,6 +27597,755 @@ spec: {}
   }
 });
 
+// src/admission/log.ts
+function jsonLogger(write = (l) => process.stderr.write(l), now = () => /* @__PURE__ */ new Date()) {
+  return (level, msg, fields = {}) => {
+    const line = { time: now().toISOString(), level, msg };
+    for (const k of Object.keys(fields)) if (fields[k] !== void 0) line[k] = fields[k];
+    write(JSON.stringify(line) + "\n");
+  };
+}
+var init_log = __esm({
+  "src/admission/log.ts"() {
+    "use strict";
+  }
+});
+
+// src/admission/record.ts
+function recordOf(pod) {
+  const spec = isObject5(pod.spec) ? pod.spec : {};
+  const init = list2(spec.initContainers);
+  const all = [...init, ...list2(spec.containers)];
+  const r = { by: `pod-sequencer/${VERSION}` };
+  const put = (key2, found) => {
+    if (found.length > 0) r[key2] = found;
+  };
+  put("native", names(init.filter((c) => c.restartPolicy === "Always")));
+  put("wrapped", names(all.filter((c) => carries(c.command, WRAP_MARKER) || carries(c.args, WRAP_MARKER))));
+  put("held", names(all.filter((c) => carries(postStartCommand(c), HOOK_MARKER))));
+  put("added", names(all.filter((c) => String(c.name).startsWith("seq-"))));
+  return JSON.stringify(r);
+}
+function postStartCommand(c) {
+  const lifecycle = isObject5(c.lifecycle) ? c.lifecycle : {};
+  const hook = isObject5(lifecycle.postStart) ? lifecycle.postStart : {};
+  return isObject5(hook.exec) ? hook.exec.command : void 0;
+}
+var RECORD_ANNOTATION, isObject5, list2, names, carries;
+var init_record = __esm({
+  "src/admission/record.ts"() {
+    "use strict";
+    init_scripts();
+    init_version();
+    RECORD_ANNOTATION = "pod-sequencer.dev/admission";
+    isObject5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    list2 = (v) => Array.isArray(v) ? v.filter(isObject5) : [];
+    names = (cs) => cs.map((c) => String(c.name));
+    carries = (v, marker) => Array.isArray(v) && v.includes(marker);
+  }
+});
+
+// src/admission/review.ts
+function loadEngine(configText, source) {
+  if (configText === void 0 || configText.trim() === "") return { source, cfg: loadConfig(void 0).config };
+  let value;
+  try {
+    value = (0, import_yaml17.parse)(configText);
+  } catch (e) {
+    throw new EngineConfigError(`${source}: not valid YAML: ${e.message.split("\n")[0]}`);
+  }
+  const { config: config2, errors } = loadConfig(value, { source });
+  if (errors.length > 0) {
+    throw new EngineConfigError(`${source}: ${errors.map((r) => r.field ? `${r.field.path}: ${r.message}` : r.message).join("; ")}`);
+  }
+  return { source, cfg: config2 };
+}
+function admit(bodyText, engine) {
+  let review;
+  try {
+    review = JSON.parse(bodyText);
+  } catch (e) {
+    return invalid(`the body is not JSON (${e.message}): send an AdmissionReview ${API_VERSION}`);
+  }
+  if (!isObject6(review)) return invalid(`the body is JSON ${Array.isArray(review) ? "array" : typeof review}, not an AdmissionReview object`);
+  if (review.kind !== "AdmissionReview" || review.apiVersion !== API_VERSION) {
+    return invalid(`expected kind AdmissionReview, apiVersion ${API_VERSION}; got kind ${String(review.kind)}, apiVersion ${String(review.apiVersion)}`);
+  }
+  const request = review.request;
+  if (!isObject6(request) || typeof request.uid !== "string" || request.uid === "") return invalid("the AdmissionReview has no request.uid to answer");
+  try {
+    return decide(request, engine, bodyText.includes('"<<"'));
+  } catch (e) {
+    return answer(request.uid, "unreadable", [`pod-sequencer: internal error, pod admitted unchanged: ${String(e?.message ?? e)}`], {});
+  }
+}
+function decide(request, engine, mergeKeys) {
+  const { uid } = request;
+  const gvk = isObject6(request.kind) ? request.kind : {};
+  const about = { kind: String(gvk.kind ?? ""), namespace: str3(request.namespace), name: str3(request.name) };
+  if (gvk.group !== "" || gvk.version !== "v1" || gvk.kind !== "Pod" || request.operation !== "CREATE" || (request.subResource ?? "") !== "") {
+    const what2 = `${String(request.operation)} of ${[gvk.group, gvk.version, gvk.kind].filter(Boolean).join("/")}${request.subResource ? `/${String(request.subResource)}` : ""}`;
+    return answer(uid, "skipped", [`pod-sequencer: ${what2} left alone: it sequences Pod CREATE only (check the webhook's rules)`], about);
+  }
+  const pod = request.object;
+  if (!isObject6(pod) || !isObject6(pod.spec))
+    return answer(uid, "unreadable", ["pod-sequencer: request.object is not a Pod with a spec; admitted unchanged"], about);
+  const meta3 = isObject6(pod.metadata) ? pod.metadata : {};
+  const labels2 = isObject6(meta3.labels) ? meta3.labels : {};
+  about.name ||= str3(meta3.name) || (str3(meta3.generateName) ? `${str3(meta3.generateName)}*` : "");
+  if (labels2[SKIP_LABEL] === "true") return answer(uid, "skipped", [], about);
+  return sequencePod(uid, pod, request, engine, about, mergeKeys);
+}
+function asItem(pod, request) {
+  const meta3 = isObject6(pod.metadata) ? pod.metadata : {};
+  const fill = {};
+  if (!str3(meta3.namespace) && str3(request.namespace)) fill.namespace = request.namespace;
+  if (!str3(meta3.name) && str3(meta3.generateName)) fill.name = meta3.generateName;
+  const withMeta = Object.keys(fill).length > 0 ? { ...pod, metadata: { ...meta3, ...fill } } : pod;
+  return { ...withMeta, apiVersion: "v1", kind: "Pod" };
+}
+function sequencePod(uid, pod, request, engine, about, mergeKeys) {
+  const item = asItem(pod, request);
+  let text2;
+  const textOf = () => text2 ??= blockText(item) ?? JSON.stringify(item);
+  let changed;
+  let processed;
+  try {
+    const input = {
+      get text() {
+        return textOf();
+      },
+      kind: "Pod",
+      apiVersion: "v1",
+      // A `<<` key is YAML 1.1's merge key to kubectl and kustomize: the engine reads such a pod
+      // from its text and refuses it (src/process.ts mergeKey), as it would the file.
+      ...mergeKeys ? {} : { takeValue: () => structuredClone(item) },
+      valueOut: (v) => changed = v
+    };
+    processed = processItems([input], engine.cfg);
+  } catch (e) {
+    if (!(e instanceof FatalError)) throw e;
+    return answer(uid, "unreadable", [`pod-sequencer: pod admitted unchanged: ${e.message.replace(/^items\[0\]: /, "")}`], about);
+  }
+  const warnings = warningsOf(processed.results);
+  if (changed && !deepEqual(itemValue(textOf()), item))
+    return answer(uid, "unreadable", ["pod-sequencer: the pod does not read back as the same object; admitted unchanged"], about);
+  if (!changed && !hasRecord(item)) return answer(uid, "unchanged", warnings, about);
+  const after = changed ?? structuredClone(item);
+  withRecord(after);
+  const operations = diff(item, after);
+  if (operations.length === 0) return answer(uid, "unchanged", warnings, about);
+  return answer(uid, "patched", warnings, about, operations);
+}
+function blockText(item) {
+  const emit = new BlockEmitter(false);
+  let out2 = "";
+  for (const key2 of Object.keys(item)) {
+    const line = emit.pair(key2, item[key2]);
+    if (line === void 0) return void 0;
+    out2 += line + "\n";
+  }
+  return out2;
+}
+function hasRecord(pod) {
+  const meta3 = pod.metadata;
+  return isObject6(meta3) && isObject6(meta3.annotations) && Object.hasOwn(meta3.annotations, RECORD_ANNOTATION);
+}
+function withRecord(after) {
+  if (!isObject6(after.metadata)) after.metadata = {};
+  const meta3 = after.metadata;
+  if (!isObject6(meta3.annotations)) meta3.annotations = {};
+  meta3.annotations[RECORD_ANNOTATION] = recordOf(after);
+}
+function warningsOf(results) {
+  const lines = results.filter((r) => !r.tags?.assumed || r.severity !== "info").map((r) => clip(`pod-sequencer: ${r.message}`));
+  const unique = [...new Set(lines)];
+  if (unique.length <= MAX_WARNINGS) return unique;
+  return [...unique.slice(0, MAX_WARNINGS - 1), `pod-sequencer: and ${unique.length - MAX_WARNINGS + 1} more (see the webhook's log)`];
+}
+function clip(line) {
+  const flat = line.replace(/\s+/g, " ");
+  return flat.length <= WARNING_LENGTH ? flat : `${flat.slice(0, WARNING_LENGTH - 1)}\u2026`;
+}
+function answer(uid, outcome, warnings, about, patch) {
+  const response = { uid, allowed: true };
+  if (patch) {
+    response.patchType = "JSONPatch";
+    response.patch = Buffer.from(JSON.stringify(patch)).toString("base64");
+  }
+  if (warnings.length > 0) response.warnings = warnings;
+  response.auditAnnotations = { outcome, ...patch ? { operations: String(patch.length) } : {} };
+  const body2 = JSON.stringify({ apiVersion: API_VERSION, kind: "AdmissionReview", response });
+  return { status: 200, body: body2, outcome, uid, ...about, warnings, ...patch ? { patch } : {} };
+}
+function invalid(reason) {
+  return { status: 400, body: reason, outcome: "invalid", warnings: [] };
+}
+var import_yaml17, EngineConfigError, API_VERSION, SKIP_LABEL, WARNING_LENGTH, MAX_WARNINGS, isObject6, str3;
+var init_review = __esm({
+  "src/admission/review.ts"() {
+    "use strict";
+    import_yaml17 = __toESM(require_dist(), 1);
+    init_config();
+    init_types();
+    init_io();
+    init_process();
+    init_diff();
+    init_emit();
+    init_sync();
+    init_record();
+    EngineConfigError = class extends Error {
+    };
+    API_VERSION = "admission.k8s.io/v1";
+    SKIP_LABEL = "pod-sequencer.dev/skip";
+    WARNING_LENGTH = 120;
+    MAX_WARNINGS = 12;
+    isObject6 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    str3 = (v) => typeof v === "string" ? v : "";
+  }
+});
+
+// src/admission/metrics.ts
+function labelValue(v) {
+  return v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+}
+function labels(pairs) {
+  const keys2 = Object.keys(pairs);
+  return keys2.length === 0 ? "" : `{${keys2.map((k) => `${k}="${labelValue(pairs[k])}"`).join(",")}}`;
+}
+function num(n) {
+  return n === Infinity ? "+Inf" : String(n);
+}
+var CONTENT_TYPE, Counter, Histogram, Info, OUTCOMES, DURATION_BUCKETS, Metrics;
+var init_metrics = __esm({
+  "src/admission/metrics.ts"() {
+    "use strict";
+    init_version();
+    CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+    Counter = class {
+      constructor(name, help, label, known2) {
+        this.name = name;
+        this.help = help;
+        this.label = label;
+        for (const k of known2) this.values.set(k, 0);
+      }
+      name;
+      help;
+      label;
+      values = /* @__PURE__ */ new Map();
+      inc(value) {
+        this.values.set(value, (this.values.get(value) ?? 0) + 1);
+      }
+      get(value) {
+        return this.values.get(value) ?? 0;
+      }
+      render() {
+        const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+        for (const [k, v] of this.values) lines.push(`${this.name}${labels({ [this.label]: k })} ${v}`);
+        return lines.join("\n");
+      }
+    };
+    Histogram = class {
+      constructor(name, help, buckets) {
+        this.name = name;
+        this.help = help;
+        this.buckets = buckets;
+        this.counts = buckets.map(() => 0);
+      }
+      name;
+      help;
+      buckets;
+      counts;
+      sum = 0;
+      count = 0;
+      observe(value) {
+        this.sum += value;
+        this.count++;
+        for (let i = 0; i < this.buckets.length; i++) if (value <= this.buckets[i]) this.counts[i]++;
+      }
+      render() {
+        const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+        this.buckets.forEach((b, i) => lines.push(`${this.name}_bucket${labels({ le: num(b) })} ${this.counts[i]}`));
+        lines.push(`${this.name}_bucket{le="+Inf"} ${this.count}`, `${this.name}_sum ${this.sum}`, `${this.name}_count ${this.count}`);
+        return lines.join("\n");
+      }
+    };
+    Info = class {
+      constructor(name, help, pairs) {
+        this.name = name;
+        this.help = help;
+        this.pairs = pairs;
+      }
+      name;
+      help;
+      pairs;
+      render() {
+        return [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} gauge`, `${this.name}${labels(this.pairs)} 1`].join("\n");
+      }
+    };
+    OUTCOMES = ["patched", "unchanged", "skipped", "unreadable", "invalid", "rejected", "error"];
+    DURATION_BUCKETS = [5e-4, 1e-3, 2e-3, 5e-3, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+    Metrics = class {
+      requests = new Counter("pod_sequencer_admission_requests_total", "Admission requests on /mutate, by outcome.", "outcome", OUTCOMES);
+      duration = new Histogram("pod_sequencer_admission_duration_seconds", "Time from a request on /mutate to its answer, in seconds.", DURATION_BUCKETS);
+      configReloads = new Counter("pod_sequencer_config_reloads_total", "Reloads of the --config file, by result.", "result", ["success", "failure"]);
+      certReloads = new Counter("pod_sequencer_tls_reloads_total", "Reloads of the --tls-cert and --tls-key files, by result.", "result", [
+        "success",
+        "failure"
+      ]);
+      info = new Info("pod_sequencer_build_info", "The running pod-sequencer: version and Node.js release.", {
+        version: VERSION,
+        nodejs: process.version
+      });
+      render() {
+        return [this.requests, this.duration, this.configReloads, this.certReloads, this.info].map((m) => m.render()).join("\n") + "\n";
+      }
+    };
+  }
+});
+
+// src/admission/tls.ts
+function readPair(certPath, keyPath) {
+  return { cert: readOne("--tls-cert", certPath), key: readOne("--tls-key", keyPath) };
+}
+function readOne(flag, path) {
+  try {
+    return (0, import_node_fs8.readFileSync)(path);
+  } catch (e) {
+    throw new TlsError(`${flag} ${path}: cannot read the file (${e.code ?? String(e)})`);
+  }
+}
+function tlsOptions(pair) {
+  return { cert: pair.cert, key: pair.key, minVersion: "TLSv1.2" };
+}
+function checkPair(pair, certPath, keyPath) {
+  let first;
+  try {
+    first = new import_node_crypto3.X509Certificate(pair.cert);
+  } catch {
+    throw new TlsError(`--tls-cert ${certPath}: not a PEM certificate (expected a "-----BEGIN CERTIFICATE-----" block)`);
+  }
+  try {
+    (0, import_node_tls.createSecureContext)(tlsOptions(pair));
+  } catch (e) {
+    const why = e.message;
+    if (/key values mismatch/i.test(why)) throw new TlsError(`--tls-key ${keyPath}: the key does not belong to the certificate in ${certPath}`);
+    throw new TlsError(`--tls-key ${keyPath}: not a usable private key for ${certPath} (${why})`);
+  }
+  return `${first.subjectAltName ?? first.subject}, valid until ${new Date(first.validTo).toISOString()}`;
+}
+var import_node_crypto3, import_node_fs8, import_node_tls, TlsError;
+var init_tls = __esm({
+  "src/admission/tls.ts"() {
+    "use strict";
+    import_node_crypto3 = require("node:crypto");
+    import_node_fs8 = require("node:fs");
+    import_node_tls = require("node:tls");
+    TlsError = class extends Error {
+    };
+  }
+});
+
+// src/admission/watch.ts
+var import_node_fs9, same2, Poller;
+var init_watch = __esm({
+  "src/admission/watch.ts"() {
+    "use strict";
+    import_node_fs9 = require("node:fs");
+    same2 = (a, b) => a.length === b.length && a.every((x, i) => x.equals(b[i]));
+    Poller = class {
+      constructor(intervalMs) {
+        this.intervalMs = intervalMs;
+      }
+      intervalMs;
+      states = [];
+      timer;
+      /** Watches files whose current contents (`initial`) are in use now. */
+      add(watched, initial) {
+        this.states.push({ watched, seen: initial });
+      }
+      start() {
+        this.timer = setInterval(() => this.poll(), this.intervalMs).unref();
+      }
+      stop() {
+        clearInterval(this.timer);
+      }
+      /** One round over every watched set (the interval's work; tests call it directly too). */
+      poll() {
+        for (const s of this.states) this.check(s);
+      }
+      check(s) {
+        let now;
+        try {
+          now = s.watched.paths.map((p) => (0, import_node_fs9.readFileSync)(p));
+        } catch (e) {
+          const err2 = e;
+          const key2 = `${err2.path}:${err2.code}`;
+          if (s.lastError !== key2) s.watched.unreadable(err2.path ?? s.watched.paths[0], err2);
+          s.lastError = key2;
+          s.pending = void 0;
+          return;
+        }
+        s.lastError = void 0;
+        if (same2(now, s.seen)) {
+          s.pending = void 0;
+          return;
+        }
+        if (!s.pending || !same2(now, s.pending)) {
+          s.pending = now;
+          return;
+        }
+        s.pending = void 0;
+        s.seen = now;
+        try {
+          s.watched.apply(now);
+        } catch {
+        }
+      }
+    };
+  }
+});
+
+// src/admission/server.ts
+function readConfig2(path) {
+  if (path === void 0) return { bytes: Buffer.alloc(0) };
+  try {
+    const bytes = (0, import_node_fs10.readFileSync)(path);
+    return { text: bytes.toString("utf8"), bytes };
+  } catch (e) {
+    throw new StartupError(`--config ${path}: cannot read the file (${e.code ?? String(e)})`);
+  }
+}
+function engineFor(text2, path) {
+  try {
+    return loadEngine(text2, path ?? "<defaults>");
+  } catch (e) {
+    if (e instanceof EngineConfigError) throw new StartupError(e.message);
+    throw e;
+  }
+}
+function loadPair(certPath, keyPath) {
+  try {
+    const pair = readPair(certPath, keyPath);
+    return { pair, about: checkPair(pair, certPath, keyPath) };
+  } catch (e) {
+    if (e instanceof TlsError) throw new StartupError(e.message);
+    throw e;
+  }
+}
+async function startServer(o) {
+  const log = o.log ?? jsonLogger();
+  const maxBody = o.maxBody ?? DEFAULT_MAX_BODY;
+  const timeout = o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const metrics = new Metrics();
+  const config2 = readConfig2(o.configPath);
+  let engine = engineFor(config2.text, o.configPath);
+  const tls = loadPair(o.certPath, o.keyPath);
+  let draining = false;
+  let inFlight = 0;
+  const limits = { requestTimeout: timeout, headersTimeout: timeout, connectionsCheckingInterval: Math.min(1e3, timeout), keepAliveTimeout: KEEP_ALIVE_MS };
+  const https = (0, import_node_https.createServer)({ ...tlsOptions(tls.pair), ...limits, handshakeTimeout: timeout }, (req, res) => route(req, res));
+  https.maxConnections = MAX_CONNECTIONS;
+  const metricsServer = (0, import_node_http.createServer)(limits, serveMetrics(metrics));
+  metricsServer.maxConnections = MAX_CONNECTIONS;
+  https.on("checkContinue", (req, res) => route(req, res));
+  https.on("tlsClientError", rateLimited(log));
+  https.on("secureConnection", (socket) => socket.setTimeout(timeout));
+  metricsServer.on("connection", (socket) => socket.setTimeout(timeout));
+  function route(req, res) {
+    if (draining) res.setHeader("Connection", "close");
+    const path = (req.url ?? "/").split("?", 1)[0];
+    if (path === "/mutate") return mutate(req, res);
+    if (path === "/healthz" || path === "/readyz") {
+      if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, `${req.method} ${path}: use GET`, { Allow: "GET, HEAD" });
+      const ok = path === "/healthz" || !draining;
+      return send(res, ok ? 200 : 503, ok ? "ok" : "shutting down");
+    }
+    send(res, 404, `${path}: not found (POST /mutate, GET /healthz, GET /readyz)`);
+  }
+  function mutate(req, res) {
+    const started = process.hrtime.bigint();
+    inFlight++;
+    let done = false;
+    const finish = (outcome, fields) => {
+      if (done) return;
+      done = true;
+      inFlight--;
+      metrics.requests.inc(outcome);
+      metrics.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
+      const { uid, kind: kind2, namespace: namespace2, name, ...rest } = fields;
+      log(outcome === "rejected" ? "warn" : "info", "admission", { uid, kind: kind2, namespace: namespace2, name, outcome, ms: ms(started), ...rest });
+      if (draining) https.closeIdleConnections();
+    };
+    const reject = (status, reason, headers = {}) => {
+      send(res, status, reason, headers);
+      finish("rejected", { status, reason });
+    };
+    if (req.method !== "POST") return reject(405, `${req.method} /mutate: POST an AdmissionReview`, { Allow: "POST" });
+    const type = (req.headers["content-type"] ?? "").split(";", 1)[0].trim().toLowerCase();
+    if (type !== "application/json") return reject(415, `Content-Type ${type || "(none)"}: /mutate takes application/json`);
+    const tooLarge2 = () => {
+      reject(413, `body larger than --max-body ${maxBody} bytes`, { Connection: "close" });
+      res.on("finish", () => {
+        req.socket.end();
+        setTimeout(() => req.socket.destroy(), 1e3).unref();
+      });
+    };
+    const declared = Number(req.headers["content-length"]);
+    if (declared > maxBody) return tooLarge2();
+    if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size <= maxBody) return void chunks.push(chunk);
+      req.off("data", onData);
+      chunks.length = 0;
+      tooLarge2();
+    };
+    req.on("data", onData);
+    req.on("error", () => {
+    });
+    req.on("close", () => {
+      if (!req.complete) finish("rejected", { status: 408, reason: "the client closed or timed out before the body ended", bytes: size });
+    });
+    req.on("end", () => {
+      if (done) return;
+      answer2(res, Buffer.concat(chunks), finish);
+    });
+  }
+  function answer2(res, body2, finish) {
+    let text2;
+    try {
+      text2 = UTF8.decode(body2);
+    } catch {
+      send(res, 400, "the body is not UTF-8 text (an AdmissionReview is JSON)");
+      return finish("invalid", { status: 400 });
+    }
+    let a;
+    try {
+      a = admit(text2, engine);
+    } catch (e) {
+      log("error", "internal error", { error: e.message });
+      send(res, 500, "internal error");
+      return finish("error", { status: 500 });
+    }
+    send(res, a.status, a.body, a.status === 200 ? { "Content-Type": "application/json" } : {});
+    finish(a.outcome, { status: a.status, uid: a.uid, kind: a.kind, namespace: a.namespace, name: a.name, warnings: a.warnings.length });
+  }
+  const poller = new Poller(o.pollMs ?? POLL_MS);
+  poller.add(
+    {
+      paths: [o.certPath, o.keyPath],
+      apply([cert, key2]) {
+        try {
+          const about = checkPair({ cert, key: key2 }, o.certPath, o.keyPath);
+          https.setSecureContext(tlsOptions({ cert, key: key2 }));
+          metrics.certReloads.inc("success");
+          log("info", "certificate reloaded", { certificate: about });
+        } catch (e) {
+          metrics.certReloads.inc("failure");
+          log("error", "certificate not reloaded: the previous one stays in use", { error: e.message });
+          throw e;
+        }
+      },
+      unreadable: (path, e) => log("error", "certificate not reloaded: the previous one stays in use", { error: `${path}: cannot read the file (${e.code})` })
+    },
+    [tls.pair.cert, tls.pair.key]
+  );
+  if (o.configPath !== void 0) {
+    const path = o.configPath;
+    poller.add(
+      {
+        paths: [path],
+        apply([bytes]) {
+          try {
+            engine = loadEngine(bytes.toString("utf8"), path);
+            metrics.configReloads.inc("success");
+            log("info", "config reloaded", { config: path });
+          } catch (e) {
+            metrics.configReloads.inc("failure");
+            log("error", "config not reloaded: the previous one stays in use", { error: e.message });
+            throw e;
+          }
+        },
+        unreadable: (p, e) => log("error", "config not reloaded: the previous one stays in use", { error: `${p}: cannot read the file (${e.code})` })
+      },
+      [config2.bytes]
+    );
+  }
+  await listen(https, o.port, o.host, "--port");
+  try {
+    await listen(metricsServer, o.metricsPort, o.host, "--metrics-port");
+  } catch (e) {
+    https.close();
+    throw e;
+  }
+  poller.start();
+  const port = https.address().port;
+  const metricsPort = metricsServer.address().port;
+  log("info", "listening", { port, metricsPort, address: o.host ?? "(every address)", config: o.configPath ?? "(defaults)", certificate: tls.about, maxBody });
+  let closing;
+  return {
+    port,
+    metricsPort,
+    metrics,
+    ready: () => !draining,
+    inFlight: () => inFlight,
+    poll: () => poller.poll(),
+    shutdown(reason) {
+      closing ??= drain(reason);
+      return closing;
+    }
+  };
+  async function drain(reason) {
+    draining = true;
+    poller.stop();
+    log("info", "shutting down", { reason, inFlight });
+    const closed = Promise.all([close(https), close(metricsServer)]);
+    https.closeIdleConnections();
+    metricsServer.closeIdleConnections();
+    let cut = 0;
+    const bound = new Promise(
+      (resolve7) => setTimeout(() => {
+        cut = inFlight;
+        https.closeAllConnections();
+        metricsServer.closeAllConnections();
+        resolve7();
+      }, o.shutdownMs ?? SHUTDOWN_MS).unref()
+    );
+    await Promise.race([closed, bound]);
+    log(cut ? "warn" : "info", "stopped", cut ? { cut } : {});
+    return cut;
+  }
+}
+function send(res, status, body2, headers = {}) {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { "Content-Type": PLAIN, "Content-Length": Buffer.byteLength(body2), ...headers });
+  res.end(body2);
+}
+function serveMetrics(metrics) {
+  return (req, res) => {
+    const path = (req.url ?? "/").split("?", 1)[0];
+    if (path !== "/metrics") return send(res, 404, `${path}: not found (GET /metrics)`);
+    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, `${req.method} /metrics: use GET`, { Allow: "GET, HEAD" });
+    send(res, 200, metrics.render(), { "Content-Type": CONTENT_TYPE });
+  };
+}
+function listen(server, port, host, flag) {
+  return new Promise((resolve7, reject) => {
+    const onError = (e) => {
+      const why = e.code === "EADDRINUSE" ? "the port is in use" : e.code === "EACCES" ? "not allowed to listen on it" : e.message;
+      reject(new StartupError(`${flag} ${port}${host ? ` on ${host}` : ""}: ${why} (${e.code ?? "error"})`));
+    };
+    server.once("error", onError);
+    server.listen({ port, host }, () => {
+      server.off("error", onError);
+      resolve7();
+    });
+  });
+}
+function close(server) {
+  return new Promise((resolve7) => server.close(() => resolve7()));
+}
+function rateLimited(log) {
+  let last2 = 0;
+  let quiet = 0;
+  return (e) => {
+    const now = Date.now();
+    if (now - last2 < 1e4) return void quiet++;
+    log("warn", "TLS handshake failed", { error: e.message, notLogged: quiet || void 0 });
+    last2 = now;
+    quiet = 0;
+  };
+}
+var import_node_http, import_node_https, import_node_fs10, DEFAULT_MAX_BODY, REQUEST_TIMEOUT_MS, SHUTDOWN_MS, POLL_MS, KEEP_ALIVE_MS, MAX_CONNECTIONS, StartupError, PLAIN, UTF8, ms;
+var init_server = __esm({
+  "src/admission/server.ts"() {
+    "use strict";
+    import_node_http = require("node:http");
+    import_node_https = require("node:https");
+    import_node_fs10 = require("node:fs");
+    init_review();
+    init_metrics();
+    init_log();
+    init_tls();
+    init_watch();
+    DEFAULT_MAX_BODY = 3 * 1024 * 1024;
+    REQUEST_TIMEOUT_MS = 1e4;
+    SHUTDOWN_MS = 15e3;
+    POLL_MS = 2e3;
+    KEEP_ALIVE_MS = 95e3;
+    MAX_CONNECTIONS = 1024;
+    StartupError = class extends Error {
+    };
+    PLAIN = "text/plain; charset=utf-8";
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+    ms = (since) => Math.round(Number(process.hrtime.bigint() - since) / 1e4) / 100;
+  }
+});
+
+// src/admission/serve.ts
+var serve_exports = {};
+__export(serve_exports, {
+  DEFAULTS: () => DEFAULTS2,
+  serve: () => serve
+});
+function integer(flag, value, min, max) {
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) throw new StartupError(`${flag} ${value}: expected a whole number from ${min} to ${max}`);
+  return n;
+}
+function required(flag, value) {
+  if (!value) throw new StartupError(`${flag} FILE is required (the serving certificate and its key, PEM)`);
+  return value;
+}
+async function serve(flags) {
+  const log = jsonLogger();
+  let server;
+  try {
+    server = await startServer({
+      configPath: flags.config,
+      certPath: required("--tls-cert", flags.tlsCert),
+      keyPath: required("--tls-key", flags.tlsKey),
+      port: integer("--port", flags.port, 0, 65535),
+      metricsPort: integer("--metrics-port", flags.metricsPort, 0, 65535),
+      maxBody: integer("--max-body", flags.maxBody ?? DEFAULTS2.maxBody, 1, 2 ** 31 - 1),
+      host: flags.bindAddress,
+      log
+    });
+  } catch (e) {
+    if (!(e instanceof StartupError)) throw e;
+    process.stderr.write(`pod-sequencer: error: ${e.message}
+`);
+    return 2;
+  }
+  const running = server;
+  return new Promise((resolve7) => {
+    let stopping = false;
+    const onSignal = (signal) => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      void running.shutdown(signal).then(() => {
+        process.off("SIGTERM", onSignal);
+        process.off("SIGINT", onSignal);
+        resolve7(0);
+      });
+    };
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+  });
+}
+var DEFAULTS2;
+var init_serve = __esm({
+  "src/admission/serve.ts"() {
+    "use strict";
+    init_log();
+    init_server();
+    DEFAULTS2 = { port: "8443", metricsPort: "9090", maxBody: String(DEFAULT_MAX_BODY) };
+  }
+});
+
 // src/audit/finding.ts
 function fixCommand(ctx, owner) {
   return `pod-sequencer fix${ctx.configFlag} <the manifest of ${owner}>`;
@@ -27633,16 +28382,16 @@ function newestTime(dump) {
   let newest;
   const see = (t) => {
     if (typeof t !== "string") return;
-    const ms = Date.parse(t);
-    if (!Number.isNaN(ms) && (newest === void 0 || ms > newest)) newest = ms;
+    const ms2 = Date.parse(t);
+    if (!Number.isNaN(ms2) && (newest === void 0 || ms2 > newest)) newest = ms2;
   };
   for (const n of dump.nodes.values()) for (const c of n.status?.conditions ?? []) see(c.lastHeartbeatTime);
   for (const p of dump.pods) {
     const s = statusOf(p);
     see(s.startTime);
     for (const c of s.conditions ?? []) see(c.lastTransitionTime);
-    for (const list2 of [s.containerStatuses, s.initContainerStatuses]) {
-      for (const c of list2 ?? []) {
+    for (const list3 of [s.containerStatuses, s.initContainerStatuses]) {
+      for (const c of list3 ?? []) {
         see(c.state?.running?.startedAt);
         see(c.state?.terminated?.finishedAt);
         see(c.lastState?.terminated?.finishedAt);
@@ -27700,11 +28449,11 @@ function templateOf(o) {
 }
 function timeOf(t) {
   if (t === void 0) return void 0;
-  const ms = Date.parse(t);
-  return Number.isNaN(ms) ? void 0 : ms;
+  const ms2 = Date.parse(t);
+  return Number.isNaN(ms2) ? void 0 : ms2;
 }
-function duration(ms) {
-  const s = Math.max(0, Math.floor(ms / 1e3));
+function duration(ms2) {
+  const s = Math.max(0, Math.floor(ms2 / 1e3));
   const d = Math.floor(s / 86400);
   const h = Math.floor(s % 86400 / 3600);
   const m = Math.floor(s % 3600 / 60);
@@ -27728,13 +28477,13 @@ var init_objects = __esm({
 
 // src/audit/drift.ts
 function templateSidecars(ctx, owner) {
-  let names = SIDECARS.get(owner);
-  if (names) return names;
+  let names2 = SIDECARS.get(owner);
+  if (names2) return names2;
   const t = templateOf(owner);
   const read2 = t && ctx.engine.sidecarsOf({ kind: "Pod", apiVersion: "v1", metadata: { ...t.metadata ?? {}, name: nameOf2(owner).name }, spec: t.spec });
-  names = new Set(read2?.sidecars.map((s) => s.name) ?? []);
-  SIDECARS.set(owner, names);
-  return names;
+  names2 = new Set(read2?.sidecars.map((s) => s.name) ?? []);
+  SIDECARS.set(owner, names2);
+  return names2;
 }
 function stripped(ctx, f) {
   const owner = f.own.object;
@@ -27763,8 +28512,8 @@ function stripped(ctx, f) {
   return void 0;
 }
 function webhookNames(ctx) {
-  const names = ctx.dump.webhooks.map((w) => String(w.metadata.name));
-  return names.length > 0 ? `the cluster's mutating webhook configurations: ${names.join(", ")}` : "the dump has no MutatingWebhookConfiguration to name it";
+  const names2 = ctx.dump.webhooks.map((w) => String(w.metadata.name));
+  return names2.length > 0 ? `the cluster's mutating webhook configurations: ${names2.join(", ")}` : "the dump has no MutatingWebhookConfiguration to name it";
 }
 function drift(ctx, f) {
   const owner = f.own.object;
@@ -27779,7 +28528,7 @@ function drift(ctx, f) {
     if (wrapped(c) && !wrapped(p.containers.find((x) => x.name === c.name))) lost.push(`the wrapper of ${c.name}`);
   }
   const sidecars = templateSidecars(ctx, owner);
-  const order = (list2) => list2.map((c) => c.name).filter((n) => t.containers.some((c) => c.name === n));
+  const order = (list3) => list3.map((c) => c.name).filter((n) => t.containers.some((c) => c.name === n));
   const before = order(t.containers);
   const now = order(p.containers);
   for (const s of sidecars) {
@@ -27950,8 +28699,8 @@ function firstJsonError(text2, start = 0) {
     for (; ; ) {
       ws();
       if (stack.length === 0) return i;
-      const close = stack.at(-1) === "{" ? "}" : "]";
-      if (text2[i] === close) {
+      const close2 = stack.at(-1) === "{" ? "}" : "]";
+      if (text2[i] === close2) {
         stack.pop();
         i++;
         continue;
@@ -28394,9 +29143,9 @@ function nodeFindings(ctx) {
     const node = p.spec?.nodeName;
     const phase = statusOf(p).phase;
     if (!node || phase === "Succeeded" || phase === "Failed") continue;
-    let list2 = byNode.get(node);
-    if (!list2) byNode.set(node, list2 = []);
-    list2.push(p);
+    let list3 = byNode.get(node);
+    if (!list3) byNode.set(node, list3 = []);
+    list3.push(p);
   }
   const out2 = [];
   for (const [name, node] of ctx.dump.nodes) {
@@ -28405,15 +29154,15 @@ function nodeFindings(ctx) {
     for (const { defect, range } of defectsOf(version)) {
       const hit = (byNode.get(name) ?? []).filter((p) => exposed(p, defect.trigger));
       if (hit.length === 0) continue;
-      const names = hit.slice(0, NAMED).map((p) => idText(nameOf2(p)));
+      const names2 = hit.slice(0, NAMED).map((p) => idText(nameOf2(p)));
       out2.push({
         rule: "kubelet-sidecar-defect",
         severity: "warning",
         object: nameOf2(node),
         message: `kubelet ${version} has ${defect.issue}: ${hit.length} pod(s) on this node could be hit`,
-        detail: `${defect.summary}. Pods on ${name} with restartPolicy: Never and a native sidecar with a startupProbe: ${names.join(", ")}${hit.length > NAMED ? ` and ${hit.length - NAMED} more` : ""}. Fixed in ${fixedWhere(defect, range)} (${defect.sources.map((s) => s.source).join(", ")}).`,
+        detail: `${defect.summary}. Pods on ${name} with restartPolicy: Never and a native sidecar with a startupProbe: ${names2.join(", ")}${hit.length > NAMED ? ` and ${hit.length - NAMED} more` : ""}. Fixed in ${fixedWhere(defect, range)} (${defect.sources.map((s) => s.source).join(", ")}).`,
         fix: `upgrade the kubelet of node ${name} to ${fixedWhere(defect, range)}`,
-        evidence: { kubeletVersion: version, defect: defect.issue, pods: hit.length, named: names }
+        evidence: { kubeletVersion: version, defect: defect.issue, pods: hit.length, named: names2 }
       });
     }
   }
@@ -28514,9 +29263,9 @@ function startRace(ctx, f) {
   const byName = statusByName(status.containerStatuses);
   const init = statusByName(status.initContainerStatuses);
   const order = (f.spec.containers ?? []).map((c) => c.name);
-  const names = new Set(f.sidecars.map((s) => s.name));
+  const names2 = new Set(f.sidecars.map((s) => s.name));
   for (const c of f.spec.containers ?? []) {
-    if (names.has(c.name)) continue;
+    if (names2.has(c.name)) continue;
     const app = byName.get(c.name);
     const prev = app?.lastState?.terminated;
     if (!app || (app.restartCount ?? 0) === 0 || !prev || prev.exitCode === 0) continue;
@@ -28606,7 +29355,7 @@ var init_pods = __esm({
     init_finding();
     init_objects();
     INIT_STUCK_MS = 10 * 60 * 1e3;
-    statusByName = (list2) => new Map((list2 ?? []).map((s) => [s.name, s]));
+    statusByName = (list3) => new Map((list3 ?? []).map((s) => [s.name, s]));
   }
 });
 
@@ -28773,8 +29522,8 @@ function hasInjected(f) {
   const owner = f.own.object;
   if (!owner || owner === f.pod || f.sidecars.length === 0) return false;
   const spec = templateOf(owner)?.spec;
-  const names = new Set([...spec?.containers ?? [], ...spec?.initContainers ?? []].map((c) => c.name));
-  return f.sidecars.some((s) => !names.has(s.name));
+  const names2 = new Set([...spec?.containers ?? [], ...spec?.initContainers ?? []].map((c) => c.name));
+  return f.sidecars.some((s) => !names2.has(s.name));
 }
 function countPerOwner(found) {
   const per = /* @__PURE__ */ new Map();
@@ -28801,9 +29550,9 @@ function suppressed(f, objects2) {
   }
   return f;
 }
-function sortFindings2(list2) {
+function sortFindings2(list3) {
   const key2 = (f) => `${f.rule}\0${f.object.namespace ?? ""}\0${f.object.kind}\0${f.object.name}`;
-  return list2.sort((a, b) => RANK2[a.severity] - RANK2[b.severity] || (key2(a) < key2(b) ? -1 : key2(a) > key2(b) ? 1 : 0));
+  return list3.sort((a, b) => RANK2[a.severity] - RANK2[b.severity] || (key2(a) < key2(b) ? -1 : key2(a) > key2(b) ? 1 : 0));
 }
 var POD_CHECKS, RANK2;
 var init_audit = __esm({
@@ -28860,35 +29609,35 @@ var init_kubectl = __esm({
 });
 
 // src/audit/report.ts
-function severities(list2) {
+function severities(list3) {
   const c = { error: 0, warning: 0, info: 0 };
-  for (const f of counted(list2)) c[f.severity]++;
+  for (const f of counted(list3)) c[f.severity]++;
   return c;
 }
 function fails(report2, problems, failOn) {
   return problems.length > 0 && atOrAbove("error", failOn) || counted(report2.findings).some((f) => atOrAbove(f.severity, failOn));
 }
-function tally(list2, key2) {
+function tally(list3, key2) {
   const m = /* @__PURE__ */ new Map();
-  for (const f of counted(list2)) {
+  for (const f of counted(list3)) {
     const k = key2(f);
     if (k !== void 0) m.set(k, (m.get(k) ?? 0) + 1);
   }
   return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
 function summaryOf2(report2, problems) {
-  const list2 = report2.findings;
+  const list3 = report2.findings;
   return {
     read: report2.read,
-    ...severities(list2),
-    suppressed: list2.length - counted(list2).length,
+    ...severities(list3),
+    suppressed: list3.length - counted(list3).length,
     unreadable: problems.length,
-    byRule: Object.fromEntries(tally(list2, (f) => f.rule)),
-    byNamespace: Object.fromEntries(tally(list2, (f) => f.object.namespace ?? (f.owner ? void 0 : "(cluster)"))),
-    worstOwners: tally(list2, (f) => f.owner).slice(0, TOP).map(([owner, findings]) => ({
+    byRule: Object.fromEntries(tally(list3, (f) => f.rule)),
+    byNamespace: Object.fromEntries(tally(list3, (f) => f.object.namespace ?? (f.owner ? void 0 : "(cluster)"))),
+    worstOwners: tally(list3, (f) => f.owner).slice(0, TOP).map(([owner, findings]) => ({
       owner,
       findings,
-      stuckPods: counted(list2).filter((f) => f.owner === owner && f.rule === "job-sidecar-blocks-completion").length
+      stuckPods: counted(list3).filter((f) => f.owner === owner && f.rule === "job-sidecar-blocks-completion").length
     })),
     webhooks: report2.chain.map((e) => ({ configuration: e.configuration, webhook: e.webhook, reinvocationPolicy: e.reinvocationPolicy, podSequencer: e.ours })),
     now: new Date(report2.now).toISOString(),
@@ -28963,7 +29712,7 @@ function formatAuditJson(report2, problems) {
   return JSON.stringify(out2, null, 2) + "\n";
 }
 function asCheckFindings(report2, problems, fallback) {
-  const list2 = report2.findings.map((f) => ({
+  const list3 = report2.findings.map((f) => ({
     path: f.source ?? fallback,
     line: 1,
     col: 1,
@@ -28977,8 +29726,8 @@ function asCheckFindings(report2, problems, fallback) {
       tags: { rule: f.rule, ...f.suppressed !== void 0 ? { suppressed: f.suppressed } : {} }
     }
   }));
-  for (const p of problems) list2.push({ path: p.path, line: 1, col: 1, result: { severity: "error", message: p.message, tags: { rule: "invalid-input" } } });
-  return list2;
+  for (const p of problems) list3.push({ path: p.path, line: 1, col: 1, result: { severity: "error", message: p.message, tags: { rule: "invalid-input" } } });
+  return list3;
 }
 function formatAuditSarif(report2, problems, opts) {
   return formatSarif(asCheckFindings(report2, problems, opts.fallback), [], {
@@ -29001,7 +29750,7 @@ var init_report2 = __esm({
     init_text();
     init_objects();
     TOP = 10;
-    counted = (list2) => list2.filter((f) => f.suppressed === void 0);
+    counted = (list3) => list3.filter((f) => f.suppressed === void 0);
     NOW_FROM = { option: "given by --now", dump: "the dump's newest timestamp", clock: "the clock" };
   }
 });
@@ -29016,7 +29765,7 @@ function loadAuditConfig(path) {
   if (path === void 0) return loadConfig(void 0).config;
   let raw;
   try {
-    raw = (0, import_yaml17.parse)((0, import_node_fs8.readFileSync)(path, "utf8"));
+    raw = (0, import_yaml18.parse)((0, import_node_fs11.readFileSync)(path, "utf8"));
   } catch (e) {
     const code = e.code;
     throw new AuditUsageError(`--config ${path}: ${code ? `cannot read the file (${code})` : `not valid YAML: ${e.message.split("\n")[0]}`}`);
@@ -29028,9 +29777,9 @@ ${errors.map(formatResult).join("\n")}`);
 }
 function nowOf(text2) {
   if (text2 === void 0) return void 0;
-  const ms = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(text2) ? Date.parse(text2) : NaN;
-  if (Number.isNaN(ms)) throw new AuditUsageError(`--now ${text2}: not an RFC 3339 time (e.g. 2026-01-31T12:00:00Z)`);
-  return ms;
+  const ms2 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(text2) ? Date.parse(text2) : NaN;
+  if (Number.isNaN(ms2)) throw new AuditUsageError(`--now ${text2}: not an RFC 3339 time (e.g. 2026-01-31T12:00:00Z)`);
+  return ms2;
 }
 async function readInput(name, path, kubectl, io) {
   const limits = io.limits ?? {};
@@ -29046,7 +29795,7 @@ async function readInput(name, path, kubectl, io) {
     }
   }
   if (path === "-") return readDump(name, io.stdin, limits);
-  return readDump(name, (0, import_node_fs9.createReadStream)(path, { highWaterMark: 1 << 20 }), limits);
+  return readDump(name, (0, import_node_fs12.createReadStream)(path, { highWaterMark: 1 << 20 }), limits);
 }
 async function runAudit(paths, opts, io) {
   try {
@@ -29090,16 +29839,16 @@ async function auditCommand(paths, opts, io) {
   else io.out(formatAuditText(report2, problems, inputs.join(", ")));
   return fails(report2, problems, failOn) ? 1 : 0;
 }
-var import_node_fs8, import_yaml17, import_node_fs9, AuditUsageError;
+var import_node_fs11, import_yaml18, import_node_fs12, AuditUsageError;
 var init_command = __esm({
   "src/audit/command.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
-    import_yaml17 = __toESM(require_dist(), 1);
+    import_node_fs11 = require("node:fs");
+    import_yaml18 = __toESM(require_dist(), 1);
     init_load();
     init_results();
     init_audit();
-    import_node_fs9 = require("node:fs");
+    import_node_fs12 = require("node:fs");
     init_input();
     init_kubectl();
     init_report2();
@@ -29152,8 +29901,8 @@ __export(cli_exports, {
   main: () => main
 });
 module.exports = __toCommonJS(cli_exports);
-var import_node_fs10 = require("node:fs");
-var import_yaml18 = __toESM(require_dist(), 1);
+var import_node_fs13 = require("node:fs");
+var import_yaml19 = __toESM(require_dist(), 1);
 
 // src/run.ts
 init_load();
@@ -29210,12 +29959,12 @@ init_types2();
 function readConfigFile2(path) {
   let text2;
   try {
-    text2 = (0, import_node_fs10.readFileSync)(path, "utf8");
+    text2 = (0, import_node_fs13.readFileSync)(path, "utf8");
   } catch (e) {
     throw new UsageError(`--config ${path}: cannot read the file (${e.code ?? String(e)})`);
   }
   try {
-    return (0, import_yaml18.parse)(text2);
+    return (0, import_yaml19.parse)(text2);
   } catch (e) {
     throw new UsageError(`--config ${path}: not valid YAML: ${e.message.split("\n")[0]}`);
   }
@@ -29238,7 +29987,7 @@ function isStream(text2) {
 function readStdin() {
   let bytes;
   try {
-    bytes = (0, import_node_fs10.readFileSync)(0);
+    bytes = (0, import_node_fs13.readFileSync)(0);
   } catch (e) {
     const code = e.code;
     if (code === "EISDIR") {
@@ -29269,8 +30018,8 @@ function filter(opts) {
 function filterList(stdin, opts, config2, bytes) {
   const out2 = runFilter(stdin, { config: config2, ...opts.failOn ? { failOn: opts.failOn } : {} });
   for (const line of out2.stderr) process.stderr.write(line + "\n");
-  const same2 = bytes !== void 0 && out2.stdout === stdin && !(bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191);
-  if (out2.stdout) process.stdout.write(same2 ? bytes : out2.stdout);
+  const same3 = bytes !== void 0 && out2.stdout === stdin && !(bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191);
+  if (out2.stdout) process.stdout.write(same3 ? bytes : out2.stdout);
   return out2.exitCode;
 }
 async function streamOrFilter(stdin, opts, config2) {
@@ -29299,11 +30048,14 @@ async function main(argv) {
   const webhook = program2.command("webhook").description("the admission webhook: pods created at runtime get the same decisions (docs/webhook.md)");
   webhook.command("manifests").description("write what to `kubectl apply -f -` to run the webhook: its Deployment, Service, webhook configuration, TLS and companion policy").option("--config <file>", "the PodSequence the webhook runs (validated; else the defaults), put in its ConfigMap").option("--namespace <name>", "the namespace the webhook runs in", "pod-sequencer").option("--image <image>", "the pod-sequencer image (built from the Dockerfile)").option("--tls <route>", "serving certificate from cert-manager, or from the kube-webhook-certgen Jobs: cert-manager|certgen", "cert-manager").option("--failure-policy <policy>", "what the API server does when the webhook fails to answer: Ignore|Fail", "Ignore").action((opts) => {
     const io = {
-      readFile: (p) => (0, import_node_fs10.readFileSync)(p, "utf8"),
+      readFile: (p) => (0, import_node_fs13.readFileSync)(p, "utf8"),
       out: (s) => void process.stdout.write(s),
       err: (s) => void process.stderr.write(s)
     };
     code = Promise.resolve().then(() => (init_manifests(), manifests_exports)).then((m) => m.manifestsCommand(opts, io));
+  });
+  webhook.command("serve").description("serve AdmissionReviews on HTTPS POST /mutate, /healthz and /readyz; Prometheus /metrics on plain HTTP (docs/reference.md)").option("--config <file>", "function config (PodSequence or ConfigMap), reloaded when it changes; defaults otherwise").option("--port <port>", "HTTPS port", "8443").option("--tls-cert <file>", "serving certificate (PEM), reloaded when it changes").option("--tls-key <file>", "its private key (PEM), reloaded with it").option("--metrics-port <port>", "plain HTTP port of GET /metrics", "9090").option("--max-body <bytes>", "largest request body; larger ones get 413 (default 3 MiB, the API server\u2019s own limit)").option("--bind-address <address>", "address of both ports (default: every address of the host)").action((opts) => {
+    code = Promise.resolve().then(() => (init_serve(), serve_exports)).then((m) => m.serve(opts));
   });
   const { registerAudit: registerAudit2 } = await Promise.resolve().then(() => (init_register(), register_exports));
   registerAudit2(program2, VERSION, (c) => {
@@ -29312,8 +30064,8 @@ async function main(argv) {
   program2.allowExcessArguments(true).action((opts) => {
     const [word] = program2.args;
     if (word !== void 0) {
-      const names = program2.commands.map((c) => c.name());
-      throw new UsageError(`unknown command '${word}'; commands: ${names.join(", ")} (pod-sequencer --help)`);
+      const names2 = program2.commands.map((c) => c.name());
+      throw new UsageError(`unknown command '${word}'; commands: ${names2.join(", ")} (pod-sequencer --help)`);
     }
     code = filter(opts);
   });

@@ -155,6 +155,20 @@ export async function main(argv: string[]): Promise<number> {
       };
       code = import('./admission/manifests.js').then((m) => m.manifestsCommand(opts, io));
     });
+  // `webhook serve`: the server the API server calls (src/admission/serve.ts), loaded only when it runs.
+  webhook
+    .command('serve')
+    .description('serve AdmissionReviews on HTTPS POST /mutate, /healthz and /readyz; Prometheus /metrics on plain HTTP (docs/reference.md)')
+    .option('--config <file>', 'function config (PodSequence or ConfigMap), reloaded when it changes; defaults otherwise')
+    .option('--port <port>', 'HTTPS port', '8443')
+    .option('--tls-cert <file>', 'serving certificate (PEM), reloaded when it changes')
+    .option('--tls-key <file>', 'its private key (PEM), reloaded with it')
+    .option('--metrics-port <port>', 'plain HTTP port of GET /metrics', '9090')
+    .option('--max-body <bytes>', 'largest request body; larger ones get 413 (default 3 MiB, the API server’s own limit)')
+    .option('--bind-address <address>', 'address of both ports (default: every address of the host)')
+    .action((opts: import('./admission/serve.js').ServeFlags) => {
+      code = import('./admission/serve.js').then((m) => m.serve(opts));
+    });
   // audit (issue 37): its options only; its code is imported when it runs (src/audit/register.ts).
   const { registerAudit } = await import('./audit/register.js');
   registerAudit(program, VERSION, (c) => {

@@ -30,6 +30,8 @@ export const TOOLS = {
   wget: { command: '/usr/bin/wget', install: 'apt-get install wget' },
   getent: { command: '/usr/bin/getent', install: 'apt-get install libc-bin' },
   git: { command: 'git', install: 'apt-get install git' },
+  // Self-signed serving certificates for the webhook server's tests (test/helpers/tls.ts).
+  openssl: { command: 'openssl', install: 'apt-get install openssl' },
   kpt: { command: 'kpt', install: 'see https://kpt.dev/installation/kpt-cli' },
   kubectl: { command: 'kubectl', install: 'see https://kubernetes.io/docs/tasks/tools/' },
   // Node binaries from the npm registry (packages `node@22`, `node@24`), for the output-identity test.
