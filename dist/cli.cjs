@@ -27053,15 +27053,7 @@ function job2(ns, jobName, meta3, args) {
               args,
               env: [{ name: "POD_NAMESPACE", valueFrom: { fieldRef: { fieldPath: "metadata.namespace" } } }],
               resources: { requests: { cpu: "10m", memory: "20Mi" }, limits: { memory: "64Mi" } },
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                runAsNonRoot: true,
-                runAsUser: CERTGEN_USER,
-                runAsGroup: CERTGEN_USER,
-                capabilities: { drop: ["ALL"] },
-                seccompProfile: { type: "RuntimeDefault" }
-              }
+              securityContext: restrictedSecurityContext(CERTGEN_USER)
             }
           ]
         }
@@ -27073,6 +27065,7 @@ var CERTGEN_IMAGE, CERTGEN_USER;
 var init_certgen = __esm({
   "src/admission/certgen.ts"() {
     "use strict";
+    init_tools();
     CERTGEN_IMAGE = {
       value: "registry.k8s.io/ingress-nginx/kube-webhook-certgen:v1.6.9@sha256:01038e7de14b78d702d2849c3aad72fd25903c4765af63cf16aa3398f5d5f2dd",
       source: "kubernetes/ingress-nginx@dbb11b92ddb77bee9c35e462479129354c84f939:deploy/static/provider/cloud/deploy.yaml",
@@ -27408,15 +27401,7 @@ function deployment(ns, image) {
     // gets SIGTERM: it keeps answering for those seconds (the server also finishes what is in flight).
     lifecycle: { preStop: { sleep: { seconds: 5 } } },
     resources: { requests: { cpu: "100m", memory: "64Mi" }, limits: { memory: "256Mi" } },
-    securityContext: {
-      allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: true,
-      runAsNonRoot: true,
-      runAsUser: NOBODY,
-      runAsGroup: NOBODY,
-      capabilities: { drop: ["ALL"] },
-      seccompProfile: { type: "RuntimeDefault" }
-    },
+    securityContext: restrictedSecurityContext(NOBODY),
     // The config and TLS files are directories, not subPath mounts: the kubelet updates those in
     // place, and the server reloads them when they change.
     volumeMounts: [
@@ -27558,6 +27543,7 @@ var import_yaml16, TLS_ROUTES, FAILURE_POLICIES, ManifestsError, WEBHOOK_CONFIGU
 var init_manifests = __esm({
   "src/admission/manifests.ts"() {
     "use strict";
+    init_tools();
     import_yaml16 = __toESM(require_dist(), 1);
     init_load();
     init_results();
@@ -28134,22 +28120,28 @@ async function startServer(o) {
     finish(a.outcome, { status: a.status, uid: a.uid, kind: a.kind, namespace: a.namespace, name: a.name, warnings: a.warnings.length });
   }
   const poller = new Poller(o.pollMs ?? POLL_MS);
+  const reload = (what2, counter, use) => ({
+    apply(files) {
+      try {
+        const about = use(files);
+        counter.inc("success");
+        log("info", `${what2} reloaded`, about);
+      } catch (e) {
+        counter.inc("failure");
+        log("error", `${what2} not reloaded: the previous one stays in use`, { error: e.message });
+        throw e;
+      }
+    },
+    unreadable: (path, e) => log("error", `${what2} not reloaded: the previous one stays in use`, { error: `${path}: cannot read the file (${e.code})` })
+  });
   poller.add(
     {
       paths: [o.certPath, o.keyPath],
-      apply([cert, key2]) {
-        try {
-          const about = checkPair({ cert, key: key2 }, o.certPath, o.keyPath);
-          https.setSecureContext(tlsOptions({ cert, key: key2 }));
-          metrics.certReloads.inc("success");
-          log("info", "certificate reloaded", { certificate: about });
-        } catch (e) {
-          metrics.certReloads.inc("failure");
-          log("error", "certificate not reloaded: the previous one stays in use", { error: e.message });
-          throw e;
-        }
-      },
-      unreadable: (path, e) => log("error", "certificate not reloaded: the previous one stays in use", { error: `${path}: cannot read the file (${e.code})` })
+      ...reload("certificate", metrics.certReloads, ([cert, key2]) => {
+        const about = checkPair({ cert, key: key2 }, o.certPath, o.keyPath);
+        https.setSecureContext(tlsOptions({ cert, key: key2 }));
+        return { certificate: about };
+      })
     },
     [tls.pair.cert, tls.pair.key]
   );
@@ -28158,18 +28150,10 @@ async function startServer(o) {
     poller.add(
       {
         paths: [path],
-        apply([bytes]) {
-          try {
-            engine = loadEngine(bytes.toString("utf8"), path);
-            metrics.configReloads.inc("success");
-            log("info", "config reloaded", { config: path });
-          } catch (e) {
-            metrics.configReloads.inc("failure");
-            log("error", "config not reloaded: the previous one stays in use", { error: e.message });
-            throw e;
-          }
-        },
-        unreadable: (p, e) => log("error", "config not reloaded: the previous one stays in use", { error: `${p}: cannot read the file (${e.code})` })
+        ...reload("config", metrics.configReloads, ([bytes]) => {
+          engine = loadEngine(bytes.toString("utf8"), path);
+          return { config: path };
+        })
       },
       [config2.bytes]
     );

@@ -7,6 +7,7 @@
  * caBundle. Their rights are narrower than ingress-nginx's: the one Secret and the one webhook
  * configuration, by name, where RBAC can name them (it cannot for `create`).
  */
+import { restrictedSecurityContext } from '../sequence/tools.js';
 import type { Fact } from '../profiles/versions.js';
 
 type Obj = Record<string, unknown>;
@@ -120,15 +121,7 @@ function job(ns: string, jobName: string, meta: (extra?: Obj) => Obj, args: stri
               args,
               env: [{ name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }],
               resources: { requests: { cpu: '10m', memory: '20Mi' }, limits: { memory: '64Mi' } },
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                runAsNonRoot: true,
-                runAsUser: CERTGEN_USER,
-                runAsGroup: CERTGEN_USER,
-                capabilities: { drop: ['ALL'] },
-                seccompProfile: { type: 'RuntimeDefault' },
-              },
+              securityContext: restrictedSecurityContext(CERTGEN_USER),
             },
           ],
         },

@@ -6,6 +6,7 @@
  * ValidatingAdmissionPolicy (src/admission/policy.ts). Only data: no I/O but what the caller
  * passes in, so the tests call it directly.
  */
+import { restrictedSecurityContext } from '../sequence/tools.js';
 import { parse, stringify } from 'yaml';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/types.js';
@@ -209,15 +210,7 @@ function deployment(ns: string, image: string): Obj {
     // gets SIGTERM: it keeps answering for those seconds (the server also finishes what is in flight).
     lifecycle: { preStop: { sleep: { seconds: 5 } } },
     resources: { requests: { cpu: '100m', memory: '64Mi' }, limits: { memory: '256Mi' } },
-    securityContext: {
-      allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: true,
-      runAsNonRoot: true,
-      runAsUser: NOBODY,
-      runAsGroup: NOBODY,
-      capabilities: { drop: ['ALL'] },
-      seccompProfile: { type: 'RuntimeDefault' },
-    },
+    securityContext: restrictedSecurityContext(NOBODY),
     // The config and TLS files are directories, not subPath mounts: the kubelet updates those in
     // place, and the server reloads them when they change.
     volumeMounts: [

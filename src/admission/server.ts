@@ -16,8 +16,8 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { readFileSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
 import { admit, EngineConfigError, loadEngine, type Engine } from './review.js';
-import { CONTENT_TYPE, Metrics, type ServerOutcome } from './metrics.js';
-import { jsonLogger, type Logger } from './log.js';
+import { CONTENT_TYPE, Metrics, type Counter, type ServerOutcome } from './metrics.js';
+import { jsonLogger, type Fields, type Logger } from './log.js';
 import { checkPair, readPair, TlsError, tlsOptions, type Pair } from './tls.js';
 import { Poller } from './watch.js';
 
@@ -218,22 +218,30 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   }
 
   const poller = new Poller(o.pollMs ?? POLL_MS);
+  /** A watched file set's reload: counted and logged alike; a failure keeps what is in use (watch.ts). */
+  const reload = (what: string, counter: Counter, use: (files: Buffer[]) => Fields) => ({
+    apply(files: Buffer[]) {
+      try {
+        const about = use(files);
+        counter.inc('success');
+        log('info', `${what} reloaded`, about);
+      } catch (e) {
+        counter.inc('failure');
+        log('error', `${what} not reloaded: the previous one stays in use`, { error: (e as Error).message });
+        throw e;
+      }
+    },
+    unreadable: (path: string, e: NodeJS.ErrnoException) =>
+      log('error', `${what} not reloaded: the previous one stays in use`, { error: `${path}: cannot read the file (${e.code})` }),
+  });
   poller.add(
     {
       paths: [o.certPath, o.keyPath],
-      apply([cert, key]) {
-        try {
-          const about = checkPair({ cert: cert!, key: key! }, o.certPath, o.keyPath);
-          https.setSecureContext(tlsOptions({ cert: cert!, key: key! }));
-          metrics.certReloads.inc('success');
-          log('info', 'certificate reloaded', { certificate: about });
-        } catch (e) {
-          metrics.certReloads.inc('failure');
-          log('error', 'certificate not reloaded: the previous one stays in use', { error: (e as Error).message });
-          throw e;
-        }
-      },
-      unreadable: (path, e) => log('error', 'certificate not reloaded: the previous one stays in use', { error: `${path}: cannot read the file (${e.code})` }),
+      ...reload('certificate', metrics.certReloads, ([cert, key]) => {
+        const about = checkPair({ cert: cert!, key: key! }, o.certPath, o.keyPath);
+        https.setSecureContext(tlsOptions({ cert: cert!, key: key! }));
+        return { certificate: about };
+      }),
     },
     [tls.pair.cert, tls.pair.key],
   );
@@ -242,18 +250,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     poller.add(
       {
         paths: [path],
-        apply([bytes]) {
-          try {
-            engine = loadEngine(bytes!.toString('utf8'), path);
-            metrics.configReloads.inc('success');
-            log('info', 'config reloaded', { config: path });
-          } catch (e) {
-            metrics.configReloads.inc('failure');
-            log('error', 'config not reloaded: the previous one stays in use', { error: (e as Error).message });
-            throw e;
-          }
-        },
-        unreadable: (p, e) => log('error', 'config not reloaded: the previous one stays in use', { error: `${p}: cannot read the file (${e.code})` }),
+        ...reload('config', metrics.configReloads, ([bytes]) => {
+          engine = loadEngine(bytes!.toString('utf8'), path);
+          return { config: path };
+        }),
       },
       [config.bytes],
     );
