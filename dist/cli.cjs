@@ -28425,11 +28425,11 @@ function cronJobByName(dump, job3) {
   return dump.owners.has(idText({ kind: "CronJob", namespace: job3.namespace, name: m[1] })) ? { kind: "CronJob", name: m[1] } : void 0;
 }
 function templateOf(o) {
-  if (o.kind === "Pod") return { metadata: o.metadata, ...o.spec ? { spec: o.spec } : {} };
-  const spec = o.spec;
-  const holder = o.kind === "CronJob" ? spec?.jobTemplate?.spec : spec;
-  const t = holder?.template;
-  return t !== null && typeof t === "object" ? t : void 0;
+  const site = BUILTIN_SITES[o.kind];
+  if (!site) return void 0;
+  if (site.steps.length === 0) return { metadata: o.metadata, ...o.spec ? { spec: o.spec } : {} };
+  const [path] = expand(o, site.steps);
+  return path ? getPath(o, path) : void 0;
 }
 function timeOf(t) {
   if (t === void 0) return void 0;
@@ -28450,6 +28450,9 @@ var idText, OWNER_KINDS, meta2, labelsOf, annotationsOf, statusOf;
 var init_objects = __esm({
   "src/audit/objects.ts"() {
     "use strict";
+    init_kinds();
+    init_paths();
+    init_workload();
     idText = (o) => `${o.kind}/${o.namespace ? `${o.namespace}/` : ""}${o.name}`;
     OWNER_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"]);
     meta2 = (o) => o.metadata;

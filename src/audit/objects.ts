@@ -4,6 +4,9 @@
  * other field the API server adds (managedFields, resourceVersion, uid, defaults) is carried
  * along and never compared.
  */
+import { BUILTIN_SITES } from '../workloads/kinds.js';
+import { expand } from '../workloads/paths.js';
+import { getPath } from '../workloads/workload.js';
 import type { LiveObject } from './input.js';
 
 export interface ContainerState {
@@ -189,11 +192,12 @@ function cronJobByName(dump: Dump, job: ObjectId): OwnerRef | undefined {
 
 /** The pod template an owner holds (CronJob: spec.jobTemplate.spec.template), or the pod itself. */
 export function templateOf(o: LiveObject): { metadata?: Record<string, unknown>; spec?: Record<string, unknown> } | undefined {
-  if (o.kind === 'Pod') return { metadata: o.metadata, ...(o.spec ? { spec: o.spec } : {}) };
-  const spec = o.spec as Record<string, unknown> | undefined;
-  const holder = o.kind === 'CronJob' ? ((spec?.jobTemplate as Record<string, unknown> | undefined)?.spec as Record<string, unknown> | undefined) : spec;
-  const t = holder?.template;
-  return t !== null && typeof t === 'object' ? (t as { metadata?: Record<string, unknown>; spec?: Record<string, unknown> }) : undefined;
+  // Where each built-in kind keeps its pod template: the kinds table (src/workloads/kinds.ts).
+  const site = BUILTIN_SITES[o.kind];
+  if (!site) return undefined;
+  if (site.steps.length === 0) return { metadata: o.metadata, ...(o.spec ? { spec: o.spec } : {}) };
+  const [path] = expand(o, site.steps);
+  return path ? getPath(o, path) : undefined;
 }
 
 /** Milliseconds of an RFC 3339 time, or undefined. */

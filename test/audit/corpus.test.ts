@@ -6,7 +6,8 @@
  * finds nothing. Files this machine lacks are named in one line (test/helpers/vendor-corpus.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments, stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
+import { documentValues } from '../helpers/manifests.js';
 import { audit } from '../../src/audit/index.js';
 import type { LiveObject } from '../../src/audit/input.js';
 import type { ContainerStatus } from '../../src/audit/objects.js';
@@ -22,15 +23,7 @@ const KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob
 const FC = { apiVersion: 'fn.pod-sequencer.dev/v1alpha1', kind: 'PodSequence', metadata: { name: 'x' }, spec: { kubernetesVersion: '1.30' } };
 
 function fixedWorkloads(text: string): Obj[] {
-  const items = parseAllDocuments(text)
-    .flatMap((d) => {
-      try {
-        return [d.toJS() as Obj];
-      } catch {
-        return [];
-      }
-    })
-    .filter((o) => o && typeof o === 'object' && KINDS.has(String(o.kind)));
+  const items = documentValues(text).filter((o) => KINDS.has(String(o.kind)));
   if (items.length === 0) return [];
   const out = runFilter(stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items, functionConfig: FC }));
   if (out.stdout.trim() === '') return [];

@@ -1,4 +1,5 @@
 /** Small manifests several tests build on. */
+import { parseAllDocuments } from 'yaml';
 import { PathError, readManifest } from '../../src/files/read.js';
 
 /** A Job whose one app container runs `./migrate`, then `more` (container list items, 6 spaces in). */
@@ -55,4 +56,16 @@ export function fileError(text: string, path: string): string | undefined {
     if (e instanceof PathError) return e.message;
     throw e;
   }
+}
+
+/** The values of a multi-document text's documents, those that do not convert (an alias bomb) left out. */
+export function documentValues(text: string): Record<string, unknown>[] {
+  return parseAllDocuments(text).flatMap((d) => {
+    try {
+      const v = d.toJS() as unknown;
+      return v && typeof v === 'object' ? [v as Record<string, unknown>] : [];
+    } catch {
+      return [];
+    }
+  });
 }

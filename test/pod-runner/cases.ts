@@ -11,6 +11,7 @@ import { runFilter } from '../../src/run.js';
 import { WEBHOOK_CONFIGURATION } from '../../src/admission/manifests.js';
 import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
 import { ROOT } from '../helpers/cli.js';
+import { documentValues } from '../helpers/manifests.js';
 import { loadEngine, type Answer, type Engine } from '../../src/admission/review.js';
 import type { Result } from '../../src/krm/types.js';
 import { filtered, reviewed } from '../helpers/admission.js';
@@ -625,15 +626,7 @@ export function describeRuns(all: PodCase[], notRun: readonly string[], partial 
 export function vendorJobInputs(): { source: string; items: Obj[]; fc: Obj | undefined }[] {
   // Missing files: named in one line, or under POD_SEQUENCER_REQUIRE_VENDOR=1 an error (vendor-corpus.ts).
   return availableCorpus(corpusEntries(), 'vendor Jobs for the pod runner').flatMap(({ e, text }) => {
-    const items = parseAllDocuments(text)
-      .flatMap((d) => {
-        try {
-          return [d.toJS() as Obj];
-        } catch {
-          return [];
-        }
-      })
-      .filter((o) => o && (o.kind === 'Job' || o.kind === 'CronJob'));
+    const items = documentValues(text).filter((o) => o.kind === 'Job' || o.kind === 'CronJob');
     return items.length ? [{ source: cite(e), items, fc: undefined }] : [];
   });
 }
