@@ -7407,17 +7407,17 @@ function compileGlob(glob) {
     const c = glob[i];
     if (c === "*") {
       if (!tokens.at(-1)?.star) tokens.push({ star: true });
-    } else if (c === "?") tokens.push({ star: false, test: () => true });
+    } else if (c === "?") tokens.push({ star: false, test: () => true, source: "." });
     else if (c === "\\") {
       if (i + 1 === glob.length) throw new GlobError(glob, "it ends with a lone \\");
       const lit = glob[++i];
-      tokens.push({ star: false, test: (x) => x === lit });
+      tokens.push({ star: false, test: (x) => x === lit, source: escapeChar(lit) });
     } else if (c === "[") {
       const { source, end } = compileClass(glob, i);
       const re = new RegExp(`^${source}$`, "s");
-      tokens.push({ star: false, test: (x) => re.test(x) });
+      tokens.push({ star: false, test: (x) => re.test(x), source });
       i = end;
-    } else tokens.push({ star: false, test: (x) => x === c });
+    } else tokens.push({ star: false, test: (x) => x === c, source: escapeChar(c) });
   }
   return tokens;
 }
@@ -7473,23 +7473,7 @@ function compileClass(glob, start) {
   return { source: `[${negate ? "^" : ""}${body2}]`, end: i };
 }
 function globRegexSource(glob) {
-  compileGlob(glob);
-  let out2 = "";
-  let star = false;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*" && !star) out2 += ".*";
-    star = c === "*";
-    if (c === "*") continue;
-    if (c === "?") out2 += ".";
-    else if (c === "\\") out2 += escapeChar(glob[++i]);
-    else if (c === "[") {
-      const { source, end } = compileClass(glob, i);
-      out2 += source;
-      i = end;
-    } else out2 += escapeChar(c);
-  }
-  return `^${out2}$`;
+  return `^${compileGlob(glob).map((t) => t.star ? ".*" : t.source).join("")}$`;
 }
 function validateGlob(glob) {
   try {

@@ -7412,17 +7412,17 @@ function compileGlob(glob) {
     const c = glob[i];
     if (c === "*") {
       if (!tokens.at(-1)?.star) tokens.push({ star: true });
-    } else if (c === "?") tokens.push({ star: false, test: () => true });
+    } else if (c === "?") tokens.push({ star: false, test: () => true, source: "." });
     else if (c === "\\") {
       if (i + 1 === glob.length) throw new GlobError(glob, "it ends with a lone \\");
       const lit = glob[++i];
-      tokens.push({ star: false, test: (x) => x === lit });
+      tokens.push({ star: false, test: (x) => x === lit, source: escapeChar(lit) });
     } else if (c === "[") {
       const { source, end } = compileClass(glob, i);
       const re = new RegExp(`^${source}$`, "s");
-      tokens.push({ star: false, test: (x) => re.test(x) });
+      tokens.push({ star: false, test: (x) => re.test(x), source });
       i = end;
-    } else tokens.push({ star: false, test: (x) => x === c });
+    } else tokens.push({ star: false, test: (x) => x === c, source: escapeChar(c) });
   }
   return tokens;
 }

@@ -24,8 +24,11 @@ function escapeChar(c: string): string {
   return regexSpecial.test(c) ? `\\${c}` : c;
 }
 
-/** One step of a glob: `*`, `?`, or one character (a literal or a `[...]` class). */
-type Token = { star: true } | { star: false; test: (c: string) => boolean };
+/**
+ * One step of a glob: `*`, `?`, or one character (a literal or a `[...]` class); `source` is the
+ * step as a regular expression, for matchers that run elsewhere (globRegexSource).
+ */
+type Token = { star: true } | { star: false; test: (c: string) => boolean; source: string };
 
 export function compileGlob(glob: string): Token[] {
   if (glob === '') throw new GlobError(glob, 'it is empty; use * to match anything');
@@ -34,17 +37,17 @@ export function compileGlob(glob: string): Token[] {
     const c = glob[i]!;
     if (c === '*') {
       if (!tokens.at(-1)?.star) tokens.push({ star: true }); // `**` is `*`
-    } else if (c === '?') tokens.push({ star: false, test: () => true });
+    } else if (c === '?') tokens.push({ star: false, test: () => true, source: '.' });
     else if (c === '\\') {
       if (i + 1 === glob.length) throw new GlobError(glob, 'it ends with a lone \\');
       const lit = glob[++i]!;
-      tokens.push({ star: false, test: (x) => x === lit });
+      tokens.push({ star: false, test: (x) => x === lit, source: escapeChar(lit) });
     } else if (c === '[') {
       const { source, end } = compileClass(glob, i);
       const re = new RegExp(`^${source}$`, 's');
-      tokens.push({ star: false, test: (x) => re.test(x) });
+      tokens.push({ star: false, test: (x) => re.test(x), source });
       i = end;
-    } else tokens.push({ star: false, test: (x) => x === c });
+    } else tokens.push({ star: false, test: (x) => x === c, source: escapeChar(c) });
   }
   return tokens;
 }
@@ -114,27 +117,13 @@ function compileClass(glob: string, start: number): { source: string; end: numbe
 /**
  * The glob as an anchored regular expression in the syntax RE2 and JavaScript share, for a matcher
  * that runs elsewhere: the admission webhook's CEL matchConditions (src/admission/match.ts), whose
- * `matches` is RE2, linear in the string as matchGlob is. The same tokens as compileGlob, so the two
+ * `matches` is RE2, linear in the string as matchGlob is. Made from compileGlob's own tokens, so the two
  * agree (test/admission/match.test.ts holds them to it).
  */
 export function globRegexSource(glob: string): string {
-  compileGlob(glob); // the same errors as everywhere
-  let out = '';
-  let star = false; // `**` is `*`
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && !star) out += '.*';
-    star = c === '*';
-    if (c === '*') continue;
-    if (c === '?') out += '.';
-    else if (c === '\\') out += escapeChar(glob[++i]!);
-    else if (c === '[') {
-      const { source, end } = compileClass(glob, i);
-      out += source;
-      i = end;
-    } else out += escapeChar(c);
-  }
-  return `^${out}$`;
+  return `^${compileGlob(glob)
+    .map((t) => (t.star ? '.*' : t.source))
+    .join('')}$`;
 }
 
 /** The problem with a glob, or undefined when it compiles. */
