@@ -2,18 +2,18 @@
  * Pods as the API server would send them to the webhook, built from what others wrote: every pod
  * template of the vendor corpus (test/vendor/corpus/*.json; Istio's injector outputs
  * `pkg/kube/inject/testdata/inject/*.injected` among them: the pod as Istio's webhook leaves it)
- * and of fixtures/, as a Pod with the template's labels and annotations. Also the filter run on one
+ * and of fixtures/, as the Pod its controller creates (test/helpers/admission.ts podsOf: the
+ * template's metadata, a generated name, the controller's restartPolicy). Also the filter run on one
  * such pod, as the webhook's engine runs it (src/run.ts runFilter: the pod alone in a ResourceList).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
-import { sitesFor } from '../../src/workloads/kinds.js';
-import { expand } from '../../src/workloads/paths.js';
+import { podsOf } from '../helpers/admission.js';
 import { ROOT } from '../helpers/cli.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
-import { get, schemaErrors, templateOf } from '../properties/k8s.js';
+import { schemaErrors } from '../properties/k8s.js';
 
 export type Obj = Record<string, unknown>;
 
@@ -47,40 +47,15 @@ function objectsOf(text: string): Obj[] {
   });
 }
 
-/** The pod templates of an object (built-in kinds and the catalog's), each as `{metadata, spec}`. */
-function templatesOf(o: Obj): { metadata?: Obj; spec: Obj }[] {
-  if (o.kind === 'Pod' && isObj(o.spec)) return [{ metadata: isObj(o.metadata) ? o.metadata : {}, spec: o.spec }];
-  const core = templateOf(o);
-  if (core) return [core];
-  const sites = (sitesFor(String(o.apiVersion), String(o.kind), []) ?? []).filter((s) => s.shape === 'pod');
-  return sites.flatMap((s) => expand(o, s.steps).flatMap((p) => (isObj(get(o, p)) && isObj((get(o, p) as Obj).spec) ? [get(o, p) as Obj] : []))) as {
-    metadata?: Obj;
-    spec: Obj;
-  }[];
-}
-
-/** A template as the Pod its controller creates: its labels and annotations, the object's namespace. */
-function asPod(o: Obj, t: { metadata?: Obj; spec: Obj }, k: number): Obj {
-  const meta = isObj(o.metadata) ? o.metadata : {};
-  const tm = t.metadata ?? {};
-  const metadata: Obj = { name: `${String(meta.name ?? 'pod')}-${k}`, namespace: String(meta.namespace ?? 'default') };
-  if (isObj(tm.labels)) metadata.labels = tm.labels;
-  if (isObj(tm.annotations)) metadata.annotations = tm.annotations;
-  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(t.spec) };
-}
-
 /**
  * Pods the API server can decode (its JSON into the Pod type): a field of the wrong type (the
  * hostile fixtures' scalar containers) is refused before any admission webhook sees the pod.
  */
 const decodes = (pod: Obj) => !(schemaErrors(pod) ?? []).some((e) => / must be (?!equal)/.test(e));
 
+/** The pods the objects in `text` would make (test/helpers/admission.ts), those the API server decodes. */
 function podsIn(from: string, text: string): CorpusPod[] {
-  return objectsOf(text).flatMap((o) =>
-    templatesOf(o)
-      .map((t, k) => ({ from: `${from} ${String(o.kind)}/${String((o.metadata as Obj | undefined)?.name)}`, pod: asPod(o, t, k) }))
-      .filter(({ pod }) => Array.isArray((pod.spec as Obj).containers) && decodes(pod)),
-  );
+  return podsOf(text, from).filter(({ pod }) => Array.isArray((pod.spec as Obj).containers) && decodes(pod));
 }
 
 function yamlFiles(dir: string): string[] {

@@ -15,6 +15,7 @@ import { RECORD_ANNOTATION } from '../../src/admission/record.js';
 import { deepSame, filtered, podsOf, reviewed, withoutRecord, type MadePod } from '../helpers/admission.js';
 import { ROOT } from '../helpers/cli.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
+import { itIfHere } from '../helpers/vendor-it.js';
 import { itemErrors } from '../properties/k8s.js';
 
 type Obj = Record<string, unknown>;
@@ -45,7 +46,8 @@ const vendorPods = availableCorpus(corpusEntries(), 'admission corpus').flatMap(
 const pods = [...vendorPods, ...fixturePods()];
 
 describe('the webhook on the corpus pods', () => {
-  it('has pods to review, Istio-injected Jobs among them', () => {
+  // A machine without shared/ has no vendor pods (no test then; .ci/run fails on a missing corpus file).
+  itIfHere(vendorPods.length > 0 || undefined)('has pods to review, Istio-injected Jobs among them', () => {
     expect(vendorPods.length).toBeGreaterThan(150);
     expect(vendorPods.some((p) => p.from.includes('.injected') && (p.pod.spec as Obj).restartPolicy === 'Never')).toBe(true);
   });

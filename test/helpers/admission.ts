@@ -33,7 +33,12 @@ export function podsOf(text: string, from = '', kinds?: readonly string[]): Made
   const out: MadePod[] = [];
   for (const doc of parseAllDocuments(text, { uniqueKeys: false })) {
     if (doc.errors.length > 0) continue;
-    const obj = doc.toJS({ maxAliasCount: -1 }) as unknown;
+    let obj: unknown;
+    try {
+      obj = doc.toJS({ maxAliasCount: 100 });
+    } catch {
+      continue; // an alias bomb: no pod an API server would decode
+    }
     for (const o of objectsOf(obj)) if (!kinds || kinds.includes(String(o.kind))) out.push(...podsOfObject(o, from));
   }
   return out;
