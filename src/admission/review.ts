@@ -15,10 +15,10 @@ import { loadConfig } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import { FatalError, type Result } from '../krm/types.js';
 import { itemValue } from '../krm/io.js';
-import { processItems } from '../process.js';
+import { processItems, type ItemText } from '../process.js';
 import { diff, type Operation } from '../patches/diff.js';
 import { BlockEmitter } from '../yaml/emit.js';
-import { deepEqual } from '../yaml/sync.js';
+import { copyValue, deepEqual } from '../yaml/sync.js';
 import { RECORD_ANNOTATION, recordOf } from './record.js';
 
 /** A loaded config; the server swaps one for another when the mounted file changes. */
@@ -91,14 +91,14 @@ export function admit(bodyText: string, engine: Engine): Answer {
   const request = review.request;
   if (!isObject(request) || typeof request.uid !== 'string' || request.uid === '') return invalid('the AdmissionReview has no request.uid to answer');
   try {
-    return decide(request as Obj & { uid: string }, engine, bodyText.includes('"<<"'));
+    return decide(request as Obj & { uid: string }, engine, bodyText);
   } catch (e) {
     // A defect of ours must not stop the pod: admitted as it is, said in a warning and the log.
     return answer(request.uid, 'unreadable', [`pod-sequencer: internal error, pod admitted unchanged: ${String((e as Error)?.message ?? e)}`], {});
   }
 }
 
-function decide(request: Obj & { uid: string }, engine: Engine, mergeKeys: boolean): Answer {
+function decide(request: Obj & { uid: string }, engine: Engine, bodyText: string): Answer {
   const { uid } = request;
   const gvk = isObject(request.kind) ? request.kind : {};
   const about = { kind: String(gvk.kind ?? ''), namespace: str(request.namespace), name: str(request.name) };
@@ -113,7 +113,7 @@ function decide(request: Obj & { uid: string }, engine: Engine, mergeKeys: boole
   const labels = isObject(meta.labels) ? meta.labels : {};
   about.name ||= str(meta.name) || (str(meta.generateName) ? `${str(meta.generateName)}*` : '');
   if (labels[SKIP_LABEL] === 'true') return answer(uid, 'skipped', [], about);
-  return sequencePod(uid, pod, request, engine, about, mergeKeys);
+  return sequencePod(uid, pod, request, engine, about, bodyText, bodyText.includes('"<<"'));
 }
 
 /**
@@ -131,44 +131,82 @@ function asItem(pod: Obj, request: Obj): Obj {
   return { ...withMeta, apiVersion: 'v1', kind: 'Pod' };
 }
 
-function sequencePod(uid: string, pod: Obj, request: Obj, engine: Engine, about: Partial<Answer>, mergeKeys: boolean): Answer {
-  const item = asItem(pod, request);
-  let text: string | undefined;
-  // Read by the engine only for a pod it changes or reports on (most pods: neither).
-  const textOf = () => (text ??= blockText(item) ?? JSON.stringify(item));
-  // The engine works on a copy of the pod itself (no parse of an unchanged pod) and hands back
-  // the changed value instead of writing text (src/process.ts ItemText.valueOut).
-  let changed: Obj | undefined;
+/**
+ * The Pod as the engine's item (src/process.ts ItemText). A class, not an object literal with a
+ * getter: a literal's accessor is kept in a hidden class made for each object, in the old
+ * generation, and through it each request's pod outlived every young-generation GC until the
+ * next full one (the webhook's p99 was those pauses: docs/webhook.md, "Latency").
+ *
+ * The engine works on the request's own pod value, not a copy (most pods are left alone, and a
+ * copy of each was most of a request's garbage). The pod as it came is read again from the
+ * request's text only where it is needed: for a change's diff and for the text a finding names.
+ */
+class PodItem implements ItemText {
+  readonly kind = 'Pod';
+  readonly apiVersion = 'v1';
+  changed: Obj | undefined;
+  private own: Obj | undefined;
+  private blockOrJson: string | undefined;
+  readonly takeValue: (() => Obj) | undefined;
+
+  constructor(
+    private readonly live: Obj,
+    private readonly reread: () => Obj,
+    mergeKeys: boolean,
+  ) {
+    // A `<<` key is YAML 1.1's merge key to kubectl and kustomize: the engine reads such a pod
+    // from its text and refuses it (src/process.ts mergeKey), as it would the file.
+    this.takeValue = mergeKeys ? undefined : () => live;
+  }
+
+  /** The pod as it came, whatever the engine has done to the live value since. */
+  original(): Obj {
+    return (this.own ??= this.reread());
+  }
+
+  get text(): string {
+    return (this.blockOrJson ??= textOf(this.original()));
+  }
+
+  valueOut(value: Obj): void {
+    this.changed = value;
+  }
+}
+
+function sequencePod(uid: string, pod: Obj, request: Obj, engine: Engine, about: Partial<Answer>, bodyText: string, mergeKeys: boolean): Answer {
+  const item = new PodItem(asItem(pod, request), () => asItem(podOf(bodyText), request), mergeKeys);
   let processed: ReturnType<typeof processItems>;
   try {
-    const input = {
-      get text() {
-        return textOf();
-      },
-      kind: 'Pod',
-      apiVersion: 'v1',
-      // A `<<` key is YAML 1.1's merge key to kubectl and kustomize: the engine reads such a pod
-      // from its text and refuses it (src/process.ts mergeKey), as it would the file.
-      ...(mergeKeys ? {} : { takeValue: () => structuredClone(item) }),
-      valueOut: (v: Obj) => (changed = v),
-    };
     // `mode: check` lints: the findings come back as warnings and nothing is patched (docs/webhook.md).
-    processed = processItems([input], engine.cfg);
+    processed = processItems([item], engine.cfg);
   } catch (e) {
     if (!(e instanceof FatalError)) throw e;
     return answer(uid, 'unreadable', [`pod-sequencer: pod admitted unchanged: ${e.message.replace(/^items\[0\]: /, '')}`], about);
   }
   const warnings = warningsOf(processed.results);
+  const { changed } = item;
+  // The live pod's annotations are the request's own unless the engine changed it.
+  if (!changed && !hasRecord(pod)) return answer(uid, 'unchanged', warnings, about);
+  const before = item.original();
   // The engine's reader must read the text it was given as this very pod, or the spans its
   // change check reads would be another object's: checked where there is a change.
-  if (changed && !deepEqual(itemValue(textOf()), item))
+  if (changed && !deepEqual(itemValue(item.text), before))
     return answer(uid, 'unreadable', ['pod-sequencer: the pod does not read back as the same object; admitted unchanged'], about);
-  if (!changed && !hasRecord(item)) return answer(uid, 'unchanged', warnings, about);
-  const after = changed ?? structuredClone(item);
+  const after = changed ?? copyValue(before);
   withRecord(after);
-  const operations = diff(item, after);
+  const operations = diff(before, after);
   if (operations.length === 0) return answer(uid, 'unchanged', warnings, about);
   return answer(uid, 'patched', warnings, about, operations);
+}
+
+/** The request's pod, parsed again from the body admit read (checked there: an object with a spec). */
+function podOf(bodyText: string): Obj {
+  return (JSON.parse(bodyText) as { request: { object: Obj } }).request.object;
+}
+
+/** The engine's text of the pod: block YAML where the emitter writes it whole, else JSON. */
+function textOf(item: Obj): string {
+  return blockText(item) ?? JSON.stringify(item);
 }
 
 /**

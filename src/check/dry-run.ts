@@ -7,6 +7,7 @@ import type { Result } from '../krm/types.js';
 import { makeCtx, type Ctx } from '../pod/context.js';
 import { sequenceWorkload } from '../sequence/index.js';
 import { makeWorkload } from '../workloads/workload.js';
+import { copyValue } from '../yaml/sync.js';
 
 const runs = new WeakMap<Ctx, Result[]>();
 
@@ -15,7 +16,7 @@ export function dryRun(ctx: Ctx): Result[] {
   let results = runs.get(ctx);
   if (results === undefined) {
     results = [];
-    const w = makeWorkload(structuredClone(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
+    const w = makeWorkload(copyValue(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
     if (w) sequenceWorkload(makeCtx({ ...ctx.cfg, mode: 'apply' }, w, results, ctx.facts));
     runs.set(ctx, results);
   }

@@ -111,14 +111,21 @@ export function findSidecars(w: Workload, cfg: Config, facts: InputFacts): Found
 
 /** withAdmin, once per container, spec and input: several steps and rules ask, and it may parse a bootstrap. */
 function adminFacts(spec: SidecarSpec, c: Container, w: Workload, facts: InputFacts): ReturnType<typeof withAdmin> {
-  const seen = ADMIN.get(c);
-  if (seen && seen.spec === spec && seen.facts === facts && seen.pod === w.pod) return seen.out;
+  let known = ADMIN.get(w.pod);
+  if (!known) ADMIN.set(w.pod, (known = new Map()));
+  const seen = known.get(c);
+  if (seen && seen.spec === spec && seen.facts === facts) return seen.out;
   const out = withAdmin(spec, c, w, facts);
-  ADMIN.set(c, { spec, facts, pod: w.pod, out });
+  known.set(c, { spec, facts, out });
   return out;
 }
 
-const ADMIN = new WeakMap<Container, { spec: SidecarSpec; facts: InputFacts; pod: unknown; out: ReturnType<typeof withAdmin> }>();
+/**
+ * Keyed by the pod, and no value holds its key: an entry whose value reaches its own key (the
+ * pod through a container) outlives every young-generation GC until a full one (V8's scavenger
+ * keeps such an ephemeron's value), and the webhook's pauses grew with it (docs/webhook.md).
+ */
+const ADMIN = new WeakMap<Workload['pod'], Map<Container, { spec: SidecarSpec; facts: InputFacts; out: ReturnType<typeof withAdmin> }>>();
 
 /**
  * The injector chose not to gate the app on this proxy, so its layout is the vendor's and stays

@@ -5,6 +5,7 @@
  */
 import { getPath, isObject } from '../workloads/workload.js';
 import { containerAt, type Ctx } from '../pod/context.js';
+import { copyValue } from '../yaml/sync.js';
 
 /**
  * `before` gives a copy of ctx.w.obj as it is now, asked for only when the transform fails (the
@@ -39,7 +40,7 @@ function restoreTemplate(ctx: Ctx, source: Record<string, unknown>): void {
 }
 
 function snapshot(obj: Record<string, unknown>): () => Record<string, unknown> {
-  const copy = structuredClone(obj);
+  const copy = copyValue(obj);
   return () => copy;
 }
 
@@ -49,6 +50,6 @@ function restore(target: Record<string, unknown>, source: Record<string, unknown
   for (const [k, v] of Object.entries(source)) {
     const t = target[k];
     if (isObject(t) && isObject(v)) restore(t, v);
-    else target[k] = typeof v === 'object' && v !== null ? structuredClone(v) : v;
+    else target[k] = typeof v === 'object' && v !== null ? copyValue(v) : v;
   }
 }

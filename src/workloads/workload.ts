@@ -3,6 +3,7 @@
  * Transforms mutate `obj` (through `pod` and `podMeta`, which point into it).
  */
 import type { ResourceRef } from '../krm/types.js';
+import { copyValue } from '../yaml/sync.js';
 import { podOwner, POD_OWNERS } from './catalog.js';
 import { BUILTIN_SITES, type Site } from './kinds.js';
 import { formatPath, type Path } from './paths.js';
@@ -267,7 +268,7 @@ function podView(template: Record<string, unknown>, templatePath: Path, site: Si
   const pod: PodSpec = { containers, ...(Array.isArray(template.initContainers) ? { initContainers: template.initContainers as Container[] } : {}) };
   // A TaskRun's embedded taskSpec has no metadata: the TaskRun's own reaches its pod.
   const ownMeta = site.shape === 'argo' || templatePath.length === 0 || templatePath.some((p) => typeof p === 'number');
-  return { pod: structuredClone(pod), metaPath: ownMeta ? [...templatePath, 'metadata'] : ['metadata'], sidecars };
+  return { pod: copyValue(pod), metaPath: ownMeta ? [...templatePath, 'metadata'] : ['metadata'], sidecars };
 }
 
 /** Pod template metadata as it is now (a transform may have made it), without creating it. */
