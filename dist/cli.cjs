@@ -13736,6 +13736,211 @@ var init_host = __esm({
   }
 });
 
+// src/yaml/sync.ts
+function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
+  const s = {
+    poolLists,
+    doc,
+    pool,
+    olds: before?.pool ?? /* @__PURE__ */ new Map(),
+    synced: /* @__PURE__ */ new Set(),
+    holders: before?.holders ?? /* @__PURE__ */ new Set(),
+    pooled: new Set(pool.values()),
+    dirty: false
+  };
+  doc.contents = syncIn(s, doc.contents, before ? before.value : UNKNOWN, value);
+  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
+}
+function oldOf(s, node, old) {
+  return old === UNKNOWN ? valueOf(s.doc, node) : old;
+}
+function valueOf(doc, node) {
+  try {
+    return node.toJS(doc);
+  } catch (e) {
+    if (e instanceof ReferenceError) return UNKNOWN;
+    throw e;
+  }
+}
+function syncIn(s, node, old, value) {
+  const { doc } = s;
+  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
+  if (node && s.pooled.has(node)) s.dirty = true;
+  if (node && deepEqual(oldOf(s, node, old), value)) return node;
+  if ((0, import_yaml5.isMap)(node) && isPlainObject(value)) {
+    syncMap(s, node, old, value);
+    return node;
+  }
+  if ((0, import_yaml5.isSeq)(node) && Array.isArray(value)) {
+    syncSeq(s, node, old, value);
+    return node;
+  }
+  if ((0, import_yaml5.isScalar)(node) && !isObjectLike(value)) {
+    node.value = value;
+    rewritten.add(node);
+    if (typeof value !== "string") node.type = import_yaml5.Scalar.PLAIN;
+    styleScalar(node);
+    return node;
+  }
+  return createNode(doc, value);
+}
+function createNode(doc, value) {
+  const node = doc.createNode(value);
+  (0, import_yaml5.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
+  return node;
+}
+function styleScalar(s) {
+  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml5.Scalar.BLOCK_LITERAL;
+}
+function needsBlock(items) {
+  return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
+}
+function oldEntries(map, old) {
+  if (!isPlainObject(old)) return void 0;
+  const keys2 = Object.keys(old);
+  if (keys2.length !== map.items.length) return void 0;
+  for (const pair of map.items) {
+    const key2 = keyString(pair);
+    if (key2 === void 0 || !Object.prototype.hasOwnProperty.call(old, key2)) return void 0;
+  }
+  return old;
+}
+function syncMap(s, map, old, value) {
+  const { doc } = s;
+  const olds = old === UNKNOWN ? void 0 : oldEntries(map, old);
+  map.items = map.items.filter((pair) => {
+    const key2 = keyString(pair);
+    return key2 !== void 0 && Object.prototype.hasOwnProperty.call(value, key2) && value[key2] !== void 0;
+  });
+  const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
+  keys2.forEach((key2, i) => {
+    const pair = map.items.find((p) => keyString(p) === key2);
+    if (pair) {
+      pair.value = syncIn(s, pair.value, olds ? olds[key2] : UNKNOWN, value[key2]);
+      return;
+    }
+    const next = keys2.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
+    const created = doc.createPair(key2, fromPool(s, value[key2]) ?? createNode(doc, value[key2]));
+    map.items.splice(next ?? map.items.length, 0, created);
+  });
+}
+function syncSeq(s, seq, oldValue, value) {
+  const { doc } = s;
+  const old = seq.items;
+  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : void 0;
+  const oldAt = (i) => olds ? olds[i] : UNKNOWN;
+  const used = /* @__PURE__ */ new Set();
+  if (seq.flow && needsBlock(value)) seq.flow = false;
+  if (value.length === 0) seq.flow = true;
+  if (seq.commentBefore && value.length > 0 && (0, import_yaml5.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
+    old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
+    seq.commentBefore = void 0;
+  }
+  seq.items = value.map((v, i) => {
+    const name = nameOf(v);
+    let node;
+    let prev = UNKNOWN;
+    if (name !== void 0) {
+      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
+      if (at >= 0) {
+        node = old[at];
+        prev = oldAt(at);
+      } else if (!s.poolLists || s.poolLists.has(value)) {
+        node = takeFromPool(s.pool, name, used);
+        if (node && s.olds.has(node)) prev = s.olds.get(node);
+      }
+    } else if (old[i] && !used.has(old[i]) && deepEqual(oldOf(s, old[i], oldAt(i)), v)) {
+      node = old[i];
+      prev = oldAt(i);
+    }
+    if (node) {
+      used.add(node);
+      if (s.synced.has(node)) prev = UNKNOWN;
+      s.synced.add(node);
+    }
+    return syncIn(s, node ?? null, prev, v);
+  });
+}
+function fromPool(s, value) {
+  if (!Array.isArray(value) || s.poolLists && !s.poolLists.has(value)) return void 0;
+  if (!value.some((v) => nameOf(v) !== void 0 && s.pool.has(nameOf(v)))) return void 0;
+  const seq = s.doc.createNode([]);
+  syncSeq(s, seq, [], value);
+  return seq;
+}
+function takeFromPool(pool, name, used) {
+  const node = pool.get(name);
+  if (!node || used.has(node)) return void 0;
+  pool.delete(name);
+  return node;
+}
+function plain(doc, node) {
+  return (0, import_yaml5.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
+}
+function nodeName(doc, node) {
+  if (!(0, import_yaml5.isMap)(node)) return void 0;
+  const name = node.get("name", true);
+  const target2 = (0, import_yaml5.isAlias)(name) ? name.resolve(doc) : name;
+  return (0, import_yaml5.isScalar)(target2) ? target2.value ?? void 0 : void 0;
+}
+function nameOf(v) {
+  return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
+}
+function keyString(pair) {
+  const k = pair.key;
+  if ((0, import_yaml5.isScalar)(k)) return String(k.value);
+  return typeof k === "string" ? k : void 0;
+}
+function isPlainObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isObjectLike(v) {
+  return typeof v === "object" && v !== null;
+}
+function copyValue(v) {
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) {
+    const out3 = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out3[i] = copyValue(v[i]);
+    return out3;
+  }
+  const out2 = {};
+  for (const k in v) out2[k] = copyValue(v[k]);
+  return out2;
+}
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  if (array) {
+    const bb = b;
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
+    return true;
+  }
+  const ao = a;
+  const bo = b;
+  let defined2 = 0;
+  for (const k in ao) {
+    if (ao[k] === void 0) continue;
+    defined2++;
+    if (!deepEqual(ao[k], bo[k])) return false;
+  }
+  for (const k in bo) if (bo[k] !== void 0) defined2--;
+  return defined2 === 0;
+}
+var import_yaml5, UNKNOWN, rewritten;
+var init_sync = __esm({
+  "src/yaml/sync.ts"() {
+    "use strict";
+    import_yaml5 = __toESM(require_dist(), 1);
+    init_plain();
+    UNKNOWN = /* @__PURE__ */ Symbol("unknown");
+    rewritten = /* @__PURE__ */ new WeakSet();
+  }
+});
+
 // src/workloads/catalog.ts
 function podOwner(metadata) {
   const refs = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences : [];
@@ -14456,7 +14661,7 @@ function podView(template, templatePath, site) {
   const sidecars = containers.slice(own).map((c, i) => typeof c.name === "string" ? c.name : `sidecars[${i}]`);
   const pod = { containers, ...Array.isArray(template.initContainers) ? { initContainers: template.initContainers } : {} };
   const ownMeta = site.shape === "argo" || templatePath.length === 0 || templatePath.some((p) => typeof p === "number");
-  return { pod: structuredClone(pod), metaPath: ownMeta ? [...templatePath, "metadata"] : ["metadata"], sidecars };
+  return { pod: copyValue(pod), metaPath: ownMeta ? [...templatePath, "metadata"] : ["metadata"], sidecars };
 }
 function podMetadata(w) {
   const meta3 = w.metaHolder.metadata;
@@ -14551,6 +14756,7 @@ var NAMES, LONG_RUNNING, POD_SITE, OWNED_POD_SITES, JOB_KINDS, CONTAINER_LISTS;
 var init_workload = __esm({
   "src/workloads/workload.ts"() {
     "use strict";
+    init_sync();
     init_catalog();
     init_kinds();
     init_paths();
@@ -16076,7 +16282,7 @@ function lastFlag(argv, flags) {
 }
 function parseBootstrap(text2) {
   try {
-    const v = (0, import_yaml5.parse)(text2, { maxAliasCount: LIMITS.aliases });
+    const v = (0, import_yaml6.parse)(text2, { maxAliasCount: LIMITS.aliases });
     return isObject3(v) ? v : v === null || v === void 0 ? {} : void 0;
   } catch {
     return void 0;
@@ -16173,11 +16379,11 @@ function describe2(ev) {
   if (ev.kind === "pipe") return `its bootstrap (${ev.from}) puts the admin on a Unix socket (${ev.path}), which no TCP check reaches`;
   return `its bootstrap (${ev.from}) binds the admin to ${ev.address}:${ev.port}, which neither the pod's loopback nor its IP reaches`;
 }
-var import_yaml5, ANY;
+var import_yaml6, ANY;
 var init_bootstrap = __esm({
   "src/pod/bootstrap.ts"() {
     "use strict";
-    import_yaml5 = __toESM(require_dist(), 1);
+    import_yaml6 = __toESM(require_dist(), 1);
     init_profiles();
     init_limits();
     init_workload();
@@ -16244,10 +16450,12 @@ function findSidecars(w, cfg, facts) {
   return apps.length > 0 ? sidecars : [];
 }
 function adminFacts(spec, c, w, facts) {
-  const seen = ADMIN2.get(c);
-  if (seen && seen.spec === spec && seen.facts === facts && seen.pod === w.pod) return seen.out;
+  let known2 = ADMIN2.get(w.pod);
+  if (!known2) ADMIN2.set(w.pod, known2 = /* @__PURE__ */ new Map());
+  const seen = known2.get(c);
+  if (seen && seen.spec === spec && seen.facts === facts) return seen.out;
   const out2 = withAdmin(spec, c, w, facts);
-  ADMIN2.set(c, { spec, facts, pod: w.pod, out: out2 });
+  known2.set(c, { spec, facts, out: out2 });
   return out2;
 }
 function injectorLeftUngated(w, c, spec) {
@@ -16492,7 +16700,7 @@ function restoreTemplate(ctx, source) {
   }
 }
 function snapshot(obj) {
-  const copy = structuredClone(obj);
+  const copy = copyValue(obj);
   return () => copy;
 }
 function restore(target2, source) {
@@ -16500,7 +16708,7 @@ function restore(target2, source) {
   for (const [k, v] of Object.entries(source)) {
     const t = target2[k];
     if (isObject3(t) && isObject3(v)) restore(t, v);
-    else target2[k] = typeof v === "object" && v !== null ? structuredClone(v) : v;
+    else target2[k] = typeof v === "object" && v !== null ? copyValue(v) : v;
   }
 }
 var init_all_or_nothing = __esm({
@@ -16508,200 +16716,7 @@ var init_all_or_nothing = __esm({
     "use strict";
     init_workload();
     init_context();
-  }
-});
-
-// src/yaml/sync.ts
-function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
-  const s = {
-    poolLists,
-    doc,
-    pool,
-    olds: before?.pool ?? /* @__PURE__ */ new Map(),
-    synced: /* @__PURE__ */ new Set(),
-    holders: before?.holders ?? /* @__PURE__ */ new Set(),
-    pooled: new Set(pool.values()),
-    dirty: false
-  };
-  doc.contents = syncIn(s, doc.contents, before ? before.value : UNKNOWN, value);
-  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
-}
-function oldOf(s, node, old) {
-  return old === UNKNOWN ? valueOf(s.doc, node) : old;
-}
-function valueOf(doc, node) {
-  try {
-    return node.toJS(doc);
-  } catch (e) {
-    if (e instanceof ReferenceError) return UNKNOWN;
-    throw e;
-  }
-}
-function syncIn(s, node, old, value) {
-  const { doc } = s;
-  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
-  if (node && s.pooled.has(node)) s.dirty = true;
-  if (node && deepEqual(oldOf(s, node, old), value)) return node;
-  if ((0, import_yaml6.isMap)(node) && isPlainObject(value)) {
-    syncMap(s, node, old, value);
-    return node;
-  }
-  if ((0, import_yaml6.isSeq)(node) && Array.isArray(value)) {
-    syncSeq(s, node, old, value);
-    return node;
-  }
-  if ((0, import_yaml6.isScalar)(node) && !isObjectLike(value)) {
-    node.value = value;
-    rewritten.add(node);
-    if (typeof value !== "string") node.type = import_yaml6.Scalar.PLAIN;
-    styleScalar(node);
-    return node;
-  }
-  return createNode(doc, value);
-}
-function createNode(doc, value) {
-  const node = doc.createNode(value);
-  (0, import_yaml6.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
-  return node;
-}
-function styleScalar(s) {
-  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml6.Scalar.BLOCK_LITERAL;
-}
-function needsBlock(items) {
-  return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
-}
-function oldEntries(map, old) {
-  if (!isPlainObject(old)) return void 0;
-  const keys2 = Object.keys(old);
-  if (keys2.length !== map.items.length) return void 0;
-  for (const pair of map.items) {
-    const key2 = keyString(pair);
-    if (key2 === void 0 || !Object.prototype.hasOwnProperty.call(old, key2)) return void 0;
-  }
-  return old;
-}
-function syncMap(s, map, old, value) {
-  const { doc } = s;
-  const olds = old === UNKNOWN ? void 0 : oldEntries(map, old);
-  map.items = map.items.filter((pair) => {
-    const key2 = keyString(pair);
-    return key2 !== void 0 && Object.prototype.hasOwnProperty.call(value, key2) && value[key2] !== void 0;
-  });
-  const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
-  keys2.forEach((key2, i) => {
-    const pair = map.items.find((p) => keyString(p) === key2);
-    if (pair) {
-      pair.value = syncIn(s, pair.value, olds ? olds[key2] : UNKNOWN, value[key2]);
-      return;
-    }
-    const next = keys2.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
-    const created = doc.createPair(key2, fromPool(s, value[key2]) ?? createNode(doc, value[key2]));
-    map.items.splice(next ?? map.items.length, 0, created);
-  });
-}
-function syncSeq(s, seq, oldValue, value) {
-  const { doc } = s;
-  const old = seq.items;
-  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : void 0;
-  const oldAt = (i) => olds ? olds[i] : UNKNOWN;
-  const used = /* @__PURE__ */ new Set();
-  if (seq.flow && needsBlock(value)) seq.flow = false;
-  if (value.length === 0) seq.flow = true;
-  if (seq.commentBefore && value.length > 0 && (0, import_yaml6.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
-    old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
-    seq.commentBefore = void 0;
-  }
-  seq.items = value.map((v, i) => {
-    const name = nameOf(v);
-    let node;
-    let prev = UNKNOWN;
-    if (name !== void 0) {
-      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
-      if (at >= 0) {
-        node = old[at];
-        prev = oldAt(at);
-      } else if (!s.poolLists || s.poolLists.has(value)) {
-        node = takeFromPool(s.pool, name, used);
-        if (node && s.olds.has(node)) prev = s.olds.get(node);
-      }
-    } else if (old[i] && !used.has(old[i]) && deepEqual(oldOf(s, old[i], oldAt(i)), v)) {
-      node = old[i];
-      prev = oldAt(i);
-    }
-    if (node) {
-      used.add(node);
-      if (s.synced.has(node)) prev = UNKNOWN;
-      s.synced.add(node);
-    }
-    return syncIn(s, node ?? null, prev, v);
-  });
-}
-function fromPool(s, value) {
-  if (!Array.isArray(value) || s.poolLists && !s.poolLists.has(value)) return void 0;
-  if (!value.some((v) => nameOf(v) !== void 0 && s.pool.has(nameOf(v)))) return void 0;
-  const seq = s.doc.createNode([]);
-  syncSeq(s, seq, [], value);
-  return seq;
-}
-function takeFromPool(pool, name, used) {
-  const node = pool.get(name);
-  if (!node || used.has(node)) return void 0;
-  pool.delete(name);
-  return node;
-}
-function plain(doc, node) {
-  return (0, import_yaml6.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
-}
-function nodeName(doc, node) {
-  if (!(0, import_yaml6.isMap)(node)) return void 0;
-  const name = node.get("name", true);
-  const target2 = (0, import_yaml6.isAlias)(name) ? name.resolve(doc) : name;
-  return (0, import_yaml6.isScalar)(target2) ? target2.value ?? void 0 : void 0;
-}
-function nameOf(v) {
-  return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
-}
-function keyString(pair) {
-  const k = pair.key;
-  if ((0, import_yaml6.isScalar)(k)) return String(k.value);
-  return typeof k === "string" ? k : void 0;
-}
-function isPlainObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function isObjectLike(v) {
-  return typeof v === "object" && v !== null;
-}
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const array = Array.isArray(a);
-  if (array !== Array.isArray(b)) return false;
-  if (array) {
-    const bb = b;
-    if (a.length !== bb.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
-    return true;
-  }
-  const ao = a;
-  const bo = b;
-  let defined2 = 0;
-  for (const k in ao) {
-    if (ao[k] === void 0) continue;
-    defined2++;
-    if (!deepEqual(ao[k], bo[k])) return false;
-  }
-  for (const k in bo) if (bo[k] !== void 0) defined2--;
-  return defined2 === 0;
-}
-var import_yaml6, UNKNOWN, rewritten;
-var init_sync = __esm({
-  "src/yaml/sync.ts"() {
-    "use strict";
-    import_yaml6 = __toESM(require_dist(), 1);
-    init_plain();
-    UNKNOWN = /* @__PURE__ */ Symbol("unknown");
-    rewritten = /* @__PURE__ */ new WeakSet();
+    init_sync();
   }
 });
 
@@ -18882,7 +18897,7 @@ function dryRun(ctx) {
   let results = runs.get(ctx);
   if (results === void 0) {
     results = [];
-    const w = makeWorkload(structuredClone(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
+    const w = makeWorkload(copyValue(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
     if (w) sequenceWorkload(makeCtx({ ...ctx.cfg, mode: "apply" }, w, results, ctx.facts));
     runs.set(ctx, results);
   }
@@ -18895,6 +18910,7 @@ var init_dry_run = __esm({
     init_context();
     init_sequence();
     init_workload();
+    init_sync();
     runs = /* @__PURE__ */ new WeakMap();
     isChange = (r) => r.severity === "info" && r.tags?.rule === void 0;
   }
@@ -27644,12 +27660,12 @@ function admit(bodyText, engine) {
   const request = review.request;
   if (!isObject6(request) || typeof request.uid !== "string" || request.uid === "") return invalid("the AdmissionReview has no request.uid to answer");
   try {
-    return decide(request, engine, bodyText.includes('"<<"'));
+    return decide(request, engine, bodyText);
   } catch (e) {
     return answer(request.uid, "unreadable", [`pod-sequencer: internal error, pod admitted unchanged: ${String(e?.message ?? e)}`], {});
   }
 }
-function decide(request, engine, mergeKeys) {
+function decide(request, engine, bodyText) {
   const { uid } = request;
   const gvk = isObject6(request.kind) ? request.kind : {};
   const about = { kind: String(gvk.kind ?? ""), namespace: str3(request.namespace), name: str3(request.name) };
@@ -27664,7 +27680,7 @@ function decide(request, engine, mergeKeys) {
   const labels2 = isObject6(meta3.labels) ? meta3.labels : {};
   about.name ||= str3(meta3.name) || (str3(meta3.generateName) ? `${str3(meta3.generateName)}*` : "");
   if (labels2[SKIP_LABEL] === "true") return answer(uid, "skipped", [], about);
-  return sequencePod(uid, pod, request, engine, about, mergeKeys);
+  return sequencePod(uid, pod, request, engine, about, bodyText, bodyText.includes('"<<"'));
 }
 function asItem(pod, request) {
   const meta3 = isObject6(pod.metadata) ? pod.metadata : {};
@@ -27674,38 +27690,32 @@ function asItem(pod, request) {
   const withMeta = Object.keys(fill).length > 0 ? { ...pod, metadata: { ...meta3, ...fill } } : pod;
   return { ...withMeta, apiVersion: "v1", kind: "Pod" };
 }
-function sequencePod(uid, pod, request, engine, about, mergeKeys) {
-  const item = asItem(pod, request);
-  let text2;
-  const textOf = () => text2 ??= blockText(item) ?? JSON.stringify(item);
-  let changed;
+function sequencePod(uid, pod, request, engine, about, bodyText, mergeKeys) {
+  const item = new PodItem(asItem(pod, request), () => asItem(podOf(bodyText), request), mergeKeys);
   let processed;
   try {
-    const input = {
-      get text() {
-        return textOf();
-      },
-      kind: "Pod",
-      apiVersion: "v1",
-      // A `<<` key is YAML 1.1's merge key to kubectl and kustomize: the engine reads such a pod
-      // from its text and refuses it (src/process.ts mergeKey), as it would the file.
-      ...mergeKeys ? {} : { takeValue: () => structuredClone(item) },
-      valueOut: (v) => changed = v
-    };
-    processed = processItems([input], engine.cfg);
+    processed = processItems([item], engine.cfg);
   } catch (e) {
     if (!(e instanceof FatalError)) throw e;
     return answer(uid, "unreadable", [`pod-sequencer: pod admitted unchanged: ${e.message.replace(/^items\[0\]: /, "")}`], about);
   }
   const warnings = warningsOf(processed.results);
-  if (changed && !deepEqual(itemValue(textOf()), item))
+  const { changed } = item;
+  if (!changed && !hasRecord(pod)) return answer(uid, "unchanged", warnings, about);
+  const before = item.original();
+  if (changed && !deepEqual(itemValue(item.text), before))
     return answer(uid, "unreadable", ["pod-sequencer: the pod does not read back as the same object; admitted unchanged"], about);
-  if (!changed && !hasRecord(item)) return answer(uid, "unchanged", warnings, about);
-  const after = changed ?? structuredClone(item);
+  const after = changed ?? copyValue(before);
   withRecord(after);
-  const operations = diff(item, after);
+  const operations = diff(before, after);
   if (operations.length === 0) return answer(uid, "unchanged", warnings, about);
   return answer(uid, "patched", warnings, about, operations);
+}
+function podOf(bodyText) {
+  return JSON.parse(bodyText).request.object;
+}
+function textOf(item) {
+  return blockText(item) ?? JSON.stringify(item);
 }
 function blockText(item) {
   const emit = new BlockEmitter(false);
@@ -27751,7 +27761,7 @@ function answer(uid, outcome, warnings, about, patch) {
 function invalid(reason) {
   return { status: 400, body: reason, outcome: "invalid", warnings: [] };
 }
-var import_yaml17, EngineConfigError, API_VERSION, SKIP_LABEL, WARNING_LENGTH, MAX_WARNINGS, isObject6, str3;
+var import_yaml17, EngineConfigError, API_VERSION, SKIP_LABEL, WARNING_LENGTH, MAX_WARNINGS, isObject6, PodItem, str3;
 var init_review = __esm({
   "src/admission/review.ts"() {
     "use strict";
@@ -27771,6 +27781,31 @@ var init_review = __esm({
     WARNING_LENGTH = 120;
     MAX_WARNINGS = 12;
     isObject6 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    PodItem = class {
+      constructor(live, reread, mergeKeys) {
+        this.live = live;
+        this.reread = reread;
+        this.takeValue = mergeKeys ? void 0 : () => live;
+      }
+      live;
+      reread;
+      kind = "Pod";
+      apiVersion = "v1";
+      changed;
+      own;
+      blockOrJson;
+      takeValue;
+      /** The pod as it came, whatever the engine has done to the live value since. */
+      original() {
+        return this.own ??= this.reread();
+      }
+      get text() {
+        return this.blockOrJson ??= textOf(this.original());
+      }
+      valueOut(value) {
+        this.changed = value;
+      }
+    };
     str3 = (v) => typeof v === "string" ? v : "";
   }
 });

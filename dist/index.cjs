@@ -13449,6 +13449,204 @@ function resolvesClusterNames(w) {
 }
 var SYSTEM_NAMESPACES = ["kube-system", "kube-public", "kube-node-lease"];
 
+// src/yaml/sync.ts
+var import_yaml5 = __toESM(require_dist(), 1);
+var UNKNOWN = /* @__PURE__ */ Symbol("unknown");
+function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
+  const s = {
+    poolLists,
+    doc,
+    pool,
+    olds: before?.pool ?? /* @__PURE__ */ new Map(),
+    synced: /* @__PURE__ */ new Set(),
+    holders: before?.holders ?? /* @__PURE__ */ new Set(),
+    pooled: new Set(pool.values()),
+    dirty: false
+  };
+  doc.contents = syncIn(s, doc.contents, before ? before.value : UNKNOWN, value);
+  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
+}
+var rewritten = /* @__PURE__ */ new WeakSet();
+function oldOf(s, node, old) {
+  return old === UNKNOWN ? valueOf(s.doc, node) : old;
+}
+function valueOf(doc, node) {
+  try {
+    return node.toJS(doc);
+  } catch (e) {
+    if (e instanceof ReferenceError) return UNKNOWN;
+    throw e;
+  }
+}
+function syncIn(s, node, old, value) {
+  const { doc } = s;
+  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
+  if (node && s.pooled.has(node)) s.dirty = true;
+  if (node && deepEqual(oldOf(s, node, old), value)) return node;
+  if ((0, import_yaml5.isMap)(node) && isPlainObject(value)) {
+    syncMap(s, node, old, value);
+    return node;
+  }
+  if ((0, import_yaml5.isSeq)(node) && Array.isArray(value)) {
+    syncSeq(s, node, old, value);
+    return node;
+  }
+  if ((0, import_yaml5.isScalar)(node) && !isObjectLike(value)) {
+    node.value = value;
+    rewritten.add(node);
+    if (typeof value !== "string") node.type = import_yaml5.Scalar.PLAIN;
+    styleScalar(node);
+    return node;
+  }
+  return createNode(doc, value);
+}
+function createNode(doc, value) {
+  const node = doc.createNode(value);
+  (0, import_yaml5.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
+  return node;
+}
+function styleScalar(s) {
+  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml5.Scalar.BLOCK_LITERAL;
+}
+function needsBlock(items) {
+  return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
+}
+function oldEntries(map, old) {
+  if (!isPlainObject(old)) return void 0;
+  const keys2 = Object.keys(old);
+  if (keys2.length !== map.items.length) return void 0;
+  for (const pair of map.items) {
+    const key = keyString(pair);
+    if (key === void 0 || !Object.prototype.hasOwnProperty.call(old, key)) return void 0;
+  }
+  return old;
+}
+function syncMap(s, map, old, value) {
+  const { doc } = s;
+  const olds = old === UNKNOWN ? void 0 : oldEntries(map, old);
+  map.items = map.items.filter((pair) => {
+    const key = keyString(pair);
+    return key !== void 0 && Object.prototype.hasOwnProperty.call(value, key) && value[key] !== void 0;
+  });
+  const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
+  keys2.forEach((key, i) => {
+    const pair = map.items.find((p) => keyString(p) === key);
+    if (pair) {
+      pair.value = syncIn(s, pair.value, olds ? olds[key] : UNKNOWN, value[key]);
+      return;
+    }
+    const next = keys2.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
+    const created = doc.createPair(key, fromPool(s, value[key]) ?? createNode(doc, value[key]));
+    map.items.splice(next ?? map.items.length, 0, created);
+  });
+}
+function syncSeq(s, seq, oldValue, value) {
+  const { doc } = s;
+  const old = seq.items;
+  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : void 0;
+  const oldAt = (i) => olds ? olds[i] : UNKNOWN;
+  const used = /* @__PURE__ */ new Set();
+  if (seq.flow && needsBlock(value)) seq.flow = false;
+  if (value.length === 0) seq.flow = true;
+  if (seq.commentBefore && value.length > 0 && (0, import_yaml5.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
+    old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
+    seq.commentBefore = void 0;
+  }
+  seq.items = value.map((v, i) => {
+    const name = nameOf(v);
+    let node;
+    let prev = UNKNOWN;
+    if (name !== void 0) {
+      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
+      if (at >= 0) {
+        node = old[at];
+        prev = oldAt(at);
+      } else if (!s.poolLists || s.poolLists.has(value)) {
+        node = takeFromPool(s.pool, name, used);
+        if (node && s.olds.has(node)) prev = s.olds.get(node);
+      }
+    } else if (old[i] && !used.has(old[i]) && deepEqual(oldOf(s, old[i], oldAt(i)), v)) {
+      node = old[i];
+      prev = oldAt(i);
+    }
+    if (node) {
+      used.add(node);
+      if (s.synced.has(node)) prev = UNKNOWN;
+      s.synced.add(node);
+    }
+    return syncIn(s, node ?? null, prev, v);
+  });
+}
+function fromPool(s, value) {
+  if (!Array.isArray(value) || s.poolLists && !s.poolLists.has(value)) return void 0;
+  if (!value.some((v) => nameOf(v) !== void 0 && s.pool.has(nameOf(v)))) return void 0;
+  const seq = s.doc.createNode([]);
+  syncSeq(s, seq, [], value);
+  return seq;
+}
+function takeFromPool(pool, name, used) {
+  const node = pool.get(name);
+  if (!node || used.has(node)) return void 0;
+  pool.delete(name);
+  return node;
+}
+function plain(doc, node) {
+  return (0, import_yaml5.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
+}
+function nodeName(doc, node) {
+  if (!(0, import_yaml5.isMap)(node)) return void 0;
+  const name = node.get("name", true);
+  const target2 = (0, import_yaml5.isAlias)(name) ? name.resolve(doc) : name;
+  return (0, import_yaml5.isScalar)(target2) ? target2.value ?? void 0 : void 0;
+}
+function nameOf(v) {
+  return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
+}
+function keyString(pair) {
+  const k = pair.key;
+  if ((0, import_yaml5.isScalar)(k)) return String(k.value);
+  return typeof k === "string" ? k : void 0;
+}
+function isPlainObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isObjectLike(v) {
+  return typeof v === "object" && v !== null;
+}
+function copyValue(v) {
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) {
+    const out2 = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out2[i] = copyValue(v[i]);
+    return out2;
+  }
+  const out = {};
+  for (const k in v) out[k] = copyValue(v[k]);
+  return out;
+}
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  if (array) {
+    const bb = b;
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
+    return true;
+  }
+  const ao = a;
+  const bo = b;
+  let defined2 = 0;
+  for (const k in ao) {
+    if (ao[k] === void 0) continue;
+    defined2++;
+    if (!deepEqual(ao[k], bo[k])) return false;
+  }
+  for (const k in bo) if (bo[k] !== void 0) defined2--;
+  return defined2 === 0;
+}
+
 // src/workloads/catalog.ts
 var job = (path, extra = {}) => ({ path, completes: true, sidecarsEndedBy: "tool", ...extra });
 var service = (path) => ({ path, completes: false, sidecarsEndedBy: "nobody" });
@@ -14154,7 +14352,7 @@ function podView(template, templatePath, site) {
   const sidecars = containers.slice(own).map((c, i) => typeof c.name === "string" ? c.name : `sidecars[${i}]`);
   const pod = { containers, ...Array.isArray(template.initContainers) ? { initContainers: template.initContainers } : {} };
   const ownMeta = site.shape === "argo" || templatePath.length === 0 || templatePath.some((p) => typeof p === "number");
-  return { pod: structuredClone(pod), metaPath: ownMeta ? [...templatePath, "metadata"] : ["metadata"], sidecars };
+  return { pod: copyValue(pod), metaPath: ownMeta ? [...templatePath, "metadata"] : ["metadata"], sidecars };
 }
 function podMetadata(w) {
   const meta = w.metaHolder.metadata;
@@ -14384,7 +14582,7 @@ function specAt(spec, version) {
 }
 
 // src/pod/bootstrap.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 
 // src/version.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
@@ -15689,7 +15887,7 @@ function lastFlag(argv, flags) {
 }
 function parseBootstrap(text2) {
   try {
-    const v = (0, import_yaml5.parse)(text2, { maxAliasCount: LIMITS.aliases });
+    const v = (0, import_yaml6.parse)(text2, { maxAliasCount: LIMITS.aliases });
     return isObject3(v) ? v : v === null || v === void 0 ? {} : void 0;
   } catch {
     return void 0;
@@ -15845,10 +16043,12 @@ function findSidecars(w, cfg, facts) {
   return apps.length > 0 ? sidecars : [];
 }
 function adminFacts(spec, c, w, facts) {
-  const seen = ADMIN2.get(c);
-  if (seen && seen.spec === spec && seen.facts === facts && seen.pod === w.pod) return seen.out;
+  let known2 = ADMIN2.get(w.pod);
+  if (!known2) ADMIN2.set(w.pod, known2 = /* @__PURE__ */ new Map());
+  const seen = known2.get(c);
+  if (seen && seen.spec === spec && seen.facts === facts) return seen.out;
   const out = withAdmin(spec, c, w, facts);
-  ADMIN2.set(c, { spec, facts, pod: w.pod, out });
+  known2.set(c, { spec, facts, out });
   return out;
 }
 var ADMIN2 = /* @__PURE__ */ new WeakMap();
@@ -16062,7 +16262,7 @@ function restoreTemplate(ctx, source) {
   }
 }
 function snapshot(obj) {
-  const copy = structuredClone(obj);
+  const copy = copyValue(obj);
   return () => copy;
 }
 function restore(target2, source) {
@@ -16070,195 +16270,8 @@ function restore(target2, source) {
   for (const [k, v] of Object.entries(source)) {
     const t = target2[k];
     if (isObject3(t) && isObject3(v)) restore(t, v);
-    else target2[k] = typeof v === "object" && v !== null ? structuredClone(v) : v;
+    else target2[k] = typeof v === "object" && v !== null ? copyValue(v) : v;
   }
-}
-
-// src/yaml/sync.ts
-var import_yaml6 = __toESM(require_dist(), 1);
-var UNKNOWN = /* @__PURE__ */ Symbol("unknown");
-function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
-  const s = {
-    poolLists,
-    doc,
-    pool,
-    olds: before?.pool ?? /* @__PURE__ */ new Map(),
-    synced: /* @__PURE__ */ new Set(),
-    holders: before?.holders ?? /* @__PURE__ */ new Set(),
-    pooled: new Set(pool.values()),
-    dirty: false
-  };
-  doc.contents = syncIn(s, doc.contents, before ? before.value : UNKNOWN, value);
-  quoteForReaders(doc.contents, (n) => isNewNode(n) || rewritten.has(n));
-}
-var rewritten = /* @__PURE__ */ new WeakSet();
-function oldOf(s, node, old) {
-  return old === UNKNOWN ? valueOf(s.doc, node) : old;
-}
-function valueOf(doc, node) {
-  try {
-    return node.toJS(doc);
-  } catch (e) {
-    if (e instanceof ReferenceError) return UNKNOWN;
-    throw e;
-  }
-}
-function syncIn(s, node, old, value) {
-  const { doc } = s;
-  if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
-  if (node && s.pooled.has(node)) s.dirty = true;
-  if (node && deepEqual(oldOf(s, node, old), value)) return node;
-  if ((0, import_yaml6.isMap)(node) && isPlainObject(value)) {
-    syncMap(s, node, old, value);
-    return node;
-  }
-  if ((0, import_yaml6.isSeq)(node) && Array.isArray(value)) {
-    syncSeq(s, node, old, value);
-    return node;
-  }
-  if ((0, import_yaml6.isScalar)(node) && !isObjectLike(value)) {
-    node.value = value;
-    rewritten.add(node);
-    if (typeof value !== "string") node.type = import_yaml6.Scalar.PLAIN;
-    styleScalar(node);
-    return node;
-  }
-  return createNode(doc, value);
-}
-function createNode(doc, value) {
-  const node = doc.createNode(value);
-  (0, import_yaml6.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
-  return node;
-}
-function styleScalar(s) {
-  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml6.Scalar.BLOCK_LITERAL;
-}
-function needsBlock(items) {
-  return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
-}
-function oldEntries(map, old) {
-  if (!isPlainObject(old)) return void 0;
-  const keys2 = Object.keys(old);
-  if (keys2.length !== map.items.length) return void 0;
-  for (const pair of map.items) {
-    const key = keyString(pair);
-    if (key === void 0 || !Object.prototype.hasOwnProperty.call(old, key)) return void 0;
-  }
-  return old;
-}
-function syncMap(s, map, old, value) {
-  const { doc } = s;
-  const olds = old === UNKNOWN ? void 0 : oldEntries(map, old);
-  map.items = map.items.filter((pair) => {
-    const key = keyString(pair);
-    return key !== void 0 && Object.prototype.hasOwnProperty.call(value, key) && value[key] !== void 0;
-  });
-  const keys2 = Object.keys(value).filter((k) => value[k] !== void 0);
-  keys2.forEach((key, i) => {
-    const pair = map.items.find((p) => keyString(p) === key);
-    if (pair) {
-      pair.value = syncIn(s, pair.value, olds ? olds[key] : UNKNOWN, value[key]);
-      return;
-    }
-    const next = keys2.slice(i + 1).map((k) => map.items.findIndex((p) => keyString(p) === k)).find((at) => at >= 0);
-    const created = doc.createPair(key, fromPool(s, value[key]) ?? createNode(doc, value[key]));
-    map.items.splice(next ?? map.items.length, 0, created);
-  });
-}
-function syncSeq(s, seq, oldValue, value) {
-  const { doc } = s;
-  const old = seq.items;
-  const olds = Array.isArray(oldValue) && oldValue.length === old.length ? oldValue : void 0;
-  const oldAt = (i) => olds ? olds[i] : UNKNOWN;
-  const used = /* @__PURE__ */ new Set();
-  if (seq.flow && needsBlock(value)) seq.flow = false;
-  if (value.length === 0) seq.flow = true;
-  if (seq.commentBefore && value.length > 0 && (0, import_yaml6.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
-    old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
-    seq.commentBefore = void 0;
-  }
-  seq.items = value.map((v, i) => {
-    const name = nameOf(v);
-    let node;
-    let prev = UNKNOWN;
-    if (name !== void 0) {
-      const at = old.findIndex((n) => !used.has(n) && nameOf(plain(doc, n)) === name);
-      if (at >= 0) {
-        node = old[at];
-        prev = oldAt(at);
-      } else if (!s.poolLists || s.poolLists.has(value)) {
-        node = takeFromPool(s.pool, name, used);
-        if (node && s.olds.has(node)) prev = s.olds.get(node);
-      }
-    } else if (old[i] && !used.has(old[i]) && deepEqual(oldOf(s, old[i], oldAt(i)), v)) {
-      node = old[i];
-      prev = oldAt(i);
-    }
-    if (node) {
-      used.add(node);
-      if (s.synced.has(node)) prev = UNKNOWN;
-      s.synced.add(node);
-    }
-    return syncIn(s, node ?? null, prev, v);
-  });
-}
-function fromPool(s, value) {
-  if (!Array.isArray(value) || s.poolLists && !s.poolLists.has(value)) return void 0;
-  if (!value.some((v) => nameOf(v) !== void 0 && s.pool.has(nameOf(v)))) return void 0;
-  const seq = s.doc.createNode([]);
-  syncSeq(s, seq, [], value);
-  return seq;
-}
-function takeFromPool(pool, name, used) {
-  const node = pool.get(name);
-  if (!node || used.has(node)) return void 0;
-  pool.delete(name);
-  return node;
-}
-function plain(doc, node) {
-  return (0, import_yaml6.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
-}
-function nodeName(doc, node) {
-  if (!(0, import_yaml6.isMap)(node)) return void 0;
-  const name = node.get("name", true);
-  const target2 = (0, import_yaml6.isAlias)(name) ? name.resolve(doc) : name;
-  return (0, import_yaml6.isScalar)(target2) ? target2.value ?? void 0 : void 0;
-}
-function nameOf(v) {
-  return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
-}
-function keyString(pair) {
-  const k = pair.key;
-  if ((0, import_yaml6.isScalar)(k)) return String(k.value);
-  return typeof k === "string" ? k : void 0;
-}
-function isPlainObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function isObjectLike(v) {
-  return typeof v === "object" && v !== null;
-}
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const array = Array.isArray(a);
-  if (array !== Array.isArray(b)) return false;
-  if (array) {
-    const bb = b;
-    if (a.length !== bb.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
-    return true;
-  }
-  const ao = a;
-  const bo = b;
-  let defined2 = 0;
-  for (const k in ao) {
-    if (ao[k] === void 0) continue;
-    defined2++;
-    if (!deepEqual(ao[k], bo[k])) return false;
-  }
-  for (const k in bo) if (bo[k] !== void 0) defined2--;
-  return defined2 === 0;
 }
 
 // src/workloads/select.ts
@@ -18157,7 +18170,7 @@ function dryRun(ctx) {
   let results = runs.get(ctx);
   if (results === void 0) {
     results = [];
-    const w = makeWorkload(structuredClone(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
+    const w = makeWorkload(copyValue(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
     if (w) sequenceWorkload(makeCtx({ ...ctx.cfg, mode: "apply" }, w, results, ctx.facts));
     runs.set(ctx, results);
   }
