@@ -16708,7 +16708,7 @@ function restore(target2, source) {
   for (const [k, v] of Object.entries(source)) {
     const t = target2[k];
     if (isObject3(t) && isObject3(v)) restore(t, v);
-    else target2[k] = typeof v === "object" && v !== null ? copyValue(v) : v;
+    else target2[k] = copyValue(v);
   }
 }
 var init_all_or_nothing = __esm({
@@ -27783,11 +27783,9 @@ var init_review = __esm({
     isObject6 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     PodItem = class {
       constructor(live, reread, mergeKeys) {
-        this.live = live;
         this.reread = reread;
         this.takeValue = mergeKeys ? void 0 : () => live;
       }
-      live;
       reread;
       kind = "Pod";
       apiVersion = "v1";

@@ -16270,7 +16270,7 @@ function restore(target2, source) {
   for (const [k, v] of Object.entries(source)) {
     const t = target2[k];
     if (isObject3(t) && isObject3(v)) restore(t, v);
-    else target2[k] = typeof v === "object" && v !== null ? copyValue(v) : v;
+    else target2[k] = copyValue(v);
   }
 }
 

@@ -135,7 +135,7 @@ function asItem(pod: Obj, request: Obj): Obj {
  * The Pod as the engine's item (src/process.ts ItemText). A class, not an object literal with a
  * getter: a literal's accessor is kept in a hidden class made for each object, in the old
  * generation, and through it each request's pod outlived every young-generation GC until the
- * next full one (the webhook's p99 was those pauses: docs/webhook.md, "Latency").
+ * next full one (the webhook's p99 was those pauses: docs/architecture.md, "Nothing of one item outlives it").
  *
  * The engine works on the request's own pod value, not a copy (most pods are left alone, and a
  * copy of each was most of a request's garbage). The pod as it came is read again from the
@@ -150,7 +150,7 @@ class PodItem implements ItemText {
   readonly takeValue: (() => Obj) | undefined;
 
   constructor(
-    private readonly live: Obj,
+    live: Obj,
     private readonly reread: () => Obj,
     mergeKeys: boolean,
   ) {

@@ -123,7 +123,7 @@ function adminFacts(spec: SidecarSpec, c: Container, w: Workload, facts: InputFa
 /**
  * Keyed by the pod, and no value holds its key: an entry whose value reaches its own key (the
  * pod through a container) outlives every young-generation GC until a full one (V8's scavenger
- * keeps such an ephemeron's value), and the webhook's pauses grew with it (docs/webhook.md).
+ * keeps such an ephemeron's value), and the webhook's pauses grew with it (docs/architecture.md).
  */
 const ADMIN = new WeakMap<Workload['pod'], Map<Container, { spec: SidecarSpec; facts: InputFacts; out: ReturnType<typeof withAdmin> }>>();
 

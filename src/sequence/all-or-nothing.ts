@@ -50,6 +50,6 @@ function restore(target: Record<string, unknown>, source: Record<string, unknown
   for (const [k, v] of Object.entries(source)) {
     const t = target[k];
     if (isObject(t) && isObject(v)) restore(t, v);
-    else target[k] = typeof v === 'object' && v !== null ? copyValue(v) : v;
+    else target[k] = copyValue(v);
   }
 }
