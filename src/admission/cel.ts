@@ -35,9 +35,12 @@ export function sidecarTest(cfg: Config, c = 'c'): string {
   const names = cfg.sidecars.flatMap((s: SidecarSpec) => (s.name !== undefined && isLiteral(s.name) ? [s.name] : []));
   const nameGlobs = cfg.sidecars.flatMap((s) => (s.name !== undefined && !isLiteral(s.name) ? [s.name] : []));
   const imageGlobs = cfg.sidecars.flatMap((s) => (s.image !== undefined ? [s.image] : []));
+  // A container may come without a name: admission runs before the API server's validation,
+  // and CEL errors on a missing field, so every name test is guarded as the image's is.
+  const named = (test: string | undefined) => (test === undefined ? undefined : `(has(${c}.name) && ${test})`);
   const parts = [
-    oneOf(`${c}.name`, [...new Set(names)]),
-    ...[...new Set(nameGlobs)].map((g) => `${c}.name.matches(${celString(globRegexSource(g))})`),
+    named(oneOf(`${c}.name`, [...new Set(names)])),
+    ...[...new Set(nameGlobs)].map((g) => named(`${c}.name.matches(${celString(globRegexSource(g))})`)),
     ...[...new Set(imageGlobs)].map((g) => `(has(${c}.image) && ${c}.image.matches(${celString(globRegexSource(g))}))`),
   ].filter((p): p is string => p !== undefined);
   return parts.length === 0 ? 'false' : parts.length === 1 ? parts[0]! : `(${parts.join(' || ')})`;

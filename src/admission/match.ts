@@ -42,7 +42,7 @@ function mayNeedSequencing(cfg: Config): string {
   return [
     `(${CONTAINERS}).exists(c, ${c})`,
     `(${INITS}).exists(c, ${c})`,
-    `(has(object.spec.volumes) && object.spec.volumes.exists(v, v.name == ${celString(TOOLS_VOLUME)}))`,
+    `(has(object.spec.volumes) && object.spec.volumes.exists(v, has(v.name) && v.name == ${celString(TOOLS_VOLUME)}))`,
     `(has(object.metadata.annotations) && object.metadata.annotations.exists(k, ${keys}))`,
     `(has(object.metadata.labels) && object.metadata.labels.exists(k, ${keys}))`,
   ].join(' ||\n');
@@ -52,8 +52,8 @@ function mayNeedSequencing(cfg: Config): string {
 function ours(c: string): string {
   const markers = celList([WRAP_MARKER, HOOK_MARKER, WAIT_MARKER, TOOLS_MARKER]);
   return [
-    `${c}.name.startsWith('seq-')`,
-    `(has(${c}.volumeMounts) && ${c}.volumeMounts.exists(m, m.name == ${celString(TOOLS_VOLUME)}))`,
+    `(has(${c}.name) && ${c}.name.startsWith('seq-'))`,
+    `(has(${c}.volumeMounts) && ${c}.volumeMounts.exists(m, has(m.name) && m.name == ${celString(TOOLS_VOLUME)}))`,
     argvHas(c, `${markers}.exists(x, a.contains(x))`),
     `(has(${c}.lifecycle) && has(${c}.lifecycle.postStart) && has(${c}.lifecycle.postStart.exec) && has(${c}.lifecycle.postStart.exec.command) && ${c}.lifecycle.postStart.exec.command.exists(a, ${markers}.exists(x, a.contains(x))))`,
   ].join(' || ');
