@@ -2,9 +2,10 @@
 // against a bare Node HTTPS server that answers `allowed: true` without any work
 // (bench/bare-https.cjs), side by side in the same run, on the AdmissionReviews of every pod the
 // vendor corpus and the fixtures make (bench/reviews.ts). Each server runs on core 0 and the load
-// generator (autocannon, bench/load.mjs) on core 1 when `taskset` is there. Measured: latency
-// percentiles at a fixed 200 requests/s (autocannon's overallRate), rounds in alternating
-// order after a warm-up, and the most requests/s each answers with 10 connections. `--soak`
+// generator on core 1 when `taskset` is there. Measured: latency percentiles at a fixed 200
+// requests/s sent evenly, open loop (bench/paced.mjs, which says why not autocannon's rate limit),
+// rounds in alternating order after a warm-up, and the most requests/s each answers with 10
+// connections (autocannon, bench/load.mjs). `--soak`
 // adds a 10-minute run at 200/s sampling the server's RSS (flat: the last minute's median within
 // 10 % of minute 2's). Targets: p99 under 5 ms and within 2x the bare server's p99.
 import { spawn, spawnSync } from 'node:child_process';
@@ -113,11 +114,12 @@ async function startBare(root, tls) {
   return { proc, port };
 }
 
+/** A run of the load generator: bench/paced.mjs at a fixed rate, autocannon (bench/load.mjs) for 'max'. */
 function load(root, port, reviewsFile, seconds, rate, connections = 10) {
   const [cmd, ...args] = [
     ...pinned(1),
     process.execPath,
-    join(root, 'bench', 'load.mjs'),
+    join(root, 'bench', rate === 'max' ? 'load.mjs' : 'paced.mjs'),
     String(port),
     reviewsFile,
     String(seconds),
@@ -125,7 +127,7 @@ function load(root, port, reviewsFile, seconds, rate, connections = 10) {
     String(connections),
   ];
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`autocannon: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`load generator: ${r.stderr}`);
   const res = JSON.parse(r.stdout);
   if (res.non2xx || res.errors || res.timeouts) throw new Error(`port ${port}: ${res.non2xx} non-2xx, ${res.errors} errors, ${res.timeouts} timeouts`);
   return res;
@@ -139,7 +141,7 @@ async function soak(root, server, reviewsFile, minutes) {
   const [cmd, ...args] = [
     ...pinned(1),
     process.execPath,
-    join(root, 'bench', 'load.mjs'),
+    join(root, 'bench', 'paced.mjs'),
     String(server.port),
     reviewsFile,
     String(minutes * 60),
@@ -202,9 +204,10 @@ export async function benchWebhook({ root, out, seconds = 10, soakMinutes = 0 })
       rps: max[n].rps,
     };
   };
+  const lagP99 = Math.max(...Object.values(rounds).flat().map((r) => r.lagP99));
   const w = row('webhook serve');
   const b = row('bare HTTPS');
-  const pin = pinned(0).length ? 'server on core 0, autocannon on core 1 (taskset)' : 'not pinned (no taskset or one core)';
+  const pin = pinned(0).length ? 'server on core 0, load generator on core 1 (taskset)' : 'not pinned (no taskset or one core)';
   // Other work on the machine shows in every latency here (both servers alike): said with the numbers.
   const busy = `load average ${f(loadBefore, 1)} before, ${f(loadavg()[0], 1)} after`;
   const mix = Object.entries(outcomes)
@@ -212,7 +215,8 @@ export async function benchWebhook({ root, out, seconds = 10, soakMinutes = 0 })
     .join(', ');
   const lines = [
     `Webhook (issue 36): ${reviews.reviews.length} AdmissionReviews (${reviews.vendor} pods from the vendor corpus, the rest from fixtures/filter; under the default config ${mix}), ` +
-      `sent in turn on each of 10 connections; ${RATE} requests/s (autocannon overallRate), ${ROUNDS} rounds of ${seconds} s per server in alternating order after 5 s of warm-up, medians of the rounds; ${pin}; then unthrottled for ${seconds} s; ${busy}.`,
+      `sent in turn; ${RATE} requests/s, one every ${f(1000 / RATE, 0)} ms, open loop on a pool of 10 keep-alive connections (bench/paced.mjs; the sends left at most ${f(lagP99)} ms late, p99), ` +
+      `${ROUNDS} rounds of ${seconds} s per server in alternating order after 5 s of warm-up, medians of the rounds; ${pin}; then unthrottled for ${seconds} s on 10 connections (autocannon); ${busy}.`,
     '',
     '| server | requests | p50 | p90 | p99 | max | most requests/s | RSS after |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

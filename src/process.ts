@@ -37,6 +37,13 @@ export interface ItemText {
    * item's replacement is then ''. The text a file run writes reads as this value (test/admission/corpus.test.ts).
    */
   valueOut?(value: Record<string, unknown>): void;
+  /**
+   * The item's value as it came, made again by the caller without text (the webhook parses the
+   * request's body again): the engine's value before any change, where reading `text` would write
+   * the pod as YAML only to parse it back. Not the live value: the engine only reads it, and
+   * copies what it restores from it (src/sequence/all-or-nothing.ts restore).
+   */
+  valueBefore?(): Record<string, unknown>;
 }
 
 export interface Processed {
@@ -369,9 +376,9 @@ function sequenceItem(
   }
   const before = original.get();
   if (deepEqual(before.value, obj)) return undefined;
-  const text = item.text;
   forgetKptIds(obj);
   if (item.valueOut) return (item.valueOut(obj), '');
+  const text = item.text;
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
     const poolPaths = workloads.flatMap((w) => ['initContainers', 'containers'].map((l) => [...w.templatePath, 'spec', l]));
@@ -421,6 +428,7 @@ class Reread {
 
   get(): { value: Record<string, unknown>; spans?: Spans } {
     if (this.made) return this.made;
+    if (this.item.valueBefore) return (this.made = { value: this.item.valueBefore() });
     const spans: Spans = new Map();
     const value = this.fast ? (fastParse(this.item.text, 0, spans, this.plainText)?.value as Record<string, unknown> | undefined) : undefined;
     this.made = value ? { value, spans } : { value: toValue(parseItem(this.item.text)) as Record<string, unknown> };

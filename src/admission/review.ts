@@ -14,11 +14,10 @@ import { parse } from 'yaml';
 import { loadConfig } from '../config/index.js';
 import type { Config } from '../config/types.js';
 import { FatalError, type Result } from '../krm/types.js';
-import { itemValue } from '../krm/io.js';
 import { processItems, type ItemText } from '../process.js';
 import { diff, type Operation } from '../patches/diff.js';
 import { BlockEmitter } from '../yaml/emit.js';
-import { copyValue, deepEqual } from '../yaml/sync.js';
+import { copyValue } from '../yaml/sync.js';
 import { RECORD_ANNOTATION, recordOf } from './record.js';
 
 /** A loaded config; the server swaps one for another when the mounted file changes. */
@@ -168,6 +167,10 @@ class PodItem implements ItemText {
     return (this.blockOrJson ??= textOf(this.original()));
   }
 
+  valueBefore(): Obj {
+    return this.original();
+  }
+
   valueOut(value: Obj): void {
     this.changed = value;
   }
@@ -187,11 +190,9 @@ function sequencePod(uid: string, pod: Obj, request: Obj, engine: Engine, about:
   const { changed } = item;
   // The live pod's annotations are the request's own unless the engine changed it.
   if (!changed && !hasRecord(pod)) return answer(uid, 'unchanged', warnings, about);
+  // The engine's value before any change is this same parse (PodItem.valueBefore): no text
+  // is written or read back for it.
   const before = item.original();
-  // The engine's reader must read the text it was given as this very pod, or the spans its
-  // change check reads would be another object's: checked where there is a change.
-  if (changed && !deepEqual(itemValue(item.text), before))
-    return answer(uid, 'unreadable', ['pod-sequencer: the pod does not read back as the same object; admitted unchanged'], about);
   const after = changed ?? copyValue(before);
   withRecord(after);
   const operations = diff(before, after);
