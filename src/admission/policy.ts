@@ -88,13 +88,19 @@ function controllerGroups(): string[] {
   return [...new Set(CATALOG.filter((k) => k.templates.some((t) => t.sidecarsEndedBy === 'controller')).map((k) => k.group))].sort();
 }
 
+/**
+ * A container's name, '' when it has none: the policy runs at admission, before the API server's
+ * validation, and CEL's `c.name` on a nameless container is an error, not a value.
+ */
+const NAME = `(has(c.name) ? c.name : '')`;
+
 export function policyVariables(cfg: Config): { name: string; expression: string }[] {
   const native = `has(c.restartPolicy) && c.restartPolicy == 'Always'`;
   return [
     { name: 'inits', expression: INITS },
     { name: 'containers', expression: CONTAINERS },
-    { name: 'strandedSidecars', expression: `variables.inits.filter(c, ${sidecarTest(cfg)} && !(${native})).map(c, c.name)` },
-    { name: 'classicSidecars', expression: `variables.containers.filter(c, ${sidecarTest(cfg)}).map(c, c.name)` },
+    { name: 'strandedSidecars', expression: `variables.inits.filter(c, ${sidecarTest(cfg)} && !(${native})).map(c, ${NAME})` },
+    { name: 'classicSidecars', expression: `variables.containers.filter(c, ${sidecarTest(cfg)}).map(c, ${NAME})` },
     {
       name: 'jobLike',
       expression: `has(object.spec.restartPolicy) && object.spec.restartPolicy in ['Never', 'OnFailure']`,
@@ -105,12 +111,12 @@ export function policyVariables(cfg: Config): { name: string; expression: string
     },
     {
       name: 'unendedApps',
-      expression: `variables.containers.filter(c, !(${sidecarTest(cfg)}) && !(has(c.command) && c.command.exists(a, a == ${celString(WRAP_MARKER)})) && !${endsItself('c')}).map(c, c.name)`,
+      expression: `variables.containers.filter(c, !(${sidecarTest(cfg)}) && !(has(c.command) && c.command.exists(a, a == ${celString(WRAP_MARKER)})) && !${endsItself('c')}).map(c, ${NAME})`,
     },
-    { name: 'nativeProxy', expression: `variables.inits.map(c, c.name in ${celList(meshProxies())} && ${native})` },
+    { name: 'nativeProxy', expression: `variables.inits.map(c, ${NAME} in ${celList(meshProxies())} && ${native})` },
     {
       name: 'networkInit',
-      expression: `variables.inits.map(c, !(${native}) && (c.name.startsWith(${celString(WAIT_PREFIX)}) || ${argvHas('c', "a.contains('://')")}))`,
+      expression: `variables.inits.map(c, !(${native}) && (${NAME}.startsWith(${celString(WAIT_PREFIX)}) || ${argvHas('c', "a.contains('://')")}))`,
     },
   ];
 }
@@ -127,7 +133,7 @@ export function policyValidations(): Validation[] {
       reason: 'Invalid',
     },
     {
-      expression: `!(has(object.metadata.annotations) && 'sidecar.istio.io/status' in object.metadata.annotations && object.metadata.annotations['sidecar.istio.io/status'].matches(${celString(`"initContainers":\\[[^\\]]*"${istio}"`)})) || variables.inits.exists(c, c.name == ${celString(istio)} && has(c.restartPolicy) && c.restartPolicy == 'Always')`,
+      expression: `!(has(object.metadata.annotations) && 'sidecar.istio.io/status' in object.metadata.annotations && object.metadata.annotations['sidecar.istio.io/status'].matches(${celString(`"initContainers":\\[[^\\]]*"${istio}"`)})) || variables.inits.exists(c, ${NAME} == ${celString(istio)} && has(c.restartPolicy) && c.restartPolicy == 'Always')`,
       message: `${istio} is no longer a native sidecar: sidecar.istio.io/status lists it among the init containers, but a later webhook moved it back or dropped its restartPolicy: Always`,
       reason: 'Invalid',
     },

@@ -80,6 +80,14 @@ describe('matchConditions', () => {
     expect(sent(CONFIGS.globs, pod({ containers: [app, { name: 'vault-agent', image: 'v' }] }))).toBe(true);
   });
 
+  it('a container or volume without a name is evaluated, not an error (admission runs before API validation)', () => {
+    // knative/serving test/test_images/autoscale/service.yaml has a nameless container; CEL's
+    // c.name on it is "field not found: name" unless guarded by has().
+    const pod = { metadata: { name: 'p' }, spec: { containers: [{ image: 'nginx' }, { name: 'istio-proxy', image: 'proxyv2' }], volumes: [{ emptyDir: {} }] } };
+    expect(sent(undefined, pod)).toBe(true);
+    expect(sent(CONFIGS.globs, { metadata: {}, spec: { containers: [{ image: 'nginx' }] } })).toBe(false);
+  });
+
   it('with a mesh or dependencies configured, every pod is sent (no condition)', () => {
     const mesh = loadConfig({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { meshIstio: 'hold' } }).config;
     const deps = loadConfig({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { dependencies: 'tcp://db:5432' } }).config;

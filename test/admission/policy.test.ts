@@ -144,4 +144,9 @@ describe('ValidatingAdmissionPolicy on the filter output', () => {
       expect(policyFailures(config, bad).join('\n'), from).toMatch(/uses the network runs before the native mesh proxy/);
     }
   });
+  it('a pod with a nameless container or volume is evaluated, not an error', () => {
+    const config = loadConfig(undefined).config;
+    const pod = { metadata: { name: 'p' }, spec: { containers: [{ image: 'nginx' }], initContainers: [{ image: 'x', restartPolicy: 'Always' }], volumes: [{ emptyDir: {} }] } };
+    expect(() => policyFailures(config, pod)).not.toThrow();
+  });
 });
