@@ -128,7 +128,11 @@ function load(root, port, reviewsFile, seconds, rate, connections = 10) {
   ];
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`load generator: ${r.stderr}`);
-  const res = JSON.parse(r.stdout);
+  return answered(port, JSON.parse(r.stdout));
+}
+
+/** A load's result, or an error when any request went unanswered or was refused. */
+function answered(port, res) {
   if (res.non2xx || res.errors || res.timeouts) throw new Error(`port ${port}: ${res.non2xx} non-2xx, ${res.errors} errors, ${res.timeouts} timeouts`);
   return res;
 }
@@ -153,7 +157,7 @@ async function soak(root, server, reviewsFile, minutes) {
   child.stdout.on('data', (d) => (text += d));
   await new Promise((r) => child.on('close', r));
   clearInterval(timer);
-  const res = JSON.parse(text);
+  const res = answered(server.port, JSON.parse(text));
   const within = (a, b) => samples.filter((x) => x.s >= a && x.s < b).map((x) => x.rss);
   const minute2 = median(within(60, 120));
   const last = median(within(minutes * 60 - 60, minutes * 60 + 1));
