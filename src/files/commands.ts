@@ -10,11 +10,14 @@ import { counts, findingLine, FORMATS, formatJson, formatText, noteLine, type Fo
 import { formatSarif } from '../check/sarif.js';
 import { loadConfig } from '../config/load.js';
 import { FAIL_ON_LEVELS, type Config, type FailOn } from '../config/types.js';
+import { listOf } from '../process.js';
+import type { ItemText } from '../process.js';
+import { sitesFor } from '../workloads/kinds.js';
 import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
 import { BadPathError, collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
-import { withoutPatches } from './kustomize.js';
+import { KUSTOMIZATION_NAMES, withoutPatches } from './kustomize.js';
 import { tellTerminal } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
 import { readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, withFixCommand, withLevel, type Finding } from './run.js';
@@ -55,6 +58,7 @@ export function registerFileCommands(program: Command, version: string, setCode:
     )
     .option('--no-color', 'same as --color never')
     .option('-v, --verbose', 'text output: say under each finding why it matters, not only how to fix it')
+    .option('--allow-empty', 'exit 0 when the paths hold no workload (else exit 2: a gate that checked nothing is not green)')
     .action((paths: string[], opts: CheckOptions) => setCode(guard(() => check(paths, opts, version))));
   program
     .command('fix')
@@ -179,6 +183,7 @@ interface CheckOptions extends Common {
   /** --color WHEN, or false for --no-color. */
   color?: 'auto' | 'always' | 'never' | false;
   verbose?: boolean;
+  allowEmpty?: boolean;
 }
 
 function check(paths: string[], opts: CheckOptions, version: string): number {
@@ -217,12 +222,49 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
     err(notes.map((n) => noteLine(n)));
     out(formatText(findings, checked, { color: useColor(opts.color, process.stdout.isTTY === true, process.env), verbose: opts.verbose === true }));
   }
-  return failsOn(
-    findings.map((f) => f.result),
-    failOn,
+  if (
+    failsOn(
+      findings.map((f) => f.result),
+      failOn,
+    )
   )
-    ? 1
-    : 0;
+    return 1;
+  if (opts.allowEmpty || refused.length > 0 || workloadCount(files, cfg) > 0) return 0;
+  err(checkedNothing(paths, collected.length));
+  return 2;
+}
+
+/** The workloads (objects with a pod template, also inside a `kind: List`) the files hold. */
+function workloadCount(files: readonly ManifestFile[], cfg: Config): number {
+  const count = (items: readonly ItemText[]): number =>
+    items.reduce((n, item) => {
+      const list = listOf(item);
+      if (list) return n + count(list.items);
+      return n + (sitesFor(item.apiVersion, item.kind, cfg.workloadKinds) ? 1 : 0);
+    }, 0);
+  return files.reduce((n, f) => n + count(f.docs), 0);
+}
+
+/**
+ * A run that checked no workload says so and fails (issue 38): `check chart/` or `check overlay/`
+ * read templates or patches, not manifests, and a green gate there checked nothing. The way to
+ * check each is named; `--allow-empty` is for a hook that may be given only other YAML.
+ */
+function checkedNothing(paths: readonly string[], read: number): string[] {
+  const dirs = paths.filter((p) => p !== '-' && existsSync(p) && statSync(p).isDirectory());
+  const ways = dirs.flatMap((d) => {
+    if (existsSync(join(d, 'Chart.yaml'))) return [`helm template ${d} | pod-sequencer check -`];
+    if (KUSTOMIZATION_NAMES.some((k) => existsSync(join(d, k)))) return [`kustomize build ${d} | pod-sequencer check -`];
+    return [];
+  });
+  const where = read === 0 ? 'no YAML file was read' : `no workload (an object with a pod template) in the ${read} file${read === 1 ? '' : 's'} read`;
+  return [
+    `pod-sequencer check: nothing was checked: ${where}`,
+    ...(ways.length > 0
+      ? ways.map((w) => `  check the rendered manifests instead: ${w}`)
+      : ['  give the rendered manifests (a file, a directory, or - for a stream on stdin)']),
+    '  or pass --allow-empty where no workload is fine (exit 0)',
+  ];
 }
 
 /**

@@ -12,14 +12,14 @@ import { parse } from 'yaml';
 import type { Note } from './read.js';
 
 /** kustomize's accepted file names (api/konfig/general.go RecognizedKustomizationFileNames). */
-const NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 /** The files listed as patches, by resolved path, each with the kustomization that lists it. */
 export function kustomizePatches(paths: readonly string[]): Map<string, string> {
   const kustomizations = new Set<string>();
   for (const p of paths) {
-    if (NAMES.includes(basename(p))) kustomizations.add(resolve(p));
-    for (const n of NAMES) {
+    if (KUSTOMIZATION_NAMES.includes(basename(p))) kustomizations.add(resolve(p));
+    for (const n of KUSTOMIZATION_NAMES) {
       const beside = join(dirname(resolve(p)), n);
       if (existsSync(beside)) kustomizations.add(beside);
     }

@@ -174,6 +174,44 @@ describe('check', () => {
   });
 });
 
+describe('check that checked nothing (issue 38)', () => {
+  const base = fixture('sidecar-not-first-positive');
+  const files = {
+    'chart/Chart.yaml': 'apiVersion: v2\nname: c\nversion: 0.1.0\n',
+    'chart/templates/deploy.yaml': '{{ .Values.x }}\n',
+    'overlay/kustomization.yaml': 'resources: [../base]\npatches: [{path: replicas.yaml}]\n',
+    'overlay/replicas.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 3}\n',
+    'config/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: b}\n',
+    'base/web.yaml': base,
+  };
+
+  it('a chart or an overlay: says so, names the command that checks it, exits 2', () => {
+    const { bin } = scratch(files);
+    const chart = bin('check', 'chart');
+    expect(chart.code).toBe(2);
+    expect(chart.stderr).toContain('pod-sequencer check: nothing was checked: no YAML file was read\n');
+    expect(chart.stderr).toContain('  check the rendered manifests instead: helm template chart | pod-sequencer check -\n');
+    const overlay = bin('check', 'overlay');
+    expect(overlay.code).toBe(2);
+    expect(overlay.stderr).toContain('  check the rendered manifests instead: kustomize build overlay | pod-sequencer check -\n');
+    const other = bin('check', 'config');
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('nothing was checked: no workload (an object with a pod template) in the 1 file read\n');
+  });
+
+  it('--allow-empty: exit 0; a run with a workload in it: as before', () => {
+    const { bin } = scratch(files);
+    expect(bin('check', '--allow-empty', 'chart', 'overlay', 'config').code).toBe(0);
+    const some = bin('check', 'config', 'base');
+    expect(some.code, some.stderr).toBe(0);
+    expect(some.stderr).not.toContain('nothing was checked');
+    // JSON output is still written whole, then the exit code says nothing was checked.
+    const json = bin('check', '--format', 'json', 'config');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toBeTruthy();
+  });
+});
+
 describe('check keeps going past a file it cannot read', () => {
   const cfg = 'apiVersion: fn.pod-sequencer.dev/v1alpha1\nkind: PodSequence\nmetadata: {name: x}\nspec: {kubernetesVersion: "1.28"}\n';
   const files = {

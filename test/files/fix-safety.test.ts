@@ -90,7 +90,9 @@ describe('fix writes safely', () => {
     symlinkSync(join(dir, 'b.yaml'), join(dir, 'a.yaml'));
     symlinkSync(join(dir, 'a.yaml'), join(dir, 'b.yaml'));
     symlinkSync(join(dir, 'missing.yaml'), join(dir, 'dangling.yaml'));
-    expect(runBin(['check', dir]).code).toBe(0);
+    const none = runBin(['check', dir]);
+    expect(none.code).toBe(2); // every file was a skipped link: nothing was checked
+    expect(none.stderr).toContain('nothing was checked: no YAML file was read');
     expect(runBin(['check', join(dir, 'a.yaml')]).stderr).toMatch(/a\.yaml: a loop of symbolic links\n$/);
     expect(runBin(['check', join(dir, 'dangling.yaml')]).stderr).toMatch(/dangling\.yaml: a symbolic link whose target is missing\n$/);
   });

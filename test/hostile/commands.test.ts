@@ -94,12 +94,14 @@ describe('hostile files through check, fix and the stream', () => {
         writeFileSync(file, bytes);
         const check = runGuarded('', ['check', file]);
         clean(check, 'check');
-        expect(check.code === 0 || check.code === 1).toBe(true);
+        // 2 only for a file that holds no workload: the gate says it checked nothing (issue 38).
+        if (check.code === 2) expect(check.stderr.toString()).toMatch(/^pod-sequencer check: nothing was checked: /m);
+        else expect(check.code === 0 || check.code === 1).toBe(true);
 
         const fix = runGuarded('', ['fix', file]);
         clean(fix, 'fix');
         if (fix.code !== 0) expect(readFileSync(file).equals(bytes), 'fix failed and changed the file').toBe(true);
-        else expect(runGuarded('', ['check', file]).code, 'what fix wrote reads back').not.toBe(2);
+        else expect(runGuarded('', ['check', '--allow-empty', file]).code, 'what fix wrote reads back').not.toBe(2);
 
         const stream = runGuarded(bytes);
         clean(stream, 'stream', bytes);
@@ -120,7 +122,7 @@ describe('limits and streams', () => {
     const at = (n: number) => {
       const file = join(dir, `nest-${n}.yaml`);
       writeFileSync(file, nest(n - 2)); // the document's map and `data` are two levels
-      return runGuarded('', ['check', file]);
+      return runGuarded('', ['check', '--allow-empty', file]);
     };
     expect(at(200).code).toBe(0);
     const over = at(201);
@@ -148,7 +150,11 @@ describe('limits and streams', () => {
     const filter = runGuarded('');
     expect(filter.code).toBe(1);
     expect(filter.stderr).toMatch(/^pod-sequencer: error: .*no input/);
-    expect(runGuarded('', ['check', '-']).code).toBe(0);
+    // check: nothing was checked, said, exit 2 (a gate that read nothing is not green); 0 with --allow-empty.
+    const check = runGuarded('', ['check', '-']);
+    expect(check.code).toBe(2);
+    expect(check.stderr.toString()).toMatch(/^pod-sequencer check: nothing was checked: no workload .* in the 1 file read\n/);
+    expect(runGuarded('', ['check', '--allow-empty', '-']).code).toBe(0);
     const post = runGuarded('', ['post-render']);
     expect(post.code).toBe(0);
     expect(post.stdout.length).toBe(0);
@@ -157,7 +163,8 @@ describe('limits and streams', () => {
   it('closed stdin reads as empty (Node opens /dev/null in its place): the same answers, no stack trace', () => {
     for (const [args, code] of [
       [[], 1],
-      [['check', '-'], 0],
+      [['check', '-'], 2],
+      [['check', '--allow-empty', '-'], 0],
       [['fix', '-'], 0],
       [['post-render'], 0],
     ] as const) {
