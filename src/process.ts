@@ -253,7 +253,12 @@ function checkedFact(facts: InputFacts, at: { index: number; within: string }, o
   if (typeof meta.namespace === 'string') ref.namespace = meta.namespace;
   const path = dotted(bad.path);
   const file = isObject(meta.annotations) ? fileOf(meta.annotations as Record<string, string>) : undefined;
-  const result: Result = { severity: 'error', message: `${path}: ${bad.text}; this ${kind} is not read (${FACT_USE[kind]})`, resourceRef: ref, field: { path } };
+  const result: Result = {
+    severity: 'error',
+    message: `${path}: ${bad.text}; this ${kind} is not read (${FACT_USE[kind]})`,
+    resourceRef: ref,
+    field: { path },
+  };
   if (file) result.file = file;
   facts.problems.push({ ...at, result });
   return null;

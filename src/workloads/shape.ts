@@ -159,7 +159,12 @@ function shapeProblem(v: unknown, shape: Shape, at: (string | number)[] | null):
     return undefined;
   }
   if (!isObject(v))
-    return problemAt(at, 'values' in shape ? `must be a mapping of strings, not ${describe(v)} (key: "value", one a line, or {key: "value"})` : `must be a mapping, not ${describe(v)}`);
+    return problemAt(
+      at,
+      'values' in shape
+        ? `must be a mapping of strings, not ${describe(v)} (key: "value", one a line, or {key: "value"})`
+        : `must be a mapping, not ${describe(v)}`,
+    );
   if ('values' in shape) {
     for (const k in v)
       if (typeof v[k] !== 'string') return problemAt(at, `must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);

@@ -64,10 +64,25 @@ function oneError(stderr: string, at: string, field: string, must: RegExp): void
 }
 
 const NAMESPACES: [string, string, string, RegExp][] = [
-  ['labels a string', '  name: x\n  labels: "istio-injection"\n', 'metadata.labels', /must be a mapping of strings, not the string "istio-injection" \(key: "value"/],
-  ['annotations a string', '  name: x\n  annotations: "linkerd.io/inject"\n', 'metadata.annotations', /must be a mapping of strings, not the string "linkerd.io\/inject"/],
+  [
+    'labels a string',
+    '  name: x\n  labels: "istio-injection"\n',
+    'metadata.labels',
+    /must be a mapping of strings, not the string "istio-injection" \(key: "value"/,
+  ],
+  [
+    'annotations a string',
+    '  name: x\n  annotations: "linkerd.io/inject"\n',
+    'metadata.annotations',
+    /must be a mapping of strings, not the string "linkerd.io\/inject"/,
+  ],
   ['labels a list', '  name: x\n  labels: [istio-injection]\n', 'metadata.labels', /must be a mapping of strings, not a list/],
-  ['a label value not a string', '  name: x\n  labels: {istio-injection: true}\n', 'metadata.labels.istio-injection', /must be a string, not the boolean true \(quote/],
+  [
+    'a label value not a string',
+    '  name: x\n  labels: {istio-injection: true}\n',
+    'metadata.labels.istio-injection',
+    /must be a string, not the boolean true \(quote/,
+  ],
 ];
 
 describe('a Namespace with a field of the wrong type', () => {
@@ -157,8 +172,20 @@ describe('a ConfigMap a container loads a file from, with a field of the wrong t
 
   for (const [name, meta, data, field, must] of [
     ['labels a list', '  name: schema\n  labels: [db]\n', SCRIPT, 'metadata.labels', /must be a mapping of strings, not a list/],
-    ['annotations a string', '  name: schema\n  annotations: "owner=db"\n', SCRIPT, 'metadata.annotations', /must be a mapping of strings, not the string "owner=db"/],
-    ['a data value not a string', '  name: schema\n', `${SCRIPT}  retries: 3\n`, 'data.retries', /must be a string, not the number 3 \(quote values such as "true"/],
+    [
+      'annotations a string',
+      '  name: schema\n  annotations: "owner=db"\n',
+      SCRIPT,
+      'metadata.annotations',
+      /must be a mapping of strings, not the string "owner=db"/,
+    ],
+    [
+      'a data value not a string',
+      '  name: schema\n',
+      `${SCRIPT}  retries: 3\n`,
+      'data.retries',
+      /must be a string, not the number 3 \(quote values such as "true"/,
+    ],
   ] as const) {
     it(`${name}: one error at ${field}, and the Job is still checked, without the script`, () => {
       const input = scriptJob(meta, data);
@@ -201,13 +228,18 @@ spec:
   it('the control: the StatefulSet is the Service, so it waits for nothing', () => {
     const r = runBin([], resourceList(input('{app: cache}')));
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain("own Service shop/cache");
+    expect(r.stderr).toContain('own Service shop/cache');
   });
 
   it('a selector that is a string: one error at spec.selector, and the StatefulSet is still processed', () => {
     const r = runBin([], resourceList(input('"app=cache"')));
     expect(r.code).toBe(1);
-    oneError(r.stderr, 'Service/shop/cache', 'spec.selector', /must be a mapping of strings, not the string "app=cache" \(key: "value".*; this Service is not read/);
+    oneError(
+      r.stderr,
+      'Service/shop/cache',
+      'spec.selector',
+      /must be a mapping of strings, not the string "app=cache" \(key: "value".*; this Service is not read/,
+    );
     expect(r.stdout).toContain('seq-wait-cache');
     const dir = files({ 'cache.yaml': input('"app=cache"') });
     const c = runBin(['check', join(dir, 'cache.yaml')]);

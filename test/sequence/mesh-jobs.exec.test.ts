@@ -107,7 +107,12 @@ async function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number):
 async function runAs(r: Runner, pod: PodSpec, env?: Record<string, string>) {
   const c = pod.containers![0]!;
   const command = r.env.delivery === 'inject' ? (await runToolsInit(lab, r, pod.initContainers))(c.command!) : c.command!.map(String);
-  return run(netns ? netns.wrap(command) : command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args: (c.args ?? []).map(String), timeoutMs: 30_000, env });
+  return run(netns ? netns.wrap(command) : command, {
+    path: r.env.delivery === 'inject' ? busyboxImage : r.path,
+    args: (c.args ?? []).map(String),
+    timeoutMs: 30_000,
+    env,
+  });
 }
 
 /** The mesh's proxy on its real ports: readiness answers 503 once, then ready; quit answers 200. */
