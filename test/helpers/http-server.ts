@@ -4,6 +4,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
+import { listenWhenFree } from './port-lock.js';
 
 export interface RecordedRequest {
   method: string;
@@ -121,19 +122,10 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
 }
 
 function listenOn(server: ReturnType<typeof createHttpServer>, port: number, wait: boolean): Promise<void> {
+  if (wait) return listenWhenFree(server, { port, host: '127.0.0.1' });
   return new Promise<void>((resolve, reject) => {
-    const retry = (e: NodeJS.ErrnoException) => {
-      if (!wait || e.code !== 'EADDRINUSE') return reject(e);
-      setTimeout(() => {
-        server.close();
-        server.listen(port, '127.0.0.1');
-      }, 100);
-    };
-    server.on('error', retry);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', retry);
-      resolve();
-    });
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
   });
 }
 
