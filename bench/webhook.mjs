@@ -204,7 +204,11 @@ export async function benchWebhook({ root, out, seconds = 10, soakMinutes = 0 })
       rps: max[n].rps,
     };
   };
-  const lagP99 = Math.max(...Object.values(rounds).flat().map((r) => r.lagP99));
+  const lagP99 = Math.max(
+    ...Object.values(rounds)
+      .flat()
+      .map((r) => r.lagP99),
+  );
   const w = row('webhook serve');
   const b = row('bare HTTPS');
   const pin = pinned(0).length ? 'server on core 0, load generator on core 1 (taskset)' : 'not pinned (no taskset or one core)';

@@ -146,7 +146,10 @@ describe('ValidatingAdmissionPolicy on the filter output', () => {
   });
   it('a pod with a nameless container or volume is evaluated, not an error', () => {
     const config = loadConfig(undefined).config;
-    const pod = { metadata: { name: 'p' }, spec: { containers: [{ image: 'nginx' }], initContainers: [{ image: 'x', restartPolicy: 'Always' }], volumes: [{ emptyDir: {} }] } };
+    const pod = {
+      metadata: { name: 'p' },
+      spec: { containers: [{ image: 'nginx' }], initContainers: [{ image: 'x', restartPolicy: 'Always' }], volumes: [{ emptyDir: {} }] },
+    };
     expect(() => policyFailures(config, pod)).not.toThrow();
   });
 });
