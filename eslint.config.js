@@ -17,6 +17,7 @@ export default tseslint.config(
         TextEncoder: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
+        setImmediate: 'readonly',
         setInterval: 'readonly',
         clearInterval: 'readonly',
         structuredClone: 'readonly',

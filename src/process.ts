@@ -10,13 +10,14 @@ import { fastParse, type Spans } from './yaml/fastparse.js';
 import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
-import { FatalError, type Result } from './krm/types.js';
+import { FatalError, type ResourceRef, type Result } from './krm/types.js';
 import { assumedVersionMessage, makeCtx, noFacts, settlePaths, type InputFacts, type PodCtx } from './pod/context.js';
 import { sequenceWorkload, stepsCanAct } from './sequence/index.js';
 import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
 import { expand, type Path } from './workloads/paths.js';
 import { isSelected } from './workloads/select.js';
-import { isObject, makeWorkload, nameUnnamed, podField, shapeProblem, type Container, type ObjectMeta, type Workload } from './workloads/workload.js';
+import { fileOf, isObject, makeWorkload, nameUnnamed, podField, shapeProblem, type Container, type ObjectMeta, type Workload } from './workloads/workload.js';
+import { FACT_KINDS, objectProblem } from './workloads/shape.js';
 import { isChange } from './check/dry-run.js';
 
 /**
@@ -73,6 +74,18 @@ function inItem(index: number, e: unknown): unknown {
 }
 
 export function processItems(items: readonly ItemText[], cfg: Config, facts: InputFacts = readFacts(items)): Processed {
+  const out = processLevel(items, cfg, facts);
+  // The objects found unreadable while the run read them (readFacts), each at its own item; once.
+  for (const p of facts.problems.splice(0)) {
+    out.results.push(p.result);
+    out.itemOf.push(p.index);
+    out.within.push(p.within);
+  }
+  return out;
+}
+
+/** processItems on one level: the input's items, or a List's (its facts are the whole input's). */
+function processLevel(items: readonly ItemText[], cfg: Config, facts: InputFacts): Processed {
   const replacements = new Map<number, string>();
   const results: Result[] = [];
   const itemOf: number[] = [];
@@ -82,7 +95,7 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
     const item = items[index]!;
     const list = listOf(item);
     if (list) {
-      const sub = inList(index, list, () => processItems(list.items, cfg, facts));
+      const sub = inList(index, list, () => processLevel(list.items, cfg, facts));
       sub.results.forEach((r, k) => {
         results.push(r);
         itemOf.push(index);
@@ -184,34 +197,79 @@ function forgetListKptIds(text: string): string {
 /**
  * Namespaces are few and small: parse just those. ConfigMaps and Services are kept unread until a
  * container loads a file from one (src/pod/files.ts) or a workload waits for a dependency
- * (src/pod/dependencies.ts ownService).
+ * (src/pod/dependencies.ts ownService). Each is held to its table (shape.ts FACT_KINDS) when it
+ * is read: one with a field of the wrong type is left out, with an error at that field.
+ * `list`: where a List's items are (readFacts reads inside Lists).
  */
-export function readFacts(items: readonly ItemText[], facts = noFacts()): InputFacts {
+export function readFacts(items: readonly ItemText[], facts = noFacts(), list?: { index: number; within: string }): InputFacts {
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!; // an index loop: no pair per item from entries()
-    const list = listOf(item);
-    if (list) readFacts(list.items, facts);
+    const inner = listOf(item);
+    if (inner) readFacts(inner.items, facts, placeIn(list, index));
     if (item.apiVersion !== 'v1') continue;
-    if (item.kind === 'ConfigMap') facts.configMaps.add(() => fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
-    else if (item.kind === 'Service') {
+    if (item.kind === 'ConfigMap') {
+      const at = placeIn(list, index);
+      facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES })));
+    } else if (item.kind === 'Service') {
       // The reader's value is let go now (a value kept to the end is copied by every young-generation
       // GC, one of them in the middle of processing: issue 28); the rare workload that waits for a
       // dependency has the Services read again from their text.
       item.takeValue?.();
-      facts.services.add(() => fastParse(item.text)?.value ?? toValue(parseDocument(item.text)));
-    } else if (item.kind === 'Namespace') {
-      let obj: { metadata?: ObjectMeta } | null;
-      try {
-        obj = (item.takeValue?.() ?? toValue(parseDocument(item.text))) as { metadata?: ObjectMeta } | null;
-      } catch (e) {
-        throw inItem(index, e);
-      }
-      const meta = obj?.metadata;
-      if (typeof meta?.name === 'string') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
-    }
+      const at = placeIn(list, index);
+      facts.services.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? toValue(parseDocument(item.text))));
+    } else if (item.kind === 'Namespace') readNamespace(item, facts, index, placeIn(list, index));
   }
   return facts;
 }
+
+/** Where item `index` of a level is: its own index at the top, inside a List the List's and `items[k].`. */
+function placeIn(list: { index: number; within: string } | undefined, index: number): { index: number; within: string } {
+  return list ? { index: list.index, within: `${list.within}items[${index}].` } : { index, within: '' };
+}
+
+function readNamespace(item: ItemText, facts: InputFacts, index: number, at: { index: number; within: string }): void {
+  let obj: unknown;
+  try {
+    obj = item.takeValue?.() ?? toValue(parseDocument(item.text));
+  } catch (e) {
+    throw inItem(index, e);
+  }
+  const meta = (checkedFact(facts, at, obj) as { metadata?: ObjectMeta } | null)?.metadata;
+  if (typeof meta?.name === 'string') facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+}
+
+/**
+ * The object as read, or null when a field it is read for has the wrong type (a Namespace whose
+ * `labels` is a string): then an error at that field joins facts.problems, and the object says
+ * nothing to the run. The workloads that would have read it are still processed.
+ */
+function checkedFact(facts: InputFacts, at: { index: number; within: string }, obj: unknown): unknown {
+  if (!isObject(obj)) return obj;
+  const kind = String(obj.kind);
+  const bad = objectProblem(obj, FACT_KINDS[kind]!);
+  if (!bad) return obj;
+  const meta = isObject(obj.metadata) ? obj.metadata : {};
+  const ref: ResourceRef = { apiVersion: 'v1', kind, name: typeof meta.name === 'string' ? meta.name : '' };
+  if (typeof meta.namespace === 'string') ref.namespace = meta.namespace;
+  const path = dotted(bad.path);
+  const file = isObject(meta.annotations) ? fileOf(meta.annotations as Record<string, string>) : undefined;
+  const result: Result = {
+    severity: 'error',
+    message: `${path}: ${bad.text}; this ${kind} is not read (${FACT_USE[kind]})`,
+    resourceRef: ref,
+    field: { path },
+  };
+  if (file) result.file = file;
+  facts.problems.push({ ...at, result });
+  return null;
+}
+
+/** What the run does not learn from a fact object it cannot read, for its error. */
+const FACT_USE: Record<string, string> = {
+  Namespace: 'its labels and annotations say nothing about mesh injection into its workloads',
+  ConfigMap: 'no container is seen to load a file from it',
+  Service: 'no workload is seen to be behind it',
+};
 
 /**
  * Every pod template of an object: one workload each, in the order of the kind's sites and then

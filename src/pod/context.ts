@@ -20,6 +20,12 @@ export interface InputFacts {
    * is set by the step that relied on it, `said` once processItems has reported it (once a run).
    */
   assumedVersion?: { rested: boolean; said: boolean };
+  /**
+   * Errors on the objects above whose fields have the wrong types (process.ts readFacts): each
+   * object is left out of the facts, and its error is reported once, at the item it is (`index`;
+   * `within`: `items[k].` inside a List), whenever the run came to read it.
+   */
+  problems: { index: number; within: string; result: Result }[];
 }
 
 /** A ConfigMap of the input: its namespace as the item says (undefined when it says none) and its string data. */
@@ -124,7 +130,7 @@ function isStringMap(v: unknown): v is Record<string, string> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string');
 }
 
-export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: new Services(), configMaps: new ConfigMaps() });
+export const noFacts = (): InputFacts => ({ namespaces: new Map(), services: new Services(), configMaps: new ConfigMaps(), problems: [] });
 
 /** How the target release reads in a result: `Kubernetes 1.30`, or, when the config gives none, `Kubernetes 1.29 or later (assumed)`. */
 export function kubernetesText(cfg: Config): string {

@@ -83,6 +83,24 @@ export const POD: Fields = {
 /** Object and pod template metadata. */
 export const META: Fields = { name: 'string', namespace: 'string', labels: STRING_MAP, annotations: STRING_MAP };
 
+/**
+ * The other objects the function reads (src/process.ts readFacts): a Namespace's labels and
+ * annotations (mesh injection), a ConfigMap's data (a file a container loads), a Service's
+ * selector (a workload must not wait for itself). Held to the same table as a workload, so a
+ * wrong type is an error at its field, never an internal error in the code that reads it.
+ */
+export const FACT_KINDS: Readonly<Record<string, Fields>> = {
+  Namespace: { metadata: { map: META } },
+  ConfigMap: { metadata: { map: META }, data: STRING_MAP },
+  Service: { metadata: { map: META }, spec: { map: { selector: STRING_MAP } } },
+};
+
+/** The first field of a whole object that is not what `fields` says (paths from its root), or undefined. */
+export function objectProblem(obj: Record<string, unknown>, fields: Fields): ShapeProblem | undefined {
+  // As for workloads: paths are made only for an object that has a problem.
+  return fieldsProblem(obj, fields, null) && fieldsProblem(obj, fields, []);
+}
+
 /** Fields of a Job's own spec (beside its pod template) that the rules read. */
 export const JOB: Fields = { activeDeadlineSeconds: 'number', backoffLimit: 'number' };
 
@@ -140,7 +158,13 @@ function shapeProblem(v: unknown, shape: Shape, at: (string | number)[] | null):
     }
     return undefined;
   }
-  if (!isObject(v)) return problemAt(at, `must be a mapping, not ${describe(v)}`);
+  if (!isObject(v))
+    return problemAt(
+      at,
+      'values' in shape
+        ? `must be a mapping of strings, not ${describe(v)} (key: "value", one a line, or {key: "value"})`
+        : `must be a mapping, not ${describe(v)}`,
+    );
   if ('values' in shape) {
     for (const k in v)
       if (typeof v[k] !== 'string') return problemAt(at, `must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);

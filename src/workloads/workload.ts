@@ -212,7 +212,7 @@ function refOf(obj: Record<string, unknown>, kind: string, metadata: ObjectMeta)
 }
 
 /** The file kpt or kustomize read the object from (their annotations), if they say. */
-function fileOf(annotations: Record<string, string> | undefined): Workload['file'] {
+export function fileOf(annotations: Record<string, string> | undefined): Workload['file'] {
   const path = annotations?.['internal.config.kubernetes.io/path'] ?? annotations?.['config.kubernetes.io/path'];
   if (!path) return undefined;
   const index = annotations!['internal.config.kubernetes.io/index'] ?? annotations!['config.kubernetes.io/index'];

@@ -11,12 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { BIN, run } from '../helpers/cli.js';
 import { annotate, FILENAME_ANNOTATION, helm3Chunk, helm3Chunks, helm3ToHelm4, helm4PluginProblems, helm4Stream, platformCommand } from '../helpers/helm.js';
 import { availableCorpus, cite, corpusEntries, type CorpusEntry } from '../helpers/vendor-corpus.js';
-import { itIfHere } from '../helpers/vendor-it.js';
+import { describeWithVendor } from '../helpers/vendor-it.js';
 import { join } from 'node:path';
 
 const entries = corpusEntries(join(__dirname, 'corpus'));
 const available = availableCorpus(entries, 'helm corpus');
 const tagged = (tag: string) => available.filter((f) => f.e.tags?.includes(tag));
+/** The list's first entry with `tag`, whether or not its file is here (describeWithVendor names it). */
+const listed = (tag: string) => entries.find((e) => e.tags?.includes(tag));
 
 const postRender = (input: string, args: string[] = []) =>
   run(process.execPath, [BIN, 'post-render', ...args], {
@@ -35,17 +37,17 @@ const FIXED: Record<string, RegExp> = {
   'cloud-sql-proxy': /startupProbe:|postStart:/, // the app starts once the proxy is ready
 };
 
-describe("Helm 4's own postrenderer/v1 fixture", () => {
+describeWithVendor("Helm 4's own postrenderer/v1 fixture", [listed('helm4-plugin')], () => {
   const fixture = tagged('helm4-plugin')[0];
-  itIfHere(fixture)('passes the loader rules test/helm/plugin.test.ts holds ours to, and its command is chosen as ours is', () => {
+  it('passes the loader rules test/helm/plugin.test.ts holds ours to, and its command is chosen as ours is', () => {
     expect(helm4PluginProblems(fixture!.text)).toEqual([]);
     expect(platformCommand(fixture!.text, 'linux', 'amd64', { HELM_PLUGIN_DIR: '/p' }, {})).toEqual({ main: '/p/sed-test.sh', args: [] });
   });
 });
 
-describe('Helm 4 framing as Helm writes it (pkg/action/action_test.go TestAnnotateAndMerge)', () => {
+describeWithVendor('Helm 4 framing as Helm writes it (pkg/action/action_test.go TestAnnotateAndMerge)', [listed('helm4-plugin-input')], () => {
   const src = tagged('helm4-plugin-input')[0];
-  itIfHere(src)("test/helpers/helm.ts helm4Stream gives Helm's expected stream for every case", () => {
+  it("test/helpers/helm.ts helm4Stream gives Helm's expected stream for every case", () => {
     const body = src!.text.slice(src!.text.indexOf('func TestAnnotateAndMerge('), src!.text.indexOf('func TestSplitAndDeannotate('));
     const cases = [...body.matchAll(/name:\s+"([^"]+)",\s+files:\s+map\[string\]string\{([\s\S]*?)\},\s+expected:\s+`([^`]*)`/g)];
     expect(cases.length).toBeGreaterThanOrEqual(5);

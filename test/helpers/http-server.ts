@@ -4,6 +4,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
+import { listenWhenFree } from './port-lock.js';
 
 export interface RecordedRequest {
   method: string;
@@ -38,6 +39,17 @@ export interface HttpServerOptions {
   listenLater?: boolean;
   /** A fixed port, e.g. a mesh's real one (15021); default: a free one. */
   port?: number;
+  /**
+   * A socket already listening on `port` (test/helpers/netns.ts: one made in another network
+   * namespace), whose connections this server answers instead of listening itself.
+   */
+  socket?: Server;
+  /**
+   * A fixed port another process holds: wait until it is free (polling), instead of failing at
+   * once. For a machine without network namespaces, after the port lock (port-lock.ts) is taken:
+   * what still holds the port is outside the suite, and the caller's hang guard bounds the wait.
+   */
+  waitIfTaken?: boolean;
 }
 
 /** 503 until `ms` after the route is set, then `status`. */
@@ -85,12 +97,8 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
 
   const port = opts.port ?? (await freePort());
   let listening: Promise<void> | undefined;
-  // a port taken (another run of a test on a mesh's fixed port) fails the test at once, saying so
-  const listen = () =>
-    (listening ??= new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', resolve);
-    }));
+  // a port taken (another run of a test on a mesh's fixed port) fails the test at once, saying so, unless waitIfTaken
+  const listen = () => (listening ??= opts.socket ? answerOn(server, opts.socket) : listenOn(server, port, opts.waitIfTaken === true));
   let timer: NodeJS.Timeout | undefined;
   if (opts.listenAfterMs) timer = setTimeout(() => void listen(), opts.listenAfterMs);
   else if (!opts.listenLater) await listen();
@@ -106,10 +114,24 @@ export async function startHttpServer(routes: Record<string, Answer | Responder>
       new Promise<void>((resolve) => {
         clearTimeout(timer);
         for (const s of sockets) s.destroy();
+        if (opts.socket) return void opts.socket.close(() => resolve());
         if (!server.listening) return resolve();
         server.close(() => resolve());
       }),
   };
+}
+
+function listenOn(server: ReturnType<typeof createHttpServer>, port: number, wait: boolean): Promise<void> {
+  if (wait) return listenWhenFree(server, { port, host: '127.0.0.1' });
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+}
+
+/** The HTTP server answers what `socket` accepts (an http.Server takes connections handed to it). */
+async function answerOn(server: ReturnType<typeof createHttpServer>, socket: Server): Promise<void> {
+  socket.on('connection', (c) => server.emit('connection', c));
 }
 
 /**

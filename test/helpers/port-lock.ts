@@ -10,6 +10,7 @@
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { ListenOptions, Server } from 'node:net';
 import { join } from 'node:path';
 
 const DIR = join(tmpdir(), 'pod-sequencer-port-locks');
@@ -47,3 +48,26 @@ export async function lockPorts(ports: number[]): Promise<() => void> {
 
 /** The ports the injected meshes' wrappers call (Istio 15020/15021, Linkerd 4191, Dapr 3500). */
 export const lockVendorPorts = () => lockPorts([15020, 15021, 4191, 3500]);
+
+/**
+ * Listens on a fixed port whose lock the caller holds. A process outside the suite may hold the
+ * port still (it takes no lock: a real daprd, an older clone's suite): it is waited for, polling,
+ * rather than failing on EADDRINUSE (issue 38); the caller's hang guard bounds the wait. Any other
+ * error fails at once. Not for a private network namespace, where the port is always free.
+ */
+export function listenWhenFree(server: Server, opts: ListenOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const retry = (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EADDRINUSE') return reject(e);
+      setTimeout(() => {
+        server.close();
+        server.listen(opts);
+      }, 100);
+    };
+    server.on('error', retry);
+    server.listen(opts, () => {
+      server.off('error', retry);
+      resolve();
+    });
+  });
+}

@@ -5,7 +5,7 @@
  * one line naming it (no skipped test: `.ci/run` refuses skips).
  */
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from './cli.js';
 import { cite, corpusEntries, mustHave, readCorpusFile, sharedDir, sharedPathOf, slug, type CorpusEntry } from './vendor-corpus.js';
 import { hasSources } from './vendor-src.js';
@@ -20,6 +20,39 @@ export function itWithVendor(name: string, files: readonly (CorpusEntry | undefi
       throw new Error(`POD_SEQUENCER_REQUIRE_VENDOR=1: not in shared/ nor a snapshot: ${names}`);
     });
   console.log(`no test "${name}": not in shared/ nor a snapshot: ${names}`);
+}
+
+/**
+ * `describe` for a group whose tests read vendor files, each guarding its own (itWithVendor,
+ * itIfHere): the group where at least one of `files` is here, else no group and one line naming
+ * them. vitest fails a describe that registers no test, so the guard that leaves a test out must
+ * also leave out a group that would be left empty. Under POD_SEQUENCER_REQUIRE_VENDOR=1 a missing
+ * file that shared/ does not await is a failing test in the group, named.
+ */
+export function describeWithVendor(name: string, files: readonly (CorpusEntry | undefined)[], fn: () => void): void {
+  if (files.some((e) => e === undefined)) throw new Error(`${name}: a file it reads is not in the corpus lists`);
+  const missing = (files as CorpusEntry[]).filter((e) => readCorpusFile(e) === undefined);
+  const names = missing.map((e) => `${sharedDir()}/${sharedPathOf(e)} (${cite(e)})`).join(', ');
+  const required = missing.filter((e) => mustHave(sharedPathOf(e)));
+  if (required.length > 0)
+    return void describe(name, () => {
+      it(`${name}: its vendor files`, () => {
+        throw new Error(`POD_SEQUENCER_REQUIRE_VENDOR=1: not in shared/ nor a snapshot: ${names}`);
+      });
+      fn();
+    });
+  if (missing.length < files.length) return void describe(name, fn);
+  console.log(`no tests "${name}": not in shared/ nor a snapshot: ${names}`);
+}
+
+/**
+ * `describe` when what the group reads is here (`here`), else no group and one line saying what
+ * it needs (`needs`): for groups over what a list turned out to hold (availableCorpus, a
+ * repository's sources), which already fail, named, under POD_SEQUENCER_REQUIRE_VENDOR=1.
+ */
+export function describeIfHere(here: boolean, needs: string): (name: string, fn: () => void) => void {
+  if (here) return (name, fn) => describe(name, fn);
+  return (name) => console.log(`no tests "${name}": it needs ${needs}, and this machine has none`);
 }
 
 /**

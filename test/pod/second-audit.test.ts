@@ -16,23 +16,32 @@ import { runFiles } from '../../src/files/run.js';
 import type { Result } from '../../src/krm/types.js';
 import { runFilter } from '../../src/run.js';
 import { runBin } from '../helpers/cli.js';
-import { itHereOrAwaited, itIfHere } from '../helpers/vendor-it.js';
-import { corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
+import { describeWithVendor, itHereOrAwaited, itIfHere } from '../helpers/vendor-it.js';
+import { corpusEntries, readCorpusFile, type CorpusEntry } from '../helpers/vendor-corpus.js';
 
-/** A corpus file by repository and path; undefined (the test skips) when neither shared/ nor a snapshot has it. */
-function corpus(repo: string, path: string): string | undefined {
+/** A corpus list's entry by repository and path. */
+function entry(repo: string, path: string): CorpusEntry {
   const e = corpusEntries().find((x) => x.repo === repo && x.path === path);
   if (!e) throw new Error(`${repo}:${path} is not in test/vendor/corpus`);
-  return readCorpusFile(e);
+  return e;
 }
+
+/** A corpus file by repository and path; undefined (the test skips) when neither shared/ nor a snapshot has it. */
+const corpus = (repo: string, path: string): string | undefined => readCorpusFile(entry(repo, path));
 
 const KNATIVE_HELLO = corpus('knative/docs', 'code-samples/serving/hello-world/helloworld-go/service.yaml');
 const KNATIVE_MULTI = corpus('knative/docs', 'code-samples/serving/multi-container/service.yaml');
-const KONG_JOB = corpus('Kong/kubernetes-ingress-controller', 'config/variants/postgres/migration.yaml');
-const KONG_ALL = corpus('Kong/kubernetes-ingress-controller', 'test/e2e/manifests/all-in-one-postgres.yaml');
+const KONG = (path: string) => entry('Kong/kubernetes-ingress-controller', path);
+const KONG_JOB_FILE = KONG('config/variants/postgres/migration.yaml');
+const KONG_ALL_FILE = KONG('test/e2e/manifests/all-in-one-postgres.yaml');
+const KONG_JOB = readCorpusFile(KONG_JOB_FILE);
+const KONG_ALL = readCorpusFile(KONG_ALL_FILE);
 const LINKERD_NGINX = corpus('linkerd/linkerd2', 'cli/cmd/testdata/inject-filepath/expected/injected_nginx.yaml');
-const CSQL_SHUTDOWN = corpus('GoogleCloudPlatform/cloud-sql-proxy', 'examples/k8s-sidecar/job_with_shutdown_hook.yaml');
-const CSQL_NATIVE_JOB = corpus('GoogleCloudPlatform/cloud-sql-proxy', 'examples/k8s-sidecar/job_with_sidecar.yaml');
+const CSQL = (path: string) => entry('GoogleCloudPlatform/cloud-sql-proxy', path);
+const CSQL_SHUTDOWN_FILE = CSQL('examples/k8s-sidecar/job_with_shutdown_hook.yaml');
+const CSQL_NATIVE_JOB_FILE = CSQL('examples/k8s-sidecar/job_with_sidecar.yaml');
+const CSQL_SHUTDOWN = readCorpusFile(CSQL_SHUTDOWN_FILE);
+const CSQL_NATIVE_JOB = readCorpusFile(CSQL_NATIVE_JOB_FILE);
 
 const KNATIVE_KINDS = [{ apiVersion: 'serving.knative.dev/v1', kind: 'Service', podTemplatePath: 'spec.template' }];
 
@@ -147,7 +156,7 @@ describe('item 5: a Linkerd proxy whose shutdown endpoint is switched off (linke
   });
 });
 
-describe('item 6: a result points at its container where the output has it (cloud-sql-proxy example)', () => {
+describeWithVendor('item 6: a result points at its container where the output has it (cloud-sql-proxy example)', [CSQL_SHUTDOWN_FILE], () => {
   itIfHere(CSQL_SHUTDOWN)('cloud-sql-proxy kept classic on loopback, then put first: its warning is at containers[0], path and line', () => {
     // Google's Job example, its proxy's health endpoint asked for on loopback.
     const job = CSQL_SHUTDOWN!.replace('- "--quitquitquit"', '- "--quitquitquit"\n            - "--health-check"\n            - "--http-address=127.0.0.1"');
@@ -163,7 +172,7 @@ describe('item 6: a result points at its container where the output has it (clou
   });
 });
 
-describe('item 7: noise', () => {
+describeWithVendor('item 7: noise', [CSQL_NATIVE_JOB_FILE, KONG_JOB_FILE, KONG_ALL_FILE], () => {
   itIfHere(CSQL_NATIVE_JOB)('native startupProbe in a Never pod: warned, but not once the Job sets activeDeadlineSeconds', () => {
     const spec = { kubernetesVersion: '1.30' };
     const fixed = files({ 'job.yaml': CSQL_NATIVE_JOB! }, spec, 'apply').output['job.yaml']!;

@@ -158,6 +158,7 @@ describe('meshes: the UID workaround and init-network-under-mesh', () => {
     namespaces: new Map([['default', { labels, annotations: {} }]]),
     services: new Services(),
     configMaps: new ConfigMaps(),
+    problems: [],
   });
   const userCurl: Container = { name: 'fetch', image: 'curl', command: ['curl', '-sf', 'http://config/x'] };
 

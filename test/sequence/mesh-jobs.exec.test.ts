@@ -5,26 +5,33 @@
  * injected proxy on those ports; the generated wrapper runs for real under dash, bash,
  * busybox sh and the injected busybox.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { PodSpec } from '../../src/workloads/workload.js';
 import { sequence, startHttpServer, type TestHttpServer } from '../helpers/http-server.js';
 import { runFilterOffThread } from '../helpers/filter-thread.js';
-import { lockVendorPorts } from '../helpers/port-lock.js';
+import { openNetns, type Netns } from '../helpers/netns.js';
+import { lockPorts, lockVendorPorts } from '../helpers/port-lock.js';
 import { NODE, run, runToolsInit, setupLab, type Lab, type Runner, busyboxImage as makeBusyboxImage } from '../shell/harness.js';
 
 let lab: Lab;
 let busyboxImage: string;
 let unlock: () => void = () => {};
-// The meshes' real ports are the machine's: another copy of the suite waits for this file's turn
-// (test/helpers/port-lock.ts), rather than failing on EADDRINUSE or answering this one's calls.
+let netns: Netns | undefined;
+// The meshes' real ports, in a network namespace of this file's own where the machine allows one
+// (test/helpers/netns.ts): free whatever else runs here. Elsewhere they are the machine's: another
+// copy of the suite waits for this file's turn (test/helpers/port-lock.ts), and a process outside
+// the suite that holds one is waited for, rather than failing on EADDRINUSE.
 beforeAll(async () => {
-  unlock = await lockVendorPorts();
+  netns = await openNetns();
+  if (!netns) unlock = await lockVendorPorts();
   lab = await setupLab();
   busyboxImage = await makeBusyboxImage(lab);
 }, 600_000);
 afterAll(async () => {
   unlock();
+  netns?.close();
   await lab.cleanup();
 });
 
@@ -58,6 +65,11 @@ const meshes: Mesh[] = [
     servers: { 3500: { ready: '/v1.0/healthz/outbound', quit: '/v1.0/shutdown' } },
   },
 ];
+
+/** A server on a mesh's fixed port: in this file's namespace, else on the machine's loopback once it is free. */
+async function onPort(port: number, routes: Parameters<typeof startHttpServer>[0]): Promise<TestHttpServer> {
+  return netns ? startHttpServer(routes, { port, socket: await netns.listen(port) }) : startHttpServer(routes, { port, waitIfTaken: true });
+}
 
 /** The function's output pod, generated off the servers' thread (test/helpers/filter-thread.ts). */
 async function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number): Promise<PodSpec> {
@@ -95,14 +107,19 @@ async function generate(mesh: Mesh, delivery: 'inject' | 'image', code: number):
 async function runAs(r: Runner, pod: PodSpec, env?: Record<string, string>) {
   const c = pod.containers![0]!;
   const command = r.env.delivery === 'inject' ? (await runToolsInit(lab, r, pod.initContainers))(c.command!) : c.command!.map(String);
-  return run(command, { path: r.env.delivery === 'inject' ? busyboxImage : r.path, args: (c.args ?? []).map(String), timeoutMs: 30_000, env });
+  return run(netns ? netns.wrap(command) : command, {
+    path: r.env.delivery === 'inject' ? busyboxImage : r.path,
+    args: (c.args ?? []).map(String),
+    timeoutMs: 30_000,
+    env,
+  });
 }
 
 /** The mesh's proxy on its real ports: readiness answers 503 once, then ready; quit answers 200. */
 function startProxy(mesh: Mesh): Promise<TestHttpServer[]> {
   return Promise.all(
     Object.entries(mesh.servers).map(([port, r]) =>
-      startHttpServer({ ...(r.ready ? { [r.ready]: sequence(503, mesh.name === 'dapr' ? 204 : 200) } : {}), [r.quit || '/none']: 200 }, { port: Number(port) }),
+      onPort(Number(port), { ...(r.ready ? { [r.ready]: sequence(503, mesh.name === 'dapr' ? 204 : 200) } : {}), [r.quit || '/none']: 200 }),
     ),
   );
 }
@@ -142,11 +159,12 @@ describe('a Job under Dapr with an API token', () => {
   const TOKEN = 'tok en-$(id)-;"\'';
   const mesh: Mesh = { ...dapr, podAnnotations: { ...dapr.podAnnotations, 'dapr.io/api-token-secret': 'dapr-token' } };
 
-  test('the app gets the token from the Secret, and the quit call carries it', async () => {
+  /** The Job under Dapr with the token, run by every runner against a daprd on 3500 that checks it. */
+  async function tokenRun(): Promise<void> {
     const pod = await generate(mesh, 'image', 0);
     expect(pod.containers![0]!.env).toContainEqual({ name: 'DAPR_API_TOKEN', valueFrom: { secretKeyRef: { name: 'dapr-token', key: 'token' } } });
     const quit = (req: { headers: Record<string, unknown> }) => (req.headers['dapr-api-token'] === TOKEN ? 200 : 401);
-    const server = await startHttpServer({ '/v1.0/healthz/outbound': 204, '/v1.0/shutdown': quit }, { port: 3500 });
+    const server = await onPort(3500, { '/v1.0/healthz/outbound': 204, '/v1.0/shutdown': quit });
     try {
       for (const r of lab.runners) {
         const before = server.hits('/v1.0/shutdown', 'POST').length;
@@ -162,5 +180,35 @@ describe('a Job under Dapr with an API token', () => {
     } finally {
       await server.close();
     }
+  }
+
+  test('the app gets the token from the Secret, and the quit call carries it', tokenRun);
+
+  // Issue 38: a process outside the suite (here another Node) held 3500 and the test failed with
+  // EADDRINUSE. In its own namespace the port is free; without one, the test waits until the
+  // holder lets it go (then it does, after a second; in a namespace it never does). The holder
+  // takes the port lock (without a namespace the file holds it already), so two copies of the
+  // suite take turns holding it; one already held by someone else is the same case.
+  test('the same while another process of the machine holds 127.0.0.1:3500', async () => {
+    const unlockHeld = netns ? await lockPorts([3500]) : () => {};
+    const holder = spawn(process.execPath, ['-e', HOLD_3500, netns ? 'forever' : '1000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.once('data', () => resolve());
+        holder.once('exit', (code) => reject(new Error(`the holder of 3500 exited (${code})`)));
+      });
+      await tokenRun();
+    } finally {
+      holder.kill();
+      unlockHeld();
+    }
   });
 });
+
+/** Listens on the machine's 127.0.0.1:3500 (or finds it held), says so, and lets it go after argv[1] ms ('forever': when killed). */
+const HOLD_3500 = `const s = require('node:net').createServer();
+s.once('error', () => process.stdout.write('held by another\\n')); // then exits: the other keeps it held
+s.listen(3500, '127.0.0.1', () => {
+  process.stdout.write('held\\n');
+  if (process.argv[1] !== 'forever') setTimeout(() => s.close(() => process.exit(0)), Number(process.argv[1]));
+});`;

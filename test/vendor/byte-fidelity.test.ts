@@ -6,21 +6,16 @@
  * install` (linkerd/linkerd2 cli/cmd/testdata/install_default.golden: the proxy's `name:
  * *containerName`, kept by the text edits). Read by reference (test/vendor/README.md).
  */
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { lineDiff, type Hunk } from '../helpers/linediff.js';
-import { itIfHere } from '../helpers/vendor-it.js';
-import { corpusEntries, readCorpusFile, requireVendor } from '../helpers/vendor-corpus.js';
+import { describeWithVendor, itWithVendor } from '../helpers/vendor-it.js';
+import { corpusEntries, readCorpusFile } from '../helpers/vendor-corpus.js';
 
-/** The corpus file's text; missing, a skip (a failure under POD_SEQUENCER_REQUIRE_VENDOR=1). */
-const fileAt = (path: string) => {
-  const e = corpusEntries().find((x) => x.path === path);
-  const text = e && readCorpusFile(e);
-  if (text === undefined && requireVendor) throw new Error(`POD_SEQUENCER_REQUIRE_VENDOR=1: corpus file ${path} is not in shared/vendor nor a snapshot`);
-  return text;
-};
+/** The corpus list's entry for a path (undefined when no list names it: describeWithVendor then throws, naming it). */
+const entryAt = (path: string) => corpusEntries().find((x) => x.path === path);
 
 /** `fix` on the file with a config that makes `container` a generic sidecar ready on `tcp`. */
 function fix(path: string, text: string, container: string, tcp: string): string {
@@ -62,9 +57,42 @@ function diffBesides(before: string, after: string, moved: string[], keys: RegEx
 const GATEWAY = 'operator/pkg/helm/testdata/output/gateway-additional-containers.golden.yaml';
 const LINKERD = 'cli/cmd/testdata/install_default.golden';
 
-describe('a change to a Helm-rendered manifest touches only its own lines', () => {
-  const gateway = fileAt(GATEWAY);
-  itIfHere(gateway)("Istio's gateway chart: the additional container made a sidecar", () => {
+/** The gateway golden's shapes in small: `{}` on the line after its key, a key with no value, lists at two indents. */
+const HELM_SHAPED = `# Source: gw/templates/deployment.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: gw
+  annotations:
+    {}
+spec:
+  template:
+    spec:
+      containers:
+        - name: gateway
+          image: gw:1
+          env:
+          ports:
+          - containerPort: 8080
+        - image: helper:1
+          name: helper
+          args: ["--listen", ":9000"]
+`;
+
+// Needs no vendor file, so a clone without them still runs a test here (vitest fails an empty file).
+describe('a change to a Helm-shaped manifest written here touches only its own lines', () => {
+  it('the second container made a sidecar: moved whole, nothing else but new fields', () => {
+    const out = fix('gw.yaml', HELM_SHAPED, 'helper', 'localhost:9000');
+    const moved = blockAt(HELM_SHAPED, '        - image: helper:1');
+    expect(out.indexOf(moved.join('\n'))).toBeLessThan(out.indexOf('        - name: gateway'));
+    expect(diffBesides(HELM_SHAPED, out, moved, /^ *(?:lifecycle|volumeMounts|initContainers|volumes):$/)).toEqual([]);
+    expect(out).toContain('  annotations:\n    {}\n');
+  });
+});
+
+describeWithVendor('a change to a Helm-rendered manifest touches only its own lines', [entryAt(GATEWAY), entryAt(LINKERD)], () => {
+  itWithVendor("Istio's gateway chart: the additional container made a sidecar", [entryAt(GATEWAY)], () => {
+    const gateway = readCorpusFile(entryAt(GATEWAY)!);
     const out = fix(GATEWAY, gateway!, 'additional-container', 'localhost:8080');
     const moved = blockAt(gateway!, '        - image: additional-image:latest');
     expect(out.indexOf(moved.join('\n'))).toBeLessThan(out.indexOf('        - name: istio-proxy')); // before the gateway
@@ -72,8 +100,8 @@ describe('a change to a Helm-rendered manifest touches only its own lines', () =
     expect(out).toContain('  annotations:\n    {}\n');
   });
 
-  const linkerd = fileAt(LINKERD);
-  itIfHere(linkerd)("linkerd install: the destination's policy container made a sidecar, the proxy's alias kept", () => {
+  itWithVendor("linkerd install: the destination's policy container made a sidecar, the proxy's alias kept", [entryAt(LINKERD)], () => {
+    const linkerd = readCorpusFile(entryAt(LINKERD)!);
     const out = fix(LINKERD, linkerd!, 'policy', 'localhost:9990');
     const moved = blockAt(linkerd!, '      - command: ["/linkerd-policy-controller"]');
     expect(out.indexOf(moved.join('\n'))).toBeLessThan(out.indexOf('      - args:\n        - destination'));

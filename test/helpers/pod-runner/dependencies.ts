@@ -10,6 +10,7 @@ import { appendFileSync } from 'node:fs';
 import { createServer as httpServer, type Server as HttpServer } from 'node:http';
 import { createServer as tcpServer, type Server as TcpServer } from 'node:net';
 import type { EventLog } from './events.js';
+import { listenFixed } from './process.js';
 
 export interface Dependency {
   url: string;
@@ -81,8 +82,5 @@ export class Dependencies {
 }
 
 function listen(s: HttpServer | TcpServer, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    s.once('error', reject);
-    s.listen({ port, host, ipv6Only: false }, () => resolve());
-  });
+  return listenFixed(s, { port, host, ipv6Only: false });
 }

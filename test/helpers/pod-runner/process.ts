@@ -5,7 +5,9 @@
  * `/bin/sh` and `<any busybox> sh` run under the shell under test (dash, bash or busybox sh).
  */
 import { spawn } from 'node:child_process';
+import type { ListenOptions, Server } from 'node:net';
 import { basename } from 'node:path';
+import { listenWhenFree } from '../port-lock.js';
 
 export type ShellName = 'dash' | 'bash' | 'busybox';
 export const SHELLS: Record<ShellName, string[]> = { dash: ['/usr/bin/dash'], bash: ['/usr/bin/bash'], busybox: ['/bin/busybox', 'sh'] };
@@ -80,4 +82,17 @@ export function startProcess(argv: string[], env: ReadonlyMap<string, string>, c
     },
     output: () => out,
   };
+}
+
+/**
+ * Listens on one of a pod's fixed ports (a sidecar's, a dependency's). In the pod's own network
+ * namespace it is free, and an error fails at once; in the machine's (main.ts holds its lock), a
+ * process outside the suite that holds it is waited for (port-lock.ts listenWhenFree).
+ */
+export function listenFixed(server: Server, opts: ListenOptions): Promise<void> {
+  if (process.env.POD_RUNNER_ISOLATED !== '1') return listenWhenFree(server, opts);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts, () => resolve());
+  });
 }

@@ -7,6 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { EventLog } from './events.js';
+import { listenFixed } from './process.js';
 import type { SidecarKind } from './sidecars.js';
 
 export class StandInSidecar {
@@ -47,10 +48,7 @@ export class StandInSidecar {
 
   private async listen(port: number): Promise<void> {
     const server = createServer((req, res) => this.answer(req.method ?? 'GET', req.url ?? '/', req.headers as Record<string, string>, port, res));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen({ port, host: this.host, ipv6Only: false }, () => resolve());
-    });
+    await listenFixed(server, { port, host: this.host, ipv6Only: false });
     this.servers.push(server);
   }
 
