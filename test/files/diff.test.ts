@@ -47,7 +47,10 @@ const jsdiff = (path: string, a: string, b: string) => createTwoFilesPatch(`a/${
  * itemEdit's, each gaining lines of its own and losing some.
  */
 function randomStream(r: () => number, docs: number): { source: string; edits: Edit[] } {
-  const body = () => randomText(r, 1 + Math.floor(r() * 12)).replace(/^---$/gm, '- b').replace(/\n?$/, '\n');
+  const body = () =>
+    randomText(r, 1 + Math.floor(r() * 12))
+      .replace(/^---$/gm, '- b')
+      .replace(/\n?$/, '\n');
   const texts = Array.from({ length: docs }, body);
   const edits: Edit[] = [];
   let at = 0;

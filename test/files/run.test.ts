@@ -10,7 +10,8 @@ import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import { ItemError, processItems } from '../../src/process.js';
 
-const good = (n: number) => `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web-${n}\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: web\n      - name: istio-proxy\n        image: docker.io/istio/proxyv2:1.24.2\n`;
+const good = (n: number) =>
+  `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web-${n}\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: web\n      - name: istio-proxy\n        image: docker.io/istio/proxyv2:1.24.2\n`;
 // An alias bomb (fixtures/hostile/alias-bomb.yaml): refused, not expanded.
 const lol = (k: number) => `    lol${k}: &l${k} [${Array.from({ length: 10 }, () => (k === 0 ? 'lol' : `*l${k - 1}`)).join(', ')}]\n`;
 const bad = (n: number) =>
