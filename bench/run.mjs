@@ -1,11 +1,13 @@
 // `npm run bench`: pod-sequencer against two baselines, as whole processes, on generated
 // ResourceLists. Prints medians and ratios and writes them into BENCHMARKS.md.
 //
-//   node bench/run.mjs [--sizes S,M,L,L0,L0s,audit] [--runs N] [--no-build] [--no-write]
+//   node bench/run.mjs [--sizes S,M,L,L0,L0s,audit,one-file] [--runs N] [--no-build] [--no-write]
 //                      [--webhook none] [--webhook-seconds N] [--soak [--soak-minutes N]]
 //
 // `audit` (issue 37): `pod-sequencer audit` on a generated 50,000-pod dump as kubectl prints it
 // (bench/live.mjs), against `pod-sequencer check` on the same pods as manifests; its own table.
+// `one-file` (issue 38): one file of 10,000 Deployments, each with a sidecar the defaults move
+// (bench/one-file.mjs), through `fix --dry-run`, `post-render` and the filter; its own table.
 //
 // B0 copies stdin to stdout (start-up and I/O floor); B1 parses with the `yaml` Document API and
 // re-serialises (a naive KRM function); B2 is js-yaml load + dump (keeps no comment at all).
@@ -20,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, SHAPES, SIZES, toDocuments } from './gen.mjs';
 import { liveDump, podsAsDocuments } from './live.mjs';
+import { oneFile, oneList } from './one-file.mjs';
 import { benchWebhook } from './webhook.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,13 +32,13 @@ const opt = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const sizes = (opt('--sizes') ?? 'S,M,L,L0,L0s,audit').split(',');
+const sizes = (opt('--sizes') ?? 'S,M,L,L0,L0s,audit,one-file').split(',');
 /** `--shapes none` leaves the YAML shapes out; `--shapes 'flow items,plain scalar'` picks some. */
 const shapeNames = opt('--shapes') === 'none' ? [] : opt('--shapes') ? opt('--shapes').split(',') : Object.keys(SHAPES);
 /** Base size of each shape, in MB; each also runs at twice that. */
 const SHAPE_MB = 2;
 /** Rounds per size: enough for a stable median, few enough for ~3 minutes on 2 cores. */
-const RUNS = { S: 15, M: 9, L: 5, L0: 7, L0s: 7, audit: 3 };
+const RUNS = { S: 15, M: 9, L: 5, L0: 7, L0s: 7, audit: 3, 'one-file': 3 };
 const runsOverride = opt('--runs') && Number(opt('--runs'));
 /** The webhook case (bench/webhook.mjs): `--webhook none` leaves it out; `--soak` adds its 10-minute soak. */
 const webhook = opt('--webhook') !== 'none';
@@ -87,17 +90,19 @@ function measure(name, input) {
 
 const slug = (name) => name.replace(/ /g, '-');
 
-/** One run of the bin with `args` (stdin from /dev/null): wall, CPU and peak RSS; exit 0 or 1 (findings) only. */
-function measureArgs(name, args) {
+/** One run of the bin with `args` (stdin from `input`, else /dev/null): wall, CPU and peak RSS; exit 0 or 1 (findings) only. */
+function measureArgs(name, args, input) {
   const stats = join(out, `${slug(name)}.stats`);
   rmSync(stats, { force: true });
   const node = [process.execPath, COMMANDS['pod-sequencer'][0], ...args];
   const [cmd, ...argv] = hasGnuTime ? [TIME, '-f', '%M %U %S', '-o', stats, ...node] : [process.execPath, join(root, 'bench', 'rusage.cjs'), stats, ...node];
   const stdout = openSync(join(out, `${slug(name)}.out`), 'w');
+  const stdin = input ? openSync(input, 'r') : 'ignore';
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, argv, { stdio: ['ignore', stdout, 'pipe'], maxBuffer: 64 << 20 });
+  const r = spawnSync(cmd, argv, { stdio: [stdin, stdout, 'pipe'], maxBuffer: 64 << 20 });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   closeSync(stdout);
+  if (input) closeSync(stdin);
   if (r.error) throw r.error;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${name} exited ${r.status}: ${r.stderr.toString().slice(0, 2000)}`);
   const [kb, user, sys] = readFileSync(stats, 'utf8').trim().split('\n').pop().split(' ').map(Number);
@@ -146,6 +151,67 @@ function auditReport(a) {
     `| \`audit --format json\` (kubectl -o json dump) | ${fmt(a.dumpBytes / 2 ** 20)} MiB | ${cell(a.audit)} |`,
     `| \`check --format json\` (the same pods as manifests) | ${fmt(a.docsBytes / 2 ** 20)} MiB | ${cell(a.check)} |`,
   ].join('\n');
+}
+
+const ONE_FILE_DOCS = 10_000;
+
+/**
+ * One file of ONE_FILE_DOCS Deployments, every one changed (issue 38: each way in was quadratic
+ * in documents per file): `fix --dry-run` on the file, `post-render` and the filter on it as a
+ * stream, the filter on the same documents as a ResourceList; medians of RUNS['one-file']
+ * rounds, in a rotating order.
+ */
+function benchOneFile() {
+  const docs = join(out, 'one-file.yaml');
+  const list = join(out, 'one-file.list.yaml');
+  writeFileSync(docs, oneFile(ONE_FILE_DOCS));
+  writeFileSync(list, oneList(ONE_FILE_DOCS));
+  const cases = [
+    ['fix --dry-run', ['fix', '--dry-run', docs]],
+    ['post-render', ['post-render'], docs],
+    ['filter (ResourceList)', [], list],
+    ['filter (plain stream)', [], docs],
+  ];
+  const runs = runsOverride || RUNS['one-file'];
+  const samples = cases.map(() => []);
+  for (let round = -1; round < runs; round++) {
+    for (let k = 0; k < cases.length; k++) {
+      const i = (k + round + cases.length) % cases.length;
+      const [name, argv, input] = cases[i];
+      const m = measureArgs(`one-file ${name}`, argv, input);
+      if (round >= 0) samples[i].push(m);
+    }
+    process.stderr.write('.');
+  }
+  const med = (i, key) => median(samples[i].map((s) => s[key]));
+  const rows = cases.map(([name], i) => ({ name, wall: med(i, 'wall'), cpu: med(i, 'cpu'), rss: med(i, 'rss') }));
+  process.stderr.write(` one-file ${rows.map((r) => `${r.name} ${fmt(r.wall)} ms`).join(', ')}\n`);
+  return { runs, bytes: statSync(docs).size, rows };
+}
+
+function oneFileReport(o) {
+  const lines = [
+    `One file of ${ONE_FILE_DOCS} Deployments (${fmt(o.bytes / 2 ** 20, 1)} MiB), each with a sidecar the defaults move (issue 38), medians of ${o.runs} runs.`,
+    '',
+    '| command | wall (cpu) | peak RSS |',
+    '|---|---:|---:|',
+    ...o.rows.map((r) => `| \`${r.name}\` | ${fmt(r.wall / 1000, 2)} s (cpu ${fmt(r.cpu / 1000, 2)} s) | ${fmt(r.rss)} MiB |`),
+    '',
+    '| ratio | value | target | |',
+    '|---|---:|---:|---|',
+  ];
+  const [fix, post, list, plain] = o.rows;
+  for (const [a, b] of [
+    [fix, post],
+    [list, fix],
+    [list, post],
+    [plain, post],
+  ]) {
+    const value = a.wall / b.wall;
+    const worst = Math.max(value, 1 / value);
+    lines.push(`| ${a.name} / ${b.name} (wall) | ${fmt(value, 2)} | within 1.5x | ${worst <= 1.5 ? 'met' : '**above target**'} |`);
+  }
+  return lines.join('\n');
 }
 
 const median = (xs) => {
@@ -296,13 +362,14 @@ if (!args.includes('--no-build')) {
 const started = Date.now();
 const rows = SIZES.filter((s) => sizes.includes(s.name)).map(benchSize);
 const audited = sizes.includes('audit') ? auditReport(benchAudit()) : '';
+const oneFiled = sizes.includes('one-file') ? oneFileReport(benchOneFile()) : '';
 const shapes = shapeNames.length > 0 ? shapesReport(benchShapes()) : '';
 const table =
   (rows.length > 0 ? report(rows) : '') +
   (shapes ? `${rows.length > 0 ? '\n\n' : ''}YAML shapes (issue 20): each at ${SHAPE_MB} MB and twice that.\n\n${shapes}` : '');
 const hooked = webhook ? await benchWebhook({ root, out, seconds: webhookSeconds, soakMinutes }) : '';
 const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}; ${fmt((Date.now() - started) / 1000)} s in all.`;
-process.stdout.write(`\n${[stamp, table, audited, hooked].filter(Boolean).join('\n\n')}\n`);
+process.stdout.write(`\n${[stamp, table, audited, oneFiled, hooked].filter(Boolean).join('\n\n')}\n`);
 
 /** Replaces the text between two markers of BENCHMARKS.md (the prose around them is written by hand). */
 function writeBlock(begin, end, body) {
@@ -317,6 +384,10 @@ function writeBlock(begin, end, body) {
 
 if (audited && !args.includes('--no-write')) {
   writeBlock('<!-- bench-audit:begin (written by `npm run bench`) -->', '<!-- bench-audit:end -->', `${stamp}\n\n${audited}`);
+}
+
+if (oneFiled && !args.includes('--no-write')) {
+  writeBlock('<!-- bench-one-file:begin (written by `npm run bench`) -->', '<!-- bench-one-file:end -->', `${stamp}\n\n${oneFiled}`);
 }
 
 if (hooked && !args.includes('--no-write')) {

@@ -73,8 +73,13 @@ function inItem(index: number, e: unknown): unknown {
   return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
 
-export function processItems(items: readonly ItemText[], cfg: Config, facts: InputFacts = readFacts(items)): Processed {
-  const out = processLevel(items, cfg, facts);
+/**
+ * `refuse`: an item that cannot be processed (an ItemError) is handed to it and left out, its
+ * results with it, and the rest go on; without it the error ends the run. One pass either way:
+ * a caller that refused items runs again without them (files/run.ts), not once per item.
+ */
+export function processItems(items: readonly ItemText[], cfg: Config, facts: InputFacts = readFacts(items), refuse?: (e: ItemError) => void): Processed {
+  const out = processLevel(items, cfg, facts, refuse);
   // The objects found unreadable while the run read them (readFacts), each at its own item; once.
   for (const p of facts.problems.splice(0)) {
     out.results.push(p.result);
@@ -85,42 +90,51 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
 }
 
 /** processItems on one level: the input's items, or a List's (its facts are the whole input's). */
-function processLevel(items: readonly ItemText[], cfg: Config, facts: InputFacts): Processed {
-  const replacements = new Map<number, string>();
-  const results: Result[] = [];
-  const itemOf: number[] = [];
-  const within: string[] = [];
+function processLevel(items: readonly ItemText[], cfg: Config, facts: InputFacts, refuse?: (e: ItemError) => void): Processed {
+  const out: Processed = { replacements: new Map<number, string>(), results: [], itemOf: [], within: [] };
   // An index loop, no closure per item: most items are no workload, and most workloads are left as they are.
   for (let index = 0; index < items.length; index++) {
-    const item = items[index]!;
-    const list = listOf(item);
-    if (list) {
-      const sub = inList(index, list, () => processLevel(list.items, cfg, facts));
-      sub.results.forEach((r, k) => {
-        results.push(r);
-        itemOf.push(index);
-        within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
-      });
-      if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list, sub.replacements, [])));
-      continue;
-    }
-    const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    if (!sites) continue;
-    const before = results.length;
-    let text: string | undefined;
+    const before = out.results.length;
     try {
-      text = processItem(item, sites, cfg, results, facts);
+      processAt(index, items[index]!, cfg, facts, out);
     } catch (e) {
-      throw inItem(index, e);
-    }
-    if (text !== undefined) replacements.set(index, text);
-    sayAssumedVersion(cfg, facts, results, before);
-    while (itemOf.length < results.length) {
-      itemOf.push(index);
-      within.push('');
+      if (!(refuse && e instanceof ItemError)) throw e;
+      refuse(e);
+      out.results.length = out.itemOf.length = out.within.length = before;
     }
   }
-  return { replacements, results, itemOf, within };
+  return out;
+}
+
+/** One item of processLevel: its replacement and results into `out`. */
+function processAt(index: number, item: ItemText, cfg: Config, facts: InputFacts, out: Processed): void {
+  const { replacements, results, itemOf, within } = out;
+  const list = listOf(item);
+  if (list) {
+    const sub = inList(index, list, () => processLevel(list.items, cfg, facts));
+    sub.results.forEach((r, k) => {
+      results.push(r);
+      itemOf.push(index);
+      within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
+    });
+    if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list, sub.replacements, [])));
+    return;
+  }
+  const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
+  if (!sites) return;
+  const before = results.length;
+  let text: string | undefined;
+  try {
+    text = processItem(item, sites, cfg, results, facts);
+  } catch (e) {
+    throw inItem(index, e);
+  }
+  if (text !== undefined) replacements.set(index, text);
+  sayAssumedVersion(cfg, facts, results, before);
+  while (itemOf.length < results.length) {
+    itemOf.push(index);
+    within.push('');
+  }
 }
 
 /**

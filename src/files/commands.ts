@@ -2,7 +2,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { createTwoFilesPatch } from 'diff';
 import { parse } from 'yaml';
 import { applyBaseline, formatBaseline, makeBaseline, parseBaseline, type Baseline } from '../check/baseline.js';
 import { formatJunit } from '../check/junit.js';
@@ -15,7 +14,8 @@ import type { ItemText } from '../process.js';
 import { sitesFor } from '../workloads/kinds.js';
 import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
-import { BadPathError, collectFiles, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
+import { BadPathError, collectFiles, documentEdits, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
+import { fileDiff } from './diff.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { KUSTOMIZATION_NAMES, withoutPatches } from './kustomize.js';
 import { tellTerminal } from './terminal.js';
@@ -335,7 +335,7 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   // The stream counts as changed when its text did (it went to stdout, not to a file).
   const done = changed.length + (piped?.output !== undefined && !opts.dryRun ? 1 : 0);
   if (opts.dryRun) {
-    for (const { file, output } of changed) out(createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.source, output!).replace(/^=+\n/, ''));
+    for (const { file, output, replacements } of changed) out(fileDiff(file.path, file.source, output!, documentEdits(file, replacements), file.crlf));
   } else writeAll(changed.map(({ file, output }) => ({ path: file.path, text: output!, digest: file.digest })));
   const errors = counts(findings).error;
   const verb = opts.dryRun ? 'would change' : 'changed';

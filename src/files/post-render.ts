@@ -62,7 +62,8 @@ function render(
     const replacements = new Map(files[0]!.replacements);
     for (const i of removed) replacements.set(i, ''); // the PodSequence document: used, then dropped
     const stdout = replacements.size > 0 ? splice(file, replacements) : text;
-    const lines = [...findings.map((f) => findingLine(stdout, f)), ...helm3HookNotes(file, replacements)];
+    const inOutput = chartDocuments(stdout);
+    const lines = [...findings.map((f) => findingLine(inOutput, f)), ...helm3HookNotes(file, replacements)];
     const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || undefined), lines, opts.report !== undefined);
     if (reportError) return { ...fail([reportError]), reported: true }; // the report itself failed
     const failing = findings.filter((f) => LEVEL[f.result.severity] >= LEVEL[opts.failOn]);
@@ -133,11 +134,11 @@ function chooseConfig(
  * each document; Helm 4 annotates each with `postrenderer.helm.sh/postrender-filename`. Findings'
  * lines are in the output, so the file is looked up there.
  */
-function findingLine(output: string, f: Finding): string {
+function findingLine(documentOf: DocumentOf, f: Finding): string {
   const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : '';
   // In the template's own rendered document (its first line after `# Source:`, or after `---` in
   // Helm 4's framing, is line 1), not the whole stream's: a chart file has no line 530 of 393.
-  const at = documentOf(output, f.line);
+  const at = documentOf(f.line);
   const where = at ? `${at.file}:${f.line - at.first + 1}` : `<stdin>:${f.line}`;
   return [printable(`${where}: ${f.result.severity}${rule} ${f.result.message}`), ...detailLines(f.result)].join('\n');
 }
@@ -145,26 +146,49 @@ function findingLine(output: string, f: Finding): string {
 /** `<stdin>:7:3: malformed …` becomes `chart/templates/x.yaml (<stdin>:7:3): malformed …`. */
 function withChartFile(stdin: Uint8Array, message: string): string {
   const m = /^<stdin>:(\d+):(\d+): /.exec(message);
-  const file = m ? sourceOf(Buffer.from(stdin).toString('utf8').replace(/\r\n/g, '\n'), Number(m[1])) : undefined;
+  const file = m ? chartDocuments(Buffer.from(stdin).toString('utf8').replace(/\r\n/g, '\n'))(Number(m[1]))?.file : undefined;
   return file ? `${file} (<stdin>:${m![1]}:${m![2]}): ${message.slice(m![0].length)}` : message;
 }
 
+/** The chart file of the document holding a stream line (1-based), and the stream line that is its rendered line 1. */
+export type DocumentOf = (line: number) => { file: string; first: number } | undefined;
+
+const SEPARATOR = /^---(?:[ \t]|$)/;
+
 /**
- * The chart file of the document holding `line` (1-based): its `# Source:` comment, or its
- * filename annotation, which may come after the line (it ends `metadata.annotations`).
+ * A stream's documents, split once: each finding asks which document holds its line (a binary
+ * search), and a document's chart file is read once, when first asked. Splitting the whole
+ * stream for each finding cost findings x stream (issue 38: 10,000 documents, minutes).
+ * A document runs from its `---` line to the next; the chart file is its `# Source:` comment,
+ * or its filename annotation, which may come after the line (it ends `metadata.annotations`).
  */
-function sourceOf(text: string, line: number): string | undefined {
-  return documentOf(text, line)?.file;
+export function chartDocuments(text: string): DocumentOf {
+  const lines = text.split('\n');
+  const starts = [0];
+  for (let i = 1; i < lines.length; i++) if (SEPARATOR.test(lines[i]!)) starts.push(i);
+  const known = new Map<number, ReturnType<DocumentOf>>();
+  return (line) => {
+    const k = lastAtOrBefore(starts, Math.min(line - 1, lines.length - 1));
+    if (!known.has(k)) known.set(k, chartFileOf(lines, starts[k]!, starts[k + 1] ?? lines.length));
+    return known.get(k);
+  };
 }
 
-/** The chart file of the document holding `line`, and the stream line that is its rendered line 1. */
-function documentOf(text: string, line: number): { file: string; first: number } | undefined {
-  const lines = text.split('\n');
-  let start = line - 1;
-  while (start > 0 && !/^---(?:[ \t]|$)/.test(lines[start]!)) start--;
-  let end = line;
-  while (end < lines.length && !/^---(?:[ \t]|$)/.test(lines[end]!)) end++;
-  const body = /^---(?:[ \t]|$)/.test(lines[start] ?? '') ? start + 1 : start; // 0-based, after the separator
+/** The index of the last of the sorted `starts` at or before `at` (starts[0] is 0). */
+function lastAtOrBefore(starts: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The chart file named in lines [start, end), `start` being the document's `---` line or the stream's first. */
+function chartFileOf(lines: readonly string[], start: number, end: number): ReturnType<DocumentOf> {
+  const body = SEPARATOR.test(lines[start] ?? '') ? start + 1 : start; // 0-based, after the separator
   for (let i = start; i < end; i++) {
     const source = /^# Source: (.+)$/.exec(lines[i]!);
     if (source) return { file: source[1]!.trim(), first: i + 2 }; // the line after the comment
@@ -186,10 +210,11 @@ const HOOK_ANNOTATION = /^\s*['"]?helm\.sh\/hook['"]?\s*:/m;
 function helm3HookNotes(file: ManifestFile, replacements: ReadonlyMap<number, string>): string[] {
   const text = file.source;
   if (!/^# Source: /m.test(text) || /^\s*postrenderer\.helm\.sh\/postrender-filename:/m.test(text)) return [];
+  const documentOf = chartDocuments(text);
   return file.docs.flatMap((d, i) => {
     if (d.kind !== 'Job' || !replacements.has(i) || !HOOK_ANNOTATION.test(text.slice(d.start, d.end))) return [];
     const name = /^metadata:\n(?:[ \t].*\n)*?[ \t]+name:[ \t]*['"]?([^'"\s#]+)/m.exec(text.slice(d.start, d.end))?.[1] ?? '';
-    const where = sourceOf(text, file.lines.linePos(d.start).line) ?? '<stdin>';
+    const where = documentOf(file.lines.linePos(d.start).line)?.file ?? '<stdin>';
     return [
       printable(
         `${where}: note: hook Job ${name} is fixed in this stream, but Helm 3's --post-renderer never receives hooks (helm/helm#7891); ` +

@@ -11,7 +11,7 @@ import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { fastParse, plainChars, type Spans } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
-import { itemEdit, lazyItem, spliceEdits, type RawItem } from '../krm/io.js';
+import { itemEdit, lazyItem, spliceEdits, type Edit, type RawItem } from '../krm/io.js';
 import { danglingAlias, streamError } from '../yaml/stream.js';
 import { LineIndex, normalizeInput, restoreLineEndings, type Position } from '../yaml/text.js';
 import type { Result } from '../krm/types.js';
@@ -326,8 +326,12 @@ function isTemplate(text: string): boolean {
 
 /** The file with changed documents (by position in `file.docs`) spliced in, in its line endings. */
 export function splice(file: ManifestFile, replacements: ReadonlyMap<number, string>): string {
-  const edits = [...replacements].map(([i, text]) => itemEdit(file.source, file.docs[i]!, text));
-  return restoreLineEndings(spliceEdits(file.source, edits), file.crlf);
+  return restoreLineEndings(spliceEdits(file.source, documentEdits(file, replacements)), file.crlf);
+}
+
+/** The spans of `file.source` that `splice` replaces, and their new (LF) text: what `fix --dry-run` diffs (diff.ts). */
+export function documentEdits(file: ManifestFile, replacements: ReadonlyMap<number, string>): Edit[] {
+  return [...replacements].map(([i, text]) => itemEdit(file.source, file.docs[i]!, text));
 }
 
 /**

@@ -38,19 +38,30 @@ export interface FilesOutcome {
 export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean; inInput?: boolean } = {}): FilesOutcome {
   let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
   const refused: { f: number; d: number; error: ItemError }[] = [];
-  let processed: ReturnType<typeof processItems> | undefined;
-  while (processed === undefined) {
+  let processed: ReturnType<typeof processItems>;
+  // Refused documents are left out and the rest run again without them, so that cross-document
+  // facts (Namespace labels, Services) are read from what is processed: once per round of
+  // refusals (almost always one), not once per refused document (issue 38).
+  for (;;) {
+    const now = new Set<(typeof owners)[number]>();
+    const refuse = (e: ItemError) => {
+      const owner = owners[e.index]!;
+      now.add(owner);
+      refused.push({ f: owner.f, d: owner.d, error: e });
+    };
     try {
       processed = processItems(
         owners.map((o) => o.doc),
         cfg,
+        undefined,
+        opts.keepGoing ? refuse : undefined,
       );
     } catch (e) {
       const owner = e instanceof ItemError ? owners[e.index] : undefined;
-      if (!(opts.keepGoing && owner)) throw inFile(owner && files[owner.f]!, owner?.d, e);
-      refused.push({ f: owner.f, d: owner.d, error: e as ItemError });
-      owners = owners.filter((o) => o !== owner);
+      throw inFile(owner && files[owner.f]!, owner?.d, e);
     }
+    if (now.size === 0) break;
+    owners = owners.filter((o) => !now.has(o));
   }
   const { replacements, results, itemOf, within } = processed;
   const outcomes: FileOutcome[] = files.map((file) => ({ file, replacements: new Map(), refused: new Set() }));

@@ -76,6 +76,13 @@ describe('stringifyResults', () => {
     );
   });
 
+  it('a result left to yaml (a multi-line message) among results written fast: the list as yaml writes it (issue 38)', () => {
+    const fast = (n: number) => ({ message: `moved ${n}`, severity: 'info', resourceRef: { apiVersion: 'v1', kind: 'Pod', name: `p${n}` } }) as Result;
+    const slow = { message: 'made it native\nKubernetes 1.29 runs native sidecars.', severity: 'info', field: { path: 'spec' } } as Result;
+    const results = [fast(1), slow, fast(2), slow, { ...slow, message: 'ünïcode' }, fast(3)];
+    expect(stringifyResults(results)).toBe(yamlResults(results));
+  });
+
   it('quotes the words a YAML 1.1 or 1.2 reader reads as null or a boolean, and only those (the letter-first lookup)', () => {
     const words = [
       'null',

@@ -1,0 +1,2 @@
+export function oneFile(count: number): string;
+export function oneList(count: number): string;
