@@ -4458,7 +4458,7 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar4.Scalar.BLOCK_FOLDED : Scalar4.Scalar.BLOCK_LITERAL;
-      const lines = scalar2.source ? splitLines2(scalar2.source) : [];
+      const lines = scalar2.source ? splitLines3(scalar2.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -4616,7 +4616,7 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent: indent3, chomp, comment: comment2, length };
     }
-    function splitLines2(source) {
+    function splitLines3(source) {
       const split2 = source.split(/\n( *)/);
       const first = split2[0];
       const m = first.match(/^( *)/);
@@ -12031,8 +12031,7 @@ function stringifyResults(results) {
   let out2 = "results:\n";
   for (const r of results) {
     const body2 = block(r, "  ");
-    if (body2 === void 0) return stringifyForReaders({ results }, YAML_OPTIONS);
-    out2 += "-" + body2.slice(1);
+    out2 += body2 === void 0 ? stringifyForReaders({ results: [r] }, YAML_OPTIONS).slice(RESULTS.length) : "-" + body2.slice(1);
   }
   return out2;
 }
@@ -12103,12 +12102,13 @@ function flowScalar(value) {
   }
   return blockScalar(value, 0);
 }
-var YAML_OPTIONS, SAFE_KEY, BlockEmitter, LITERALS;
+var YAML_OPTIONS, RESULTS, SAFE_KEY, BlockEmitter, LITERALS;
 var init_emit = __esm({
   "src/yaml/emit.ts"() {
     "use strict";
     init_plain();
     YAML_OPTIONS = { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false };
+    RESULTS = "results:\n";
     SAFE_KEY = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
     BlockEmitter = class {
       constructor(indentSeq) {
@@ -13596,9 +13596,9 @@ function withProperties(source, nodeStart) {
     first = token;
   }
 }
-function skipBack(source, end, keep) {
+function skipBack(source, end, keep2) {
   let i = end;
-  while (i > 0 && keep(source[i - 1])) i--;
+  while (i > 0 && keep2(source[i - 1])) i--;
   return i;
 }
 function lineStart(source, offset) {
@@ -14405,6 +14405,9 @@ var init_kinds = __esm({
 });
 
 // src/workloads/shape.ts
+function objectProblem(obj, fields) {
+  return fieldsProblem(obj, fields, null) && fieldsProblem(obj, fields, []);
+}
 function fieldsProblem(v, fields, at = []) {
   if (at === null) {
     for (const key2 in v) {
@@ -14448,7 +14451,11 @@ function shapeProblem(v, shape, at) {
     }
     return void 0;
   }
-  if (!isObject2(v)) return problemAt(at, `must be a mapping, not ${describe(v)}`);
+  if (!isObject2(v))
+    return problemAt(
+      at,
+      "values" in shape ? `must be a mapping of strings, not ${describe(v)} (key: "value", one a line, or {key: "value"})` : `must be a mapping, not ${describe(v)}`
+    );
   if ("values" in shape) {
     for (const k in v)
       if (typeof v[k] !== "string") return problemAt(at, `must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);
@@ -14475,7 +14482,7 @@ function hint(v, want) {
   if (want === "number" && typeof v === "string") return " (write the number without quotes)";
   return "";
 }
-var STRINGS, STRING_MAP, HANDLER, PROBE, SECURITY, CONTAINER, POD, META, JOB;
+var STRINGS, STRING_MAP, HANDLER, PROBE, SECURITY, CONTAINER, POD, META, FACT_KINDS, JOB;
 var init_shape = __esm({
   "src/workloads/shape.ts"() {
     "use strict";
@@ -14538,6 +14545,11 @@ var init_shape = __esm({
       serviceAccountName: "string"
     };
     META = { name: "string", namespace: "string", labels: STRING_MAP, annotations: STRING_MAP };
+    FACT_KINDS = {
+      Namespace: { metadata: { map: META } },
+      ConfigMap: { metadata: { map: META }, data: STRING_MAP },
+      Service: { metadata: { map: META }, spec: { map: { selector: STRING_MAP } } }
+    };
     JOB = { activeDeadlineSeconds: "number", backoffLimit: "number" };
   }
 });
@@ -16432,9 +16444,9 @@ function findSidecars(w, cfg, facts) {
   const pod = w.pod;
   const found = [];
   const add = (c, spec, native3) => {
-    const keep = injectorLeftUngated(w, c, spec);
+    const keep2 = injectorLeftUngated(w, c, spec);
     const { spec: read2, note } = adminFacts(atRelease(spec, c, cfg), c, w, facts);
-    found.push({ spec: withContainerPorts(read2, c), name: c.name, native: native3, ...keep && { keep }, ...note && { note } });
+    found.push({ spec: withContainerPorts(read2, c), name: c.name, native: native3, ...keep2 && { keep: keep2 }, ...note && { note } });
   };
   for (const c of pod.initContainers ?? []) {
     const spec = isNativeSidecar(c) ? specFor(c, cfg) : void 0;
@@ -16673,7 +16685,7 @@ var init_context = __esm({
         return this.read = out2;
       }
     };
-    noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps() });
+    noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps(), problems: [] });
     TOOLS_DIR = "/.seq";
     TOOLS_CONTAINER = "seq-tools";
     anchors = /* @__PURE__ */ new WeakMap();
@@ -20369,41 +20381,57 @@ var init_patch = __esm({
 function inItem(index, e) {
   return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
-function processItems(items, cfg, facts = readFacts(items)) {
-  const replacements = /* @__PURE__ */ new Map();
-  const results = [];
-  const itemOf = [];
-  const within = [];
+function processItems(items, cfg, facts = readFacts(items), refuse) {
+  const out2 = processLevel(items, cfg, facts, refuse);
+  for (const p of facts.problems.splice(0)) {
+    out2.results.push(p.result);
+    out2.itemOf.push(p.index);
+    out2.within.push(p.within);
+  }
+  return out2;
+}
+function processLevel(items, cfg, facts, refuse) {
+  const out2 = { replacements: /* @__PURE__ */ new Map(), results: [], itemOf: [], within: [] };
   for (let index = 0; index < items.length; index++) {
-    const item = items[index];
-    const list3 = listOf(item);
-    if (list3) {
-      const sub = inList(index, list3, () => processItems(list3.items, cfg, facts));
-      sub.results.forEach((r, k) => {
-        results.push(r);
-        itemOf.push(index);
-        within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
-      });
-      if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list3, sub.replacements, [])));
-      continue;
-    }
-    const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    if (!sites) continue;
-    const before = results.length;
-    let text2;
+    const before = out2.results.length;
     try {
-      text2 = processItem(item, sites, cfg, results, facts);
+      processAt(index, items[index], cfg, facts, out2);
     } catch (e) {
-      throw inItem(index, e);
-    }
-    if (text2 !== void 0) replacements.set(index, text2);
-    sayAssumedVersion(cfg, facts, results, before);
-    while (itemOf.length < results.length) {
-      itemOf.push(index);
-      within.push("");
+      if (!(refuse && e instanceof ItemError)) throw e;
+      refuse(e);
+      out2.results.length = out2.itemOf.length = out2.within.length = before;
     }
   }
-  return { replacements, results, itemOf, within };
+  return out2;
+}
+function processAt(index, item, cfg, facts, out2) {
+  const { replacements, results, itemOf, within } = out2;
+  const list3 = listOf(item);
+  if (list3) {
+    const sub = inList(index, list3, () => processLevel(list3.items, cfg, facts));
+    sub.results.forEach((r, k) => {
+      results.push(r);
+      itemOf.push(index);
+      within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
+    });
+    if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list3, sub.replacements, [])));
+    return;
+  }
+  const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
+  if (!sites) return;
+  const before = results.length;
+  let text2;
+  try {
+    text2 = processItem(item, sites, cfg, results, facts);
+  } catch (e) {
+    throw inItem(index, e);
+  }
+  if (text2 !== void 0) replacements.set(index, text2);
+  sayAssumedVersion(cfg, facts, results, before);
+  while (itemOf.length < results.length) {
+    itemOf.push(index);
+    within.push("");
+  }
 }
 function sayAssumedVersion(cfg, facts, results, from) {
   const assumed = facts.assumedVersion;
@@ -20456,28 +20484,55 @@ function forgetListKptIds(text2) {
   }
   return lines.filter((l) => l !== "\0").join("\n");
 }
-function readFacts(items, facts = noFacts()) {
+function readFacts(items, facts = noFacts(), list3) {
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
-    const list3 = listOf(item);
-    if (list3) readFacts(list3.items, facts);
+    const inner = listOf(item);
+    if (inner) readFacts(inner.items, facts, placeIn(list3, index));
     if (item.apiVersion !== "v1") continue;
-    if (item.kind === "ConfigMap") facts.configMaps.add(() => fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
-    else if (item.kind === "Service") {
+    if (item.kind === "ConfigMap") {
+      const at = placeIn(list3, index);
+      facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES })));
+    } else if (item.kind === "Service") {
       item.takeValue?.();
-      facts.services.add(() => fastParse(item.text)?.value ?? toValue((0, import_yaml10.parseDocument)(item.text)));
-    } else if (item.kind === "Namespace") {
-      let obj;
-      try {
-        obj = item.takeValue?.() ?? toValue((0, import_yaml10.parseDocument)(item.text));
-      } catch (e) {
-        throw inItem(index, e);
-      }
-      const meta3 = obj?.metadata;
-      if (typeof meta3?.name === "string") facts.namespaces.set(meta3.name, { labels: meta3.labels ?? {}, annotations: meta3.annotations ?? {} });
-    }
+      const at = placeIn(list3, index);
+      facts.services.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? toValue((0, import_yaml10.parseDocument)(item.text))));
+    } else if (item.kind === "Namespace") readNamespace(item, facts, index, placeIn(list3, index));
   }
   return facts;
+}
+function placeIn(list3, index) {
+  return list3 ? { index: list3.index, within: `${list3.within}items[${index}].` } : { index, within: "" };
+}
+function readNamespace(item, facts, index, at) {
+  let obj;
+  try {
+    obj = item.takeValue?.() ?? toValue((0, import_yaml10.parseDocument)(item.text));
+  } catch (e) {
+    throw inItem(index, e);
+  }
+  const meta3 = checkedFact(facts, at, obj)?.metadata;
+  if (typeof meta3?.name === "string") facts.namespaces.set(meta3.name, { labels: meta3.labels ?? {}, annotations: meta3.annotations ?? {} });
+}
+function checkedFact(facts, at, obj) {
+  if (!isObject3(obj)) return obj;
+  const kind2 = String(obj.kind);
+  const bad = objectProblem(obj, FACT_KINDS[kind2]);
+  if (!bad) return obj;
+  const meta3 = isObject3(obj.metadata) ? obj.metadata : {};
+  const ref = { apiVersion: "v1", kind: kind2, name: typeof meta3.name === "string" ? meta3.name : "" };
+  if (typeof meta3.namespace === "string") ref.namespace = meta3.namespace;
+  const path = dotted(bad.path);
+  const file = isObject3(meta3.annotations) ? fileOf(meta3.annotations) : void 0;
+  const result = {
+    severity: "error",
+    message: `${path}: ${bad.text}; this ${kind2} is not read (${FACT_USE[kind2]})`,
+    resourceRef: ref,
+    field: { path }
+  };
+  if (file) result.file = file;
+  facts.problems.push({ ...at, result });
+  return null;
 }
 function workloadsOf(obj, sites) {
   const out2 = [];
@@ -20581,9 +20636,9 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
   }
   const before = original.get();
   if (deepEqual(before.value, obj)) return void 0;
-  const text2 = item.text;
   forgetKptIds(obj);
   if (item.valueOut) return item.valueOut(obj), "";
+  const text2 = item.text;
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
     const poolPaths = workloads.flatMap((w) => ["initContainers", "containers"].map((l) => [...w.templatePath, "spec", l]));
@@ -20817,7 +20872,7 @@ function indentWidth(text2) {
   const width = m ? m[2].length - m[1].length : 2;
   return width >= 1 && width <= 8 ? width : 2;
 }
-var import_yaml10, writePath, ItemError, lists, NONE, VERIFY, Reread, KPT_IDS;
+var import_yaml10, writePath, ItemError, lists, FACT_USE, NONE, VERIFY, Reread, KPT_IDS;
 var init_process = __esm({
   "src/process.ts"() {
     "use strict";
@@ -20834,6 +20889,7 @@ var init_process = __esm({
     init_paths();
     init_select();
     init_workload();
+    init_shape();
     init_dry_run();
     writePath = { textEdits: true, patched: 0, declined: 0 };
     ItemError = class extends FatalError {
@@ -20846,6 +20902,11 @@ var init_process = __esm({
       offset;
     };
     lists = /* @__PURE__ */ new WeakMap();
+    FACT_USE = {
+      Namespace: "its labels and annotations say nothing about mesh injection into its workloads",
+      ConfigMap: "no container is seen to load a file from it",
+      Service: "no workload is seen to be behind it"
+    };
     NONE = [];
     VERIFY = process.env.POD_SEQUENCER_VERIFY === "1";
     Reread = class {
@@ -20860,6 +20921,7 @@ var init_process = __esm({
       made;
       get() {
         if (this.made) return this.made;
+        if (this.item.valueBefore) return this.made = { value: this.item.valueBefore() };
         const spans = /* @__PURE__ */ new Map();
         const value = this.fast ? fastParse(this.item.text, 0, spans, this.plainText)?.value : void 0;
         this.made = value ? { value, spans } : { value: toValue(parseItem(this.item.text)) };
@@ -20878,6 +20940,7 @@ __export(read_exports, {
   STDIN: () => STDIN,
   collectFiles: () => collectFiles,
   containerAt: () => containerAt2,
+  documentEdits: () => documentEdits,
   isInside: () => isInside,
   locate: () => locate,
   locateByYaml: () => locateByYaml,
@@ -21081,8 +21144,10 @@ function isTemplate(text2) {
   return text2.split("\n").some((line) => /\{\{|\{%/.test(line.replace(/(^|\s)#.*$/, "")));
 }
 function splice(file, replacements) {
-  const edits = [...replacements].map(([i, text2]) => itemEdit(file.source, file.docs[i], text2));
-  return restoreLineEndings(spliceEdits(file.source, edits), file.crlf);
+  return restoreLineEndings(spliceEdits(file.source, documentEdits(file, replacements)), file.crlf);
+}
+function documentEdits(file, replacements) {
+  return [...replacements].map(([i, text2]) => itemEdit(file.source, file.docs[i], text2));
 }
 function locate(file, doc, fieldPath3) {
   const segments = pathSegments(fieldPath3);
@@ -21207,18 +21272,26 @@ function runFiles(files, cfg, opts = {}) {
   let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
   const refused = [];
   let processed;
-  while (processed === void 0) {
+  for (; ; ) {
+    const now = /* @__PURE__ */ new Set();
+    const refuse = (e) => {
+      const owner = owners[e.index];
+      now.add(owner);
+      refused.push({ f: owner.f, d: owner.d, error: e });
+    };
     try {
       processed = processItems(
         owners.map((o) => o.doc),
-        cfg
+        cfg,
+        void 0,
+        opts.keepGoing ? refuse : void 0
       );
     } catch (e) {
       const owner = e instanceof ItemError ? owners[e.index] : void 0;
-      if (!(opts.keepGoing && owner)) throw inFile(owner && files[owner.f], owner?.d, e);
-      refused.push({ f: owner.f, d: owner.d, error: e });
-      owners = owners.filter((o) => o !== owner);
+      throw inFile(owner && files[owner.f], owner?.d, e);
     }
+    if (now.size === 0) break;
+    owners = owners.filter((o) => !now.has(o));
   }
   const { replacements, results, itemOf, within } = processed;
   const outcomes = files.map((file) => ({ file, replacements: /* @__PURE__ */ new Map(), refused: /* @__PURE__ */ new Set() }));
@@ -21422,6 +21495,7 @@ var init_report = __esm({
 // src/files/post-render.ts
 var post_render_exports = {};
 __export(post_render_exports, {
+  chartDocuments: () => chartDocuments,
   postRender: () => postRender
 });
 function postRender(stdin, opts, env = process.env, readFile = readText) {
@@ -21443,7 +21517,8 @@ function render(stdin, opts, env, readFile) {
     const replacements = new Map(files[0].replacements);
     for (const i of removed) replacements.set(i, "");
     const stdout = replacements.size > 0 ? splice(file, replacements) : text2;
-    const lines = [...findings.map((f) => findingLine2(stdout, f)), ...helm3HookNotes(file, replacements)];
+    const inOutput = chartDocuments(stdout);
+    const lines = [...findings.map((f) => findingLine2(inOutput, f)), ...helm3HookNotes(file, replacements)];
     const reportError = writeReport(opts.report ?? (env.POD_SEQUENCER_REPORT || void 0), lines, opts.report !== void 0);
     if (reportError) return { ...fail([reportError]), reported: true };
     const failing = findings.filter((f) => LEVEL[f.result.severity] >= LEVEL[opts.failOn]);
@@ -21496,27 +21571,40 @@ function chooseConfig(file, opts, env, readFile) {
 ${errors.map(formatResult).join("\n")}`);
   return { config: { ...config2, mode: "apply" }, removed: inStream };
 }
-function findingLine2(output, f) {
+function findingLine2(documentOf, f) {
   const rule = f.result.tags?.rule ? ` [${f.result.tags.rule}]` : "";
-  const at = documentOf(output, f.line);
+  const at = documentOf(f.line);
   const where = at ? `${at.file}:${f.line - at.first + 1}` : `<stdin>:${f.line}`;
   return [printable(`${where}: ${f.result.severity}${rule} ${f.result.message}`), ...detailLines(f.result)].join("\n");
 }
 function withChartFile(stdin, message2) {
   const m = /^<stdin>:(\d+):(\d+): /.exec(message2);
-  const file = m ? sourceOf(Buffer.from(stdin).toString("utf8").replace(/\r\n/g, "\n"), Number(m[1])) : void 0;
+  const file = m ? chartDocuments(Buffer.from(stdin).toString("utf8").replace(/\r\n/g, "\n"))(Number(m[1]))?.file : void 0;
   return file ? `${file} (<stdin>:${m[1]}:${m[2]}): ${message2.slice(m[0].length)}` : message2;
 }
-function sourceOf(text2, line) {
-  return documentOf(text2, line)?.file;
-}
-function documentOf(text2, line) {
+function chartDocuments(text2) {
   const lines = text2.split("\n");
-  let start = line - 1;
-  while (start > 0 && !/^---(?:[ \t]|$)/.test(lines[start])) start--;
-  let end = line;
-  while (end < lines.length && !/^---(?:[ \t]|$)/.test(lines[end])) end++;
-  const body2 = /^---(?:[ \t]|$)/.test(lines[start] ?? "") ? start + 1 : start;
+  const starts = [0];
+  for (let i = 1; i < lines.length; i++) if (SEPARATOR.test(lines[i])) starts.push(i);
+  const known2 = /* @__PURE__ */ new Map();
+  return (line) => {
+    const k = lastAtOrBefore(starts, Math.min(line - 1, lines.length - 1));
+    if (!known2.has(k)) known2.set(k, chartFileOf(lines, starts[k], starts[k + 1] ?? lines.length));
+    return known2.get(k);
+  };
+}
+function lastAtOrBefore(starts, at) {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (starts[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+function chartFileOf(lines, start, end) {
+  const body2 = SEPARATOR.test(lines[start] ?? "") ? start + 1 : start;
   for (let i = start; i < end; i++) {
     const source = /^# Source: (.+)$/.exec(lines[i]);
     if (source) return { file: source[1].trim(), first: i + 2 };
@@ -21528,10 +21616,11 @@ function documentOf(text2, line) {
 function helm3HookNotes(file, replacements) {
   const text2 = file.source;
   if (!/^# Source: /m.test(text2) || /^\s*postrenderer\.helm\.sh\/postrender-filename:/m.test(text2)) return [];
+  const documentOf = chartDocuments(text2);
   return file.docs.flatMap((d, i) => {
     if (d.kind !== "Job" || !replacements.has(i) || !HOOK_ANNOTATION.test(text2.slice(d.start, d.end))) return [];
     const name = /^metadata:\n(?:[ \t].*\n)*?[ \t]+name:[ \t]*['"]?([^'"\s#]+)/m.exec(text2.slice(d.start, d.end))?.[1] ?? "";
-    const where = sourceOf(text2, file.lines.linePos(d.start).line) ?? "<stdin>";
+    const where = documentOf(file.lines.linePos(d.start).line)?.file ?? "<stdin>";
     return [
       printable(
         `${where}: note: hook Job ${name} is fixed in this stream, but Helm 3's --post-renderer never receives hooks (helm/helm#7891); deploy it fixed with \`helm template RELEASE CHART | pod-sequencer post-render | kubectl apply -f -\`, or Helm 4 with the pod-sequencer plugin`
@@ -21539,7 +21628,7 @@ function helm3HookNotes(file, replacements) {
     ];
   });
 }
-var import_node_fs3, import_yaml12, LEVEL, CONFIG_KINDS, ConfigError, FILENAME_ANNOTATION, HOOK_ANNOTATION;
+var import_node_fs3, import_yaml12, LEVEL, CONFIG_KINDS, ConfigError, SEPARATOR, FILENAME_ANNOTATION, HOOK_ANNOTATION;
 var init_post_render = __esm({
   "src/files/post-render.ts"() {
     "use strict";
@@ -21556,6 +21645,7 @@ var init_post_render = __esm({
     CONFIG_KINDS = /* @__PURE__ */ new Set(["PodSequence"]);
     ConfigError = class extends Error {
     };
+    SEPARATOR = /^---(?:[ \t]|$)/;
     FILENAME_ANNOTATION = /^\s*postrenderer\.helm\.sh\/postrender-filename: ['"]?([^'"]+)['"]?\s*$/;
     HOOK_ANNOTATION = /^\s*['"]?helm\.sh\/hook['"]?\s*:/m;
   }
@@ -25025,461 +25115,6 @@ var init_esm = __esm({
   }
 });
 
-// node_modules/diff/libesm/diff/base.js
-var Diff;
-var init_base = __esm({
-  "node_modules/diff/libesm/diff/base.js"() {
-    Diff = class {
-      diff(oldStr, newStr, options = {}) {
-        let callback;
-        if (typeof options === "function") {
-          callback = options;
-          options = {};
-        } else if ("callback" in options) {
-          callback = options.callback;
-        }
-        const oldString = this.castInput(oldStr, options);
-        const newString = this.castInput(newStr, options);
-        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
-        const newTokens = this.removeEmpty(this.tokenize(newString, options));
-        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
-      }
-      diffWithOptionsObj(oldTokens, newTokens, options, callback) {
-        var _a;
-        const done = (value) => {
-          value = this.postProcess(value, options);
-          if (callback) {
-            setTimeout(function() {
-              callback(value);
-            }, 0);
-            return void 0;
-          } else {
-            return value;
-          }
-        };
-        const newLen = newTokens.length, oldLen = oldTokens.length;
-        let editLength = 1;
-        let maxEditLength = newLen + oldLen;
-        if (options.maxEditLength != null) {
-          maxEditLength = Math.min(maxEditLength, options.maxEditLength);
-        }
-        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
-        const abortAfterTimestamp = Date.now() + maxExecutionTime;
-        const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
-        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
-        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-          return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
-        }
-        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
-        const execEditLength = () => {
-          for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
-            let basePath;
-            const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
-            if (removePath) {
-              bestPath[diagonalPath - 1] = void 0;
-            }
-            let canAdd = false;
-            if (addPath) {
-              const addPathNewPos = addPath.oldPos - diagonalPath;
-              canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
-            }
-            const canRemove = removePath && removePath.oldPos + 1 < oldLen;
-            if (!canAdd && !canRemove) {
-              bestPath[diagonalPath] = void 0;
-              continue;
-            }
-            if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
-              basePath = this.addToPath(addPath, true, false, 0, options);
-            } else {
-              basePath = this.addToPath(removePath, false, true, 1, options);
-            }
-            newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
-            if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-              return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
-            } else {
-              bestPath[diagonalPath] = basePath;
-              if (basePath.oldPos + 1 >= oldLen) {
-                maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
-              }
-              if (newPos + 1 >= newLen) {
-                minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
-              }
-            }
-          }
-          editLength++;
-        };
-        if (callback) {
-          (function exec() {
-            setTimeout(function() {
-              if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
-                return callback(void 0);
-              }
-              if (!execEditLength()) {
-                exec();
-              }
-            }, 0);
-          })();
-        } else {
-          while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
-            const ret = execEditLength();
-            if (ret) {
-              return ret;
-            }
-          }
-        }
-      }
-      addToPath(path, added, removed, oldPosInc, options) {
-        const last2 = path.lastComponent;
-        if (last2 && !options.oneChangePerToken && last2.added === added && last2.removed === removed) {
-          return {
-            oldPos: path.oldPos + oldPosInc,
-            lastComponent: { count: last2.count + 1, added, removed, previousComponent: last2.previousComponent }
-          };
-        } else {
-          return {
-            oldPos: path.oldPos + oldPosInc,
-            lastComponent: { count: 1, added, removed, previousComponent: last2 }
-          };
-        }
-      }
-      extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
-        const newLen = newTokens.length, oldLen = oldTokens.length;
-        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
-        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
-          newPos++;
-          oldPos++;
-          commonCount++;
-          if (options.oneChangePerToken) {
-            basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
-          }
-        }
-        if (commonCount && !options.oneChangePerToken) {
-          basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
-        }
-        basePath.oldPos = oldPos;
-        return newPos;
-      }
-      equals(left, right, options) {
-        if (options.comparator) {
-          return options.comparator(left, right);
-        } else {
-          return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
-        }
-      }
-      removeEmpty(array) {
-        const ret = [];
-        for (let i = 0; i < array.length; i++) {
-          if (array[i]) {
-            ret.push(array[i]);
-          }
-        }
-        return ret;
-      }
-      // eslint-disable-next-line @typescript-eslint/no-unused-vars
-      castInput(value, options) {
-        return value;
-      }
-      // eslint-disable-next-line @typescript-eslint/no-unused-vars
-      tokenize(value, options) {
-        return Array.from(value);
-      }
-      join(chars) {
-        return chars.join("");
-      }
-      postProcess(changeObjects, options) {
-        return changeObjects;
-      }
-      get useLongestToken() {
-        return false;
-      }
-      buildValues(lastComponent, newTokens, oldTokens) {
-        const components = [];
-        let nextComponent;
-        while (lastComponent) {
-          components.push(lastComponent);
-          nextComponent = lastComponent.previousComponent;
-          delete lastComponent.previousComponent;
-          lastComponent = nextComponent;
-        }
-        components.reverse();
-        const componentLen = components.length;
-        let componentPos = 0, newPos = 0, oldPos = 0;
-        for (; componentPos < componentLen; componentPos++) {
-          const component = components[componentPos];
-          if (!component.removed) {
-            if (!component.added && this.useLongestToken) {
-              let value = newTokens.slice(newPos, newPos + component.count);
-              value = value.map(function(value2, i) {
-                const oldValue = oldTokens[oldPos + i];
-                return oldValue.length > value2.length ? oldValue : value2;
-              });
-              component.value = this.join(value);
-            } else {
-              component.value = this.join(newTokens.slice(newPos, newPos + component.count));
-            }
-            newPos += component.count;
-            if (!component.added) {
-              oldPos += component.count;
-            }
-          } else {
-            component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
-            oldPos += component.count;
-          }
-        }
-        return components;
-      }
-    };
-  }
-});
-
-// node_modules/diff/libesm/diff/line.js
-function diffLines(oldStr, newStr, options) {
-  return lineDiff.diff(oldStr, newStr, options);
-}
-function tokenize(value, options) {
-  if (options.stripTrailingCr) {
-    value = value.replace(/\r\n/g, "\n");
-  }
-  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
-  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
-    linesAndNewlines.pop();
-  }
-  for (let i = 0; i < linesAndNewlines.length; i++) {
-    const line = linesAndNewlines[i];
-    if (i % 2 && !options.newlineIsToken) {
-      retLines[retLines.length - 1] += line;
-    } else {
-      retLines.push(line);
-    }
-  }
-  return retLines;
-}
-var LineDiff, lineDiff;
-var init_line = __esm({
-  "node_modules/diff/libesm/diff/line.js"() {
-    init_base();
-    LineDiff = class extends Diff {
-      constructor() {
-        super(...arguments);
-        this.tokenize = tokenize;
-      }
-      equals(left, right, options) {
-        if (options.ignoreWhitespace) {
-          if (!options.newlineIsToken || !left.includes("\n")) {
-            left = left.trim();
-          }
-          if (!options.newlineIsToken || !right.includes("\n")) {
-            right = right.trim();
-          }
-        } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
-          if (left.endsWith("\n")) {
-            left = left.slice(0, -1);
-          }
-          if (right.endsWith("\n")) {
-            right = right.slice(0, -1);
-          }
-        }
-        return super.equals(left, right, options);
-      }
-    };
-    lineDiff = new LineDiff();
-  }
-});
-
-// node_modules/diff/libesm/patch/create.js
-function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-  let optionsObj;
-  if (!options) {
-    optionsObj = {};
-  } else if (typeof options === "function") {
-    optionsObj = { callback: options };
-  } else {
-    optionsObj = options;
-  }
-  if (typeof optionsObj.context === "undefined") {
-    optionsObj.context = 4;
-  }
-  const context = optionsObj.context;
-  if (optionsObj.newlineIsToken) {
-    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
-  }
-  if (!optionsObj.callback) {
-    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
-  } else {
-    const { callback } = optionsObj;
-    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff2) => {
-      const patch = diffLinesResultToPatch(diff2);
-      callback(patch);
-    } }));
-  }
-  function diffLinesResultToPatch(diff2) {
-    if (!diff2) {
-      return;
-    }
-    diff2.push({ value: "", lines: [] });
-    function contextLines(lines) {
-      return lines.map(function(entry) {
-        return " " + entry;
-      });
-    }
-    const hunks = [];
-    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
-    for (let i = 0; i < diff2.length; i++) {
-      const current = diff2[i], lines = current.lines || splitLines(current.value);
-      current.lines = lines;
-      if (current.added || current.removed) {
-        if (!oldRangeStart) {
-          const prev = diff2[i - 1];
-          oldRangeStart = oldLine;
-          newRangeStart = newLine;
-          if (prev) {
-            curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
-            oldRangeStart -= curRange.length;
-            newRangeStart -= curRange.length;
-          }
-        }
-        for (const line of lines) {
-          curRange.push((current.added ? "+" : "-") + line);
-        }
-        if (current.added) {
-          newLine += lines.length;
-        } else {
-          oldLine += lines.length;
-        }
-      } else {
-        if (oldRangeStart) {
-          if (lines.length <= context * 2 && i < diff2.length - 2) {
-            for (const line of contextLines(lines)) {
-              curRange.push(line);
-            }
-          } else {
-            const contextSize = Math.min(lines.length, context);
-            for (const line of contextLines(lines.slice(0, contextSize))) {
-              curRange.push(line);
-            }
-            const hunk = {
-              oldStart: oldRangeStart,
-              oldLines: oldLine - oldRangeStart + contextSize,
-              newStart: newRangeStart,
-              newLines: newLine - newRangeStart + contextSize,
-              lines: curRange
-            };
-            hunks.push(hunk);
-            oldRangeStart = 0;
-            newRangeStart = 0;
-            curRange = [];
-          }
-        }
-        oldLine += lines.length;
-        newLine += lines.length;
-      }
-    }
-    for (const hunk of hunks) {
-      for (let i = 0; i < hunk.lines.length; i++) {
-        if (hunk.lines[i].endsWith("\n")) {
-          hunk.lines[i] = hunk.lines[i].slice(0, -1);
-        } else {
-          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
-          i++;
-        }
-      }
-    }
-    return {
-      oldFileName,
-      newFileName,
-      oldHeader,
-      newHeader,
-      hunks
-    };
-  }
-}
-function formatPatch(patch, headerOptions) {
-  if (!headerOptions) {
-    headerOptions = INCLUDE_HEADERS;
-  }
-  if (Array.isArray(patch)) {
-    if (patch.length > 1 && !headerOptions.includeFileHeaders) {
-      throw new Error("Cannot omit file headers on a multi-file patch. (The result would be unparseable; how would a tool trying to apply the patch know which changes are to which file?)");
-    }
-    return patch.map((p) => formatPatch(p, headerOptions)).join("\n");
-  }
-  const ret = [];
-  if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName) {
-    ret.push("Index: " + patch.oldFileName);
-  }
-  if (headerOptions.includeUnderline) {
-    ret.push("===================================================================");
-  }
-  if (headerOptions.includeFileHeaders) {
-    ret.push("--- " + patch.oldFileName + (typeof patch.oldHeader === "undefined" ? "" : "	" + patch.oldHeader));
-    ret.push("+++ " + patch.newFileName + (typeof patch.newHeader === "undefined" ? "" : "	" + patch.newHeader));
-  }
-  for (let i = 0; i < patch.hunks.length; i++) {
-    const hunk = patch.hunks[i];
-    if (hunk.oldLines === 0) {
-      hunk.oldStart -= 1;
-    }
-    if (hunk.newLines === 0) {
-      hunk.newStart -= 1;
-    }
-    ret.push("@@ -" + hunk.oldStart + "," + hunk.oldLines + " +" + hunk.newStart + "," + hunk.newLines + " @@");
-    for (const line of hunk.lines) {
-      ret.push(line);
-    }
-  }
-  return ret.join("\n") + "\n";
-}
-function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-  if (typeof options === "function") {
-    options = { callback: options };
-  }
-  if (!(options === null || options === void 0 ? void 0 : options.callback)) {
-    const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
-    if (!patchObj) {
-      return;
-    }
-    return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
-  } else {
-    const { callback } = options;
-    structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: (patchObj) => {
-      if (!patchObj) {
-        callback(void 0);
-      } else {
-        callback(formatPatch(patchObj, options.headerOptions));
-      }
-    } }));
-  }
-}
-function splitLines(text2) {
-  const hasTrailingNl = text2.endsWith("\n");
-  const result = text2.split("\n").map((line) => line + "\n");
-  if (hasTrailingNl) {
-    result.pop();
-  } else {
-    result.push(result.pop().slice(0, -1));
-  }
-  return result;
-}
-var INCLUDE_HEADERS;
-var init_create = __esm({
-  "node_modules/diff/libesm/patch/create.js"() {
-    init_line();
-    INCLUDE_HEADERS = {
-      includeIndex: true,
-      includeUnderline: true,
-      includeFileHeaders: true
-    };
-  }
-});
-
-// node_modules/diff/libesm/index.js
-var init_libesm = __esm({
-  "node_modules/diff/libesm/index.js"() {
-    init_line();
-    init_create();
-  }
-});
-
 // src/check/baseline.ts
 function baselinePath(path, cwd) {
   if (path.startsWith("<")) return path;
@@ -26046,6 +25681,461 @@ var init_model = __esm({
   }
 });
 
+// node_modules/diff/libesm/diff/base.js
+var Diff;
+var init_base = __esm({
+  "node_modules/diff/libesm/diff/base.js"() {
+    Diff = class {
+      diff(oldStr, newStr, options = {}) {
+        let callback;
+        if (typeof options === "function") {
+          callback = options;
+          options = {};
+        } else if ("callback" in options) {
+          callback = options.callback;
+        }
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+      }
+      diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+          value = this.postProcess(value, options);
+          if (callback) {
+            setTimeout(function() {
+              callback(value);
+            }, 0);
+            return void 0;
+          } else {
+            return value;
+          }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+          maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        const execEditLength = () => {
+          for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+            let basePath;
+            const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+            if (removePath) {
+              bestPath[diagonalPath - 1] = void 0;
+            }
+            let canAdd = false;
+            if (addPath) {
+              const addPathNewPos = addPath.oldPos - diagonalPath;
+              canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+            }
+            const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+            if (!canAdd && !canRemove) {
+              bestPath[diagonalPath] = void 0;
+              continue;
+            }
+            if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+              basePath = this.addToPath(addPath, true, false, 0, options);
+            } else {
+              basePath = this.addToPath(removePath, false, true, 1, options);
+            }
+            newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+            if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+              return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+            } else {
+              bestPath[diagonalPath] = basePath;
+              if (basePath.oldPos + 1 >= oldLen) {
+                maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+              }
+              if (newPos + 1 >= newLen) {
+                minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+              }
+            }
+          }
+          editLength++;
+        };
+        if (callback) {
+          (function exec() {
+            setTimeout(function() {
+              if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                return callback(void 0);
+              }
+              if (!execEditLength()) {
+                exec();
+              }
+            }, 0);
+          })();
+        } else {
+          while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+            const ret = execEditLength();
+            if (ret) {
+              return ret;
+            }
+          }
+        }
+      }
+      addToPath(path, added, removed, oldPosInc, options) {
+        const last2 = path.lastComponent;
+        if (last2 && !options.oneChangePerToken && last2.added === added && last2.removed === removed) {
+          return {
+            oldPos: path.oldPos + oldPosInc,
+            lastComponent: { count: last2.count + 1, added, removed, previousComponent: last2.previousComponent }
+          };
+        } else {
+          return {
+            oldPos: path.oldPos + oldPosInc,
+            lastComponent: { count: 1, added, removed, previousComponent: last2 }
+          };
+        }
+      }
+      extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+          newPos++;
+          oldPos++;
+          commonCount++;
+          if (options.oneChangePerToken) {
+            basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+          }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+          basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+      }
+      equals(left, right, options) {
+        if (options.comparator) {
+          return options.comparator(left, right);
+        } else {
+          return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+        }
+      }
+      removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+          if (array[i]) {
+            ret.push(array[i]);
+          }
+        }
+        return ret;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      castInput(value, options) {
+        return value;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      tokenize(value, options) {
+        return Array.from(value);
+      }
+      join(chars) {
+        return chars.join("");
+      }
+      postProcess(changeObjects, options) {
+        return changeObjects;
+      }
+      get useLongestToken() {
+        return false;
+      }
+      buildValues(lastComponent, newTokens, oldTokens) {
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+          components.push(lastComponent);
+          nextComponent = lastComponent.previousComponent;
+          delete lastComponent.previousComponent;
+          lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+          const component = components[componentPos];
+          if (!component.removed) {
+            if (!component.added && this.useLongestToken) {
+              let value = newTokens.slice(newPos, newPos + component.count);
+              value = value.map(function(value2, i) {
+                const oldValue = oldTokens[oldPos + i];
+                return oldValue.length > value2.length ? oldValue : value2;
+              });
+              component.value = this.join(value);
+            } else {
+              component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+            }
+            newPos += component.count;
+            if (!component.added) {
+              oldPos += component.count;
+            }
+          } else {
+            component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+            oldPos += component.count;
+          }
+        }
+        return components;
+      }
+    };
+  }
+});
+
+// node_modules/diff/libesm/diff/line.js
+function diffLines(oldStr, newStr, options) {
+  return lineDiff.diff(oldStr, newStr, options);
+}
+function tokenize(value, options) {
+  if (options.stripTrailingCr) {
+    value = value.replace(/\r\n/g, "\n");
+  }
+  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+    linesAndNewlines.pop();
+  }
+  for (let i = 0; i < linesAndNewlines.length; i++) {
+    const line = linesAndNewlines[i];
+    if (i % 2 && !options.newlineIsToken) {
+      retLines[retLines.length - 1] += line;
+    } else {
+      retLines.push(line);
+    }
+  }
+  return retLines;
+}
+var LineDiff, lineDiff;
+var init_line = __esm({
+  "node_modules/diff/libesm/diff/line.js"() {
+    init_base();
+    LineDiff = class extends Diff {
+      constructor() {
+        super(...arguments);
+        this.tokenize = tokenize;
+      }
+      equals(left, right, options) {
+        if (options.ignoreWhitespace) {
+          if (!options.newlineIsToken || !left.includes("\n")) {
+            left = left.trim();
+          }
+          if (!options.newlineIsToken || !right.includes("\n")) {
+            right = right.trim();
+          }
+        } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+          if (left.endsWith("\n")) {
+            left = left.slice(0, -1);
+          }
+          if (right.endsWith("\n")) {
+            right = right.slice(0, -1);
+          }
+        }
+        return super.equals(left, right, options);
+      }
+    };
+    lineDiff = new LineDiff();
+  }
+});
+
+// node_modules/diff/libesm/patch/create.js
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  let optionsObj;
+  if (!options) {
+    optionsObj = {};
+  } else if (typeof options === "function") {
+    optionsObj = { callback: options };
+  } else {
+    optionsObj = options;
+  }
+  if (typeof optionsObj.context === "undefined") {
+    optionsObj.context = 4;
+  }
+  const context = optionsObj.context;
+  if (optionsObj.newlineIsToken) {
+    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
+  }
+  if (!optionsObj.callback) {
+    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+  } else {
+    const { callback } = optionsObj;
+    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff2) => {
+      const patch = diffLinesResultToPatch(diff2);
+      callback(patch);
+    } }));
+  }
+  function diffLinesResultToPatch(diff2) {
+    if (!diff2) {
+      return;
+    }
+    diff2.push({ value: "", lines: [] });
+    function contextLines(lines) {
+      return lines.map(function(entry) {
+        return " " + entry;
+      });
+    }
+    const hunks = [];
+    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+    for (let i = 0; i < diff2.length; i++) {
+      const current = diff2[i], lines = current.lines || splitLines(current.value);
+      current.lines = lines;
+      if (current.added || current.removed) {
+        if (!oldRangeStart) {
+          const prev = diff2[i - 1];
+          oldRangeStart = oldLine;
+          newRangeStart = newLine;
+          if (prev) {
+            curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
+            oldRangeStart -= curRange.length;
+            newRangeStart -= curRange.length;
+          }
+        }
+        for (const line of lines) {
+          curRange.push((current.added ? "+" : "-") + line);
+        }
+        if (current.added) {
+          newLine += lines.length;
+        } else {
+          oldLine += lines.length;
+        }
+      } else {
+        if (oldRangeStart) {
+          if (lines.length <= context * 2 && i < diff2.length - 2) {
+            for (const line of contextLines(lines)) {
+              curRange.push(line);
+            }
+          } else {
+            const contextSize = Math.min(lines.length, context);
+            for (const line of contextLines(lines.slice(0, contextSize))) {
+              curRange.push(line);
+            }
+            const hunk = {
+              oldStart: oldRangeStart,
+              oldLines: oldLine - oldRangeStart + contextSize,
+              newStart: newRangeStart,
+              newLines: newLine - newRangeStart + contextSize,
+              lines: curRange
+            };
+            hunks.push(hunk);
+            oldRangeStart = 0;
+            newRangeStart = 0;
+            curRange = [];
+          }
+        }
+        oldLine += lines.length;
+        newLine += lines.length;
+      }
+    }
+    for (const hunk of hunks) {
+      for (let i = 0; i < hunk.lines.length; i++) {
+        if (hunk.lines[i].endsWith("\n")) {
+          hunk.lines[i] = hunk.lines[i].slice(0, -1);
+        } else {
+          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
+          i++;
+        }
+      }
+    }
+    return {
+      oldFileName,
+      newFileName,
+      oldHeader,
+      newHeader,
+      hunks
+    };
+  }
+}
+function formatPatch(patch, headerOptions) {
+  if (!headerOptions) {
+    headerOptions = INCLUDE_HEADERS;
+  }
+  if (Array.isArray(patch)) {
+    if (patch.length > 1 && !headerOptions.includeFileHeaders) {
+      throw new Error("Cannot omit file headers on a multi-file patch. (The result would be unparseable; how would a tool trying to apply the patch know which changes are to which file?)");
+    }
+    return patch.map((p) => formatPatch(p, headerOptions)).join("\n");
+  }
+  const ret = [];
+  if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName) {
+    ret.push("Index: " + patch.oldFileName);
+  }
+  if (headerOptions.includeUnderline) {
+    ret.push("===================================================================");
+  }
+  if (headerOptions.includeFileHeaders) {
+    ret.push("--- " + patch.oldFileName + (typeof patch.oldHeader === "undefined" ? "" : "	" + patch.oldHeader));
+    ret.push("+++ " + patch.newFileName + (typeof patch.newHeader === "undefined" ? "" : "	" + patch.newHeader));
+  }
+  for (let i = 0; i < patch.hunks.length; i++) {
+    const hunk = patch.hunks[i];
+    if (hunk.oldLines === 0) {
+      hunk.oldStart -= 1;
+    }
+    if (hunk.newLines === 0) {
+      hunk.newStart -= 1;
+    }
+    ret.push("@@ -" + hunk.oldStart + "," + hunk.oldLines + " +" + hunk.newStart + "," + hunk.newLines + " @@");
+    for (const line of hunk.lines) {
+      ret.push(line);
+    }
+  }
+  return ret.join("\n") + "\n";
+}
+function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  if (typeof options === "function") {
+    options = { callback: options };
+  }
+  if (!(options === null || options === void 0 ? void 0 : options.callback)) {
+    const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
+    if (!patchObj) {
+      return;
+    }
+    return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
+  } else {
+    const { callback } = options;
+    structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: (patchObj) => {
+      if (!patchObj) {
+        callback(void 0);
+      } else {
+        callback(formatPatch(patchObj, options.headerOptions));
+      }
+    } }));
+  }
+}
+function splitLines(text2) {
+  const hasTrailingNl = text2.endsWith("\n");
+  const result = text2.split("\n").map((line) => line + "\n");
+  if (hasTrailingNl) {
+    result.pop();
+  } else {
+    result.push(result.pop().slice(0, -1));
+  }
+  return result;
+}
+var INCLUDE_HEADERS;
+var init_create = __esm({
+  "node_modules/diff/libesm/patch/create.js"() {
+    init_line();
+    INCLUDE_HEADERS = {
+      includeIndex: true,
+      includeUnderline: true,
+      includeFileHeaders: true
+    };
+  }
+});
+
+// node_modules/diff/libesm/index.js
+var init_libesm = __esm({
+  "node_modules/diff/libesm/index.js"() {
+    init_line();
+    init_create();
+  }
+});
+
 // src/explain/render.ts
 function gateText(g) {
   if (g.on === "exit") return "when it exits 0";
@@ -26171,12 +26261,132 @@ var init_explain = __esm({
   }
 });
 
+// src/files/diff.ts
+function fileDiff(path, source, output, edits, crlf) {
+  if (crlf) return createTwoFilesPatch(`a/${path}`, `b/${path}`, source, output).replace(/^=+\n/, "");
+  const hunks = cutHunks(changesOf(source, edits));
+  const head = [`--- a/${path}`, `+++ b/${path}`];
+  return [...head, ...hunks.flatMap(formatHunk)].join("\n") + "\n";
+}
+function changesOf(source, edits) {
+  const changes = [];
+  let cursor = 0;
+  for (const r of regions(source, edits)) {
+    keep(changes, source.slice(cursor, r.start));
+    for (const c of diffLines(source.slice(r.start, r.end), newText(source, r))) {
+      if (c.added || c.removed) changes.push({ mark: c.added ? "+" : "-", lines: splitLines2(c.value) });
+      else keep(changes, c.value);
+    }
+    cursor = r.end;
+  }
+  keep(changes, source.slice(cursor));
+  return changes;
+}
+function keep(changes, text2) {
+  if (text2 === "") return;
+  const last2 = changes[changes.length - 1];
+  if (last2?.mark === " ") last2.lines.push(...splitLines2(text2));
+  else changes.push({ mark: " ", lines: splitLines2(text2) });
+}
+function regions(source, edits) {
+  const out2 = [];
+  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
+    const start = e.start === 0 ? 0 : source.lastIndexOf("\n", e.start - 1) + 1;
+    const end = e.end === 0 || source[e.end - 1] === "\n" ? e.end : lineEnd4(source, e.end);
+    let last2 = out2[out2.length - 1];
+    if (last2 && start <= last2.end) {
+      last2.end = Math.max(last2.end, end);
+      last2.edits.push(e);
+    } else out2.push(last2 = { start, end, edits: [e] });
+    if (endsOpen(source, last2)) last2.end = lineEnd4(source, last2.end);
+  }
+  return out2;
+}
+function endsOpen(source, r) {
+  let to = r.end;
+  for (let i = r.edits.length - 1; i >= 0; i--) {
+    const e = r.edits[i];
+    if (to > e.end) return source[to - 1] !== "\n";
+    if (e.text !== "") return !e.text.endsWith("\n");
+    to = e.start;
+  }
+  return to > r.start && source[to - 1] !== "\n";
+}
+function newText(source, r) {
+  const parts = [source.slice(r.start, r.edits[0].start)];
+  r.edits.forEach((e, i) => parts.push(e.text, source.slice(e.end, r.edits[i + 1]?.start ?? r.end)));
+  return parts.join("");
+}
+function lineEnd4(source, at) {
+  const nl = source.indexOf("\n", at);
+  return nl < 0 ? source.length : nl + 1;
+}
+function splitLines2(text2) {
+  const lines = text2.split("\n").map((line) => line + "\n");
+  if (text2.endsWith("\n")) lines.pop();
+  else lines.push(lines.pop().slice(0, -1));
+  return lines;
+}
+function cutHunks(changes) {
+  const hunks = [];
+  let oldStart = 0;
+  let newStart = 0;
+  let lines = [];
+  let oldLine = 1;
+  let newLine = 1;
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i];
+    if (c.mark !== " ") {
+      if (!oldStart) {
+        const prev = changes[i - 1];
+        lines = prev ? prev.lines.slice(-CONTEXT).map((l) => " " + l) : [];
+        oldStart = oldLine - lines.length;
+        newStart = newLine - lines.length;
+      }
+      for (const l of c.lines) lines.push(c.mark + l);
+      if (c.mark === "+") newLine += c.lines.length;
+      else oldLine += c.lines.length;
+      continue;
+    }
+    if (oldStart) {
+      if (c.lines.length <= CONTEXT * 2 && i < changes.length - 1) for (const l of c.lines) lines.push(" " + l);
+      else {
+        const size = Math.min(c.lines.length, CONTEXT);
+        for (const l of c.lines.slice(0, size)) lines.push(" " + l);
+        hunks.push({ oldStart, oldLines: oldLine - oldStart + size, newStart, newLines: newLine - newStart + size, lines });
+        oldStart = newStart = 0;
+        lines = [];
+      }
+    }
+    oldLine += c.lines.length;
+    newLine += c.lines.length;
+  }
+  if (oldStart) hunks.push({ oldStart, oldLines: oldLine - oldStart, newStart, newLines: newLine - newStart, lines });
+  return hunks;
+}
+function formatHunk(h) {
+  const out2 = [`@@ -${h.oldLines === 0 ? h.oldStart - 1 : h.oldStart},${h.oldLines} +${h.newLines === 0 ? h.newStart - 1 : h.newStart},${h.newLines} @@`];
+  for (const l of h.lines) {
+    if (l.endsWith("\n")) out2.push(l.slice(0, -1));
+    else out2.push(l, "\\ No newline at end of file");
+  }
+  return out2;
+}
+var CONTEXT;
+var init_diff = __esm({
+  "src/files/diff.ts"() {
+    "use strict";
+    init_libesm();
+    CONTEXT = 4;
+  }
+});
+
 // src/files/kustomize.ts
 function kustomizePatches(paths) {
   const kustomizations = /* @__PURE__ */ new Set();
   for (const p of paths) {
-    if (NAMES2.includes((0, import_node_path4.basename)(p))) kustomizations.add((0, import_node_path4.resolve)(p));
-    for (const n of NAMES2) {
+    if (KUSTOMIZATION_NAMES.includes((0, import_node_path4.basename)(p))) kustomizations.add((0, import_node_path4.resolve)(p));
+    for (const n of KUSTOMIZATION_NAMES) {
       const beside = (0, import_node_path4.join)((0, import_node_path4.dirname)((0, import_node_path4.resolve)(p)), n);
       if ((0, import_node_fs4.existsSync)(beside)) kustomizations.add(beside);
     }
@@ -26215,14 +26425,14 @@ function withoutPatches(paths, notes, cwd = process.cwd()) {
     return false;
   });
 }
-var import_node_fs4, import_node_path4, import_yaml13, NAMES2;
+var import_node_fs4, import_node_path4, import_yaml13, KUSTOMIZATION_NAMES;
 var init_kustomize = __esm({
   "src/files/kustomize.ts"() {
     "use strict";
     import_node_fs4 = require("node:fs");
     import_node_path4 = require("node:path");
     import_yaml13 = __toESM(require_dist(), 1);
-    NAMES2 = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+    KUSTOMIZATION_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
   }
 });
 
@@ -26373,7 +26583,7 @@ function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new S
   }
 }
 var POOLS, isObject4;
-var init_diff = __esm({
+var init_diff2 = __esm({
   "src/patches/diff.ts"() {
     "use strict";
     init_sync();
@@ -26513,7 +26723,7 @@ var init_patches = __esm({
     init_read();
     init_run();
     init_process();
-    init_diff();
+    init_diff2();
     HEADER = "# Written by `pod-sequencer patches`; do not edit.";
     key = (t) => [t.namespace ?? "", t.kind, t.name, t.group ?? "", t.version].join("\0");
     slug = (s) => s.toLowerCase().replace(/[^a-z0-9.-]+/g, "_");
@@ -26703,7 +26913,7 @@ function registerFileCommands(program2, version, setCode) {
       "always",
       "never"
     ])
-  ).option("--no-color", "same as --color never").option("-v, --verbose", "text output: say under each finding why it matters, not only how to fix it").action((paths, opts) => setCode(guard(() => check(paths, opts, version))));
+  ).option("--no-color", "same as --color never").option("-v, --verbose", "text output: say under each finding why it matters, not only how to fix it").option("--allow-empty", "exit 0 when the paths hold no workload (else exit 2: a gate that checked nothing is not green)").action((paths, opts) => setCode(guard(() => check(paths, opts, version))));
   program2.command("fix").description("apply the function to plain manifests in place, keeping comments and formatting; exit 1 when something could not be fixed").argument("<paths...>", "YAML files or directories").addOption(configOption()).option("--dry-run", "print a unified diff instead of writing the files").action((paths, opts) => setCode(guard(() => fix(paths, opts))));
   program2.command("post-render").description("Helm post-renderer: a multi-document stream on stdin, the same stream fixed on stdout (docs/integrations.md, Helm)").addOption(new Option("--config <file>", "function config; else $POD_SEQUENCER_CONFIG, else a PodSequence document in the stream, else the defaults")).addOption(
     new Option("--fail-on <level>", "exit 1, writing nothing, on a finding at or above this level").choices(["error", "warning", "info", "none"]).default("error")
@@ -26806,10 +27016,36 @@ function check(paths, opts, version) {
     err(notes.map((n) => noteLine(n)));
     out(formatText(findings, checked, { color: useColor(opts.color, process.stdout.isTTY === true, process.env), verbose: opts.verbose === true }));
   }
-  return failsOn(
+  if (failsOn(
     findings.map((f) => f.result),
     failOn
-  ) ? 1 : 0;
+  ))
+    return 1;
+  if (opts.allowEmpty || refused.length > 0 || workloadCount(files, cfg) > 0) return 0;
+  err(checkedNothing(paths, collected.length));
+  return 2;
+}
+function workloadCount(files, cfg) {
+  const count = (items) => items.reduce((n, item) => {
+    const list3 = listOf(item);
+    if (list3) return n + count(list3.items);
+    return n + (sitesFor(item.apiVersion, item.kind, cfg.workloadKinds) ? 1 : 0);
+  }, 0);
+  return files.reduce((n, f) => n + count(f.docs), 0);
+}
+function checkedNothing(paths, read2) {
+  const dirs = paths.filter((p) => p !== "-" && (0, import_node_fs7.existsSync)(p) && (0, import_node_fs7.statSync)(p).isDirectory());
+  const ways = dirs.flatMap((d) => {
+    if ((0, import_node_fs7.existsSync)((0, import_node_path6.join)(d, "Chart.yaml"))) return [`helm template ${d} | pod-sequencer check -`];
+    if (KUSTOMIZATION_NAMES.some((k) => (0, import_node_fs7.existsSync)((0, import_node_path6.join)(d, k)))) return [`kustomize build ${d} | pod-sequencer check -`];
+    return [];
+  });
+  const where = read2 === 0 ? "no YAML file was read" : `no workload (an object with a pod template) in the ${read2} file${read2 === 1 ? "" : "s"} read`;
+  return [
+    `pod-sequencer check: nothing was checked: ${where}`,
+    ...ways.length > 0 ? ways.map((w) => `  check the rendered manifests instead: ${w}`) : ["  give the rendered manifests (a file, a directory, or - for a stream on stdin)"],
+    "  or pass --allow-empty where no workload is fine (exit 0)"
+  ];
 }
 function asNotes(findings, notes) {
   return findings.filter((f) => {
@@ -26859,7 +27095,7 @@ function fix(paths, opts) {
   const changed = outcomes.filter((o) => o.output !== void 0 && !(o === piped && !opts.dryRun));
   const done = changed.length + (piped?.output !== void 0 && !opts.dryRun ? 1 : 0);
   if (opts.dryRun) {
-    for (const { file, output } of changed) out(createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.source, output).replace(/^=+\n/, ""));
+    for (const { file, output, replacements } of changed) out(fileDiff(file.path, file.source, output, documentEdits(file, replacements), file.crlf));
   } else writeAll(changed.map(({ file, output }) => ({ path: file.path, text: output, digest: file.digest })));
   const errors = counts(findings).error;
   const verb = opts.dryRun ? "would change" : "changed";
@@ -26938,7 +27174,6 @@ var init_commands3 = __esm({
     import_node_fs7 = require("node:fs");
     import_node_path6 = require("node:path");
     init_esm();
-    init_libesm();
     import_yaml15 = __toESM(require_dist(), 1);
     init_baseline();
     init_junit();
@@ -26946,9 +27181,12 @@ var init_commands3 = __esm({
     init_sarif();
     init_load();
     init_types2();
+    init_process();
+    init_kinds();
     init_explain();
     init_results();
     init_read();
+    init_diff();
     init_post_render();
     init_kustomize();
     init_terminal();
@@ -27090,9 +27328,10 @@ function sidecarTest(cfg, c = "c") {
   const names2 = cfg.sidecars.flatMap((s) => s.name !== void 0 && isLiteral(s.name) ? [s.name] : []);
   const nameGlobs = cfg.sidecars.flatMap((s) => s.name !== void 0 && !isLiteral(s.name) ? [s.name] : []);
   const imageGlobs = cfg.sidecars.flatMap((s) => s.image !== void 0 ? [s.image] : []);
+  const named2 = (test) => test === void 0 ? void 0 : `(has(${c}.name) && ${test})`;
   const parts = [
-    oneOf(`${c}.name`, [...new Set(names2)]),
-    ...[...new Set(nameGlobs)].map((g) => `${c}.name.matches(${celString(globRegexSource(g))})`),
+    named2(oneOf(`${c}.name`, [...new Set(names2)])),
+    ...[...new Set(nameGlobs)].map((g) => named2(`${c}.name.matches(${celString(globRegexSource(g))})`)),
     ...[...new Set(imageGlobs)].map((g) => `(has(${c}.image) && ${c}.image.matches(${celString(globRegexSource(g))}))`)
   ].filter((p) => p !== void 0);
   return parts.length === 0 ? "false" : parts.length === 1 ? parts[0] : `(${parts.join(" || ")})`;
@@ -27122,7 +27361,7 @@ function mayNeedSequencing(cfg) {
   return [
     `(${CONTAINERS}).exists(c, ${c})`,
     `(${INITS}).exists(c, ${c})`,
-    `(has(object.spec.volumes) && object.spec.volumes.exists(v, v.name == ${celString(TOOLS_VOLUME)}))`,
+    `(has(object.spec.volumes) && object.spec.volumes.exists(v, has(v.name) && v.name == ${celString(TOOLS_VOLUME)}))`,
     `(has(object.metadata.annotations) && object.metadata.annotations.exists(k, ${keys2}))`,
     `(has(object.metadata.labels) && object.metadata.labels.exists(k, ${keys2}))`
   ].join(" ||\n");
@@ -27130,8 +27369,8 @@ function mayNeedSequencing(cfg) {
 function ours2(c) {
   const markers = celList([WRAP_MARKER, HOOK_MARKER, WAIT_MARKER, TOOLS_MARKER]);
   return [
-    `${c}.name.startsWith('seq-')`,
-    `(has(${c}.volumeMounts) && ${c}.volumeMounts.exists(m, m.name == ${celString(TOOLS_VOLUME)}))`,
+    `(has(${c}.name) && ${c}.name.startsWith('seq-'))`,
+    `(has(${c}.volumeMounts) && ${c}.volumeMounts.exists(m, has(m.name) && m.name == ${celString(TOOLS_VOLUME)}))`,
     argvHas(c, `${markers}.exists(x, a.contains(x))`),
     `(has(${c}.lifecycle) && has(${c}.lifecycle.postStart) && has(${c}.lifecycle.postStart.exec) && has(${c}.lifecycle.postStart.exec.command) && ${c}.lifecycle.postStart.exec.command.exists(a, ${markers}.exists(x, a.contains(x))))`
   ].join(" || ");
@@ -27208,8 +27447,8 @@ function policyVariables(cfg) {
   return [
     { name: "inits", expression: INITS },
     { name: "containers", expression: CONTAINERS },
-    { name: "strandedSidecars", expression: `variables.inits.filter(c, ${sidecarTest(cfg)} && !(${native3})).map(c, c.name)` },
-    { name: "classicSidecars", expression: `variables.containers.filter(c, ${sidecarTest(cfg)}).map(c, c.name)` },
+    { name: "strandedSidecars", expression: `variables.inits.filter(c, ${sidecarTest(cfg)} && !(${native3})).map(c, ${NAME})` },
+    { name: "classicSidecars", expression: `variables.containers.filter(c, ${sidecarTest(cfg)}).map(c, ${NAME})` },
     {
       name: "jobLike",
       expression: `has(object.spec.restartPolicy) && object.spec.restartPolicy in ['Never', 'OnFailure']`
@@ -27220,12 +27459,12 @@ function policyVariables(cfg) {
     },
     {
       name: "unendedApps",
-      expression: `variables.containers.filter(c, !(${sidecarTest(cfg)}) && !(has(c.command) && c.command.exists(a, a == ${celString(WRAP_MARKER)})) && !${endsItself("c")}).map(c, c.name)`
+      expression: `variables.containers.filter(c, !(${sidecarTest(cfg)}) && !(has(c.command) && c.command.exists(a, a == ${celString(WRAP_MARKER)})) && !${endsItself("c")}).map(c, ${NAME})`
     },
-    { name: "nativeProxy", expression: `variables.inits.map(c, c.name in ${celList(meshProxies())} && ${native3})` },
+    { name: "nativeProxy", expression: `variables.inits.map(c, ${NAME} in ${celList(meshProxies())} && ${native3})` },
     {
       name: "networkInit",
-      expression: `variables.inits.map(c, !(${native3}) && (c.name.startsWith(${celString(WAIT_PREFIX)}) || ${argvHas("c", "a.contains('://')")}))`
+      expression: `variables.inits.map(c, !(${native3}) && (${NAME}.startsWith(${celString(WAIT_PREFIX)}) || ${argvHas("c", "a.contains('://')")}))`
     }
   ];
 }
@@ -27241,7 +27480,7 @@ function policyValidations() {
       reason: "Invalid"
     },
     {
-      expression: `!(has(object.metadata.annotations) && 'sidecar.istio.io/status' in object.metadata.annotations && object.metadata.annotations['sidecar.istio.io/status'].matches(${celString(`"initContainers":\\[[^\\]]*"${istio2}"`)})) || variables.inits.exists(c, c.name == ${celString(istio2)} && has(c.restartPolicy) && c.restartPolicy == 'Always')`,
+      expression: `!(has(object.metadata.annotations) && 'sidecar.istio.io/status' in object.metadata.annotations && object.metadata.annotations['sidecar.istio.io/status'].matches(${celString(`"initContainers":\\[[^\\]]*"${istio2}"`)})) || variables.inits.exists(c, ${NAME} == ${celString(istio2)} && has(c.restartPolicy) && c.restartPolicy == 'Always')`,
       message: `${istio2} is no longer a native sidecar: sidecar.istio.io/status lists it among the init containers, but a later webhook moved it back or dropped its restartPolicy: Always`,
       reason: "Invalid"
     },
@@ -27258,7 +27497,7 @@ function policyValidations() {
     }
   ];
 }
-var POLICY_NAME, POSITIONS;
+var POLICY_NAME, POSITIONS, NAME;
 var init_policy = __esm({
   "src/admission/policy.ts"() {
     "use strict";
@@ -27270,6 +27509,7 @@ var init_policy = __esm({
     init_cel();
     POLICY_NAME = "pod-sequencer.dev-final-pod";
     POSITIONS = 32;
+    NAME = `(has(c.name) ? c.name : '')`;
   }
 });
 
@@ -27280,7 +27520,7 @@ __export(manifests_exports, {
   DEFAULT_IMAGE: () => DEFAULT_IMAGE,
   FAILURE_POLICIES: () => FAILURE_POLICIES,
   ManifestsError: () => ManifestsError,
-  NAME: () => NAME,
+  NAME: () => NAME2,
   OPT_IN: () => OPT_IN,
   OPT_OUT: () => OPT_OUT,
   PORTS: () => PORTS,
@@ -27307,10 +27547,10 @@ function webhookObjects(opts) {
   if (image === "" || /\s/.test(image)) throw new ManifestsError(`--image ${JSON.stringify(image)}: not an image reference`);
   const { config: config2, text: text2 } = readConfig(opts.config);
   const certManager = opts.tls === "cert-manager";
-  const certgen = certManager ? void 0 : certgenObjects(ns, { secret: TLS_SECRET, service: NAME, webhookConfiguration: WEBHOOK_CONFIGURATION, labels: LABELS2 });
+  const certgen = certManager ? void 0 : certgenObjects(ns, { secret: TLS_SECRET, service: NAME2, webhookConfiguration: WEBHOOK_CONFIGURATION, labels: LABELS2 });
   return [
     namespace(ns),
-    { apiVersion: "v1", kind: "ServiceAccount", metadata: meta(NAME, ns), automountServiceAccountToken: false },
+    { apiVersion: "v1", kind: "ServiceAccount", metadata: meta(NAME2, ns), automountServiceAccountToken: false },
     { apiVersion: "v1", kind: "ConfigMap", metadata: meta(CONFIG_MAP, ns), data: { [CONFIG_FILE]: text2 } },
     ...certgen ? certgen.before : certManagerObjects(ns),
     service2(ns),
@@ -27362,7 +27602,7 @@ function service2(ns) {
   return {
     apiVersion: "v1",
     kind: "Service",
-    metadata: meta(NAME, ns),
+    metadata: meta(NAME2, ns),
     spec: { type: "ClusterIP", selector: LABELS2, ports: [{ name: "https", port: 443, targetPort: "https", protocol: "TCP" }] }
   };
 }
@@ -27412,7 +27652,7 @@ function deployment(ns, image) {
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
-    metadata: meta(NAME, ns),
+    metadata: meta(NAME2, ns),
     spec: {
       replicas: 2,
       selector: { matchLabels: LABELS2 },
@@ -27421,7 +27661,7 @@ function deployment(ns, image) {
       template: {
         metadata: { labels: { ...LABELS2, [OPT_OUT.key]: OPT_OUT.value } },
         spec: {
-          serviceAccountName: NAME,
+          serviceAccountName: NAME2,
           // It never calls the API server: no token in the pod.
           automountServiceAccountToken: false,
           enableServiceLinks: false,
@@ -27450,7 +27690,7 @@ function pdb(ns) {
   return {
     apiVersion: "policy/v1",
     kind: "PodDisruptionBudget",
-    metadata: meta(NAME, ns),
+    metadata: meta(NAME2, ns),
     // A crash-looping replica must not block a node drain (it serves nothing anyway).
     spec: { minAvailable: 1, selector: { matchLabels: LABELS2 }, unhealthyPodEvictionPolicy: "AlwaysAllow" }
   };
@@ -27465,7 +27705,7 @@ function mutatingWebhook(ns, config2, failurePolicy, certManager) {
       {
         name: WEBHOOK_NAME,
         admissionReviewVersions: ["v1"],
-        clientConfig: { service: { namespace: ns, name: NAME, path: "/mutate", port: 443 } },
+        clientConfig: { service: { namespace: ns, name: NAME2, path: "/mutate", port: 443 } },
         rules: [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["pods"], scope: "Namespaced" }],
         namespaceSelector: namespaceSelector(ns),
         objectSelector: objectSelector(),
@@ -27481,7 +27721,7 @@ function mutatingWebhook(ns, config2, failurePolicy, certManager) {
 }
 function certManagerObjects(ns) {
   const cm = (kind2, name, spec) => ({ apiVersion: "cert-manager.io/v1", kind: kind2, metadata: meta(name, ns), spec });
-  const host = `${NAME}.${ns}.svc`;
+  const host = `${NAME2}.${ns}.svc`;
   return [
     cm("Issuer", "pod-sequencer-selfsigned", { selfSigned: {} }),
     cm("Certificate", "pod-sequencer-ca", {
@@ -27496,7 +27736,7 @@ function certManagerObjects(ns) {
     cm("Certificate", TLS_SECRET, {
       secretName: TLS_SECRET,
       commonName: host,
-      dnsNames: [NAME, `${NAME}.${ns}`, host, `${host}.cluster.local`],
+      dnsNames: [NAME2, `${NAME2}.${ns}`, host, `${host}.cluster.local`],
       duration: "2160h",
       renewBefore: "360h",
       usages: ["server auth", "digital signature", "key encipherment"],
@@ -27539,7 +27779,7 @@ function readConfigFile(path, readFile) {
     throw new ManifestsError(`--config ${path}: cannot read the file (${e.code ?? String(e)})`);
   }
 }
-var import_yaml16, TLS_ROUTES, FAILURE_POLICIES, ManifestsError, WEBHOOK_CONFIGURATION, WEBHOOK_NAME, NAME, TLS_SECRET, CONFIG_MAP, OPT_IN, OPT_OUT, SYSTEM_NAMESPACES2, CONFIG_DIR, CONFIG_FILE, TLS_DIR, PORTS, NOBODY, TIMEOUT_SECONDS, DEFAULT_IMAGE, DNS_LABEL, DEFAULT_CONFIG, LABELS2;
+var import_yaml16, TLS_ROUTES, FAILURE_POLICIES, ManifestsError, WEBHOOK_CONFIGURATION, WEBHOOK_NAME, NAME2, TLS_SECRET, CONFIG_MAP, OPT_IN, OPT_OUT, SYSTEM_NAMESPACES2, CONFIG_DIR, CONFIG_FILE, TLS_DIR, PORTS, NOBODY, TIMEOUT_SECONDS, DEFAULT_IMAGE, DNS_LABEL, DEFAULT_CONFIG, LABELS2;
 var init_manifests = __esm({
   "src/admission/manifests.ts"() {
     "use strict";
@@ -27557,7 +27797,7 @@ var init_manifests = __esm({
     };
     WEBHOOK_CONFIGURATION = "00-pod-sequencer";
     WEBHOOK_NAME = "pods.pod-sequencer.dev";
-    NAME = "pod-sequencer-webhook";
+    NAME2 = "pod-sequencer-webhook";
     TLS_SECRET = "pod-sequencer-webhook-tls";
     CONFIG_MAP = "pod-sequencer-config";
     OPT_IN = { key: "pod-sequencer.dev/admission", value: "enabled" };
@@ -27703,8 +27943,6 @@ function sequencePod(uid, pod, request, engine, about, bodyText, mergeKeys) {
   const { changed } = item;
   if (!changed && !hasRecord(pod)) return answer(uid, "unchanged", warnings, about);
   const before = item.original();
-  if (changed && !deepEqual(itemValue(item.text), before))
-    return answer(uid, "unreadable", ["pod-sequencer: the pod does not read back as the same object; admitted unchanged"], about);
   const after = changed ?? copyValue(before);
   withRecord(after);
   const operations = diff(before, after);
@@ -27768,9 +28006,8 @@ var init_review = __esm({
     import_yaml17 = __toESM(require_dist(), 1);
     init_config();
     init_types();
-    init_io();
     init_process();
-    init_diff();
+    init_diff2();
     init_emit();
     init_sync();
     init_record();
@@ -27799,6 +28036,9 @@ var init_review = __esm({
       }
       get text() {
         return this.blockOrJson ??= textOf(this.original());
+      }
+      valueBefore() {
+        return this.original();
       }
       valueOut(value) {
         this.changed = value;
@@ -29062,7 +29302,7 @@ function slim(obj) {
     if (a && typeof a === "object") delete a["kubectl.kubernetes.io/last-applied-configuration"];
   }
 }
-function sourceOf2(o) {
+function sourceOf(o) {
   return SOURCES.get(o);
 }
 var SOURCES, KUBECTL_INPUT;
@@ -29371,7 +29611,7 @@ function mutatesPods(w) {
 }
 function isOurs2(configuration, w) {
   const service3 = w.clientConfig?.service?.name;
-  return configuration === WEBHOOK_CONFIGURATION || configuration === "pod-sequencer" || w.name === WEBHOOK_NAME || /(^|\.)pod-sequencer(\.dev)?$/.test(w.name ?? "") || service3 === NAME || service3 === "pod-sequencer";
+  return configuration === WEBHOOK_CONFIGURATION || configuration === "pod-sequencer" || w.name === WEBHOOK_NAME || /(^|\.)pod-sequencer(\.dev)?$/.test(w.name ?? "") || service3 === NAME2 || service3 === "pod-sequencer";
 }
 function chainOf(configs) {
   const sorted = [...configs].sort(
@@ -29475,7 +29715,7 @@ function audit(objects2, config2, opts = {}) {
       for (const check2 of POD_CHECKS) {
         if (!reading && check2 !== stripped && check2 !== drift) continue;
         const finding = check2(ctx, f);
-        if (finding) found.push(suppressed({ ...finding, source: sourceOf2(pod) }, [pod, f.own.object]));
+        if (finding) found.push(suppressed({ ...finding, source: sourceOf(pod) }, [pod, f.own.object]));
       }
     } catch (e) {
       if (!(e instanceof ShapeError)) throw e;
@@ -29484,7 +29724,7 @@ function audit(objects2, config2, opts = {}) {
   }
   countPerOwner(found);
   const chain2 = chainOf(dump.webhooks);
-  const objectSource = (f) => sourceOf2((f.object.kind === "Node" ? dump.nodes.get(f.object.name) : dump.webhooks.find((w) => w.metadata.name === f.object.name)) ?? {});
+  const objectSource = (f) => sourceOf((f.object.kind === "Node" ? dump.nodes.get(f.object.name) : dump.webhooks.find((w) => w.metadata.name === f.object.name)) ?? {});
   for (const f of [...nodeFindings(ctx), ...webhookFindings(ctx, chain2, injected)]) found.push({ ...f, source: objectSource(f) });
   found.push(...unread);
   const findings = sortFindings2(withLevels(found, cfg));
@@ -29519,7 +29759,7 @@ function unreadable(pod, e) {
     detail: "Every other object was audited. The dump should be what kubectl get -o json prints, unchanged.",
     fix: TAKE_AGAIN,
     evidence: {},
-    source: sourceOf2(pod)
+    source: sourceOf(pod)
   };
 }
 function hasInjected(f) {

@@ -11860,11 +11860,11 @@ function stringifyResults(results) {
   let out = "results:\n";
   for (const r of results) {
     const body = block(r, "  ");
-    if (body === void 0) return stringifyForReaders({ results }, YAML_OPTIONS);
-    out += "-" + body.slice(1);
+    out += body === void 0 ? stringifyForReaders({ results: [r] }, YAML_OPTIONS).slice(RESULTS.length) : "-" + body.slice(1);
   }
   return out;
 }
+var RESULTS = "results:\n";
 function block(map, indent3) {
   let out = "";
   let any = false;
@@ -14156,6 +14156,14 @@ var POD = {
   serviceAccountName: "string"
 };
 var META = { name: "string", namespace: "string", labels: STRING_MAP, annotations: STRING_MAP };
+var FACT_KINDS = {
+  Namespace: { metadata: { map: META } },
+  ConfigMap: { metadata: { map: META }, data: STRING_MAP },
+  Service: { metadata: { map: META }, spec: { map: { selector: STRING_MAP } } }
+};
+function objectProblem(obj, fields) {
+  return fieldsProblem(obj, fields, null) && fieldsProblem(obj, fields, []);
+}
 var JOB = { activeDeadlineSeconds: "number", backoffLimit: "number" };
 function fieldsProblem(v, fields, at = []) {
   if (at === null) {
@@ -14200,7 +14208,11 @@ function shapeProblem(v, shape, at) {
     }
     return void 0;
   }
-  if (!isObject2(v)) return problemAt(at, `must be a mapping, not ${describe(v)}`);
+  if (!isObject2(v))
+    return problemAt(
+      at,
+      "values" in shape ? `must be a mapping of strings, not ${describe(v)} (key: "value", one a line, or {key: "value"})` : `must be a mapping, not ${describe(v)}`
+    );
   if ("values" in shape) {
     for (const k in v)
       if (typeof v[k] !== "string") return problemAt(at, `must be a string, not ${describe(v[k])} (quote values such as "true" and "8080")`, k);
@@ -16180,7 +16192,7 @@ function readEach(pending) {
 function isStringMap(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
 }
-var noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps() });
+var noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps(), problems: [] });
 function kubernetesText(cfg) {
   return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
 }
@@ -19381,41 +19393,57 @@ var ItemError = class extends FatalError {
 function inItem(index, e) {
   return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
-function processItems(items, cfg, facts = readFacts(items)) {
-  const replacements = /* @__PURE__ */ new Map();
-  const results = [];
-  const itemOf = [];
-  const within = [];
+function processItems(items, cfg, facts = readFacts(items), refuse) {
+  const out = processLevel(items, cfg, facts, refuse);
+  for (const p of facts.problems.splice(0)) {
+    out.results.push(p.result);
+    out.itemOf.push(p.index);
+    out.within.push(p.within);
+  }
+  return out;
+}
+function processLevel(items, cfg, facts, refuse) {
+  const out = { replacements: /* @__PURE__ */ new Map(), results: [], itemOf: [], within: [] };
   for (let index = 0; index < items.length; index++) {
-    const item = items[index];
-    const list2 = listOf(item);
-    if (list2) {
-      const sub = inList(index, list2, () => processItems(list2.items, cfg, facts));
-      sub.results.forEach((r, k) => {
-        results.push(r);
-        itemOf.push(index);
-        within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
-      });
-      if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list2, sub.replacements, [])));
-      continue;
-    }
-    const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
-    if (!sites) continue;
-    const before = results.length;
-    let text2;
+    const before = out.results.length;
     try {
-      text2 = processItem(item, sites, cfg, results, facts);
+      processAt(index, items[index], cfg, facts, out);
     } catch (e) {
-      throw inItem(index, e);
-    }
-    if (text2 !== void 0) replacements.set(index, text2);
-    sayAssumedVersion(cfg, facts, results, before);
-    while (itemOf.length < results.length) {
-      itemOf.push(index);
-      within.push("");
+      if (!(refuse && e instanceof ItemError)) throw e;
+      refuse(e);
+      out.results.length = out.itemOf.length = out.within.length = before;
     }
   }
-  return { replacements, results, itemOf, within };
+  return out;
+}
+function processAt(index, item, cfg, facts, out) {
+  const { replacements, results, itemOf, within } = out;
+  const list2 = listOf(item);
+  if (list2) {
+    const sub = inList(index, list2, () => processLevel(list2.items, cfg, facts));
+    sub.results.forEach((r, k) => {
+      results.push(r);
+      itemOf.push(index);
+      within.push(`items[${sub.itemOf[k]}].${sub.within[k]}`);
+    });
+    if (sub.replacements.size > 0) replacements.set(index, forgetListKptIds(writeResourceList(list2, sub.replacements, [])));
+    return;
+  }
+  const sites = sitesFor(item.apiVersion, item.kind, cfg.workloadKinds);
+  if (!sites) return;
+  const before = results.length;
+  let text2;
+  try {
+    text2 = processItem(item, sites, cfg, results, facts);
+  } catch (e) {
+    throw inItem(index, e);
+  }
+  if (text2 !== void 0) replacements.set(index, text2);
+  sayAssumedVersion(cfg, facts, results, before);
+  while (itemOf.length < results.length) {
+    itemOf.push(index);
+    within.push("");
+  }
 }
 function sayAssumedVersion(cfg, facts, results, from) {
   const assumed = facts.assumedVersion;
@@ -19469,29 +19497,61 @@ function forgetListKptIds(text2) {
   }
   return lines.filter((l) => l !== "\0").join("\n");
 }
-function readFacts(items, facts = noFacts()) {
+function readFacts(items, facts = noFacts(), list2) {
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
-    const list2 = listOf(item);
-    if (list2) readFacts(list2.items, facts);
+    const inner = listOf(item);
+    if (inner) readFacts(inner.items, facts, placeIn(list2, index));
     if (item.apiVersion !== "v1") continue;
-    if (item.kind === "ConfigMap") facts.configMaps.add(() => fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES }));
-    else if (item.kind === "Service") {
+    if (item.kind === "ConfigMap") {
+      const at = placeIn(list2, index);
+      facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES })));
+    } else if (item.kind === "Service") {
       item.takeValue?.();
-      facts.services.add(() => fastParse(item.text)?.value ?? toValue((0, import_yaml10.parseDocument)(item.text)));
-    } else if (item.kind === "Namespace") {
-      let obj;
-      try {
-        obj = item.takeValue?.() ?? toValue((0, import_yaml10.parseDocument)(item.text));
-      } catch (e) {
-        throw inItem(index, e);
-      }
-      const meta = obj?.metadata;
-      if (typeof meta?.name === "string") facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
-    }
+      const at = placeIn(list2, index);
+      facts.services.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? toValue((0, import_yaml10.parseDocument)(item.text))));
+    } else if (item.kind === "Namespace") readNamespace(item, facts, index, placeIn(list2, index));
   }
   return facts;
 }
+function placeIn(list2, index) {
+  return list2 ? { index: list2.index, within: `${list2.within}items[${index}].` } : { index, within: "" };
+}
+function readNamespace(item, facts, index, at) {
+  let obj;
+  try {
+    obj = item.takeValue?.() ?? toValue((0, import_yaml10.parseDocument)(item.text));
+  } catch (e) {
+    throw inItem(index, e);
+  }
+  const meta = checkedFact(facts, at, obj)?.metadata;
+  if (typeof meta?.name === "string") facts.namespaces.set(meta.name, { labels: meta.labels ?? {}, annotations: meta.annotations ?? {} });
+}
+function checkedFact(facts, at, obj) {
+  if (!isObject3(obj)) return obj;
+  const kind2 = String(obj.kind);
+  const bad = objectProblem(obj, FACT_KINDS[kind2]);
+  if (!bad) return obj;
+  const meta = isObject3(obj.metadata) ? obj.metadata : {};
+  const ref = { apiVersion: "v1", kind: kind2, name: typeof meta.name === "string" ? meta.name : "" };
+  if (typeof meta.namespace === "string") ref.namespace = meta.namespace;
+  const path = dotted(bad.path);
+  const file = isObject3(meta.annotations) ? fileOf(meta.annotations) : void 0;
+  const result = {
+    severity: "error",
+    message: `${path}: ${bad.text}; this ${kind2} is not read (${FACT_USE[kind2]})`,
+    resourceRef: ref,
+    field: { path }
+  };
+  if (file) result.file = file;
+  facts.problems.push({ ...at, result });
+  return null;
+}
+var FACT_USE = {
+  Namespace: "its labels and annotations say nothing about mesh injection into its workloads",
+  ConfigMap: "no container is seen to load a file from it",
+  Service: "no workload is seen to be behind it"
+};
 function workloadsOf(obj, sites) {
   const out = [];
   for (let s = 0; s < sites.length; s++) {
@@ -19595,9 +19655,9 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
   }
   const before = original.get();
   if (deepEqual(before.value, obj)) return void 0;
-  const text2 = item.text;
   forgetKptIds(obj);
   if (item.valueOut) return item.valueOut(obj), "";
+  const text2 = item.text;
   const workloads = ready.map((r) => r.w);
   if (before.spans && writePath.textEdits) {
     const poolPaths = workloads.flatMap((w) => ["initContainers", "containers"].map((l) => [...w.templatePath, "spec", l]));
@@ -19632,6 +19692,7 @@ var Reread = class {
   made;
   get() {
     if (this.made) return this.made;
+    if (this.item.valueBefore) return this.made = { value: this.item.valueBefore() };
     const spans = /* @__PURE__ */ new Map();
     const value = this.fast ? fastParse(this.item.text, 0, spans, this.plainText)?.value : void 0;
     this.made = value ? { value, spans } : { value: toValue(parseItem(this.item.text)) };
