@@ -4,19 +4,9 @@
  */
 import { applyPatch, createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
+import { rng } from '../../bench/prng.mjs';
 import { fileDiff } from '../../src/files/diff.js';
 import { spliceEdits, type Edit } from '../../src/krm/io.js';
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Lines drawn from a few values, so repeated lines (where a diff could slide) are common. */
 const WORDS = ['---', '  name: web', '  image: x', '', '- a', 'containers:', '# note'];

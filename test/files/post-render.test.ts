@@ -4,6 +4,7 @@
  * the per-finding scan it replaced, kept here as the oracle, on random streams.
  */
 import { describe, expect, it } from 'vitest';
+import { rng } from '../../bench/prng.mjs';
 import { chartDocuments } from '../../src/files/post-render.js';
 
 const FILENAME = /^\s*postrenderer\.helm\.sh\/postrender-filename: ['"]?([^'"]+)['"]?\s*$/;
@@ -23,16 +24,6 @@ function documentOfBefore(text: string, line: number): { file: string; first: nu
     if (annotated) return { file: annotated[1]!.trim(), first: body + 1 };
   }
   return undefined;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Separators (with comments, and look-alikes), both framings, CRLF leftovers, plain lines. */
