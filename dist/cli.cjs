@@ -26996,6 +26996,10 @@ function check(paths, opts, version) {
   if (opts.writeBaseline !== void 0) {
     const baseline = makeBaseline(findings, cwd);
     writeBaselineFile(opts.writeBaseline, formatBaseline(baseline));
+    const n = findings.length;
+    err([
+      `pod-sequencer check: wrote ${n} finding${n === 1 ? "" : "s"} to ${opts.writeBaseline}; commit it and pass --baseline ${opts.writeBaseline} (or spec.check.baseline)`
+    ]);
     applyBaseline(findings, baseline, cwd, opts.writeBaseline);
   } else {
     const from = opts.baseline !== void 0 ? `--baseline ${opts.baseline}` : `spec.check.baseline ${cfg.check.baseline} (in --config ${opts.config})`;
@@ -30284,7 +30288,7 @@ async function main(argv) {
     "KRM function: fixes container start order and sidecar exit in Kubernetes pods.\nWith no command: reads a ResourceList on stdin and writes it to stdout (kpt, kustomize)."
   ).version(VERSION).option("--config <file>", "function config (PodSequence or ConfigMap); overrides functionConfig").addOption(
     new Option2("--fail-on <level>", "exit 1 on a finding at or above this level (else the config's spec.check.failOn, else error)").choices(FAIL_ON_LEVELS)
-  ).exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) }).enablePositionalOptions();
+  ).exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(`pod-sequencer: ${s}`) }).enablePositionalOptions();
   let code = 0;
   registerFileCommands2(program2, VERSION, (c) => {
     code = c;

@@ -130,7 +130,8 @@ export async function main(argv: string[]): Promise<number> {
       new Option('--fail-on <level>', "exit 1 on a finding at or above this level (else the config's spec.check.failOn, else error)").choices(FAIL_ON_LEVELS),
     )
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // Commander's own errors (an unknown flag, a missing argument) carry the program's name, as ours do.
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(`pod-sequencer: ${s}`) })
     // `check --config F` must reach the subcommand, not the filter's own --config.
     .enablePositionalOptions();
   let code: number | Promise<number> = 0;

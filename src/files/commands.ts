@@ -202,6 +202,10 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   if (opts.writeBaseline !== undefined) {
     const baseline = makeBaseline(findings, cwd);
     writeBaselineFile(opts.writeBaseline, formatBaseline(baseline));
+    const n = findings.length;
+    err([
+      `pod-sequencer check: wrote ${n} finding${n === 1 ? '' : 's'} to ${opts.writeBaseline}; commit it and pass --baseline ${opts.writeBaseline} (or spec.check.baseline)`,
+    ]);
     applyBaseline(findings, baseline, cwd, opts.writeBaseline);
   } else {
     const from = opts.baseline !== undefined ? `--baseline ${opts.baseline}` : `spec.check.baseline ${cfg.check.baseline} (in --config ${opts.config})`;

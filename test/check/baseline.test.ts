@@ -36,6 +36,7 @@ describe('check --write-baseline / --baseline', () => {
     expect(r.check('--fail-on', 'info', '.').code).toBe(1);
     const wrote = r.check('--fail-on', 'info', '--write-baseline', 'base.json', '.');
     expect([wrote.code, wrote.stdout]).toEqual([0, '2 files checked: no findings; 2 suppressed\n']);
+    expect(wrote.stderr).toContain('pod-sequencer check: wrote 2 findings to base.json; commit it and pass --baseline base.json');
     const text = r.read('base.json');
     expect(JSON.parse(text)).toEqual({
       version: 1,

@@ -160,7 +160,7 @@ describe('check', () => {
       "pod-sequencer: error: unknown command 'chekc'; commands: check, fix, post-render, explain, patches, webhook, audit (pod-sequencer --help)\n",
     ]);
     r = bin('check', '--bogus', 'a.yaml');
-    expect([r.code, r.stderr]).toEqual([2, "error: unknown option '--bogus'\n"]);
+    expect([r.code, r.stderr]).toEqual([2, "pod-sequencer: error: unknown option '--bogus'\n"]);
     r = bin('--config', 'missing.yaml');
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('pod-sequencer: error: --config missing.yaml: cannot read the file (ENOENT)\n');
