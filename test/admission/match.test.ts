@@ -81,7 +81,7 @@ describe('matchConditions', () => {
   });
 
   it('a container or volume without a name is evaluated, not an error (admission runs before API validation)', () => {
-    // knative/serving test/test_images/autoscale/service.yaml has a nameless container; CEL's
+    // The service.yaml of knative/serving's autoscale test image (98e5ef90aa70) has a nameless container; CEL's
     // c.name on it is "field not found: name" unless guarded by has().
     const pod = { metadata: { name: 'p' }, spec: { containers: [{ image: 'nginx' }, { name: 'istio-proxy', image: 'proxyv2' }], volumes: [{ emptyDir: {} }] } };
     expect(sent(undefined, pod)).toBe(true);
