@@ -26192,7 +26192,7 @@ var init_render = __esm({
     "use strict";
     init_libesm();
     init_model();
-    safe = (s) => s.replace(/#/g, "#35;").replace(/;/g, ",").replace(/`/g, "").replace(/\s+/g, " ");
+    safe = (s) => s.replace(/[#;`]/g, (c) => `#${c.charCodeAt(0)};`).replace(/\s+/g, " ");
   }
 });
 

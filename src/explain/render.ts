@@ -37,8 +37,12 @@ export function textDiff(before: string, after: string): string {
   );
 }
 
-/** Mermaid reads `;` as a statement end and `#` as an entity start; backticks would be markdown. */
-const safe = (s: string) => s.replace(/#/g, '#35;').replace(/;/g, ',').replace(/`/g, '').replace(/\s+/g, ' ');
+/**
+ * Mermaid reads `;` as a statement end and `#` as an entity start, and a backtick would end the
+ * markdown fence's text: each is written as mermaid's decimal entity (`#59;`, `#35;`, `#96;`), in
+ * one pass, so the diagram shows the command as it is (issue 38: `;` had become `,`, `#` `#35,`).
+ */
+const safe = (s: string) => s.replace(/[#;`]/g, (c) => `#${c.charCodeAt(0)};`).replace(/\s+/g, ' ');
 
 export function timelineMermaid(t: Timeline): string {
   const out = ['sequenceDiagram', `  title ${safe(t.title)}`, '  participant K as kubelet'];
