@@ -21623,7 +21623,8 @@ function helm3HookNotes(file, replacements) {
     const where = documentOf(file.lines.linePos(d.start).line)?.file ?? "<stdin>";
     return [
       printable(
-        `${where}: note: hook Job ${name} is fixed in this stream, but Helm 3's --post-renderer never receives hooks (helm/helm#7891); deploy it fixed with \`helm template RELEASE CHART | pod-sequencer post-render | kubectl apply -f -\`, or Helm 4 with the pod-sequencer plugin`
+        // Said as a condition: this run may be that pipe already (issue 38: the note told the user to run what they ran).
+        `${where}: note: hook Job ${name} is fixed in this stream; applied as it is, it runs fixed, but \`helm install --post-renderer\` with Helm 3 never passes hooks to the post-renderer (helm/helm#7891) and deploys it unfixed: install through this stream, or with Helm 4's pod-sequencer plugin`
       )
     ];
   });

@@ -122,7 +122,7 @@ describe('post-render (Helm 3 stream)', () => {
 
 describe('post-render: the Helm 3 hook note (helm/helm#7891)', () => {
   const note =
-    /^shop\/templates\/migrate-job\.yaml: note: hook Job migrate is fixed in this stream, but Helm 3's --post-renderer never receives hooks \(helm\/helm#7891\); deploy it fixed with `helm template RELEASE CHART \| pod-sequencer post-render \| kubectl apply -f -`, or Helm 4 with the pod-sequencer plugin$/m;
+    /^shop\/templates\/migrate-job\.yaml: note: hook Job migrate is fixed in this stream; applied as it is, it runs fixed, but `helm install --post-renderer` with Helm 3 never passes hooks to the post-renderer \(helm\/helm#7891\) and deploys it unfixed: install through this stream, or with Helm 4's pod-sequencer plugin$/m;
 
   it('a hook Job that needs a fix in Helm 3 framing gets the note, on stderr and in the report; its output comes back unchanged, with no note', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pod-seq-helm-'));
