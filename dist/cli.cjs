@@ -12028,7 +12028,7 @@ var init_plain = __esm({
 
 // src/yaml/emit.ts
 function stringifyResults(results) {
-  let out2 = "results:\n";
+  let out2 = RESULTS;
   for (const r of results) {
     const body2 = block(r, "  ");
     out2 += body2 === void 0 ? stringifyForReaders({ results: [r] }, YAML_OPTIONS).slice(RESULTS.length) : "-" + body2.slice(1);
@@ -21583,11 +21583,14 @@ function withChartFile(stdin, message2) {
   return file ? `${file} (<stdin>:${m[1]}:${m[2]}): ${message2.slice(m[0].length)}` : message2;
 }
 function chartDocuments(text2) {
-  const lines = text2.split("\n");
+  let lines;
   const starts = [0];
-  for (let i = 1; i < lines.length; i++) if (SEPARATOR.test(lines[i])) starts.push(i);
   const known2 = /* @__PURE__ */ new Map();
   return (line) => {
+    if (!lines) {
+      lines = text2.split("\n");
+      for (let i = 1; i < lines.length; i++) if (SEPARATOR.test(lines[i])) starts.push(i);
+    }
     const k = lastAtOrBefore(starts, Math.min(line - 1, lines.length - 1));
     if (!known2.has(k)) known2.set(k, chartFileOf(lines, starts[k], starts[k + 1] ?? lines.length));
     return known2.get(k);

@@ -11856,15 +11856,15 @@ function stringifyForReaders(value, options) {
 
 // src/yaml/emit.ts
 var YAML_OPTIONS = { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false };
+var RESULTS = "results:\n";
 function stringifyResults(results) {
-  let out = "results:\n";
+  let out = RESULTS;
   for (const r of results) {
     const body = block(r, "  ");
     out += body === void 0 ? stringifyForReaders({ results: [r] }, YAML_OPTIONS).slice(RESULTS.length) : "-" + body.slice(1);
   }
   return out;
 }
-var RESULTS = "results:\n";
 function block(map, indent3) {
   let out = "";
   let any = false;

@@ -9,8 +9,7 @@ import { counts, findingLine, FORMATS, formatJson, formatText, noteLine, type Fo
 import { formatSarif } from '../check/sarif.js';
 import { loadConfig } from '../config/load.js';
 import { FAIL_ON_LEVELS, type Config, type FailOn } from '../config/types.js';
-import { listOf } from '../process.js';
-import type { ItemText } from '../process.js';
+import { listOf, type ItemText } from '../process.js';
 import { sitesFor } from '../workloads/kinds.js';
 import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';

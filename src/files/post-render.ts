@@ -163,11 +163,15 @@ const SEPARATOR = /^---(?:[ \t]|$)/;
  * or its filename annotation, which may come after the line (it ends `metadata.annotations`).
  */
 export function chartDocuments(text: string): DocumentOf {
-  const lines = text.split('\n');
+  // Split when first asked: a run without findings never asks.
+  let lines: string[] | undefined;
   const starts = [0];
-  for (let i = 1; i < lines.length; i++) if (SEPARATOR.test(lines[i]!)) starts.push(i);
   const known = new Map<number, ReturnType<DocumentOf>>();
   return (line) => {
+    if (!lines) {
+      lines = text.split('\n');
+      for (let i = 1; i < lines.length; i++) if (SEPARATOR.test(lines[i]!)) starts.push(i);
+    }
     const k = lastAtOrBefore(starts, Math.min(line - 1, lines.length - 1));
     if (!known.has(k)) known.set(k, chartFileOf(lines, starts[k]!, starts[k + 1] ?? lines.length));
     return known.get(k);

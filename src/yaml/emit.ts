@@ -10,8 +10,10 @@ import { plainIsSafe, resolvesToNonString, stringifyForReaders } from './plain.j
 
 const YAML_OPTIONS = { lineWidth: 0, indentSeq: false, aliasDuplicateObjects: false } as const;
 
+const RESULTS = 'results:\n';
+
 export function stringifyResults(results: Result[]): string {
-  let out = 'results:\n';
+  let out = RESULTS;
   for (const r of results) {
     const body = block(r as unknown as Record<string, unknown>, '  ');
     // A result the fast writer leaves to yaml (a multi-line message) is written by yaml alone:
@@ -21,8 +23,6 @@ export function stringifyResults(results: Result[]): string {
   }
   return out;
 }
-
-const RESULTS = 'results:\n';
 
 /** The map's lines at `indent` (the first one too), or undefined when yaml must decide. */
 function block(map: Record<string, unknown>, indent: string): string | undefined {
