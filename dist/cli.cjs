@@ -7253,7 +7253,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument6(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7279,7 +7279,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument6(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7315,7 +7315,7 @@ var require_public_api = __commonJS({
     }
     exports2.parse = parse11;
     exports2.parseAllDocuments = parseAllDocuments;
-    exports2.parseDocument = parseDocument6;
+    exports2.parseDocument = parseDocument2;
     exports2.stringify = stringify3;
   }
 });
@@ -11954,6 +11954,21 @@ var init_load = __esm({
   }
 });
 
+// src/yaml/document.ts
+function parseDocument(text2, options = {}) {
+  return (0, import_yaml.parseDocument)(text2, { logLevel: "error", ...options });
+}
+function parse(text2, options = {}) {
+  return (0, import_yaml.parse)(text2, { logLevel: "error", ...options });
+}
+var import_yaml;
+var init_document = __esm({
+  "src/yaml/document.ts"() {
+    "use strict";
+    import_yaml = __toESM(require_dist(), 1);
+  }
+});
+
 // src/yaml/plain.ts
 function resolvesToNonString(s) {
   if (!MAY_RESOLVE.test(s)) return false;
@@ -11968,12 +11983,12 @@ function plainIsSafe(s, flow = false) {
   return true;
 }
 function quoteForReaders(node, written, flow = false) {
-  if ((0, import_yaml.isScalar)(node)) {
+  if ((0, import_yaml2.isScalar)(node)) {
     if (written(node)) quoteScalar(node, flow);
-  } else if ((0, import_yaml.isCollection)(node)) {
+  } else if ((0, import_yaml2.isCollection)(node)) {
     const inFlow = flow || node.flow === true;
     for (const item of node.items) {
-      if ((0, import_yaml.isPair)(item)) {
+      if ((0, import_yaml2.isPair)(item)) {
         quoteForReaders(item.key, written, inFlow);
         quoteForReaders(item.value, written, inFlow);
       } else {
@@ -11984,20 +11999,20 @@ function quoteForReaders(node, written, flow = false) {
 }
 function quoteScalar(s, flow) {
   const v = s.value;
-  if (typeof v !== "string" || s.type !== void 0 && s.type !== import_yaml.Scalar.PLAIN) return;
+  if (typeof v !== "string" || s.type !== void 0 && s.type !== import_yaml2.Scalar.PLAIN) return;
   if (v.includes("\n") || plainIsSafe(v, flow)) return;
-  s.type = v.includes('"') && !v.includes("'") ? import_yaml.Scalar.QUOTE_SINGLE : import_yaml.Scalar.QUOTE_DOUBLE;
+  s.type = v.includes('"') && !v.includes("'") ? import_yaml2.Scalar.QUOTE_SINGLE : import_yaml2.Scalar.QUOTE_DOUBLE;
 }
 function stringifyForReaders(value, options) {
-  const doc = new import_yaml.Document(value, options);
+  const doc = new import_yaml2.Document(value, options);
   quoteForReaders(doc.contents, isNewNode);
   return doc.toString(options);
 }
-var import_yaml, NON_STRING, MAY_RESOLVE, isNewNode;
+var import_yaml2, NON_STRING, MAY_RESOLVE, isNewNode;
 var init_plain = __esm({
   "src/yaml/plain.ts"() {
     "use strict";
-    import_yaml = __toESM(require_dist(), 1);
+    import_yaml2 = __toESM(require_dist(), 1);
     NON_STRING = [
       // null: 1.1 and 1.2 (the empty text too)
       /^(?:~|null|Null|NULL|)$/,
@@ -12194,10 +12209,10 @@ function tooDeep(root, above = 0) {
   const stack = [[root, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop();
-    if (!(0, import_yaml2.isCollection)(node)) continue;
+    if (!(0, import_yaml3.isCollection)(node)) continue;
     if (depth + 1 > LIMITS.nesting + above) return node;
     for (const item of node.items) {
-      if ((0, import_yaml2.isPair)(item)) stack.push([item.key, depth + 1], [item.value, depth + 1]);
+      if ((0, import_yaml3.isPair)(item)) stack.push([item.key, depth + 1], [item.value, depth + 1]);
       else stack.push([item, depth + 1]);
     }
   }
@@ -12207,11 +12222,11 @@ function tooLarge(name, bytes) {
   if (bytes <= LIMITS.inputBytes) return void 0;
   return `${name}: ${bytes} bytes, more than the limit of ${LIMITS.inputBytes} (${LIMITS.inputBytes / 2 ** 20} MiB) for one input: split it`;
 }
-var import_yaml2, LIMITS, NESTING_ERROR;
+var import_yaml3, LIMITS, NESTING_ERROR;
 var init_limits = __esm({
   "src/yaml/limits.ts"() {
     "use strict";
-    import_yaml2 = __toESM(require_dist(), 1);
+    import_yaml3 = __toESM(require_dist(), 1);
     LIMITS = {
       /** Bytes of one input (stdin, or one file): V8's strings end near 512 MiB. */
       inputBytes: 256 * 1024 * 1024,
@@ -13235,35 +13250,36 @@ function blockOnMarkerLine(rest) {
   if (body2 === "" || body2.startsWith("#")) return void 0;
   if (/^[-?:](?:[ \t]|$)/.test(body2)) return props.length;
   if (!/:(?:[ \t]|$)/.test(body2)) return void 0;
-  const doc = (0, import_yaml3.parseDocument)(body2, { prettyErrors: false });
-  return (0, import_yaml3.isMap)(doc.contents) && !doc.contents.flow ? props.length : void 0;
+  const doc = parseDocument(body2, { prettyErrors: false });
+  return (0, import_yaml4.isMap)(doc.contents) && !doc.contents.flow ? props.length : void 0;
 }
 function danglingAlias(root) {
   const anchors2 = /* @__PURE__ */ new Set();
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop();
-    if ((0, import_yaml3.isAlias)(node)) {
+    if ((0, import_yaml4.isAlias)(node)) {
       if (!anchors2.has(node.source)) return node;
       continue;
     }
     const anchor = node?.anchor;
     if (typeof anchor === "string") anchors2.add(anchor);
-    if (!(0, import_yaml3.isCollection)(node)) continue;
+    if (!(0, import_yaml4.isCollection)(node)) continue;
     const items = node.items;
     for (let i = items.length - 1; i >= 0; i--) {
       const item = items[i];
-      if ((0, import_yaml3.isPair)(item)) stack.push(item.value, item.key);
+      if ((0, import_yaml4.isPair)(item)) stack.push(item.value, item.key);
       else stack.push(item);
     }
   }
   return void 0;
 }
-var import_yaml3, MARKERS, YAML_DIRECTIVE;
+var import_yaml4, MARKERS, YAML_DIRECTIVE;
 var init_stream = __esm({
   "src/yaml/stream.ts"() {
     "use strict";
-    import_yaml3 = __toESM(require_dist(), 1);
+    import_yaml4 = __toESM(require_dist(), 1);
+    init_document();
     MARKERS = /^(?:%|---|\.\.\.)/gm;
     YAML_DIRECTIVE = /^%YAML[ \t]+[0-9]+\.[0-9]+(?:[ \t]+(?:#.*)?)?$/;
   }
@@ -13420,9 +13436,9 @@ function readRest(text2, itemsKey, cut, removed) {
     const ok = Object.hasOwn(fast, "items") && fast.items === null && isListKind(str(fast.kind));
     return ok ? { functionConfig: fast.functionConfig } : void 0;
   }
-  const doc = (0, import_yaml4.parseDocument)(text2, { uniqueKeys: true });
+  const doc = parseDocument(text2, { uniqueKeys: true });
   const root = doc.contents;
-  if (doc.errors.length > 0 || !(0, import_yaml4.isMap)(root) || root.flow || !isListKind(str(root.get("kind"))) || tooDeep(root, 1)) return void 0;
+  if (doc.errors.length > 0 || !(0, import_yaml5.isMap)(root) || root.flow || !isListKind(str(root.get("kind"))) || tooDeep(root, 1)) return void 0;
   const itemsPair = root.items.find((p) => keyOf(p) === "items");
   if (!itemsPair || itemsPair.key.range?.[0] !== itemsKey || !isEmptyValue(itemsPair.value)) return void 0;
   let functionConfig;
@@ -13443,8 +13459,8 @@ function itemValue(text2) {
   return isPlainMap(value) ? value : void 0;
 }
 function yamlValue(text2, flow) {
-  const doc = (0, import_yaml4.parseDocument)(text2, { uniqueKeys: true });
-  if (doc.errors.length > 0 || !(0, import_yaml4.isMap)(doc.contents) || doc.contents.flow && !flow || tooDeep(doc.contents)) return void 0;
+  const doc = parseDocument(text2, { uniqueKeys: true });
+  if (doc.errors.length > 0 || !(0, import_yaml5.isMap)(doc.contents) || doc.contents.flow && !flow || tooDeep(doc.contents)) return void 0;
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch {
@@ -13455,10 +13471,10 @@ function isPlainMap(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 function isEmptyValue(v) {
-  return v === null || v === void 0 || (0, import_yaml4.isScalar)(v) && v.value === null && v.source === "";
+  return v === null || v === void 0 || (0, import_yaml5.isScalar)(v) && v.value === null && v.source === "";
 }
 function readFull(source) {
-  const doc = (0, import_yaml4.parseDocument)(source, { uniqueKeys: true, prettyErrors: true });
+  const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: true });
   const err2 = doc.errors[0];
   if (err2) {
     const pos = err2.linePos?.[0];
@@ -13473,12 +13489,12 @@ function readFull(source) {
   const dangling = danglingAlias(root);
   if (dangling) {
     const at = dangling.range?.[0] ?? 0;
-    const list3 = (0, import_yaml4.isMap)(root) ? root.get("items", true) : void 0;
-    const index = (0, import_yaml4.isSeq)(list3) ? list3.items.findIndex((n) => n.range && n.range[0] <= at && at < n.range[2]) : -1;
+    const list3 = (0, import_yaml5.isMap)(root) ? root.get("items", true) : void 0;
+    const index = (0, import_yaml5.isSeq)(list3) ? list3.items.findIndex((n) => n.range && n.range[0] <= at && at < n.range[2]) : -1;
     const where = index >= 0 ? `items[${index}]: ` : "";
     throw new FatalError(`${where}alias *${dangling.source} has no anchor before it: malformed YAML`, nodePos(source, dangling));
   }
-  if (!(0, import_yaml4.isMap)(root)) {
+  if (!(0, import_yaml5.isMap)(root)) {
     throw new FatalError("expected a ResourceList (a YAML mapping with `kind: ResourceList` and `items`)");
   }
   const kind2 = root.get("kind");
@@ -13489,15 +13505,15 @@ function readFull(source) {
     );
   }
   const itemsNode = root.get("items", true);
-  if (itemsNode !== void 0 && itemsNode !== null && !(0, import_yaml4.isSeq)(itemsNode) && !isNullScalar(itemsNode)) {
+  if (itemsNode !== void 0 && itemsNode !== null && !(0, import_yaml5.isSeq)(itemsNode) && !isNullScalar(itemsNode)) {
     throw new FatalError("`items` must be a list of Kubernetes objects", nodePos(source, itemsNode));
   }
-  const seq = (0, import_yaml4.isSeq)(itemsNode) ? itemsNode : void 0;
+  const seq = (0, import_yaml5.isSeq)(itemsNode) ? itemsNode : void 0;
   const flow = Boolean(seq?.flow) || Boolean(root.flow);
   const items = [];
   const lines = new LineIndex(source);
   seq?.items.forEach((node, index) => {
-    if (!(0, import_yaml4.isMap)(node)) {
+    if (!(0, import_yaml5.isMap)(node)) {
       throw new FatalError(`items[${index}] is not a Kubernetes object (a mapping)`, nodePos(source, node));
     }
     const [nodeStart, end] = node.range ?? [0, 0];
@@ -13537,7 +13553,7 @@ function writeResourceList(input, replacements, results) {
 function writeFlowInput(input, replacements, results) {
   const root = input.doc.toJS();
   const items = root.items ?? [];
-  for (const [index, text2] of replacements) items[index] = (0, import_yaml4.parseDocument)(text2).toJS();
+  for (const [index, text2] of replacements) items[index] = parseDocument(text2).toJS();
   const out2 = { ...root, items };
   delete out2.results;
   if (results.length > 0) out2.results = results;
@@ -13625,11 +13641,12 @@ function isNullScalar(node) {
 function str(v) {
   return typeof v === "string" ? v : void 0;
 }
-var import_yaml4, MAX_ALIASES, LazyItem;
+var import_yaml5, MAX_ALIASES, LazyItem;
 var init_io = __esm({
   "src/krm/io.ts"() {
     "use strict";
-    import_yaml4 = __toESM(require_dist(), 1);
+    import_yaml5 = __toESM(require_dist(), 1);
+    init_document();
     init_emit();
     init_plain();
     init_fastparse();
@@ -13767,18 +13784,18 @@ function syncIn(s, node, old, value) {
   if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
   if (node && s.pooled.has(node)) s.dirty = true;
   if (node && deepEqual(oldOf(s, node, old), value)) return node;
-  if ((0, import_yaml5.isMap)(node) && isPlainObject(value)) {
+  if ((0, import_yaml6.isMap)(node) && isPlainObject(value)) {
     syncMap(s, node, old, value);
     return node;
   }
-  if ((0, import_yaml5.isSeq)(node) && Array.isArray(value)) {
+  if ((0, import_yaml6.isSeq)(node) && Array.isArray(value)) {
     syncSeq(s, node, old, value);
     return node;
   }
-  if ((0, import_yaml5.isScalar)(node) && !isObjectLike(value)) {
+  if ((0, import_yaml6.isScalar)(node) && !isObjectLike(value)) {
     node.value = value;
     rewritten.add(node);
-    if (typeof value !== "string") node.type = import_yaml5.Scalar.PLAIN;
+    if (typeof value !== "string") node.type = import_yaml6.Scalar.PLAIN;
     styleScalar(node);
     return node;
   }
@@ -13786,11 +13803,11 @@ function syncIn(s, node, old, value) {
 }
 function createNode(doc, value) {
   const node = doc.createNode(value);
-  (0, import_yaml5.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
+  (0, import_yaml6.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
   return node;
 }
 function styleScalar(s) {
-  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml5.Scalar.BLOCK_LITERAL;
+  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml6.Scalar.BLOCK_LITERAL;
 }
 function needsBlock(items) {
   return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
@@ -13832,7 +13849,7 @@ function syncSeq(s, seq, oldValue, value) {
   const used = /* @__PURE__ */ new Set();
   if (seq.flow && needsBlock(value)) seq.flow = false;
   if (value.length === 0) seq.flow = true;
-  if (seq.commentBefore && value.length > 0 && (0, import_yaml5.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
+  if (seq.commentBefore && value.length > 0 && (0, import_yaml6.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
     old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
     seq.commentBefore = void 0;
   }
@@ -13875,20 +13892,20 @@ function takeFromPool(pool, name, used) {
   return node;
 }
 function plain(doc, node) {
-  return (0, import_yaml5.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
+  return (0, import_yaml6.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
 }
 function nodeName(doc, node) {
-  if (!(0, import_yaml5.isMap)(node)) return void 0;
+  if (!(0, import_yaml6.isMap)(node)) return void 0;
   const name = node.get("name", true);
-  const target2 = (0, import_yaml5.isAlias)(name) ? name.resolve(doc) : name;
-  return (0, import_yaml5.isScalar)(target2) ? target2.value ?? void 0 : void 0;
+  const target2 = (0, import_yaml6.isAlias)(name) ? name.resolve(doc) : name;
+  return (0, import_yaml6.isScalar)(target2) ? target2.value ?? void 0 : void 0;
 }
 function nameOf(v) {
   return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
 }
 function keyString(pair) {
   const k = pair.key;
-  if ((0, import_yaml5.isScalar)(k)) return String(k.value);
+  if ((0, import_yaml6.isScalar)(k)) return String(k.value);
   return typeof k === "string" ? k : void 0;
 }
 function isPlainObject(v) {
@@ -13930,11 +13947,11 @@ function deepEqual(a, b) {
   for (const k in bo) if (bo[k] !== void 0) defined2--;
   return defined2 === 0;
 }
-var import_yaml5, UNKNOWN, rewritten;
+var import_yaml6, UNKNOWN, rewritten;
 var init_sync = __esm({
   "src/yaml/sync.ts"() {
     "use strict";
-    import_yaml5 = __toESM(require_dist(), 1);
+    import_yaml6 = __toESM(require_dist(), 1);
     init_plain();
     UNKNOWN = /* @__PURE__ */ Symbol("unknown");
     rewritten = /* @__PURE__ */ new WeakSet();
@@ -16294,7 +16311,7 @@ function lastFlag(argv, flags) {
 }
 function parseBootstrap(text2) {
   try {
-    const v = (0, import_yaml6.parse)(text2, { maxAliasCount: LIMITS.aliases });
+    const v = (0, import_yaml7.parse)(text2, { maxAliasCount: LIMITS.aliases });
     return isObject3(v) ? v : v === null || v === void 0 ? {} : void 0;
   } catch {
     return void 0;
@@ -16391,11 +16408,11 @@ function describe2(ev) {
   if (ev.kind === "pipe") return `its bootstrap (${ev.from}) puts the admin on a Unix socket (${ev.path}), which no TCP check reaches`;
   return `its bootstrap (${ev.from}) binds the admin to ${ev.address}:${ev.port}, which neither the pod's loopback nor its IP reaches`;
 }
-var import_yaml6, ANY;
+var import_yaml7, ANY;
 var init_bootstrap = __esm({
   "src/pod/bootstrap.ts"() {
     "use strict";
-    import_yaml6 = __toESM(require_dist(), 1);
+    import_yaml7 = __toESM(require_dist(), 1);
     init_profiles();
     init_limits();
     init_workload();
@@ -17939,9 +17956,9 @@ var init_job_exit = __esm({
 function mergeField(text2, field, value) {
   if (text2 === void 0 || text2.trim() === "") return { kind: "set", text: `${field}: ${String(value)}
 ` };
-  const doc = (0, import_yaml7.parseDocument)(text2);
+  const doc = parseDocument(text2);
   if (doc.errors[0]) return { kind: "unreadable", why: doc.errors[0].message.split("\n")[0].replace(/:$/, "") };
-  if (!(0, import_yaml7.isMap)(doc.contents)) return { kind: "unreadable", why: "it is not a map" };
+  if (!(0, import_yaml8.isMap)(doc.contents)) return { kind: "unreadable", why: "it is not a map" };
   const odd = notPlain(doc.contents);
   if (odd) return { kind: "unreadable", why: odd };
   const current = doc.toJS();
@@ -17960,10 +17977,10 @@ function notPlain(map) {
   if (map.anchor) return "it carries an anchor";
   for (const pair of map.items) {
     const key2 = pair.key;
-    if (!(0, import_yaml7.isScalar)(key2) || typeof key2.value !== "string" || key2.tag || key2.value === "<<") return "it has a key that is not a plain string";
+    if (!(0, import_yaml8.isScalar)(key2) || typeof key2.value !== "string" || key2.tag || key2.value === "<<") return "it has a key that is not a plain string";
   }
   let alias = false;
-  (0, import_yaml7.visit)(map, { Alias: () => void (alias = true) });
+  (0, import_yaml8.visit)(map, { Alias: () => void (alias = true) });
   return alias ? "it uses an alias" : void 0;
 }
 function appendLine(text2, field, value) {
@@ -17997,16 +18014,17 @@ function isJson(text2) {
 }
 function sameMap(text2, want) {
   try {
-    return deepEqual((0, import_yaml7.parse)(text2), want);
+    return deepEqual(parse(text2), want);
   } catch {
     return false;
   }
 }
-var import_yaml7;
+var import_yaml8;
 var init_embedded_config = __esm({
   "src/sequence/embedded-config.ts"() {
     "use strict";
-    import_yaml7 = __toESM(require_dist(), 1);
+    import_yaml8 = __toESM(require_dist(), 1);
+    init_document();
     init_plain();
     init_sync();
   }
@@ -18556,7 +18574,7 @@ function istioConfig(ctx) {
   const raw = podAnnotations(ctx.w)[ANNOTATION.istioConfig];
   if (raw === void 0 || raw === null) return {};
   try {
-    const v = (0, import_yaml8.parse)(String(raw));
+    const v = (0, import_yaml9.parse)(String(raw));
     return typeof v === "object" && v !== null && !Array.isArray(v) ? v : {};
   } catch {
     return {};
@@ -18575,11 +18593,11 @@ function sidecarsStoppingEarly(ctx) {
   const early = classicStays(ctx).filter((s) => s.seconds < need.seconds);
   return early.length > 0 ? { need, early } : void 0;
 }
-var import_yaml8, DEFAULT_GRACE_SECONDS, EXIT_MARGIN_SECONDS, ISTIO_DEFAULT_DRAIN_SECONDS, DRAIN, ENDS;
+var import_yaml9, DEFAULT_GRACE_SECONDS, EXIT_MARGIN_SECONDS, ISTIO_DEFAULT_DRAIN_SECONDS, DRAIN, ENDS;
 var init_stop = __esm({
   "src/pod/stop.ts"() {
     "use strict";
-    import_yaml8 = __toESM(require_dist(), 1);
+    import_yaml9 = __toESM(require_dist(), 1);
     init_commands2();
     init_mesh();
     init_sidecars();
@@ -20022,12 +20040,12 @@ function decline() {
 }
 function quickScalar(node, col) {
   const { value, type } = node;
-  if (type === import_yaml9.Scalar.PLAIN || type === import_yaml9.Scalar.BLOCK_LITERAL) {
-    return type === import_yaml9.Scalar.PLAIN || typeof value === "string" && value.includes("\n") ? blockScalar(value, col + 2) : void 0;
+  if (type === import_yaml10.Scalar.PLAIN || type === import_yaml10.Scalar.BLOCK_LITERAL) {
+    return type === import_yaml10.Scalar.PLAIN || typeof value === "string" && value.includes("\n") ? blockScalar(value, col + 2) : void 0;
   }
   if (typeof value !== "string" || !/^[\x20-\x7e]*$/.test(value)) return void 0;
-  if (type === import_yaml9.Scalar.QUOTE_DOUBLE) return `"${value.replace(/[\\"]/g, "\\$&")}"`;
-  if (type === import_yaml9.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  if (type === import_yaml10.Scalar.QUOTE_DOUBLE) return `"${value.replace(/[\\"]/g, "\\$&")}"`;
+  if (type === import_yaml10.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
   return void 0;
 }
 function reindent(text2, col) {
@@ -20062,11 +20080,11 @@ function hasKeys2(v) {
 function isScalarValue(v) {
   return v === null || typeof v !== "object";
 }
-var import_yaml9, MAYBE_ANCHORS, DECLINE, YAML_OPTIONS2, Patch, STYLES;
+var import_yaml10, MAYBE_ANCHORS, DECLINE, YAML_OPTIONS2, Patch, STYLES;
 var init_patch = __esm({
   "src/yaml/patch.ts"() {
     "use strict";
-    import_yaml9 = __toESM(require_dist(), 1);
+    import_yaml10 = __toESM(require_dist(), 1);
     init_emit();
     init_plain();
     init_fastparse();
@@ -20273,8 +20291,8 @@ var init_patch = __esm({
         const raw = entry.shape === "scalar" ? src.slice(entry.vAt, entry.vEnd) : "";
         if (raw[0] === "&" || raw[0] === "*") decline();
         if (typeof old === "number" && typeof value === "number" && raw !== String(old)) decline();
-        const node = new import_yaml9.Scalar(value);
-        node.type = typeof value !== "string" ? import_yaml9.Scalar.PLAIN : STYLES[src[entry.vAt]] ?? import_yaml9.Scalar.PLAIN;
+        const node = new import_yaml10.Scalar(value);
+        node.type = typeof value !== "string" ? import_yaml10.Scalar.PLAIN : STYLES[src[entry.vAt]] ?? import_yaml10.Scalar.PLAIN;
         styleScalar(node);
         const text2 = quickScalar(node, col) ?? this.emit(node, col).slice(1);
         if (entry.shape === "block") {
@@ -20319,7 +20337,7 @@ var init_patch = __esm({
         if (text2 !== void 0) return reindent(text2, col);
         const doc = this.doc();
         const node = createNode(doc, value);
-        if (flow && !(0, import_yaml9.isScalar)(node) && !(Array.isArray(value) && needsBlock(value))) {
+        if (flow && !(0, import_yaml10.isScalar)(node) && !(Array.isArray(value) && needsBlock(value))) {
           if (!Array.isArray(value)) decline();
           node.flow = true;
         }
@@ -20346,7 +20364,7 @@ var init_patch = __esm({
         return doc.toString({ ...YAML_OPTIONS2, indentSeq: this.indentSeq }).slice(0, -1);
       }
       doc() {
-        return this.yamlDoc ??= new import_yaml9.Document();
+        return this.yamlDoc ??= new import_yaml10.Document();
       }
       /** Whether `value` holds a list item that is still in the pool (then it is rendered with it). */
       usesPool(value) {
@@ -20373,7 +20391,7 @@ var init_patch = __esm({
         return col === from.col ? text2 : shiftLines(" \n" + text2, col - from.col).slice(2);
       }
     };
-    STYLES = { '"': import_yaml9.Scalar.QUOTE_DOUBLE, "'": import_yaml9.Scalar.QUOTE_SINGLE, "|": import_yaml9.Scalar.BLOCK_LITERAL, ">": import_yaml9.Scalar.BLOCK_FOLDED };
+    STYLES = { '"': import_yaml10.Scalar.QUOTE_DOUBLE, "'": import_yaml10.Scalar.QUOTE_SINGLE, "|": import_yaml10.Scalar.BLOCK_LITERAL, ">": import_yaml10.Scalar.BLOCK_FOLDED };
   }
 });
 
@@ -20492,11 +20510,11 @@ function readFacts(items, facts = noFacts(), list3) {
     if (item.apiVersion !== "v1") continue;
     if (item.kind === "ConfigMap") {
       const at = placeIn(list3, index);
-      facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES })));
+      facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES })));
     } else if (item.kind === "Service") {
       item.takeValue?.();
       const at = placeIn(list3, index);
-      facts.services.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? toValue((0, import_yaml10.parseDocument)(item.text))));
+      facts.services.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? toValue(parseDocument(item.text))));
     } else if (item.kind === "Namespace") readNamespace(item, facts, index, placeIn(list3, index));
   }
   return facts;
@@ -20507,7 +20525,7 @@ function placeIn(list3, index) {
 function readNamespace(item, facts, index, at) {
   let obj;
   try {
-    obj = item.takeValue?.() ?? toValue((0, import_yaml10.parseDocument)(item.text));
+    obj = item.takeValue?.() ?? toValue(parseDocument(item.text));
   } catch (e) {
     throw inItem(index, e);
   }
@@ -20689,7 +20707,7 @@ function forgetKptIds(obj) {
   if (annotations) for (const key2 of KPT_IDS) delete annotations[key2];
 }
 function parseItem(text2) {
-  const doc = (0, import_yaml10.parseDocument)(text2, { uniqueKeys: true });
+  const doc = parseDocument(text2, { uniqueKeys: true });
   if (doc.errors[0]) throw new FatalError(`malformed YAML: ${doc.errors[0].message.split("\n")[0]}`, doc.errors[0].linePos?.[0]);
   return doc;
 }
@@ -20710,14 +20728,14 @@ function mergeKey(v, path) {
 }
 function nonStringKey(doc) {
   let found;
-  (0, import_yaml10.visit)(doc, {
+  (0, import_yaml11.visit)(doc, {
     Pair: (_, pair, ancestors) => {
       const key2 = pair.key;
-      if ((0, import_yaml10.isScalar)(key2) && typeof key2.value === "string") return void 0;
-      const what2 = (0, import_yaml10.isScalar)(key2) ? key2.value === null ? "a null key" : `the ${typeof key2.value} key ${String(key2.value)}` : "a collection as a key";
+      if ((0, import_yaml11.isScalar)(key2) && typeof key2.value === "string") return void 0;
+      const what2 = (0, import_yaml11.isScalar)(key2) ? key2.value === null ? "a null key" : `the ${typeof key2.value} key ${String(key2.value)}` : "a collection as a key";
       const path = pathOf(ancestors);
       found = { path, text: `${what2}: keys in workloads must be strings, as Kubernetes reads them (quote it)` };
-      return import_yaml10.visit.BREAK;
+      return import_yaml11.visit.BREAK;
     }
   });
   return found;
@@ -20727,8 +20745,8 @@ function pathOf(ancestors) {
   for (let i = 1; i < ancestors.length; i++) {
     const up = ancestors[i - 1];
     const here = ancestors[i];
-    if ((0, import_yaml10.isSeq)(up)) path.push(up.items.indexOf(here));
-    else if ((0, import_yaml10.isPair)(here) && (0, import_yaml10.isScalar)(here.key)) path.push(String(here.key.value));
+    if ((0, import_yaml11.isSeq)(up)) path.push(up.items.indexOf(here));
+    else if ((0, import_yaml11.isPair)(here) && (0, import_yaml11.isScalar)(here.key)) path.push(String(here.key.value));
   }
   return path;
 }
@@ -20740,10 +20758,10 @@ function toValue(doc) {
     const anchors2 = /* @__PURE__ */ new Set();
     let first;
     let dangling;
-    (0, import_yaml10.visit)(doc, (_, n) => {
-      if (!(0, import_yaml10.isAlias)(n)) return void (n.anchor && anchors2.add(n.anchor));
+    (0, import_yaml11.visit)(doc, (_, n) => {
+      if (!(0, import_yaml11.isAlias)(n)) return void (n.anchor && anchors2.add(n.anchor));
       first ??= n;
-      if (!anchors2.has(n.source)) return dangling = n, import_yaml10.visit.BREAK;
+      if (!anchors2.has(n.source)) return dangling = n, import_yaml11.visit.BREAK;
       return void 0;
     });
     if (dangling) {
@@ -20756,16 +20774,16 @@ function toValue(doc) {
 function expandAliases(doc, limit) {
   const anchors2 = /* @__PURE__ */ new Map();
   let added = 0;
-  (0, import_yaml10.visit)(doc, (_, n) => {
-    if (!(0, import_yaml10.isAlias)(n)) {
+  (0, import_yaml11.visit)(doc, (_, n) => {
+    if (!(0, import_yaml11.isAlias)(n)) {
       if (n.anchor) anchors2.set(n.anchor, n);
       return void 0;
     }
     const copy = anchors2.get(n.source)?.clone();
     if (!copy) return void 0;
-    (0, import_yaml10.visit)(copy, (_k, m) => {
+    (0, import_yaml11.visit)(copy, (_k, m) => {
       m.anchor = void 0;
-      added += (0, import_yaml10.isScalar)(m) ? String(m.value).length + 1 : 1;
+      added += (0, import_yaml11.isScalar)(m) ? String(m.value).length + 1 : 1;
     });
     if (added > limit) throw new ItemError(`its aliases expand to more than ${limit} characters when written out: write the values out`, -1, n.range?.[0]);
     return copy;
@@ -20776,7 +20794,7 @@ function containerPool(doc, templatePath, olds, pool, shared) {
   for (const list3 of ["initContainers", "containers"]) {
     const path = [...templatePath, "spec", list3];
     const seq = doc.getIn(path, true);
-    if (!(0, import_yaml10.isSeq)(seq)) continue;
+    if (!(0, import_yaml11.isSeq)(seq)) continue;
     for (let i = 0; i <= path.length; i++) {
       const holder = i === 0 ? doc.contents : doc.getIn(path.slice(0, i), true);
       if (holder && typeof holder === "object") olds.holders.add(holder);
@@ -20872,11 +20890,12 @@ function indentWidth(text2) {
   const width = m ? m[2].length - m[1].length : 2;
   return width >= 1 && width <= 8 ? width : 2;
 }
-var import_yaml10, writePath, ItemError, lists, FACT_USE, NONE, VERIFY, Reread, KPT_IDS;
+var import_yaml11, writePath, ItemError, lists, FACT_USE, NONE, VERIFY, Reread, KPT_IDS;
 var init_process = __esm({
   "src/process.ts"() {
     "use strict";
-    import_yaml10 = __toESM(require_dist(), 1);
+    import_yaml11 = __toESM(require_dist(), 1);
+    init_document();
     init_check();
     init_fastparse();
     init_patch();
@@ -21113,7 +21132,7 @@ function readDocument(source, span, plain3) {
   const cut = source.slice(span.start, span.end);
   const fast = fastParse(cut, col, void 0, plain3)?.value;
   if (isPlainMap2(fast)) return { item: lazyItem(source, 0, { ...span, indent: col }, fast, true) };
-  const doc = (0, import_yaml11.parseDocument)(" ".repeat(col) + cut, { uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(" ".repeat(col) + cut, { uniqueKeys: true, prettyErrors: false });
   const err2 = doc.errors[0];
   if (err2)
     return { error: yamlErrorText(err2).replace(/^malformed YAML: /, ""), offset: Math.max(0, err2.pos[0] - col), limit: err2.code === "RESOURCE_EXHAUSTION" };
@@ -21128,7 +21147,7 @@ function readDocument(source, span, plain3) {
     };
   if (hasCollectionKey(doc)) return { template: true };
   const node = doc.contents;
-  if (!(0, import_yaml11.isMap)(node)) return {};
+  if (!(0, import_yaml12.isMap)(node)) return {};
   const item = {
     index: 0,
     text: cut,
@@ -21162,7 +21181,7 @@ function containerAt2(doc, text2, fieldPath3) {
   const segments = pathSegments(fieldPath3);
   const at = segments.findIndex((s, i) => /^(initContainers|containers|ephemeralContainers)$/.test(s) && /^\[\d+\]$/.test(segments[i + 1] ?? ""));
   if (at < 0) return void 0;
-  let value = parsedValue(doc, text2) ?? (0, import_yaml11.parseDocument)(" ".repeat(doc.indent) + text2).toJS();
+  let value = parsedValue(doc, text2) ?? parseDocument(" ".repeat(doc.indent) + text2).toJS();
   for (const seg of segments.slice(0, at + 2)) {
     if (typeof value !== "object" || value === null) return void 0;
     value = seg.startsWith("[") ? value[Number(seg.slice(1, -1))] : value[seg];
@@ -21204,16 +21223,16 @@ function locateFast(doc, text2, segments) {
   return offset;
 }
 function locateSlow(doc, text2, segments) {
-  const parsed2 = (0, import_yaml11.parseDocument)(" ".repeat(doc.indent) + text2, { uniqueKeys: false });
+  const parsed2 = parseDocument(" ".repeat(doc.indent) + text2, { uniqueKeys: false });
   let node = parsed2.contents;
   let offset = node?.range?.[0] ?? doc.indent;
   for (const seg of segments) {
-    if (seg.startsWith("[") && (0, import_yaml11.isSeq)(node)) {
+    if (seg.startsWith("[") && (0, import_yaml12.isSeq)(node)) {
       const item = node.items[Number(seg.slice(1, -1))];
       if (!item?.range) break;
       offset = item.range[0];
       node = item;
-    } else if ((0, import_yaml11.isMap)(node)) {
+    } else if ((0, import_yaml12.isMap)(node)) {
       const pair = node.items.find((p) => keyOf2(p) === seg);
       const key2 = pair?.key;
       if (!pair || !key2?.range) break;
@@ -21225,18 +21244,18 @@ function locateSlow(doc, text2, segments) {
 }
 function hasCollectionKey(doc) {
   let found = false;
-  (0, import_yaml11.visit)(doc, {
+  (0, import_yaml12.visit)(doc, {
     Pair(_, pair) {
-      if ((0, import_yaml11.isCollection)(pair.key)) {
+      if ((0, import_yaml12.isCollection)(pair.key)) {
         found = true;
-        return import_yaml11.visit.BREAK;
+        return import_yaml12.visit.BREAK;
       }
     }
   });
   return found;
 }
 function keyOf2(pair) {
-  return (0, import_yaml11.isScalar)(pair.key) ? String(pair.key.value) : pair.key;
+  return (0, import_yaml12.isScalar)(pair.key) ? String(pair.key.value) : pair.key;
 }
 function isPlainMap2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -21244,14 +21263,15 @@ function isPlainMap2(v) {
 function str2(v) {
   return typeof v === "string" ? v : void 0;
 }
-var import_node_child_process, import_node_fs, import_node_path, import_yaml11, PathError, BadPathError, YAML_FILE, STDIN, parsedDocs;
+var import_node_child_process, import_node_fs, import_node_path, import_yaml12, PathError, BadPathError, YAML_FILE, STDIN, parsedDocs;
 var init_read = __esm({
   "src/files/read.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
     import_node_fs = require("node:fs");
     import_node_path = require("node:path");
-    import_yaml11 = __toESM(require_dist(), 1);
+    import_yaml12 = __toESM(require_dist(), 1);
+    init_document();
     init_fastparse();
     init_limits();
     init_io();
@@ -21556,7 +21576,7 @@ function chooseConfig(file, opts, env, readFile) {
   if (path !== void 0) {
     source = opts.config !== void 0 ? `--config ${path}` : `POD_SEQUENCER_CONFIG=${path}`;
     try {
-      raw = (0, import_yaml12.parse)(readFile(path));
+      raw = (0, import_yaml13.parse)(readFile(path));
     } catch (e) {
       throw new ConfigError(
         `${source}: ${e.code ? `cannot read the file (${e.code})` : `not valid YAML: ${e.message.split("\n")[0]}`}`
@@ -21564,7 +21584,7 @@ function chooseConfig(file, opts, env, readFile) {
     }
   } else if (inStream.length === 1) {
     source = `<stdin> (PodSequence document ${file.docs[inStream[0]].index + 1})`;
-    raw = (0, import_yaml12.parse)(file.docs[inStream[0]].text);
+    raw = (0, import_yaml13.parse)(file.docs[inStream[0]].text);
   } else source = "defaults";
   const { config: config2, errors } = loadConfig(raw, { source });
   if (errors.length > 0) throw new ConfigError(`${source}: invalid
@@ -21632,12 +21652,12 @@ function helm3HookNotes(file, replacements) {
     ];
   });
 }
-var import_node_fs3, import_yaml12, LEVEL, CONFIG_KINDS, ConfigError, SEPARATOR, FILENAME_ANNOTATION, HOOK_ANNOTATION;
+var import_node_fs3, import_yaml13, LEVEL, CONFIG_KINDS, ConfigError, SEPARATOR, FILENAME_ANNOTATION, HOOK_ANNOTATION;
 var init_post_render = __esm({
   "src/files/post-render.ts"() {
     "use strict";
     import_node_fs3 = require("node:fs");
-    import_yaml12 = __toESM(require_dist(), 1);
+    import_yaml13 = __toESM(require_dist(), 1);
     init_load();
     init_types();
     init_text();
@@ -26402,7 +26422,7 @@ function kustomizePatches(paths) {
 function listed(kustomization) {
   let doc;
   try {
-    doc = (0, import_yaml13.parse)((0, import_node_fs4.readFileSync)(kustomization, "utf8"));
+    doc = (0, import_yaml14.parse)((0, import_node_fs4.readFileSync)(kustomization, "utf8"));
   } catch {
     return [];
   }
@@ -26429,13 +26449,13 @@ function withoutPatches(paths, notes, cwd = process.cwd()) {
     return false;
   });
 }
-var import_node_fs4, import_node_path4, import_yaml13, KUSTOMIZATION_NAMES;
+var import_node_fs4, import_node_path4, import_yaml14, KUSTOMIZATION_NAMES;
 var init_kustomize = __esm({
   "src/files/kustomize.ts"() {
     "use strict";
     import_node_fs4 = require("node:fs");
     import_node_path4 = require("node:path");
-    import_yaml13 = __toESM(require_dist(), 1);
+    import_yaml14 = __toESM(require_dist(), 1);
     KUSTOMIZATION_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
   }
 });
@@ -26663,7 +26683,7 @@ function describe3(t) {
   return `${t.kind} ${t.namespace ? `${t.namespace}/` : ""}${t.name}`;
 }
 function operationsYaml(ops) {
-  return (0, import_yaml14.stringify)(ops, { version: "1.1", lineWidth: 0, minContentWidth: 0 });
+  return (0, import_yaml15.stringify)(ops, { version: "1.1", lineWidth: 0, minContentWidth: 0 });
 }
 function fileNames(patches2) {
   const used = /* @__PURE__ */ new Set(["kustomization.yaml"]);
@@ -26697,7 +26717,7 @@ function renderComponent(patches2, regenerate, unread = []) {
   const out2 = /* @__PURE__ */ new Map();
   out2.set(
     "kustomization.yaml",
-    head(`The function's changes as patches: list this directory under \`components:\` of an overlay whose resources are the inputs.`) + unreadNotice(unread) + (0, import_yaml14.stringify)(kustomization, { version: "1.1", lineWidth: 0 })
+    head(`The function's changes as patches: list this directory under \`components:\` of an overlay whose resources are the inputs.`) + unreadNotice(unread) + (0, import_yaml15.stringify)(kustomization, { version: "1.1", lineWidth: 0 })
   );
   patches2.forEach((p, i) => {
     out2.set(
@@ -26712,17 +26732,17 @@ function renderFlux(patches2, regenerate, unread = []) {
   return `${HEADER}
 # HelmRelease spec.postRenderers: the function's changes to the rendered chart.
 # Regenerate: ${regenerate}
-` + unreadNotice(unread) + (0, import_yaml14.stringify)(block2, { version: "1.1", lineWidth: 0 });
+` + unreadNotice(unread) + (0, import_yaml15.stringify)(block2, { version: "1.1", lineWidth: 0 });
 }
 function body(text2) {
   const header = /^(?:#[^\n]*\n)*?# Regenerate: [^\n]*\n/.exec(text2);
   return header ? text2.slice(header[0].length) : text2.replace(/^(?:#[^\n]*\n)*/, "");
 }
-var import_yaml14, HEADER, key, slug;
+var import_yaml15, HEADER, key, slug;
 var init_patches = __esm({
   "src/patches/index.ts"() {
     "use strict";
-    import_yaml14 = __toESM(require_dist(), 1);
+    import_yaml15 = __toESM(require_dist(), 1);
     init_io();
     init_read();
     init_run();
@@ -26966,7 +26986,7 @@ function config(path, mode) {
   let raw;
   if (path !== void 0) {
     try {
-      raw = (0, import_yaml15.parse)((0, import_node_fs7.readFileSync)(path, "utf8"));
+      raw = (0, import_yaml16.parse)((0, import_node_fs7.readFileSync)(path, "utf8"));
     } catch (e) {
       throw new UsageFailure(
         `--config ${path}: ${e.code ? `cannot read the file (${e.code})` : `not valid YAML: ${e.message.split("\n")[0]}`}`
@@ -27175,14 +27195,14 @@ function explain(paths, opts) {
   else err([`no workloads (objects with a pod template) in the ${refused.length + unread.length ? "files that could be read" : "given files"}`]);
   return counts(findings).error > 0 ? 1 : 0;
 }
-var import_node_fs7, import_node_path6, import_yaml15, Failure, UsageFailure, out, err;
+var import_node_fs7, import_node_path6, import_yaml16, Failure, UsageFailure, out, err;
 var init_commands3 = __esm({
   "src/files/commands.ts"() {
     "use strict";
     import_node_fs7 = require("node:fs");
     import_node_path6 = require("node:path");
     init_esm();
-    import_yaml15 = __toESM(require_dist(), 1);
+    import_yaml16 = __toESM(require_dist(), 1);
     init_baseline();
     init_junit();
     init_report();
@@ -27573,13 +27593,13 @@ function renderManifests(objects2) {
   const head = `# pod-sequencer ${VERSION}: the admission webhook (docs/webhook.md). Apply with: kubectl apply -f -
 `;
   return head + objects2.map((o) => `---
-${(0, import_yaml16.stringify)(o, { version: "1.1", lineWidth: 0 })}`).join("");
+${(0, import_yaml17.stringify)(o, { version: "1.1", lineWidth: 0 })}`).join("");
 }
 function readConfig(given) {
   if (!given) return { config: loadConfig(void 0).config, text: DEFAULT_CONFIG };
   let raw;
   try {
-    raw = (0, import_yaml16.parse)(given.text);
+    raw = (0, import_yaml17.parse)(given.text);
   } catch (e) {
     throw new ManifestsError(`--config ${given.source}: not valid YAML: ${e.message.split("\n")[0]}`);
   }
@@ -27787,12 +27807,12 @@ function readConfigFile(path, readFile) {
     throw new ManifestsError(`--config ${path}: cannot read the file (${e.code ?? String(e)})`);
   }
 }
-var import_yaml16, TLS_ROUTES, FAILURE_POLICIES, ManifestsError, WEBHOOK_CONFIGURATION, WEBHOOK_NAME, NAME2, TLS_SECRET, CONFIG_MAP, OPT_IN, OPT_OUT, SYSTEM_NAMESPACES2, CONFIG_DIR, CONFIG_FILE, TLS_DIR, PORTS, NOBODY, TIMEOUT_SECONDS, DEFAULT_IMAGE, DNS_LABEL, DEFAULT_CONFIG, LABELS2;
+var import_yaml17, TLS_ROUTES, FAILURE_POLICIES, ManifestsError, WEBHOOK_CONFIGURATION, WEBHOOK_NAME, NAME2, TLS_SECRET, CONFIG_MAP, OPT_IN, OPT_OUT, SYSTEM_NAMESPACES2, CONFIG_DIR, CONFIG_FILE, TLS_DIR, PORTS, NOBODY, TIMEOUT_SECONDS, DEFAULT_IMAGE, DNS_LABEL, DEFAULT_CONFIG, LABELS2;
 var init_manifests = __esm({
   "src/admission/manifests.ts"() {
     "use strict";
     init_tools();
-    import_yaml16 = __toESM(require_dist(), 1);
+    import_yaml17 = __toESM(require_dist(), 1);
     init_load();
     init_results();
     init_version();
@@ -27884,7 +27904,7 @@ function loadEngine(configText, source) {
   if (configText === void 0 || configText.trim() === "") return { source, cfg: loadConfig(void 0).config };
   let value;
   try {
-    value = (0, import_yaml17.parse)(configText);
+    value = (0, import_yaml18.parse)(configText);
   } catch (e) {
     throw new EngineConfigError(`${source}: not valid YAML: ${e.message.split("\n")[0]}`);
   }
@@ -28007,11 +28027,11 @@ function answer(uid, outcome, warnings, about, patch) {
 function invalid(reason) {
   return { status: 400, body: reason, outcome: "invalid", warnings: [] };
 }
-var import_yaml17, EngineConfigError, API_VERSION, SKIP_LABEL, WARNING_LENGTH, MAX_WARNINGS, isObject6, PodItem, str3;
+var import_yaml18, EngineConfigError, API_VERSION, SKIP_LABEL, WARNING_LENGTH, MAX_WARNINGS, isObject6, PodItem, str3;
 var init_review = __esm({
   "src/admission/review.ts"() {
     "use strict";
-    import_yaml17 = __toESM(require_dist(), 1);
+    import_yaml18 = __toESM(require_dist(), 1);
     init_config();
     init_types();
     init_process();
@@ -30017,7 +30037,7 @@ function loadAuditConfig(path) {
   if (path === void 0) return loadConfig(void 0).config;
   let raw;
   try {
-    raw = (0, import_yaml18.parse)((0, import_node_fs11.readFileSync)(path, "utf8"));
+    raw = (0, import_yaml19.parse)((0, import_node_fs11.readFileSync)(path, "utf8"));
   } catch (e) {
     const code = e.code;
     throw new AuditUsageError(`--config ${path}: ${code ? `cannot read the file (${code})` : `not valid YAML: ${e.message.split("\n")[0]}`}`);
@@ -30091,12 +30111,12 @@ async function auditCommand(paths, opts, io) {
   else io.out(formatAuditText(report2, problems, inputs.join(", ")));
   return fails(report2, problems, failOn) ? 1 : 0;
 }
-var import_node_fs11, import_yaml18, import_node_fs12, AuditUsageError;
+var import_node_fs11, import_yaml19, import_node_fs12, AuditUsageError;
 var init_command = __esm({
   "src/audit/command.ts"() {
     "use strict";
     import_node_fs11 = require("node:fs");
-    import_yaml18 = __toESM(require_dist(), 1);
+    import_yaml19 = __toESM(require_dist(), 1);
     init_load();
     init_results();
     init_audit();
@@ -30154,7 +30174,7 @@ __export(cli_exports, {
 });
 module.exports = __toCommonJS(cli_exports);
 var import_node_fs13 = require("node:fs");
-var import_yaml19 = __toESM(require_dist(), 1);
+var import_yaml20 = __toESM(require_dist(), 1);
 
 // src/run.ts
 init_load();
@@ -30216,7 +30236,7 @@ function readConfigFile2(path) {
     throw new UsageError(`--config ${path}: cannot read the file (${e.code ?? String(e)})`);
   }
   try {
-    return (0, import_yaml19.parse)(text2);
+    return (0, import_yaml20.parse)(text2);
   } catch (e) {
     throw new UsageError(`--config ${path}: not valid YAML: ${e.message.split("\n")[0]}`);
   }

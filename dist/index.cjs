@@ -7245,7 +7245,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument6(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7271,7 +7271,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument6(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7307,7 +7307,7 @@ var require_public_api = __commonJS({
     }
     exports2.parse = parse4;
     exports2.parseAllDocuments = parseAllDocuments;
-    exports2.parseDocument = parseDocument6;
+    exports2.parseDocument = parseDocument2;
     exports2.stringify = stringify;
   }
 });
@@ -7372,7 +7372,15 @@ __export(src_exports, {
   sequence: () => sequence
 });
 module.exports = __toCommonJS(src_exports);
-var import_yaml11 = __toESM(require_dist(), 1);
+
+// src/yaml/document.ts
+var import_yaml = __toESM(require_dist(), 1);
+function parseDocument(text2, options = {}) {
+  return (0, import_yaml.parseDocument)(text2, { logLevel: "error", ...options });
+}
+function parse(text2, options = {}) {
+  return (0, import_yaml.parse)(text2, { logLevel: "error", ...options });
+}
 
 // src/cache.ts
 var BoundedCache = class {
@@ -11786,10 +11794,10 @@ function refOf(o) {
 }
 
 // src/krm/io.ts
-var import_yaml4 = __toESM(require_dist(), 1);
+var import_yaml5 = __toESM(require_dist(), 1);
 
 // src/yaml/plain.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 var NON_STRING = [
   // null: 1.1 and 1.2 (the empty text too)
   /^(?:~|null|Null|NULL|)$/,
@@ -11827,12 +11835,12 @@ function plainIsSafe(s, flow = false) {
   return true;
 }
 function quoteForReaders(node, written, flow = false) {
-  if ((0, import_yaml.isScalar)(node)) {
+  if ((0, import_yaml2.isScalar)(node)) {
     if (written(node)) quoteScalar(node, flow);
-  } else if ((0, import_yaml.isCollection)(node)) {
+  } else if ((0, import_yaml2.isCollection)(node)) {
     const inFlow = flow || node.flow === true;
     for (const item of node.items) {
-      if ((0, import_yaml.isPair)(item)) {
+      if ((0, import_yaml2.isPair)(item)) {
         quoteForReaders(item.key, written, inFlow);
         quoteForReaders(item.value, written, inFlow);
       } else {
@@ -11844,12 +11852,12 @@ function quoteForReaders(node, written, flow = false) {
 var isNewNode = (s) => s.range == null;
 function quoteScalar(s, flow) {
   const v = s.value;
-  if (typeof v !== "string" || s.type !== void 0 && s.type !== import_yaml.Scalar.PLAIN) return;
+  if (typeof v !== "string" || s.type !== void 0 && s.type !== import_yaml2.Scalar.PLAIN) return;
   if (v.includes("\n") || plainIsSafe(v, flow)) return;
-  s.type = v.includes('"') && !v.includes("'") ? import_yaml.Scalar.QUOTE_SINGLE : import_yaml.Scalar.QUOTE_DOUBLE;
+  s.type = v.includes('"') && !v.includes("'") ? import_yaml2.Scalar.QUOTE_SINGLE : import_yaml2.Scalar.QUOTE_DOUBLE;
 }
 function stringifyForReaders(value, options) {
-  const doc = new import_yaml.Document(value, options);
+  const doc = new import_yaml2.Document(value, options);
   quoteForReaders(doc.contents, isNewNode);
   return doc.toString(options);
 }
@@ -12007,7 +12015,7 @@ function flowScalar(value) {
 }
 
 // src/yaml/limits.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 var LIMITS = {
   /** Bytes of one input (stdin, or one file): V8's strings end near 512 MiB. */
   inputBytes: 256 * 1024 * 1024,
@@ -12030,10 +12038,10 @@ function tooDeep(root, above = 0) {
   const stack = [[root, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop();
-    if (!(0, import_yaml2.isCollection)(node)) continue;
+    if (!(0, import_yaml3.isCollection)(node)) continue;
     if (depth + 1 > LIMITS.nesting + above) return node;
     for (const item of node.items) {
-      if ((0, import_yaml2.isPair)(item)) stack.push([item.key, depth + 1], [item.value, depth + 1]);
+      if ((0, import_yaml3.isPair)(item)) stack.push([item.key, depth + 1], [item.value, depth + 1]);
       else stack.push([item, depth + 1]);
     }
   }
@@ -12956,7 +12964,7 @@ function isMarker2(source, i, eol) {
 }
 
 // src/yaml/stream.ts
-var import_yaml3 = __toESM(require_dist(), 1);
+var import_yaml4 = __toESM(require_dist(), 1);
 var MARKERS = /^(?:%|---|\.\.\.)/gm;
 var YAML_DIRECTIVE = /^%YAML[ \t]+[0-9]+\.[0-9]+(?:[ \t]+(?:#.*)?)?$/;
 function streamError(source) {
@@ -13036,25 +13044,25 @@ function blockOnMarkerLine(rest) {
   if (body === "" || body.startsWith("#")) return void 0;
   if (/^[-?:](?:[ \t]|$)/.test(body)) return props.length;
   if (!/:(?:[ \t]|$)/.test(body)) return void 0;
-  const doc = (0, import_yaml3.parseDocument)(body, { prettyErrors: false });
-  return (0, import_yaml3.isMap)(doc.contents) && !doc.contents.flow ? props.length : void 0;
+  const doc = parseDocument(body, { prettyErrors: false });
+  return (0, import_yaml4.isMap)(doc.contents) && !doc.contents.flow ? props.length : void 0;
 }
 function danglingAlias(root) {
   const anchors2 = /* @__PURE__ */ new Set();
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop();
-    if ((0, import_yaml3.isAlias)(node)) {
+    if ((0, import_yaml4.isAlias)(node)) {
       if (!anchors2.has(node.source)) return node;
       continue;
     }
     const anchor = node?.anchor;
     if (typeof anchor === "string") anchors2.add(anchor);
-    if (!(0, import_yaml3.isCollection)(node)) continue;
+    if (!(0, import_yaml4.isCollection)(node)) continue;
     const items = node.items;
     for (let i = items.length - 1; i >= 0; i--) {
       const item = items[i];
-      if ((0, import_yaml3.isPair)(item)) stack.push(item.value, item.key);
+      if ((0, import_yaml4.isPair)(item)) stack.push(item.value, item.key);
       else stack.push(item);
     }
   }
@@ -13193,9 +13201,9 @@ function readRest(text2, itemsKey, cut, removed) {
     const ok = Object.hasOwn(fast, "items") && fast.items === null && isListKind(str(fast.kind));
     return ok ? { functionConfig: fast.functionConfig } : void 0;
   }
-  const doc = (0, import_yaml4.parseDocument)(text2, { uniqueKeys: true });
+  const doc = parseDocument(text2, { uniqueKeys: true });
   const root = doc.contents;
-  if (doc.errors.length > 0 || !(0, import_yaml4.isMap)(root) || root.flow || !isListKind(str(root.get("kind"))) || tooDeep(root, 1)) return void 0;
+  if (doc.errors.length > 0 || !(0, import_yaml5.isMap)(root) || root.flow || !isListKind(str(root.get("kind"))) || tooDeep(root, 1)) return void 0;
   const itemsPair = root.items.find((p) => keyOf(p) === "items");
   if (!itemsPair || itemsPair.key.range?.[0] !== itemsKey || !isEmptyValue(itemsPair.value)) return void 0;
   let functionConfig;
@@ -13212,8 +13220,8 @@ function readRest(text2, itemsKey, cut, removed) {
   return { functionConfig, resultsSpan: [shift(a), shift(b)] };
 }
 function yamlValue(text2, flow) {
-  const doc = (0, import_yaml4.parseDocument)(text2, { uniqueKeys: true });
-  if (doc.errors.length > 0 || !(0, import_yaml4.isMap)(doc.contents) || doc.contents.flow && !flow || tooDeep(doc.contents)) return void 0;
+  const doc = parseDocument(text2, { uniqueKeys: true });
+  if (doc.errors.length > 0 || !(0, import_yaml5.isMap)(doc.contents) || doc.contents.flow && !flow || tooDeep(doc.contents)) return void 0;
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch {
@@ -13224,10 +13232,10 @@ function isPlainMap(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 function isEmptyValue(v) {
-  return v === null || v === void 0 || (0, import_yaml4.isScalar)(v) && v.value === null && v.source === "";
+  return v === null || v === void 0 || (0, import_yaml5.isScalar)(v) && v.value === null && v.source === "";
 }
 function readFull(source) {
-  const doc = (0, import_yaml4.parseDocument)(source, { uniqueKeys: true, prettyErrors: true });
+  const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: true });
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
@@ -13242,12 +13250,12 @@ function readFull(source) {
   const dangling = danglingAlias(root);
   if (dangling) {
     const at = dangling.range?.[0] ?? 0;
-    const list2 = (0, import_yaml4.isMap)(root) ? root.get("items", true) : void 0;
-    const index = (0, import_yaml4.isSeq)(list2) ? list2.items.findIndex((n) => n.range && n.range[0] <= at && at < n.range[2]) : -1;
+    const list2 = (0, import_yaml5.isMap)(root) ? root.get("items", true) : void 0;
+    const index = (0, import_yaml5.isSeq)(list2) ? list2.items.findIndex((n) => n.range && n.range[0] <= at && at < n.range[2]) : -1;
     const where = index >= 0 ? `items[${index}]: ` : "";
     throw new FatalError(`${where}alias *${dangling.source} has no anchor before it: malformed YAML`, nodePos(source, dangling));
   }
-  if (!(0, import_yaml4.isMap)(root)) {
+  if (!(0, import_yaml5.isMap)(root)) {
     throw new FatalError("expected a ResourceList (a YAML mapping with `kind: ResourceList` and `items`)");
   }
   const kind2 = root.get("kind");
@@ -13258,15 +13266,15 @@ function readFull(source) {
     );
   }
   const itemsNode = root.get("items", true);
-  if (itemsNode !== void 0 && itemsNode !== null && !(0, import_yaml4.isSeq)(itemsNode) && !isNullScalar(itemsNode)) {
+  if (itemsNode !== void 0 && itemsNode !== null && !(0, import_yaml5.isSeq)(itemsNode) && !isNullScalar(itemsNode)) {
     throw new FatalError("`items` must be a list of Kubernetes objects", nodePos(source, itemsNode));
   }
-  const seq = (0, import_yaml4.isSeq)(itemsNode) ? itemsNode : void 0;
+  const seq = (0, import_yaml5.isSeq)(itemsNode) ? itemsNode : void 0;
   const flow = Boolean(seq?.flow) || Boolean(root.flow);
   const items = [];
   const lines = new LineIndex(source);
   seq?.items.forEach((node, index) => {
-    if (!(0, import_yaml4.isMap)(node)) {
+    if (!(0, import_yaml5.isMap)(node)) {
       throw new FatalError(`items[${index}] is not a Kubernetes object (a mapping)`, nodePos(source, node));
     }
     const [nodeStart, end] = node.range ?? [0, 0];
@@ -13306,7 +13314,7 @@ function writeResourceList(input, replacements, results) {
 function writeFlowInput(input, replacements, results) {
   const root = input.doc.toJS();
   const items = root.items ?? [];
-  for (const [index, text2] of replacements) items[index] = (0, import_yaml4.parseDocument)(text2).toJS();
+  for (const [index, text2] of replacements) items[index] = parseDocument(text2).toJS();
   const out = { ...root, items };
   delete out.results;
   if (results.length > 0) out.results = results;
@@ -13430,7 +13438,7 @@ function isSuppressed(r) {
 }
 
 // src/process.ts
-var import_yaml10 = __toESM(require_dist(), 1);
+var import_yaml11 = __toESM(require_dist(), 1);
 
 // src/pod/host.ts
 function onWindows(w) {
@@ -13450,7 +13458,7 @@ function resolvesClusterNames(w) {
 var SYSTEM_NAMESPACES = ["kube-system", "kube-public", "kube-node-lease"];
 
 // src/yaml/sync.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 var UNKNOWN = /* @__PURE__ */ Symbol("unknown");
 function syncDocument(doc, value, pool = /* @__PURE__ */ new Map(), before, poolLists) {
   const s = {
@@ -13483,18 +13491,18 @@ function syncIn(s, node, old, value) {
   if (node && s.dirty && s.holders.has(node)) old = UNKNOWN;
   if (node && s.pooled.has(node)) s.dirty = true;
   if (node && deepEqual(oldOf(s, node, old), value)) return node;
-  if ((0, import_yaml5.isMap)(node) && isPlainObject(value)) {
+  if ((0, import_yaml6.isMap)(node) && isPlainObject(value)) {
     syncMap(s, node, old, value);
     return node;
   }
-  if ((0, import_yaml5.isSeq)(node) && Array.isArray(value)) {
+  if ((0, import_yaml6.isSeq)(node) && Array.isArray(value)) {
     syncSeq(s, node, old, value);
     return node;
   }
-  if ((0, import_yaml5.isScalar)(node) && !isObjectLike(value)) {
+  if ((0, import_yaml6.isScalar)(node) && !isObjectLike(value)) {
     node.value = value;
     rewritten.add(node);
-    if (typeof value !== "string") node.type = import_yaml5.Scalar.PLAIN;
+    if (typeof value !== "string") node.type = import_yaml6.Scalar.PLAIN;
     styleScalar(node);
     return node;
   }
@@ -13502,11 +13510,11 @@ function syncIn(s, node, old, value) {
 }
 function createNode(doc, value) {
   const node = doc.createNode(value);
-  (0, import_yaml5.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
+  (0, import_yaml6.visit)(node, { Scalar: (_, s) => void styleScalar(s) });
   return node;
 }
 function styleScalar(s) {
-  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml5.Scalar.BLOCK_LITERAL;
+  if (typeof s.value === "string" && s.value.includes("\n")) s.type = import_yaml6.Scalar.BLOCK_LITERAL;
 }
 function needsBlock(items) {
   return items.some((v) => isObjectLike(v) || typeof v === "string" && v.includes("\n"));
@@ -13548,7 +13556,7 @@ function syncSeq(s, seq, oldValue, value) {
   const used = /* @__PURE__ */ new Set();
   if (seq.flow && needsBlock(value)) seq.flow = false;
   if (value.length === 0) seq.flow = true;
-  if (seq.commentBefore && value.length > 0 && (0, import_yaml5.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
+  if (seq.commentBefore && value.length > 0 && (0, import_yaml6.isMap)(old[0]) && nameOf(value[0]) !== nameOf(oldOf(s, old[0], oldAt(0)))) {
     old[0].commentBefore = [seq.commentBefore, old[0].commentBefore].filter(Boolean).join("\n");
     seq.commentBefore = void 0;
   }
@@ -13591,20 +13599,20 @@ function takeFromPool(pool, name, used) {
   return node;
 }
 function plain(doc, node) {
-  return (0, import_yaml5.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
+  return (0, import_yaml6.isMap)(node) ? { name: nodeName(doc, node) } : valueOf(doc, node);
 }
 function nodeName(doc, node) {
-  if (!(0, import_yaml5.isMap)(node)) return void 0;
+  if (!(0, import_yaml6.isMap)(node)) return void 0;
   const name = node.get("name", true);
-  const target2 = (0, import_yaml5.isAlias)(name) ? name.resolve(doc) : name;
-  return (0, import_yaml5.isScalar)(target2) ? target2.value ?? void 0 : void 0;
+  const target2 = (0, import_yaml6.isAlias)(name) ? name.resolve(doc) : name;
+  return (0, import_yaml6.isScalar)(target2) ? target2.value ?? void 0 : void 0;
 }
 function nameOf(v) {
   return isPlainObject(v) && typeof v.name === "string" ? v.name : void 0;
 }
 function keyString(pair) {
   const k = pair.key;
-  if ((0, import_yaml5.isScalar)(k)) return String(k.value);
+  if ((0, import_yaml6.isScalar)(k)) return String(k.value);
   return typeof k === "string" ? k : void 0;
 }
 function isPlainObject(v) {
@@ -14594,7 +14602,7 @@ function specAt(spec, version) {
 }
 
 // src/pod/bootstrap.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist(), 1);
 
 // src/version.ts
 var VERSION = true ? "0.1.0" : "0.0.0-dev";
@@ -15899,7 +15907,7 @@ function lastFlag(argv, flags) {
 }
 function parseBootstrap(text2) {
   try {
-    const v = (0, import_yaml6.parse)(text2, { maxAliasCount: LIMITS.aliases });
+    const v = (0, import_yaml7.parse)(text2, { maxAliasCount: LIMITS.aliases });
     return isObject3(v) ? v : v === null || v === void 0 ? {} : void 0;
   } catch {
     return void 0;
@@ -17335,13 +17343,13 @@ function setEnv(ctx, s, i, name, value) {
 }
 
 // src/sequence/embedded-config.ts
-var import_yaml7 = __toESM(require_dist(), 1);
+var import_yaml8 = __toESM(require_dist(), 1);
 function mergeField(text2, field, value) {
   if (text2 === void 0 || text2.trim() === "") return { kind: "set", text: `${field}: ${String(value)}
 ` };
-  const doc = (0, import_yaml7.parseDocument)(text2);
+  const doc = parseDocument(text2);
   if (doc.errors[0]) return { kind: "unreadable", why: doc.errors[0].message.split("\n")[0].replace(/:$/, "") };
-  if (!(0, import_yaml7.isMap)(doc.contents)) return { kind: "unreadable", why: "it is not a map" };
+  if (!(0, import_yaml8.isMap)(doc.contents)) return { kind: "unreadable", why: "it is not a map" };
   const odd = notPlain(doc.contents);
   if (odd) return { kind: "unreadable", why: odd };
   const current = doc.toJS();
@@ -17360,10 +17368,10 @@ function notPlain(map) {
   if (map.anchor) return "it carries an anchor";
   for (const pair of map.items) {
     const key = pair.key;
-    if (!(0, import_yaml7.isScalar)(key) || typeof key.value !== "string" || key.tag || key.value === "<<") return "it has a key that is not a plain string";
+    if (!(0, import_yaml8.isScalar)(key) || typeof key.value !== "string" || key.tag || key.value === "<<") return "it has a key that is not a plain string";
   }
   let alias = false;
-  (0, import_yaml7.visit)(map, { Alias: () => void (alias = true) });
+  (0, import_yaml8.visit)(map, { Alias: () => void (alias = true) });
   return alias ? "it uses an alias" : void 0;
 }
 function appendLine(text2, field, value) {
@@ -17397,7 +17405,7 @@ function isJson(text2) {
 }
 function sameMap(text2, want) {
   try {
-    return deepEqual((0, import_yaml7.parse)(text2), want);
+    return deepEqual(parse(text2), want);
   } catch {
     return false;
   }
@@ -17801,7 +17809,7 @@ function syncIstioStatus(ctx) {
 }
 
 // src/pod/stop.ts
-var import_yaml8 = __toESM(require_dist(), 1);
+var import_yaml9 = __toESM(require_dist(), 1);
 var DEFAULT_GRACE_SECONDS = 30;
 var EXIT_MARGIN_SECONDS = 5;
 var ISTIO_DEFAULT_DRAIN_SECONDS = 5;
@@ -17899,7 +17907,7 @@ function istioConfig(ctx) {
   const raw = podAnnotations(ctx.w)[ANNOTATION.istioConfig];
   if (raw === void 0 || raw === null) return {};
   try {
-    const v = (0, import_yaml8.parse)(String(raw));
+    const v = (0, import_yaml9.parse)(String(raw));
     return typeof v === "object" && v !== null && !Array.isArray(v) ? v : {};
   } catch {
     return {};
@@ -19013,7 +19021,7 @@ function suppressions(ctx) {
 }
 
 // src/yaml/patch.ts
-var import_yaml9 = __toESM(require_dist(), 1);
+var import_yaml10 = __toESM(require_dist(), 1);
 function patchItem(p) {
   try {
     const patch = new Patch(p);
@@ -19235,8 +19243,8 @@ var Patch = class {
     const raw = entry.shape === "scalar" ? src.slice(entry.vAt, entry.vEnd) : "";
     if (raw[0] === "&" || raw[0] === "*") decline();
     if (typeof old === "number" && typeof value === "number" && raw !== String(old)) decline();
-    const node = new import_yaml9.Scalar(value);
-    node.type = typeof value !== "string" ? import_yaml9.Scalar.PLAIN : STYLES[src[entry.vAt]] ?? import_yaml9.Scalar.PLAIN;
+    const node = new import_yaml10.Scalar(value);
+    node.type = typeof value !== "string" ? import_yaml10.Scalar.PLAIN : STYLES[src[entry.vAt]] ?? import_yaml10.Scalar.PLAIN;
     styleScalar(node);
     const text2 = quickScalar(node, col) ?? this.emit(node, col).slice(1);
     if (entry.shape === "block") {
@@ -19281,7 +19289,7 @@ var Patch = class {
     if (text2 !== void 0) return reindent(text2, col);
     const doc = this.doc();
     const node = createNode(doc, value);
-    if (flow && !(0, import_yaml9.isScalar)(node) && !(Array.isArray(value) && needsBlock(value))) {
+    if (flow && !(0, import_yaml10.isScalar)(node) && !(Array.isArray(value) && needsBlock(value))) {
       if (!Array.isArray(value)) decline();
       node.flow = true;
     }
@@ -19308,7 +19316,7 @@ var Patch = class {
     return doc.toString({ ...YAML_OPTIONS2, indentSeq: this.indentSeq }).slice(0, -1);
   }
   doc() {
-    return this.yamlDoc ??= new import_yaml9.Document();
+    return this.yamlDoc ??= new import_yaml10.Document();
   }
   /** Whether `value` holds a list item that is still in the pool (then it is rendered with it). */
   usesPool(value) {
@@ -19337,15 +19345,15 @@ var Patch = class {
 };
 function quickScalar(node, col) {
   const { value, type } = node;
-  if (type === import_yaml9.Scalar.PLAIN || type === import_yaml9.Scalar.BLOCK_LITERAL) {
-    return type === import_yaml9.Scalar.PLAIN || typeof value === "string" && value.includes("\n") ? blockScalar(value, col + 2) : void 0;
+  if (type === import_yaml10.Scalar.PLAIN || type === import_yaml10.Scalar.BLOCK_LITERAL) {
+    return type === import_yaml10.Scalar.PLAIN || typeof value === "string" && value.includes("\n") ? blockScalar(value, col + 2) : void 0;
   }
   if (typeof value !== "string" || !/^[\x20-\x7e]*$/.test(value)) return void 0;
-  if (type === import_yaml9.Scalar.QUOTE_DOUBLE) return `"${value.replace(/[\\"]/g, "\\$&")}"`;
-  if (type === import_yaml9.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  if (type === import_yaml10.Scalar.QUOTE_DOUBLE) return `"${value.replace(/[\\"]/g, "\\$&")}"`;
+  if (type === import_yaml10.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
   return void 0;
 }
-var STYLES = { '"': import_yaml9.Scalar.QUOTE_DOUBLE, "'": import_yaml9.Scalar.QUOTE_SINGLE, "|": import_yaml9.Scalar.BLOCK_LITERAL, ">": import_yaml9.Scalar.BLOCK_FOLDED };
+var STYLES = { '"': import_yaml10.Scalar.QUOTE_DOUBLE, "'": import_yaml10.Scalar.QUOTE_SINGLE, "|": import_yaml10.Scalar.BLOCK_LITERAL, ">": import_yaml10.Scalar.BLOCK_FOLDED };
 function reindent(text2, col) {
   return col === 0 ? text2 : text2.replace(/\n(?=[^\n])/g, "\n" + pad(col));
 }
@@ -19505,11 +19513,11 @@ function readFacts(items, facts = noFacts(), list2) {
     if (item.apiVersion !== "v1") continue;
     if (item.kind === "ConfigMap") {
       const at = placeIn(list2, index);
-      facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? (0, import_yaml10.parseDocument)(item.text).toJS({ maxAliasCount: MAX_ALIASES })));
+      facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES })));
     } else if (item.kind === "Service") {
       item.takeValue?.();
       const at = placeIn(list2, index);
-      facts.services.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? toValue((0, import_yaml10.parseDocument)(item.text))));
+      facts.services.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? toValue(parseDocument(item.text))));
     } else if (item.kind === "Namespace") readNamespace(item, facts, index, placeIn(list2, index));
   }
   return facts;
@@ -19520,7 +19528,7 @@ function placeIn(list2, index) {
 function readNamespace(item, facts, index, at) {
   let obj;
   try {
-    obj = item.takeValue?.() ?? toValue((0, import_yaml10.parseDocument)(item.text));
+    obj = item.takeValue?.() ?? toValue(parseDocument(item.text));
   } catch (e) {
     throw inItem(index, e);
   }
@@ -19729,7 +19737,7 @@ function forgetKptIds(obj) {
   if (annotations) for (const key of KPT_IDS) delete annotations[key];
 }
 function parseItem(text2) {
-  const doc = (0, import_yaml10.parseDocument)(text2, { uniqueKeys: true });
+  const doc = parseDocument(text2, { uniqueKeys: true });
   if (doc.errors[0]) throw new FatalError(`malformed YAML: ${doc.errors[0].message.split("\n")[0]}`, doc.errors[0].linePos?.[0]);
   return doc;
 }
@@ -19750,14 +19758,14 @@ function mergeKey(v, path) {
 }
 function nonStringKey(doc) {
   let found;
-  (0, import_yaml10.visit)(doc, {
+  (0, import_yaml11.visit)(doc, {
     Pair: (_, pair, ancestors) => {
       const key = pair.key;
-      if ((0, import_yaml10.isScalar)(key) && typeof key.value === "string") return void 0;
-      const what = (0, import_yaml10.isScalar)(key) ? key.value === null ? "a null key" : `the ${typeof key.value} key ${String(key.value)}` : "a collection as a key";
+      if ((0, import_yaml11.isScalar)(key) && typeof key.value === "string") return void 0;
+      const what = (0, import_yaml11.isScalar)(key) ? key.value === null ? "a null key" : `the ${typeof key.value} key ${String(key.value)}` : "a collection as a key";
       const path = pathOf(ancestors);
       found = { path, text: `${what}: keys in workloads must be strings, as Kubernetes reads them (quote it)` };
-      return import_yaml10.visit.BREAK;
+      return import_yaml11.visit.BREAK;
     }
   });
   return found;
@@ -19767,8 +19775,8 @@ function pathOf(ancestors) {
   for (let i = 1; i < ancestors.length; i++) {
     const up = ancestors[i - 1];
     const here = ancestors[i];
-    if ((0, import_yaml10.isSeq)(up)) path.push(up.items.indexOf(here));
-    else if ((0, import_yaml10.isPair)(here) && (0, import_yaml10.isScalar)(here.key)) path.push(String(here.key.value));
+    if ((0, import_yaml11.isSeq)(up)) path.push(up.items.indexOf(here));
+    else if ((0, import_yaml11.isPair)(here) && (0, import_yaml11.isScalar)(here.key)) path.push(String(here.key.value));
   }
   return path;
 }
@@ -19780,10 +19788,10 @@ function toValue(doc) {
     const anchors2 = /* @__PURE__ */ new Set();
     let first;
     let dangling;
-    (0, import_yaml10.visit)(doc, (_, n) => {
-      if (!(0, import_yaml10.isAlias)(n)) return void (n.anchor && anchors2.add(n.anchor));
+    (0, import_yaml11.visit)(doc, (_, n) => {
+      if (!(0, import_yaml11.isAlias)(n)) return void (n.anchor && anchors2.add(n.anchor));
       first ??= n;
-      if (!anchors2.has(n.source)) return dangling = n, import_yaml10.visit.BREAK;
+      if (!anchors2.has(n.source)) return dangling = n, import_yaml11.visit.BREAK;
       return void 0;
     });
     if (dangling) {
@@ -19796,16 +19804,16 @@ function toValue(doc) {
 function expandAliases(doc, limit) {
   const anchors2 = /* @__PURE__ */ new Map();
   let added = 0;
-  (0, import_yaml10.visit)(doc, (_, n) => {
-    if (!(0, import_yaml10.isAlias)(n)) {
+  (0, import_yaml11.visit)(doc, (_, n) => {
+    if (!(0, import_yaml11.isAlias)(n)) {
       if (n.anchor) anchors2.set(n.anchor, n);
       return void 0;
     }
     const copy = anchors2.get(n.source)?.clone();
     if (!copy) return void 0;
-    (0, import_yaml10.visit)(copy, (_k, m) => {
+    (0, import_yaml11.visit)(copy, (_k, m) => {
       m.anchor = void 0;
-      added += (0, import_yaml10.isScalar)(m) ? String(m.value).length + 1 : 1;
+      added += (0, import_yaml11.isScalar)(m) ? String(m.value).length + 1 : 1;
     });
     if (added > limit) throw new ItemError(`its aliases expand to more than ${limit} characters when written out: write the values out`, -1, n.range?.[0]);
     return copy;
@@ -19816,7 +19824,7 @@ function containerPool(doc, templatePath, olds, pool, shared) {
   for (const list2 of ["initContainers", "containers"]) {
     const path = [...templatePath, "spec", list2];
     const seq = doc.getIn(path, true);
-    if (!(0, import_yaml10.isSeq)(seq)) continue;
+    if (!(0, import_yaml11.isSeq)(seq)) continue;
     for (let i = 0; i <= path.length; i++) {
       const holder = i === 0 ? doc.contents : doc.getIn(path.slice(0, i), true);
       if (holder && typeof holder === "object") olds.holders.add(holder);
@@ -19980,7 +19988,7 @@ function sequence(manifests, config) {
   const { replacements, results } = processItems(items, cfg);
   const out = manifests.map((m, i) => {
     const text2 = replacements.get(i);
-    return text2 === void 0 ? m : (0, import_yaml11.parseDocument)(text2).toJS({ maxAliasCount: MAX_ALIASES });
+    return text2 === void 0 ? m : parseDocument(text2).toJS({ maxAliasCount: MAX_ALIASES });
   });
   return { manifests: out, results };
 }

@@ -10,7 +10,7 @@
  * It is the same engine as the KRM function: each manifest is serialised, processed, and only
  * changed ones are parsed back.
  */
-import { parseDocument } from 'yaml';
+import { parseDocument } from './yaml/document.js';
 import { loadConfig } from './config/load.js';
 import type { SpecInput } from './config/spec.js';
 import { MAX_ALIASES } from './krm/io.js';

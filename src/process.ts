@@ -3,7 +3,8 @@
  * it (apply mode), lint it, and, only if it changed, carry the change into its parsed tree and
  * serialise that one item. Everything else stays text.
  */
-import { isAlias, isPair, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
+import { isAlias, isPair, isScalar, isSeq, visit, type Alias, type Document, type Node } from 'yaml';
+import { parseDocument } from './yaml/document.js';
 import { rulesCanAct, runRules } from './check/index.js';
 import type { Config } from './config/types.js';
 import { fastParse, type Spans } from './yaml/fastparse.js';

@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
-import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
+import { isCollection, isMap, isScalar, isSeq, visit, type Document, type Node, type Pair } from 'yaml';
+import { parseDocument } from '../yaml/document.js';
 import { fastParse, plainChars, type Spans } from '../yaml/fastparse.js';
 import { LIMITS, NESTING_ERROR, tooDeep, yamlErrorText } from '../yaml/limits.js';
 import { itemEdit, lazyItem, spliceEdits, type Edit, type RawItem } from '../krm/io.js';

@@ -5,7 +5,8 @@
  * for changed items into the original, so untouched items, comments between them, the header
  * and functionConfig come back byte-identical.
  */
-import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
+import { parseDocument } from '../yaml/document.js';
 import { stringifyResults } from '../yaml/emit.js';
 import { stringifyForReaders } from '../yaml/plain.js';
 import { fastItemValue, fastParse, plainChars } from '../yaml/fastparse.js';

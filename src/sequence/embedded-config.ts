@@ -4,7 +4,8 @@
  * field is appended as text (a line for block YAML, a member for JSON or flow maps), and the
  * edit is only accepted when re-parsing shows every other key unchanged.
  */
-import { isMap, isScalar, parse, parseDocument, visit, type YAMLMap } from 'yaml';
+import { isMap, isScalar, visit, type YAMLMap } from 'yaml';
+import { parse, parseDocument } from '../yaml/document.js';
 import { isNewNode, quoteForReaders } from '../yaml/plain.js';
 import { deepEqual } from '../yaml/sync.js';
 

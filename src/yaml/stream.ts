@@ -15,7 +15,8 @@
  * would have to be carried from the stream's head into every document the readers cut out.
  * Other (reserved) directives are allowed and ignored, as the spec says.
  */
-import { isAlias, isCollection, isMap, isPair, parseDocument, type Alias } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, type Alias } from 'yaml';
+import { parseDocument } from './document.js';
 
 export interface StreamError {
   /** Offset of the line or character the rule is broken at. */

@@ -28,6 +28,30 @@ describe('pod-sequencer (filter)', () => {
     expect(kustomized.stderr.trim().split('\n')).toHaveLength(3);
   });
 
+  it("a sed template's {{ }} placeholder is one result at its field, with no warning of the yaml library on stderr", () => {
+    const item = [
+      '- apiVersion: apps/v1',
+      '  kind: Deployment',
+      '  metadata: {name: envoy, annotations: {internal.config.kubernetes.io/path: envoy.yaml}}',
+      '  spec:',
+      '    template:',
+      '      spec:',
+      '        containers:',
+      '        - {name: app, image: app}',
+      '        - name: envoy',
+      '          image: {{ENVOY_IMAGE}}',
+    ].join('\n');
+    const r = runBin([], `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${item}\n`);
+    // Before: "(node:…) Warning: Keys with collection values will be stringified …", twice.
+    expect(r.stderr).not.toMatch(/Warning|stringified/);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^pod-sequencer: error: Deployment\/envoy: spec\.template\.spec\.containers\[1\]\.image: must be a string/),
+    ]);
+    const results = (parse(r.stdout) as { results: { message: string; field?: { path: string } }[] }).results;
+    expect(results.map((x) => x.field?.path)).toEqual(['spec.template.spec.containers[1].image']);
+    expect(results[0]!.message).toMatch(/unfilled template placeholder/);
+  });
+
   it('--config FILE overrides functionConfig', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pod-seq-cfg-'));
     const cfg = join(dir, 'cfg.yaml');
