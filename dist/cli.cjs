@@ -18299,6 +18299,23 @@ var init_post_start = __esm({
   }
 });
 
+// src/pod/kubelet-bugs.ts
+function startupProbeMayHang(cfg, w) {
+  const minor = minorVersion(cfg);
+  if (versionAssumed(cfg) || minor === void 0 || minor < PROBE_WORKER_BUG.from || minor > PROBE_WORKER_BUG.to) return false;
+  return w.restartPolicy === "Never" && podDeadline(w) === void 0;
+}
+var PROBE_WORKER_BUG;
+var init_kubelet_bugs = __esm({
+  "src/pod/kubelet-bugs.ts"() {
+    "use strict";
+    init_types2();
+    init_workload();
+    init_sidecars();
+    PROBE_WORKER_BUG = { from: 29, to: 34, issue: "kubernetes/kubernetes#132826" };
+  }
+});
+
 // src/sequence/native.ts
 function makeNative(ctx, sidecars) {
   for (const s of sidecars) {
@@ -18353,6 +18370,12 @@ function alreadyGated(c) {
 function gate(ctx, s, c, path) {
   const { spec } = s;
   const blocked = probeBlocked(spec, c);
+  if (!c.startupProbe && spec.readiness && !blocked && startupProbeMayHang(ctx.cfg, ctx.w) && hookGate(ctx, s, c, path)) {
+    const added2 = ensureArgs(c, readinessArgs(spec, false));
+    if (added2.length > 0)
+      ctx.report("info", `added ${added2.join(" ")} to ${s.name}'s args: its readiness endpoint needs ${added2.length > 1 ? "them" : "it"}`, `${path}.args`);
+    return;
+  }
   if (!c.startupProbe && spec.readiness && !blocked) {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
@@ -18367,6 +18390,23 @@ function gate(ctx, s, c, path) {
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
   const added = ensureArgs(c, readinessArgs(spec, !blocked));
   if (added.length > 0) ctx.report("info", `added ${added.join(" ")} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
+}
+function hookGate(ctx, s, c, path) {
+  const wait2 = budgetedWait(s.spec);
+  const existing = c.lifecycle?.postStart?.exec?.command;
+  if (!wait2) return false;
+  if (existing && JSON.stringify(existing) === JSON.stringify(wait2)) return true;
+  if (c.lifecycle?.postStart) return false;
+  c.lifecycle = { ...c.lifecycle ?? {}, postStart: { exec: { command: wait2 } } };
+  ctx.report(
+    "info",
+    {
+      summary: `added a postStart hook to ${s.name}, so the pod's next containers wait until it is ready`,
+      detail: `The hook runs \`${wait2.join(" ")}\`. A startupProbe would do the same, but in a restartPolicy: Never pod on Kubernetes ${ctx.cfg.kubernetesVersion} the kubelet may stop probing a sidecar that exits early, and the pod would stay in Init (${PROBE_WORKER_BUG.issue}).`
+    },
+    `${path}.lifecycle.postStart`
+  );
+  return true;
 }
 function dropWaitHook(ctx, s, c, path) {
   const hook = c.lifecycle?.postStart;
@@ -18391,6 +18431,7 @@ var init_native = __esm({
     init_context();
     init_post_start();
     init_readiness();
+    init_kubelet_bugs();
     init_sidecars();
     init_sidecars();
     init_tools();
@@ -19494,30 +19535,26 @@ var init_restart_policy_on_container = __esm({
 });
 
 // src/check/rules/native-sidecar-startup-probe-never.ts
-var AFFECTED, nativeSidecarStartupProbeNever;
+var nativeSidecarStartupProbeNever;
 var init_native_sidecar_startup_probe_never = __esm({
   "src/check/rules/native-sidecar-startup-probe-never.ts"() {
     "use strict";
     init_sidecars();
-    init_types2();
+    init_kubelet_bugs();
     init_workload();
-    AFFECTED = { from: 29, to: 34 };
     nativeSidecarStartupProbeNever = {
       id: "native-sidecar-startup-probe-never",
       severity: "warning",
       needs: ["native"],
       summary: "`restartPolicy: Never` pod, native sidecar with a startupProbe, `kubernetesVersion` 1.29\u20131.34: the app may never start (kubernetes/kubernetes#132826)",
       check(ctx, report2) {
-        const minor = minorVersion(ctx.cfg);
-        if (versionAssumed(ctx.cfg)) return;
-        if (ctx.w.restartPolicy !== "Never" || minor === void 0 || minor < AFFECTED.from || minor > AFFECTED.to) return;
-        if (podDeadline(ctx.w) !== void 0) return;
+        if (!startupProbeMayHang(ctx.cfg, ctx.w)) return;
         (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
           if (!isNativeSidecar(c) || !c.startupProbe) return;
           report2(
             {
               summary: `native sidecar ${c.name} with a startupProbe in a restartPolicy: Never pod may stay in Init forever`,
-              detail: `On Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts (kubernetes/kubernetes#132826; fixed in 1.35 and in late 1.33 and 1.34 patch releases). Run a fixed kubelet, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it.`
+              detail: `On Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts (${PROBE_WORKER_BUG.issue}; fixed in 1.35 and in late 1.33 and 1.34 patch releases). Run a fixed kubelet and set kubernetesVersion to match, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it.`
             },
             `${podField(ctx.w, "initContainers", i)}.startupProbe`
           );
@@ -25319,7 +25356,7 @@ var init_rule_docs_generated = __esm({
       },
       "native-sidecar-startup-probe-never": {
         "description": "A native sidecar (an init container with `restartPolicy: Always`) that has a `startupProbe`, in a pod whose `restartPolicy` is `Never` (a Job's usual choice), when `kubernetesVersion` is 1.29 to 1.34. The finding is at the `startupProbe`. Without `kubernetesVersion` the rule is silent, and so it is for a pod already bounded by `activeDeadlineSeconds` (on the Job, the CronJob's job template or the pod spec): that is one of the fixes below.",
-        "help": 'In a `restartPolicy: Never` pod on Kubernetes 1.29\u20131.34, a native sidecar with a startupProbe can keep the app from ever starting (kubernetes/kubernetes#132826). Default severity: `warning`.\n\n## What it finds\n\nA native sidecar (an init container with `restartPolicy: Always`) that has a `startupProbe`, in a\npod whose `restartPolicy` is `Never` (a Job\'s usual choice), when `kubernetesVersion` is 1.29 to\n1.34. The finding is at the `startupProbe`. Without `kubernetesVersion` the rule is silent, and\nso it is for a pod already bounded by `activeDeadlineSeconds` (on the Job, the CronJob\'s job\ntemplate or the pod spec): that is one of the fixes below.\n\n## Why\n\nkubernetes/kubernetes#132826: when such a sidecar exits before its startupProbe has succeeded\n(a crash, or a failure during its first start), the kubelet restarts it (its own restart policy is\n`Always`) but ends the probe worker because the pod\'s policy is `Never`, and never makes a new one.\nThe sidecar is never "started", so the next init container and the app never start and the pod\nstays in `Init` until something deletes it. Fixed by kubernetes/kubernetes#133072 in 1.35 and\nbackported to late 1.33 and 1.34 patch releases (kubernetes/kubernetes#134800); a\n`kubernetesVersion` names a minor, so on 1.33 and 1.34 the rule cannot tell whether your kubelet\nhas the fix. pod-sequencer\'s own native strategy writes such probes, so its output for a Job on\nthese versions carries this warning too.\n\n## How to fix\n\n- Run a kubelet with the fix (1.35, or a 1.33/1.34 patch release that has it), then set\n  `kubernetesVersion` accordingly.\n- Bound the pod: `activeDeadlineSeconds` on the Job makes a stuck pod fail, and the Job retries it\n  (up to `backoffLimit`).\n- Keep the sidecar from exiting during startup (the probe\'s budget, not the process, should decide\n  readiness).\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.native-sidecar-startup-probe-never: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    native-sidecar-startup-probe-never: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "native-sidecar-startup-probe-never=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
+        "help": 'In a `restartPolicy: Never` pod on Kubernetes 1.29\u20131.34, a native sidecar with a startupProbe can keep the app from ever starting (kubernetes/kubernetes#132826). Default severity: `warning`.\n\n## What it finds\n\nA native sidecar (an init container with `restartPolicy: Always`) that has a `startupProbe`, in a\npod whose `restartPolicy` is `Never` (a Job\'s usual choice), when `kubernetesVersion` is 1.29 to\n1.34. The finding is at the `startupProbe`. Without `kubernetesVersion` the rule is silent, and\nso it is for a pod already bounded by `activeDeadlineSeconds` (on the Job, the CronJob\'s job\ntemplate or the pod spec): that is one of the fixes below.\n\n## Why\n\nkubernetes/kubernetes#132826: when such a sidecar exits before its startupProbe has succeeded\n(a crash, or a failure during its first start), the kubelet restarts it (its own restart policy is\n`Always`) but ends the probe worker because the pod\'s policy is `Never`, and never makes a new one.\nThe sidecar is never "started", so the next init container and the app never start and the pod\nstays in `Init` until something deletes it. Fixed by kubernetes/kubernetes#133072 in 1.35 and\nbackported to late 1.33 and 1.34 patch releases (kubernetes/kubernetes#134800); a\n`kubernetesVersion` names a minor, so on 1.33 and 1.34 the rule cannot tell whether your kubelet\nhas the fix. pod-sequencer\'s own native strategy does not write such a probe there when the sidecar\nhas a wait command of its own (`pilot-agent wait`, `cloud-sql-proxy wait`): it holds the next\ncontainers with that command in a `postStart` hook, which the kubelet waits for just the same and\nwhich needs no probe worker. A sidecar without one still gets the probe, and this warning.\n\n## How to fix\n\n- Run a kubelet with the fix (1.35, or a 1.33/1.34 patch release that has it), then set\n  `kubernetesVersion` accordingly.\n- Bound the pod: `activeDeadlineSeconds` on the Job makes a stuck pod fail, and the Job retries it\n  (up to `backoffLimit`).\n- Keep the sidecar from exiting during startup (the probe\'s budget, not the process, should decide\n  readiness).\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.native-sidecar-startup-probe-never: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    native-sidecar-startup-probe-never: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "native-sidecar-startup-probe-never=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
       },
       "native-sidecar-prestop": {
         "description": "A native sidecar whose `preStop` calls a quit or shutdown endpoint (`/quitquitquit`, `/shutdown`, `/agent/v1/quit`), Envoy's `/drain_listeners`, `linkerd-await --shutdown`, or `kill`, `pkill`, `killall`. The finding is at the word or path that does it. Istio's own native preStop (`pilot-agent request POST drain`) is not flagged: Envoy keeps serving while it drains ([decisions](../decisions.md#how-pods-stop)).",

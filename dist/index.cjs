@@ -17653,6 +17653,14 @@ function userCommand(hook, spec) {
   return cmd;
 }
 
+// src/pod/kubelet-bugs.ts
+var PROBE_WORKER_BUG = { from: 29, to: 34, issue: "kubernetes/kubernetes#132826" };
+function startupProbeMayHang(cfg, w) {
+  const minor = minorVersion(cfg);
+  if (versionAssumed(cfg) || minor === void 0 || minor < PROBE_WORKER_BUG.from || minor > PROBE_WORKER_BUG.to) return false;
+  return w.restartPolicy === "Never" && podDeadline(w) === void 0;
+}
+
 // src/sequence/native.ts
 function makeNative(ctx, sidecars) {
   for (const s of sidecars) {
@@ -17708,6 +17716,12 @@ function alreadyGated(c) {
 function gate(ctx, s, c, path) {
   const { spec } = s;
   const blocked = probeBlocked(spec, c);
+  if (!c.startupProbe && spec.readiness && !blocked && startupProbeMayHang(ctx.cfg, ctx.w) && hookGate(ctx, s, c, path)) {
+    const added2 = ensureArgs(c, readinessArgs(spec, false));
+    if (added2.length > 0)
+      ctx.report("info", `added ${added2.join(" ")} to ${s.name}'s args: its readiness endpoint needs ${added2.length > 1 ? "them" : "it"}`, `${path}.args`);
+    return;
+  }
   if (!c.startupProbe && spec.readiness && !blocked) {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
@@ -17722,6 +17736,23 @@ function gate(ctx, s, c, path) {
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
   const added = ensureArgs(c, readinessArgs(spec, !blocked));
   if (added.length > 0) ctx.report("info", `added ${added.join(" ")} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
+}
+function hookGate(ctx, s, c, path) {
+  const wait2 = budgetedWait(s.spec);
+  const existing = c.lifecycle?.postStart?.exec?.command;
+  if (!wait2) return false;
+  if (existing && JSON.stringify(existing) === JSON.stringify(wait2)) return true;
+  if (c.lifecycle?.postStart) return false;
+  c.lifecycle = { ...c.lifecycle ?? {}, postStart: { exec: { command: wait2 } } };
+  ctx.report(
+    "info",
+    {
+      summary: `added a postStart hook to ${s.name}, so the pod's next containers wait until it is ready`,
+      detail: `The hook runs \`${wait2.join(" ")}\`. A startupProbe would do the same, but in a restartPolicy: Never pod on Kubernetes ${ctx.cfg.kubernetesVersion} the kubelet may stop probing a sidecar that exits early, and the pod would stay in Init (${PROBE_WORKER_BUG.issue}).`
+    },
+    `${path}.lifecycle.postStart`
+  );
+  return true;
 }
 function dropWaitHook(ctx, s, c, path) {
   const hook = c.lifecycle?.postStart;
@@ -18620,23 +18651,19 @@ var restartPolicyOnContainer = {
 };
 
 // src/check/rules/native-sidecar-startup-probe-never.ts
-var AFFECTED = { from: 29, to: 34 };
 var nativeSidecarStartupProbeNever = {
   id: "native-sidecar-startup-probe-never",
   severity: "warning",
   needs: ["native"],
   summary: "`restartPolicy: Never` pod, native sidecar with a startupProbe, `kubernetesVersion` 1.29\u20131.34: the app may never start (kubernetes/kubernetes#132826)",
   check(ctx, report2) {
-    const minor = minorVersion(ctx.cfg);
-    if (versionAssumed(ctx.cfg)) return;
-    if (ctx.w.restartPolicy !== "Never" || minor === void 0 || minor < AFFECTED.from || minor > AFFECTED.to) return;
-    if (podDeadline(ctx.w) !== void 0) return;
+    if (!startupProbeMayHang(ctx.cfg, ctx.w)) return;
     (ctx.w.pod.initContainers ?? []).forEach((c, i) => {
       if (!isNativeSidecar(c) || !c.startupProbe) return;
       report2(
         {
           summary: `native sidecar ${c.name} with a startupProbe in a restartPolicy: Never pod may stay in Init forever`,
-          detail: `On Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts (kubernetes/kubernetes#132826; fixed in 1.35 and in late 1.33 and 1.34 patch releases). Run a fixed kubelet, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it.`
+          detail: `On Kubernetes ${ctx.cfg.kubernetesVersion}, if ${c.name} exits before its probe succeeds, the kubelet stops probing it and the app never starts (${PROBE_WORKER_BUG.issue}; fixed in 1.35 and in late 1.33 and 1.34 patch releases). Run a fixed kubelet and set kubernetesVersion to match, or bound the pod with activeDeadlineSeconds so a stuck pod fails and the Job retries it.`
         },
         `${podField(ctx.w, "initContainers", i)}.startupProbe`
       );

@@ -9,7 +9,8 @@ import { matchGlob } from '../workloads/glob.js';
 import { podField, type Container } from '../workloads/workload.js';
 import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
 import { userCommand } from './post-start.js';
-import { ensureArgs, readinessArgs, startupProbe } from './readiness.js';
+import { budgetedWait, ensureArgs, readinessArgs, startupProbe } from './readiness.js';
+import { PROBE_WORKER_BUG, startupProbeMayHang } from '../pod/kubelet-bugs.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from './tools.js';
@@ -89,8 +90,8 @@ function insertionIndex(init: Container[], after: readonly string[]): number {
 
 /**
  * A native sidecar that came with its own startupProbe or postStart hook (an injector's layout:
- * Istio's startupProbe, Linkerd's `linkerd-await` hook) already holds the pod: it is left as it
- * is. pod-sequencer never writes a postStart hook on a native sidecar, so such a hook is not ours.
+ * Istio's startupProbe, Linkerd's `linkerd-await` hook; or ours, from hookGate) already holds
+ * the pod: it is left as it is.
  */
 function alreadyGated(c: Container): boolean {
   return c.startupProbe !== undefined || c.lifecycle?.postStart !== undefined;
@@ -101,6 +102,12 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   const blocked = probeBlocked(spec, c);
   // Already native in the input where no probe reaches it (a classic one stays classic,
   // src/sequence/index.ts): a startupProbe would never pass; sidecar-no-readiness-gate says why.
+  if (!c.startupProbe && spec.readiness && !blocked && startupProbeMayHang(ctx.cfg, ctx.w) && hookGate(ctx, s, c, path)) {
+    const added = ensureArgs(c, readinessArgs(spec, false));
+    if (added.length > 0)
+      ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${path}.args`);
+    return;
+  }
   if (!c.startupProbe && spec.readiness && !blocked) {
     c.startupProbe = startupProbe(spec.readiness, spec.timeoutSeconds);
     ctx.report(
@@ -115,6 +122,33 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
   const added = ensureArgs(c, readinessArgs(spec, !blocked));
   if (added.length > 0) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
+}
+
+/**
+ * Where a startupProbe may leave the pod in Init for good (src/pod/kubelet-bugs.ts), the
+ * vendor's own wait command in a postStart hook holds the next containers just as well: the
+ * kubelet starts the next init container only once a restartable one's postStart has returned
+ * (KEP-753), and no probe worker is involved. Only with such a command (no shell in the image is
+ * needed) and no postStart of the user's; false leaves the probe to the caller.
+ */
+function hookGate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): boolean {
+  const wait = budgetedWait(s.spec);
+  const existing = c.lifecycle?.postStart?.exec?.command;
+  if (!wait) return false;
+  if (existing && JSON.stringify(existing) === JSON.stringify(wait)) return true; // ours, from a classic run
+  if (c.lifecycle?.postStart) return false;
+  c.lifecycle = { ...(c.lifecycle ?? {}), postStart: { exec: { command: wait } } };
+  ctx.report(
+    'info',
+    {
+      summary: `added a postStart hook to ${s.name}, so the pod's next containers wait until it is ready`,
+      detail:
+        `The hook runs \`${wait.join(' ')}\`. A startupProbe would do the same, but in a restartPolicy: Never pod on Kubernetes ${ctx.cfg.kubernetesVersion} ` +
+        `the kubelet may stop probing a sidecar that exits early, and the pod would stay in Init (${PROBE_WORKER_BUG.issue}).`,
+    },
+    `${path}.lifecycle.postStart`,
+  );
+  return true;
 }
 
 /** The startupProbe holds the pod now: a postStart wait we added is redundant. */

@@ -37,12 +37,11 @@ describe('cloud-sql-proxy ports from the container', () => {
   });
 
   it("env (Google's recommended form): the native startupProbe probes the moved port", () => {
-    const spec = specOf(
-      job(
-        `      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n        env:\n        - {name: CSQL_PROXY_HTTP_PORT, value: "9290"}\n`,
-      ),
-      { ...defaultConfig(), kubernetesVersion: '1.30' },
-    );
+    // A Job with a deadline: a startupProbe is safe there (src/pod/kubelet-bugs.ts).
+    const bounded = job(
+      `      - name: cloud-sql-proxy\n        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1\n        env:\n        - {name: CSQL_PROXY_HTTP_PORT, value: "9290"}\n`,
+    ).replace(/\nspec:\n/, '\nspec:\n  activeDeadlineSeconds: 600\n');
+    const spec = specOf(bounded, { ...defaultConfig(), kubernetesVersion: '1.30' });
     expect(spec.initContainers!.find((c) => c.name === 'cloud-sql-proxy')!.startupProbe!.httpGet!.port).toBe(9290);
   });
 

@@ -173,15 +173,25 @@ describeWithVendor('item 6: a result points at its container where the output ha
 });
 
 describeWithVendor('item 7: noise', [CSQL_NATIVE_JOB_FILE, KONG_JOB_FILE, KONG_ALL_FILE], () => {
-  itIfHere(CSQL_NATIVE_JOB)('native startupProbe in a Never pod: warned, but not once the Job sets activeDeadlineSeconds', () => {
-    const spec = { kubernetesVersion: '1.30' };
-    const fixed = files({ 'job.yaml': CSQL_NATIVE_JOB! }, spec, 'apply').output['job.yaml']!;
-    const warned = (text: string) => files({ 'job.yaml': text }, spec).findings.some((f) => rule(f.result) === 'native-sidecar-startup-probe-never');
-    expect(warned(fixed)).toBe(true);
-    const bounded = fixed.replace(/\nspec:\n/, '\nspec:\n  activeDeadlineSeconds: 600\n');
-    expect(bounded).toContain('activeDeadlineSeconds: 600');
-    expect(warned(bounded)).toBe(false);
-  });
+  itIfHere(CSQL_NATIVE_JOB)(
+    'native startupProbe in a Never pod: warned, but not once the Job sets activeDeadlineSeconds; fix writes a postStart wait there instead',
+    () => {
+      const spec = { kubernetesVersion: '1.30' };
+      const warned = (text: string) => files({ 'job.yaml': text }, spec).findings.some((f) => rule(f.result) === 'native-sidecar-startup-probe-never');
+      // At 1.30 fix gates the proxy with its own `wait` in a postStart hook: no probe, no warning.
+      const fixed = files({ 'job.yaml': CSQL_NATIVE_JOB! }, spec, 'apply').output['job.yaml']!;
+      expect(fixed).not.toContain('startupProbe');
+      expect(fixed).toMatch(/postStart:\n\s+exec:\n\s+command:\n\s+- \/cloud-sql-proxy\n\s+- wait\n/);
+      expect(warned(fixed)).toBe(false);
+      // At 1.35 (the kubelet fixed) fix writes the startupProbe; the same pod read at 1.30 is warned.
+      const probed = files({ 'job.yaml': CSQL_NATIVE_JOB! }, { kubernetesVersion: '1.35' }, 'apply').output['job.yaml']!;
+      expect(probed).toContain('startupProbe');
+      expect(warned(probed)).toBe(true);
+      const bounded = probed.replace(/\nspec:\n/, '\nspec:\n  activeDeadlineSeconds: 600\n');
+      expect(bounded).toContain('activeDeadlineSeconds: 600');
+      expect(warned(bounded)).toBe(false);
+    },
+  );
 
   itIfHere(KONG_JOB, KONG_ALL)("Kong's init containers already wait for postgres: no warning, no second wait", () => {
     const spec = { kubernetesVersion: '1.28', dependencies: [{ tcp: 'postgres:5432' }] };
