@@ -20436,8 +20436,8 @@ var init_patch = __esm({
 function inItem(index, e) {
   return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
-function processItems(items, cfg, facts = readFacts(items), refuse) {
-  const out2 = processLevel(items, cfg, facts, refuse);
+function processItems(items, cfg, facts = readFacts(items), hooks = {}) {
+  const out2 = processLevel(items, cfg, facts, hooks);
   for (const p of facts.problems.splice(0)) {
     out2.results.push(p.result);
     out2.itemOf.push(p.index);
@@ -20445,7 +20445,7 @@ function processItems(items, cfg, facts = readFacts(items), refuse) {
   }
   return out2;
 }
-function processLevel(items, cfg, facts, refuse) {
+function processLevel(items, cfg, facts, { refuse, progress } = {}) {
   const out2 = { replacements: /* @__PURE__ */ new Map(), results: [], itemOf: [], within: [] };
   for (let index = 0; index < items.length; index++) {
     const before = out2.results.length;
@@ -20456,6 +20456,7 @@ function processLevel(items, cfg, facts, refuse) {
       refuse(e);
       out2.results.length = out2.itemOf.length = out2.within.length = before;
     }
+    progress?.(index + 1, items.length);
   }
   return out2;
 }
@@ -20988,6 +20989,53 @@ var init_process = __esm({
   }
 });
 
+// src/files/terminal.ts
+function tellTerminal(lines, env = process.env, device = "/dev/tty") {
+  if (!env.HELM_PLUGIN_DIR || lines.length === 0) return false;
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(device, "w");
+  } catch {
+    return false;
+  }
+  try {
+    (0, import_node_fs.writeSync)(fd, lines.map((l) => `pod-sequencer: ${l}`).join("\n") + "\n");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+function progressLine(what2, stream = process.stderr, afterMs = 2e3, clock = () => performance.now()) {
+  let last2 = -Infinity;
+  let shown2 = false;
+  const tick = (done, total) => {
+    if (!stream.isTTY || (done & 255) !== 0 && done !== total) return;
+    const now = clock();
+    if (now < afterMs || now - last2 < 200) return;
+    last2 = now;
+    shown2 = true;
+    stream.write(`\rpod-sequencer: ${what2} ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} documents\x1B[K`);
+  };
+  return { tick, end: () => void (shown2 && stream.write("\r\x1B[K")) };
+}
+function withProgress(what2, run) {
+  const line = progressLine(what2);
+  try {
+    return run(line.tick);
+  } finally {
+    line.end();
+  }
+}
+var import_node_fs;
+var init_terminal = __esm({
+  "src/files/terminal.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+  }
+});
+
 // src/files/read.ts
 var read_exports = {};
 __export(read_exports, {
@@ -21015,11 +21063,11 @@ function collectFiles(paths, notes) {
     out2.push(...found.filter((f) => !ignored.has(f)));
   };
   const walk = (dir, out3) => {
-    if ((0, import_node_fs.existsSync)((0, import_node_path.join)(dir, "Chart.yaml"))) {
+    if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "Chart.yaml"))) {
       notes.push({ path: dir, message: "skipped a Helm chart: check its rendered output instead (`helm template \u2026 > out.yaml`)" });
       return;
     }
-    for (const entry of (0, import_node_fs.readdirSync)(dir, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+    for (const entry of (0, import_node_fs2.readdirSync)(dir, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
       const name = entry.name;
       if (name.startsWith(".") || name === "node_modules") continue;
       const p = (0, import_node_path.join)(dir, name);
@@ -21037,7 +21085,7 @@ function collectFiles(paths, notes) {
     const p = (0, import_node_path.normalize)(given);
     let st;
     try {
-      st = (0, import_node_fs.statSync)(p);
+      st = (0, import_node_fs2.statSync)(p);
     } catch (e) {
       const code = e.code;
       const why = code === "ELOOP" ? "a loop of symbolic links" : lstatOrUndefined(p)?.isSymbolicLink() ? "a symbolic link whose target is missing" : "no such file or directory";
@@ -21061,10 +21109,10 @@ function gitIgnored(dir, files) {
   return new Set(files.filter((f) => ignored.has((0, import_node_path.resolve)(f))));
 }
 function projectRoots() {
-  const cwd = (0, import_node_fs.realpathSync)(process.cwd());
+  const cwd = (0, import_node_fs2.realpathSync)(process.cwd());
   const r = (0, import_node_child_process.spawnSync)("git", ["-c", "core.fsmonitor=false", "rev-parse", "--show-toplevel"], { encoding: "utf8" });
   const top = !r.error && r.status === 0 ? r.stdout.trim() : "";
-  return top && top !== cwd ? [cwd, (0, import_node_fs.realpathSync)(top)] : [cwd];
+  return top && top !== cwd ? [cwd, (0, import_node_fs2.realpathSync)(top)] : [cwd];
 }
 function isInside(path, root) {
   const rel = (0, import_node_path.relative)(root, path);
@@ -21072,7 +21120,7 @@ function isInside(path, root) {
 }
 function lstatOrUndefined(p) {
   try {
-    return (0, import_node_fs.lstatSync)(p);
+    return (0, import_node_fs2.lstatSync)(p);
   } catch {
     return void 0;
   }
@@ -21300,12 +21348,12 @@ function isPlainMap2(v) {
 function str2(v) {
   return typeof v === "string" ? v : void 0;
 }
-var import_node_child_process, import_node_fs, import_node_path, import_yaml12, PathError, BadPathError, YAML_FILE, STDIN, parsedDocs;
+var import_node_child_process, import_node_fs2, import_node_path, import_yaml12, PathError, BadPathError, YAML_FILE, STDIN, parsedDocs;
 var init_read = __esm({
   "src/files/read.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
-    import_node_fs = require("node:fs");
+    import_node_fs2 = require("node:fs");
     import_node_path = require("node:path");
     import_yaml12 = __toESM(require_dist(), 1);
     init_document();
@@ -21341,7 +21389,7 @@ function runFiles(files, cfg, opts = {}) {
         owners.map((o) => o.doc),
         cfg,
         void 0,
-        opts.keepGoing ? refuse : void 0
+        { ...opts.keepGoing ? { refuse } : {}, ...opts.progress ? { progress: opts.progress } : {} }
       );
     } catch (e) {
       const owner = e instanceof ItemError ? owners[e.index] : void 0;
@@ -21423,9 +21471,9 @@ function readManifestsKeepGoing(paths, notes) {
 function readManifestFile(p, notes) {
   let bytes;
   try {
-    const big2 = p === STDIN ? void 0 : tooLarge(p, (0, import_node_fs2.statSync)(p).size);
+    const big2 = p === STDIN ? void 0 : tooLarge(p, (0, import_node_fs3.statSync)(p).size);
     if (big2) throw new PathError(big2);
-    bytes = (0, import_node_fs2.readFileSync)(p === STDIN ? 0 : p);
+    bytes = (0, import_node_fs3.readFileSync)(p === STDIN ? 0 : p);
   } catch (e) {
     if (e instanceof PathError) throw e;
     throw new PathError(`${p}: cannot read (${e.code ?? String(e)})`);
@@ -21447,7 +21495,7 @@ function sha256(bytes) {
 function readStdinBytes() {
   let bytes;
   try {
-    bytes = (0, import_node_fs2.readFileSync)(0);
+    bytes = (0, import_node_fs3.readFileSync)(0);
   } catch (e) {
     const code = e.code;
     throw new PathError(code === "EISDIR" ? "stdin is a directory: pipe a rendered stream to it" : `cannot read stdin (${code ?? String(e)})`);
@@ -21462,12 +21510,12 @@ function withFixCommand(f, config2, streamed = f.path === STDIN) {
   const command2 = ["pod-sequencer fix", ...config2 !== void 0 ? [`--config ${shellWord(config2)}`] : [], file].join(" ");
   return { ...f, result: { ...f.result, fix: command2 } };
 }
-var import_node_crypto, import_node_fs2;
+var import_node_crypto, import_node_fs3;
 var init_run = __esm({
   "src/files/run.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    import_node_fs2 = require("node:fs");
+    import_node_fs3 = require("node:fs");
     init_text();
     init_io();
     init_limits();
@@ -21568,7 +21616,7 @@ function render(stdin, opts, env, readFile) {
     const text2 = decodeUtf8Strict(stdin);
     const file = readManifest("<stdin>", [], text2);
     const { config: config2, removed } = chooseConfig(file, opts, env, readFile);
-    const run = runFiles([file], config2);
+    const run = withProgress("post-rendered", (progress) => runFiles([file], config2, { progress }));
     const files = run.files;
     const findings = run.findings.filter((f) => !isSuppressed(f.result));
     const replacements = new Map(files[0].replacements);
@@ -21592,7 +21640,7 @@ function render(stdin, opts, env, readFile) {
 function writeReport(path, lines, fromFlag) {
   if (path === void 0) return void 0;
   try {
-    (0, import_node_fs3.writeFileSync)(path, lines.join("\n") + (lines.length ? "\n" : ""));
+    (0, import_node_fs4.writeFileSync)(path, lines.join("\n") + (lines.length ? "\n" : ""));
     return void 0;
   } catch (e) {
     return `${fromFlag ? "--report " : "POD_SEQUENCER_REPORT="}${path}: cannot write the file (${e.code ?? String(e)})`;
@@ -21602,7 +21650,7 @@ function fail(lines) {
   return { stdout: "", stderr: lines, exitCode: 1 };
 }
 function readText(path) {
-  return decodeUtf8Strict((0, import_node_fs3.readFileSync)(path));
+  return decodeUtf8Strict((0, import_node_fs4.readFileSync)(path));
 }
 function chooseConfig(file, opts, env, readFile) {
   const inStream = file.docs.flatMap((d, i) => CONFIG_KINDS.has(d.kind) && d.apiVersion.startsWith("fn.pod-sequencer.dev/") ? [i] : []);
@@ -21689,11 +21737,11 @@ function helm3HookNotes(file, replacements) {
     ];
   });
 }
-var import_node_fs3, import_yaml13, LEVEL, CONFIG_KINDS, ConfigError, SEPARATOR, FILENAME_ANNOTATION, HOOK_ANNOTATION;
+var import_node_fs4, import_yaml13, LEVEL, CONFIG_KINDS, ConfigError, SEPARATOR, FILENAME_ANNOTATION, HOOK_ANNOTATION;
 var init_post_render = __esm({
   "src/files/post-render.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
+    import_node_fs4 = require("node:fs");
     import_yaml13 = __toESM(require_dist(), 1);
     init_load();
     init_types();
@@ -21701,6 +21749,7 @@ var init_post_render = __esm({
     init_results();
     init_read();
     init_run();
+    init_terminal();
     init_report();
     LEVEL = { info: 0, warning: 1, error: 2, none: 3 };
     CONFIG_KINDS = /* @__PURE__ */ new Set(["PodSequence"]);
@@ -26449,7 +26498,7 @@ function kustomizePatches(paths) {
     if (KUSTOMIZATION_NAMES.includes((0, import_node_path4.basename)(p))) kustomizations.add((0, import_node_path4.resolve)(p));
     for (const n of KUSTOMIZATION_NAMES) {
       const beside = (0, import_node_path4.join)((0, import_node_path4.dirname)((0, import_node_path4.resolve)(p)), n);
-      if ((0, import_node_fs4.existsSync)(beside)) kustomizations.add(beside);
+      if ((0, import_node_fs5.existsSync)(beside)) kustomizations.add(beside);
     }
   }
   const patches2 = /* @__PURE__ */ new Map();
@@ -26459,7 +26508,7 @@ function kustomizePatches(paths) {
 function listed(kustomization) {
   let doc;
   try {
-    doc = (0, import_yaml14.parse)((0, import_node_fs4.readFileSync)(kustomization, "utf8"));
+    doc = (0, import_yaml14.parse)((0, import_node_fs5.readFileSync)(kustomization, "utf8"));
   } catch {
     return [];
   }
@@ -26486,40 +26535,14 @@ function withoutPatches(paths, notes, cwd = process.cwd()) {
     return false;
   });
 }
-var import_node_fs4, import_node_path4, import_yaml14, KUSTOMIZATION_NAMES;
+var import_node_fs5, import_node_path4, import_yaml14, KUSTOMIZATION_NAMES;
 var init_kustomize = __esm({
   "src/files/kustomize.ts"() {
     "use strict";
-    import_node_fs4 = require("node:fs");
+    import_node_fs5 = require("node:fs");
     import_node_path4 = require("node:path");
     import_yaml14 = __toESM(require_dist(), 1);
     KUSTOMIZATION_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-  }
-});
-
-// src/files/terminal.ts
-function tellTerminal(lines, env = process.env, device = "/dev/tty") {
-  if (!env.HELM_PLUGIN_DIR || lines.length === 0) return false;
-  let fd;
-  try {
-    fd = (0, import_node_fs5.openSync)(device, "w");
-  } catch {
-    return false;
-  }
-  try {
-    (0, import_node_fs5.writeSync)(fd, lines.map((l) => `pod-sequencer: ${l}`).join("\n") + "\n");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    (0, import_node_fs5.closeSync)(fd);
-  }
-}
-var import_node_fs5;
-var init_terminal = __esm({
-  "src/files/terminal.ts"() {
-    "use strict";
-    import_node_fs5 = require("node:fs");
   }
 });
 
@@ -27049,7 +27072,8 @@ function check(paths, opts, version) {
   const named2 = (f) => f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f;
   const { collected, files: read2, refused } = readAll(paths, notes);
   const files = read2.map(named2);
-  const found = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named2)]), cfg, notes, "checked");
+  const ran = withProgress("checked", (progress) => runFiles(files, cfg, { keepGoing: true, progress }));
+  const found = withLevel(sortFindings([...asNotes(ran.findings, notes), ...refused.map(named2)]), cfg, notes, "checked");
   const streamed = (f) => f.path === STDIN || paths.includes("-") && f.path === opts.stdinFilename;
   const findings = found.map((f) => withFixCommand(f, opts.config, streamed(f)));
   const checked = collected.length;
@@ -27152,7 +27176,7 @@ function fix(paths, opts) {
   const notes = [];
   const cfg = config(opts.config, "apply");
   const { collected, files, refused } = readAll(paths, notes);
-  const run = runFiles(files, cfg, { keepGoing: true });
+  const run = withProgress("fixed", (progress) => runFiles(files, cfg, { keepGoing: true, progress }));
   const outcomes = run.files;
   const findings = withLevel(sortFindings([...run.findings, ...refused]), cfg, notes, "fixed");
   const piped = outcomes.find((o) => o.file.path === STDIN);
@@ -30227,7 +30251,7 @@ function runFilter(stdin, opts = {}) {
     input = readResourceList(text2);
     const { config: config2, errors } = loadConfig(opts.config !== void 0 ? opts.config : input.functionConfig);
     if (errors.length > 0) return failed(errors);
-    const processed = processItems(input.items, config2);
+    const processed = processItems(input.items, config2, void 0, opts.progress ? { progress: opts.progress } : {});
     const { replacements } = processed;
     const results = processed.results.filter((r) => !isSuppressed(r));
     const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(wireResult)), crlf);
@@ -30260,6 +30284,7 @@ function itemPosition(input, e) {
 }
 
 // src/cli.ts
+init_terminal();
 init_limits();
 init_text();
 init_types();
@@ -30325,7 +30350,7 @@ function filter(opts) {
   return filterList(stdin, opts, config2, bytes);
 }
 function filterList(stdin, opts, config2, bytes) {
-  const out2 = runFilter(stdin, { config: config2, ...opts.failOn ? { failOn: opts.failOn } : {} });
+  const out2 = withProgress("filtered", (progress) => runFilter(stdin, { config: config2, progress, ...opts.failOn ? { failOn: opts.failOn } : {} }));
   for (const line of out2.stderr) process.stderr.write(line + "\n");
   const same3 = bytes !== void 0 && out2.stdout === stdin && !(bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191);
   if (out2.stdout) process.stdout.write(same3 ? bytes : out2.stdout);

@@ -19428,8 +19428,8 @@ var ItemError = class extends FatalError {
 function inItem(index, e) {
   return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
-function processItems(items, cfg, facts = readFacts(items), refuse) {
-  const out = processLevel(items, cfg, facts, refuse);
+function processItems(items, cfg, facts = readFacts(items), hooks = {}) {
+  const out = processLevel(items, cfg, facts, hooks);
   for (const p of facts.problems.splice(0)) {
     out.results.push(p.result);
     out.itemOf.push(p.index);
@@ -19437,7 +19437,7 @@ function processItems(items, cfg, facts = readFacts(items), refuse) {
   }
   return out;
 }
-function processLevel(items, cfg, facts, refuse) {
+function processLevel(items, cfg, facts, { refuse, progress } = {}) {
   const out = { replacements: /* @__PURE__ */ new Map(), results: [], itemOf: [], within: [] };
   for (let index = 0; index < items.length; index++) {
     const before = out.results.length;
@@ -19448,6 +19448,7 @@ function processLevel(items, cfg, facts, refuse) {
       refuse(e);
       out.results.length = out.itemOf.length = out.within.length = before;
     }
+    progress?.(index + 1, items.length);
   }
   return out;
 }
@@ -19956,7 +19957,7 @@ function runFilter(stdin, opts = {}) {
     input = readResourceList(text2);
     const { config, errors } = loadConfig(opts.config !== void 0 ? opts.config : input.functionConfig);
     if (errors.length > 0) return failed(errors);
-    const processed = processItems(input.items, config);
+    const processed = processItems(input.items, config, void 0, opts.progress ? { progress: opts.progress } : {});
     const { replacements } = processed;
     const results = processed.results.filter((r) => !isSuppressed(r));
     const stdout = restoreLineEndings(writeResourceList(input, replacements, results.map(wireResult)), crlf);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { runFilter } from './run.js';
+import { withProgress } from './files/terminal.js';
 import { tooLarge } from './yaml/limits.js';
 import { decodeUtf8Strict } from './yaml/text.js';
 import { FatalError } from './krm/types.js';
@@ -94,7 +95,7 @@ function filter(opts: { config?: string; failOn?: FailOn }): number | Promise<nu
 }
 
 function filterList(stdin: string, opts: { failOn?: FailOn }, config: unknown, bytes?: Buffer): number {
-  const out = runFilter(stdin, { config, ...(opts.failOn ? { failOn: opts.failOn } : {}) });
+  const out = withProgress('filtered', (progress) => runFilter(stdin, { config, progress, ...(opts.failOn ? { failOn: opts.failOn } : {}) }));
   for (const line of out.stderr) process.stderr.write(line + '\n');
   // Nothing changed (the usual render): the input's own bytes, not the text encoded again. They
   // are the same bytes unless decoding dropped a byte order mark.

@@ -74,13 +74,20 @@ function inItem(index: number, e: unknown): unknown {
   return e instanceof ItemError ? new ItemError(`items[${index}]: ${e.message}`, index, e.offset) : e;
 }
 
-/**
- * `refuse`: an item that cannot be processed (an ItemError) is handed to it and left out, its
- * results with it, and the rest go on; without it the error ends the run. One pass either way:
- * a caller that refused items runs again without them (files/run.ts), not once per item.
- */
-export function processItems(items: readonly ItemText[], cfg: Config, facts: InputFacts = readFacts(items), refuse?: (e: ItemError) => void): Processed {
-  const out = processLevel(items, cfg, facts, refuse);
+/** What a caller of processItems may be told while it runs. */
+export interface Hooks {
+  /**
+   * An item that cannot be processed (an ItemError) is handed to it and left out, its results
+   * with it, and the rest go on; without it the error ends the run. One pass either way: a
+   * caller that refused items runs again without them (files/run.ts), not once per item.
+   */
+  refuse?: (e: ItemError) => void;
+  /** After each item of the input (not of a List inside it): items done, of all. */
+  progress?: (done: number, total: number) => void;
+}
+
+export function processItems(items: readonly ItemText[], cfg: Config, facts: InputFacts = readFacts(items), hooks: Hooks = {}): Processed {
+  const out = processLevel(items, cfg, facts, hooks);
   // The objects found unreadable while the run read them (readFacts), each at its own item; once.
   for (const p of facts.problems.splice(0)) {
     out.results.push(p.result);
@@ -91,7 +98,7 @@ export function processItems(items: readonly ItemText[], cfg: Config, facts: Inp
 }
 
 /** processItems on one level: the input's items, or a List's (its facts are the whole input's). */
-function processLevel(items: readonly ItemText[], cfg: Config, facts: InputFacts, refuse?: (e: ItemError) => void): Processed {
+function processLevel(items: readonly ItemText[], cfg: Config, facts: InputFacts, { refuse, progress }: Hooks = {}): Processed {
   const out: Processed = { replacements: new Map<number, string>(), results: [], itemOf: [], within: [] };
   // An index loop, no closure per item: most items are no workload, and most workloads are left as they are.
   for (let index = 0; index < items.length; index++) {
@@ -103,6 +110,7 @@ function processLevel(items: readonly ItemText[], cfg: Config, facts: InputFacts
       refuse(e);
       out.results.length = out.itemOf.length = out.within.length = before;
     }
+    progress?.(index + 1, items.length);
   }
   return out;
 }

@@ -20,6 +20,8 @@ export interface FilterOptions {
   config?: unknown;
   /** From `--fail-on`: wins over the config's `spec.check.failOn`. */
   failOn?: FailOn;
+  /** Told after each item (the CLI draws it on a terminal). */
+  progress?: (done: number, total: number) => void;
 }
 
 export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcome {
@@ -29,7 +31,7 @@ export function runFilter(stdin: string, opts: FilterOptions = {}): FilterOutcom
     input = readResourceList(text);
     const { config, errors } = loadConfig(opts.config !== undefined ? opts.config : input.functionConfig);
     if (errors.length > 0) return failed(errors);
-    const processed = processItems(input.items, config);
+    const processed = processItems(input.items, config, undefined, opts.progress ? { progress: opts.progress } : {});
     const { replacements } = processed;
     // Suppressed findings stay out of the ResourceList: the annotation's reason is the record.
     const results = processed.results.filter((r) => !isSuppressed(r));

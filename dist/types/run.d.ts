@@ -12,5 +12,7 @@ export interface FilterOptions {
     config?: unknown;
     /** From `--fail-on`: wins over the config's `spec.check.failOn`. */
     failOn?: FailOn;
+    /** Told after each item (the CLI draws it on a terminal). */
+    progress?: (done: number, total: number) => void;
 }
 export declare function runFilter(stdin: string, opts?: FilterOptions): FilterOutcome;

@@ -17,7 +17,7 @@ import { BadPathError, collectFiles, documentEdits, isInside, PathError, project
 import { fileDiff } from './diff.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { KUSTOMIZATION_NAMES, withoutPatches } from './kustomize.js';
-import { tellTerminal } from './terminal.js';
+import { tellTerminal, withProgress } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
 import { readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, withFixCommand, withLevel, type Finding } from './run.js';
 
@@ -193,7 +193,8 @@ function check(paths: string[], opts: CheckOptions, version: string): number {
   const named = <T extends { path: string }>(f: T): T => (f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f);
   const { collected, files: read, refused } = readAll(paths, notes);
   const files = read.map(named);
-  const found = withLevel(sortFindings([...asNotes(runFiles(files, cfg, { keepGoing: true }).findings, notes), ...refused.map(named)]), cfg, notes, 'checked');
+  const ran = withProgress('checked', (progress) => runFiles(files, cfg, { keepGoing: true, progress }));
+  const found = withLevel(sortFindings([...asNotes(ran.findings, notes), ...refused.map(named)]), cfg, notes, 'checked');
   const streamed = (f: Finding) => f.path === STDIN || (paths.includes('-') && f.path === opts.stdinFilename);
   const findings = found.map((f) => withFixCommand(f, opts.config, streamed(f)));
   const checked = collected.length;
@@ -328,7 +329,7 @@ function fix(paths: string[], opts: Common & { dryRun?: boolean }): number {
   const notes: Note[] = [];
   const cfg = config(opts.config, 'apply');
   const { collected, files, refused } = readAll(paths, notes);
-  const run = runFiles(files, cfg, { keepGoing: true });
+  const run = withProgress('fixed', (progress) => runFiles(files, cfg, { keepGoing: true, progress }));
   const outcomes = run.files;
   const findings = withLevel(sortFindings([...run.findings, ...refused]), cfg, notes, 'fixed');
   // `fix -`: the stream on stdin goes to stdout, changed or not (a filter in a pipe).

@@ -17,6 +17,7 @@ import { decodeUtf8Strict, printable } from '../yaml/text.js';
 import { formatResult, isSuppressed } from '../krm/results.js';
 import { PathError, readManifest, splice, type ManifestFile } from './read.js';
 import { runFiles, type Finding } from './run.js';
+import { withProgress } from './terminal.js';
 import { detailLines } from '../check/report.js';
 
 export interface PostRenderOptions {
@@ -56,7 +57,7 @@ function render(
     const text = decodeUtf8Strict(stdin);
     const file = readManifest('<stdin>', [], text);
     const { config, removed } = chooseConfig(file, opts, env, readFile);
-    const run = runFiles([file], config);
+    const run = withProgress('post-rendered', (progress) => runFiles([file], config, { progress }));
     const files = run.files;
     const findings = run.findings.filter((f) => !isSuppressed(f.result));
     const replacements = new Map(files[0]!.replacements);

@@ -9,6 +9,7 @@ import { FatalError, RUN_FIX } from '../krm/types.js';
 import { shellWord } from '../shell/quote.js';
 import { ItemError, processItems } from '../process.js';
 import { containerAt, locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
+import type { Progress } from './terminal.js';
 export type { Finding };
 
 /** A result placed in a file. */
@@ -35,7 +36,7 @@ export interface FilesOutcome {
  * and the rest are processed without it; otherwise it stops the run (post-render: one stream).
  * `inInput`: place findings in the text read (`patches` and `explain` write no input back), not in the new one.
  */
-export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean; inInput?: boolean } = {}): FilesOutcome {
+export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean; inInput?: boolean; progress?: Progress } = {}): FilesOutcome {
   let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
   const refused: { f: number; d: number; error: ItemError }[] = [];
   let processed: ReturnType<typeof processItems>;
@@ -54,7 +55,7 @@ export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { ke
         owners.map((o) => o.doc),
         cfg,
         undefined,
-        opts.keepGoing ? refuse : undefined,
+        { ...(opts.keepGoing ? { refuse } : {}), ...(opts.progress ? { progress: opts.progress } : {}) },
       );
     } catch (e) {
       const owner = e instanceof ItemError ? owners[e.index] : undefined;

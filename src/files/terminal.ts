@@ -25,3 +25,43 @@ export function tellTerminal(lines: string[], env: NodeJS.ProcessEnv = process.e
     closeSync(fd);
   }
 }
+
+/** Told how far a run is: documents done of all. */
+export type Progress = (done: number, total: number) => void;
+
+/**
+ * A progress line on stderr for a run that takes a while on a terminal (issue 38: 10,000
+ * documents in one stream took seconds with nothing said): nothing until the process has run
+ * `afterMs` (reading the input counts), so a quick run stays silent, then at most five updates
+ * a second, redrawn in place, and cleared by `end`. Nothing at all where stderr is no terminal
+ * (kpt, kustomize, CI, a pipe): there it would be one more line in a log. The clock (ms since
+ * the process started) is read once per 256 documents.
+ */
+export function progressLine(
+  what: string,
+  stream: Pick<NodeJS.WriteStream, 'isTTY' | 'write'> = process.stderr,
+  afterMs = 2000,
+  clock: () => number = () => performance.now(),
+): { tick: Progress; end(): void } {
+  let last = -Infinity;
+  let shown = false;
+  const tick: Progress = (done, total) => {
+    if (!stream.isTTY || ((done & 255) !== 0 && done !== total)) return;
+    const now = clock();
+    if (now < afterMs || now - last < 200) return;
+    last = now;
+    shown = true;
+    stream.write(`\rpod-sequencer: ${what} ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} documents\x1b[K`);
+  };
+  return { tick, end: () => void (shown && stream.write('\r\x1b[K')) };
+}
+
+/** `run`, told its progress on a terminal; the line is cleared however it ends. */
+export function withProgress<T>(what: string, run: (tick: Progress) => T): T {
+  const line = progressLine(what);
+  try {
+    return run(line.tick);
+  } finally {
+    line.end();
+  }
+}

@@ -25,7 +25,7 @@ const file = readManifest('f.yaml', [], docs.join('---\n'));
 describe('runFiles with refused documents', () => {
   it('processItems with refuse goes on past each one, handing it over and keeping none of its results', () => {
     const refused: number[] = [];
-    const all = processItems(file.docs, { ...config, mode: 'apply' }, undefined, (e: ItemError) => refused.push(e.index));
+    const all = processItems(file.docs, { ...config, mode: 'apply' }, undefined, { refuse: (e: ItemError) => void refused.push(e.index) });
     expect(refused).toEqual(docs.flatMap((_, i) => (i % 3 === 1 ? [i] : [])));
     expect([...all.replacements.keys()]).toEqual(docs.flatMap((_, i) => (i % 3 === 1 ? [] : [i])));
     expect(new Set(all.itemOf.filter((i) => i % 3 === 1))).toEqual(new Set());
