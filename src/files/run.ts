@@ -36,7 +36,11 @@ export interface FilesOutcome {
  * and the rest are processed without it; otherwise it stops the run (post-render: one stream).
  * `inInput`: place findings in the text read (`patches` and `explain` write no input back), not in the new one.
  */
-export function runFiles(files: readonly ManifestFile[], cfg: Config, opts: { keepGoing?: boolean; inInput?: boolean; progress?: Progress } = {}): FilesOutcome {
+export function runFiles(
+  files: readonly ManifestFile[],
+  cfg: Config,
+  opts: { keepGoing?: boolean; inInput?: boolean; progress?: Progress } = {},
+): FilesOutcome {
   let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
   const refused: { f: number; d: number; error: ItemError }[] = [];
   let processed: ReturnType<typeof processItems>;
