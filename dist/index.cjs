@@ -13415,7 +13415,11 @@ function wireResult(r) {
   const { detail: _detail, fix, ...rest } = r;
   const rule = r.tags?.rule;
   const summary = rule ? `${r.message} [${rule}]` : r.message;
-  return { ...rest, message: fullMessage({ ...r, message: summary }, fix === RUN_FIX ? "mode: apply" : fix) };
+  const lines = fullMessage({ ...r, message: summary }, fix === RUN_FIX ? "mode: apply" : fix).split("\n");
+  return { ...rest, message: lines.map((l, i) => i < lines.length - 1 ? asSentence(l) : l).join("\n") };
+}
+function asSentence(line) {
+  return /[.!?:;]$/.test(line) ? line : `${line}.`;
 }
 function formatResult(r) {
   const where = r.resourceRef ? `${r.resourceRef.kind}/${r.resourceRef.namespace ? r.resourceRef.namespace + "/" : ""}${r.resourceRef.name}` : "";
@@ -19971,7 +19975,7 @@ function runFilter(stdin, opts = {}) {
 }
 function fromKpt(text2) {
   const has3 = (key, line) => text2.includes(key) && line.test(text2);
-  return has3("internal.config.kubernetes.io/path: ", /^\s+internal\.config\.kubernetes\.io\/path: /m) && !has3("kustomize.config.k8s.io/id: ", /^\s+kustomize\.config\.k8s\.io\/id: /m);
+  return has3("internal.config.kubernetes.io/path: ", /(?:^\s+|[{,] *)internal\.config\.kubernetes\.io\/path: /m) && !has3("kustomize.config.k8s.io/id: ", /(?:^\s+|[{,] *)kustomize\.config\.k8s\.io\/id: /m);
 }
 function failed(results) {
   return { stdout: "", stderr: results.map(formatResult), exitCode: 1, results };

@@ -56,8 +56,8 @@ function fromKpt(text: string): boolean {
   // `includes` first: a multi-line regex that fails scans every line of a large list.
   const has = (key: string, line: RegExp) => text.includes(key) && line.test(text);
   return (
-    has('internal.config.kubernetes.io/path: ', /^\s+internal\.config\.kubernetes\.io\/path: /m) &&
-    !has('kustomize.config.k8s.io/id: ', /^\s+kustomize\.config\.k8s\.io\/id: /m)
+    has('internal.config.kubernetes.io/path: ', /(?:^\s+|[{,] *)internal\.config\.kubernetes\.io\/path: /m) &&
+    !has('kustomize.config.k8s.io/id: ', /(?:^\s+|[{,] *)kustomize\.config\.k8s\.io\/id: /m)
   );
 }
 

@@ -7,9 +7,8 @@ import { sourceOffset } from '../krm/io.js';
 import { tooLarge } from '../yaml/limits.js';
 import { FatalError, RUN_FIX } from '../krm/types.js';
 import { shellWord } from '../shell/quote.js';
-import { ItemError, processItems } from '../process.js';
+import { ItemError, processItems, type Hooks } from '../process.js';
 import { containerAt, locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
-import type { Progress } from './terminal.js';
 export type { Finding };
 
 /** A result placed in a file. */
@@ -39,7 +38,7 @@ export interface FilesOutcome {
 export function runFiles(
   files: readonly ManifestFile[],
   cfg: Config,
-  opts: { keepGoing?: boolean; inInput?: boolean; progress?: Progress } = {},
+  opts: { keepGoing?: boolean; inInput?: boolean; progress?: Hooks['progress'] } = {},
 ): FilesOutcome {
   let owners = files.flatMap((file, f) => file.docs.map((doc, d) => ({ f, d, doc })));
   const refused: { f: number; d: number; error: ItemError }[] = [];

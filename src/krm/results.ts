@@ -26,7 +26,16 @@ export function wireResult(r: Result): Result {
   const { detail: _detail, fix, ...rest } = r;
   const rule = r.tags?.rule;
   const summary = rule ? `${r.message} [${rule}]` : r.message;
-  return { ...rest, message: fullMessage({ ...r, message: summary }, fix === RUN_FIX ? 'mode: apply' : fix) };
+  const lines = fullMessage({ ...r, message: summary }, fix === RUN_FIX ? 'mode: apply' : fix).split('\n');
+  return { ...rest, message: lines.map((l, i) => (i < lines.length - 1 ? asSentence(l) : l)).join('\n') };
+}
+
+/**
+ * kpt prints a result's message on one line, its line breaks as spaces ("…restartPolicy:
+ * Always) Kubernetes 1.29 or later …", issue 39), so each line but the last ends as a sentence.
+ */
+function asSentence(line: string): string {
+  return /[.!?:;]$/.test(line) ? line : `${line}.`;
 }
 
 /**

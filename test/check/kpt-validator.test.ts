@@ -28,8 +28,9 @@ describe('kpt fn render with a pod-sequencer validator', () => {
     // The rule id is in what kpt shows; each result once (kpt shows results; no stderr copy).
     expect(shown).toMatch(/native sidecar.*\[native-sidecar-unsupported\]/);
     // The why and the fix follow the summary and its rule id; kpt 1.0.0-beta.56 joins the
-    // message's lines with spaces, its --results-dir file keeps them (docs/decisions.md).
-    expect(shown).toMatch(/\[native-sidecar-unsupported\] istio-proxy is an init container with restartPolicy: Always.* fix: kubernetesVersion: "1.29"/);
+    // message's lines with spaces, its --results-dir file keeps them (docs/decisions.md); each
+    // line but the last ends as a sentence, so the summary does not run into the why (issue 39).
+    expect(shown).toMatch(/\[native-sidecar-unsupported\]\. istio-proxy is an init container with restartPolicy: Always.* fix: kubernetesVersion: "1.29"/);
     expect(shown.split('native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init')).toHaveLength(2);
     expect(snapshotDir(dir)).toEqual(before);
   });

@@ -88,7 +88,7 @@ describe('the fix and the why in every output (issue 31)', () => {
 
   it('ResultList: the summary and rule id first, then the why and the fix; no fields the KRM spec lacks', () => {
     const wire = wireResult(result);
-    expect(wire.message).toBe('sidecar x starts after app y [sidecar-not-first]\nWhy it matters.\nfix: mode: apply');
+    expect(wire.message).toBe('sidecar x starts after app y [sidecar-not-first].\nWhy it matters.\nfix: mode: apply');
     expect(Object.keys(wire).sort()).toEqual(['message', 'severity', 'tags']);
     expect(formatResult(result).split('\n')).toEqual(['pod-sequencer: warning [sidecar-not-first]: sidecar x starts after app y', '  fix: mode: apply']);
     expect(fullMessage({ message: 'only this', severity: 'info' })).toBe('only this');

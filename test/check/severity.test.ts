@@ -88,7 +88,7 @@ describe('severity after the config, in every output', () => {
       ['sidecar-not-first=warning', 'job-sidecar-blocks-completion=warning', 'sleep-ordering=info'],
     ]);
     // The message's first line ends with the rule id; its why and fix lines follow, then the severity.
-    expect(lowered.stdout).toMatch(/\[job-sidecar-blocks-completion\]\n(?: {4}.*\n)+ {2}severity: warning\n/);
+    expect(lowered.stdout).toMatch(/\[job-sidecar-blocks-completion\]\.\n(?: {4}.*\n)+ {2}severity: warning\n/);
     expect(run({ rules: { 'job-sidecar-blocks-completion': 'warning' }, check: { failOn: 'warning' } }).exitCode).toBe(1);
     expect(run({ rules: { 'job-sidecar-blocks-completion': 'off', 'sidecar-not-first': 'off' }, check: { failOn: 'warning' } }).exitCode).toBe(0);
     expect(run({ check: { failOn: 'none' } }).exitCode).toBe(0);

@@ -100,6 +100,26 @@ describe('kpt fn render (Kptfile pipeline)', () => {
   });
 });
 
+describe('kpt shows each result once, and readable', () => {
+  it("a Job written in flow style: results only in kpt's list (not again as stderr), the summary ending before the why begins", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-kpt-flow-'));
+    writeFileSync(join(dir, 'Kptfile'), `apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata: {name: flow}\npipeline:\n  mutators:\n  - exec: ${BIN}\n`);
+    writeFileSync(
+      join(dir, 'job.yaml'),
+      'apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - {name: migrate, image: app, command: [/migrate]}\n      - {name: cloud-sql-proxy, image: "gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.11.0", args: ["p:r:i"]}\n',
+    );
+    const r = kpt(['fn', 'render', dir, '--allow-exec', '--truncate-output=false']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.stdout + r.stderr;
+    // kpt sent its annotations in flow style too ({config.kubernetes.io/index: '0', ...}).
+    expect(out).not.toMatch(/Stderr:/);
+    expect(out).toContain(
+      'made cloud-sql-proxy a native sidecar (initContainers, restartPolicy: Always). Kubernetes 1.29 or later (assumed) runs native sidecars.',
+    );
+    expect(out).toMatch(/so the pod's next containers wait until it is ready\. It checks GET/);
+  });
+});
+
 /**
  * kpt restores comments and key order after a function runs, matching list items by index; when
  * a container moves that copies one container's comments and key order onto another. The
