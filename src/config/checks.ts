@@ -3,7 +3,7 @@
  * (the schema reports those), so both kinds of problem are reported in one run.
  */
 import { validateGlob } from '../workloads/glob.js';
-import { pathProblem } from '../workloads/paths.js';
+import { normalPattern, pathProblem } from '../workloads/paths.js';
 import { profiles, tableOf } from '../profiles/index.js';
 import { compareVersions, factAt } from '../profiles/versions.js';
 import { mergeSidecar } from './resolve.js';
@@ -142,7 +142,7 @@ function workloadKinds(v: unknown, add: (path: string, text: string | undefined)
     const at = `spec.workloadKinds[${i}]`;
     const path = k.podTemplatePath;
     if (typeof path !== 'string' || pathProblem(path)) continue; // the schema reports it
-    const first = path.split('.')[0]!.replace(/\[\]$/, '');
+    const first = normalPattern(path).split('.')[0]!.replace(/\[\]$/, '');
     if (NO_TEMPLATES.has(first)) {
       add(
         `${at}.podTemplatePath`,
@@ -150,7 +150,7 @@ function workloadKinds(v: unknown, add: (path: string, text: string | undefined)
       );
     }
     if (typeof k.apiVersion !== 'string' || typeof k.kind !== 'string') continue;
-    const id = `${k.apiVersion} ${k.kind} ${path}`;
+    const id = `${k.apiVersion} ${k.kind} ${normalPattern(path)}`;
     const earlier = seen.get(id);
     if (earlier === undefined) seen.set(id, i);
     else add(`${at}.podTemplatePath`, `'${path}' for ${k.kind} (${k.apiVersion}) is also in spec.workloadKinds[${earlier}]; remove one of the two lines`);

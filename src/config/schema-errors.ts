@@ -79,7 +79,7 @@ const typeNames: Record<string, string> = {
 };
 
 /** schema/podsequence.schema.json workloadKinds[].podTemplatePath: the syntax src/workloads/paths.ts reads. */
-const TEMPLATE_PATH = '^(\\*|[A-Za-z0-9_-]+(\\[\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\])?))*$';
+const TEMPLATE_PATH = '^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$';
 
 /** What a schema pattern means, for the patterns the schema uses. */
 const patternTexts: Record<string, (v: string) => string> = {

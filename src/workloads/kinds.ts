@@ -7,7 +7,7 @@
  */
 import type { WorkloadKind } from '../config/types.js';
 import { catalogKind, type SidecarsEndedBy, type TemplateShape } from './catalog.js';
-import { parsePattern, type Step } from './paths.js';
+import { normalPattern, parsePattern, type Step } from './paths.js';
 
 /** One place in a kind where pod templates sit, and what its pods do. */
 export interface Site {
@@ -66,7 +66,7 @@ function configSite(w: WorkloadKind): Site {
   if (!site) {
     const completes = w.runsToCompletion ?? false;
     site = {
-      pattern: w.podTemplatePath,
+      pattern: normalPattern(w.podTemplatePath),
       steps: parsePattern(w.podTemplatePath),
       completes,
       sidecarsEndedBy: w.sidecarsEndedBy ?? (completes ? 'tool' : 'nobody'),

@@ -2,7 +2,8 @@
  * Template path patterns: where pod templates sit inside an object, lists and maps included.
  *
  *   spec.template                               one field after another
- *   spec.replicatedJobs[].template.spec.template  `[]`: every item of a list
+ *   spec.replicatedJobs[].template.spec.template  `[]`: every item of a list (`[*]`, the
+ *                                               JSONPath and yq spelling, is the same step)
  *   spec.pytorchReplicaSpecs.*.template         `*`: every value of a map (Master, Worker, ...)
  *
  * A pattern expands against one object into concrete paths (numbers for list items), one per
@@ -28,11 +29,11 @@ export function pathProblem(pattern: string): string | undefined {
   for (const [i, part] of parts.entries()) {
     const step = `step ${i + 1}`;
     if (part === '') return `${step} is empty (two dots, or a dot at an end); join field names with single dots, for example spec.template`;
-    if (/\[(\d+|\*)\]/.test(part)) {
-      return `${step} '${part}' picks list items by index or star; write '${part.replace(/\[(\d+|\*)\]/g, '[]')}' to take every item (a template found in any item is sequenced)`;
+    if (/\[\d+\]/.test(part)) {
+      return `${step} '${part}' picks one list item by its index; write '${part.replace(/\[\d+\]/g, '[]')}' to take every item (a template found in any item is sequenced)`;
     }
-    if (part === '[]') return `${step} is '[]' alone; put it right after the list's field name, for example spec.tasks[].template`;
-    const name = part.endsWith('[]') ? part.slice(0, -2) : part;
+    if (part === '[]' || part === '[*]') return `${step} is '[]' alone; put it right after the list's field name, for example spec.tasks[].template`;
+    const name = part.replace(/\[\*?\]$/, '');
     if (name === '*') {
       if (part !== '*') return `${step} '${part}': '*' already takes every value of a map; write '*' alone`;
       continue;
@@ -46,12 +47,18 @@ export function pathProblem(pattern: string): string | undefined {
   return undefined;
 }
 
+/** A well-formed pattern as the catalog writes it: `[*]` as `[]`. */
+export function normalPattern(pattern: string): string {
+  return pattern.replaceAll('[*]', '[]');
+}
+
 /** The steps of a well-formed pattern (`pathProblem` returned undefined). */
 export function parsePattern(pattern: string): Step[] {
   if (pattern === '') return [];
   return pattern.split('.').flatMap((part): Step[] => {
     if (part === '*') return [{ each: 'value' }];
-    if (part.endsWith('[]')) return [{ field: part.slice(0, -2) }, { each: 'item' }];
+    const list = /^(.*)\[\*?\]$/.exec(part);
+    if (list) return [{ field: list[1]! }, { each: 'item' }];
     return [{ field: part }];
   });
 }

@@ -13,6 +13,7 @@ import { readManifest } from '../../src/files/read.js';
 import { runFiles } from '../../src/files/run.js';
 import type { Result } from '../../src/krm/types.js';
 import { runFilter } from '../../src/run.js';
+import * as paths from '../../src/workloads/paths.js';
 
 type Obj = Record<string, any>;
 
@@ -337,7 +338,8 @@ describe('workloadKinds paths that can never match are config errors with the fi
     ['spec..template', 'step 2 is empty'],
     ['spec.template.', 'step 3 is empty'],
     ['spec.workers[0].template', "write 'workers[]' to take every item"],
-    ['spec.workers[*].template', "write 'workers[]'"],
+    ['spec.workers[*][0].template', "write 'workers[*][]'"],
+    ['spec.[*].template', "'[]' alone"],
     ['spec.[].template', "'[]' alone"],
     ['spec.replica*.template', "'*' stands alone"],
     ['spec/template', 'join field names with dots: spec.template'],
@@ -358,8 +360,30 @@ describe('workloadKinds paths that can never match are config errors with the fi
       'spec.pytorchReplicaSpecs.*.template',
       'spec.tasks[].template',
       'spec.a_b-c.*',
+      'spec.nodeSets[*].podTemplate',
     ])
       expect(load(p), p).toEqual([]);
+  });
+
+  it("'[*]' (the JSONPath and yq spelling) is the same step as '[]': the same templates, and the same line twice", () => {
+    const { expand, parsePattern } = paths;
+    const obj = { spec: { nodeSets: [{ podTemplate: { spec: {} } }, { name: 'x' }, { podTemplate: { spec: {} } }] } };
+    expect(expand(obj, parsePattern('spec.nodeSets[*].podTemplate'))).toEqual([
+      ['spec', 'nodeSets', 0, 'podTemplate'],
+      ['spec', 'nodeSets', 2, 'podTemplate'],
+    ]);
+    expect(parsePattern('spec.nodeSets[*].podTemplate')).toEqual(parsePattern('spec.nodeSets[].podTemplate'));
+    const twice = loadConfig({
+      apiVersion: 'fn.pod-sequencer.dev/v1alpha1',
+      kind: 'PodSequence',
+      metadata: { name: 'c' },
+      spec: {
+        workloadKinds: ['spec.nodeSets[].podTemplate', 'spec.nodeSets[*].podTemplate'].map((p) => ({ apiVersion: 'x.io/v1', kind: 'X', podTemplatePath: p })),
+      },
+    });
+    expect(twice.errors.map((e) => e.message)).toEqual([
+      "spec.workloadKinds[1].podTemplatePath: 'spec.nodeSets[*].podTemplate' for X (x.io/v1) is also in spec.workloadKinds[0]; remove one of the two lines",
+    ]);
   });
 
   it('refuses the same line twice, and sidecarsEndedBy tool on pods that do not complete', () => {
