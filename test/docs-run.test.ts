@@ -465,7 +465,10 @@ const COMMANDS: Record<string, Spec> = {
     code: 1,
     then: (r) => expect(r.stdout).toContain('error [job-sidecar-blocks-completion]'),
   },
-  'pod-sequencer check --allow-empty ci/': {},
+  'pod-sequencer check --allow-empty ci/': {
+    // ci/ holds YAML but no workload: without --allow-empty, exit 2, as the comment says.
+    then: (_, dir) => expect(sh('pod-sequencer check ci/', dir, envFor(dir, 'helm3')).code).toBe(2),
+  },
   'pod-sequencer explain --diff --format mermaid k8s/web.yaml': { then: (r) => expect(r.stdout).toContain('sequenceDiagram') },
   'npx pod-sequencer check --format sarif --fail-on none k8s/ > pod-sequencer.sarif': {
     then: (_, dir) => expect((JSON.parse(file(dir, 'pod-sequencer.sarif')) as { runs: unknown[] }).runs).toHaveLength(1),
