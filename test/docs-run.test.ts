@@ -296,7 +296,22 @@ interface Covered {
 type Spec = Run | NotRun | Covered;
 
 const CLUSTER = 'talks to a cluster (none here)';
-const HELM_INSTALL = `${CLUSTER}: helm install/upgrade; test/helm/real-helm.test.ts runs the post-renderer under real Helm 3 and 4`;
+/**
+ * `helm upgrade --install` needs a cluster: the same line runs as `helm template` (which takes the
+ * same --post-renderer flags and has the chart rendered as install would), where Helm is.
+ */
+const asTemplate = (helm: 'helm3' | 'helm4', setup: string[] = []): Run => ({
+  needs: [helm],
+  fill: { 'upgrade --install': 'template' },
+  setup,
+  then: (r) => {
+    // The chart's migration Job, fixed: the proxy a native sidecar.
+    const job = r.stdout.slice(r.stdout.indexOf('kind: Job'));
+    expect(job).toMatch(/initContainers:\n\s+- name: cloud-sql-proxy/);
+    expect(job).toContain('restartPolicy: Always');
+  },
+});
+const PLUGIN = 'helm plugin install ./node_modules/pod-sequencer/helm-plugin';
 
 const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 /** The npm scripts and repository test files a command names exist. */
@@ -352,7 +367,7 @@ const COMMANDS: Record<string, Spec> = {
   'pod-sequencer fix k8s/': { then: (_, dir) => native(file(dir, 'k8s/web.yaml')) },
   'pod-sequencer explain k8s/web.yaml': { then: (r) => expect(r.stdout).toContain('istio-proxy') },
   'pod-sequencer patches k8s/': { then: (_, dir) => expect(readdirSync(join(dir, 'pod-sequencer-patches'))).toContain('deployment-shop-web.yaml') },
-  'helm upgrade --install shop ./chart --post-renderer pod-sequencer --post-renderer-args post-render': { notRun: HELM_INSTALL },
+  'helm upgrade --install shop ./chart --post-renderer pod-sequencer --post-renderer-args post-render': asTemplate('helm3'),
   'export HELM4_DATA="$HOME/.local/share/helm4"': {},
   'HELM_DATA_HOME="$HELM4_DATA" helm4 plugin install ./node_modules/pod-sequencer/helm-plugin': {
     needs: ['helm4', 'helm3'],
@@ -363,7 +378,9 @@ const COMMANDS: Record<string, Spec> = {
       expect(helm3.code, helm3.stderr).toBe(0);
     },
   },
-  'HELM_DATA_HOME="$HELM4_DATA" helm4 upgrade --install shop ./chart --post-renderer pod-sequencer': { notRun: HELM_INSTALL },
+  'HELM_DATA_HOME="$HELM4_DATA" helm4 upgrade --install shop ./chart --post-renderer pod-sequencer': asTemplate('helm4', [
+    `HELM_DATA_HOME="$HELM4_DATA" helm4 ${PLUGIN.slice(5)}`,
+  ]),
   'helm template shop ./chart | pod-sequencer post-render > manifests.yaml': {
     needs: ['helm3'],
     then: (_, dir) => expect(file(dir, 'manifests.yaml').indexOf('name: cloud-sql-proxy')).toBeGreaterThan(0),
@@ -487,7 +504,7 @@ const COMMANDS: Record<string, Spec> = {
   'npx pod-sequencer check --baseline .pod-sequencer-baseline.json --fail-on warning --format junit k8s/ > pod-sequencer.xml': {
     then: (_, dir) => expect(file(dir, 'pod-sequencer.xml')).toMatch(/^<\?xml/),
   },
-  'helm upgrade --install shop ./chart --post-renderer ./node_modules/.bin/pod-sequencer --post-renderer-args post-render': { notRun: HELM_INSTALL },
+  'helm upgrade --install shop ./chart --post-renderer ./node_modules/.bin/pod-sequencer --post-renderer-args post-render': asTemplate('helm3'),
   'helm plugin install ./node_modules/pod-sequencer/helm-plugin': {
     needs: ['helm4', 'helm3'],
     then: (_, dir) => {
@@ -497,8 +514,8 @@ const COMMANDS: Record<string, Spec> = {
       expect(helm3.stdout + helm3.stderr).toContain('unknown field "apiVersion"');
     },
   },
-  'helm upgrade --install shop ./chart --post-renderer pod-sequencer': { notRun: HELM_INSTALL },
-  'helm upgrade --install shop ./chart --post-renderer pod-sequencer --post-renderer-args --fail-on=warning': { notRun: HELM_INSTALL },
+  'helm upgrade --install shop ./chart --post-renderer pod-sequencer': asTemplate('helm4', [PLUGIN]),
+  'helm upgrade --install shop ./chart --post-renderer pod-sequencer --post-renderer-args --fail-on=warning': asTemplate('helm4', [PLUGIN]),
   'helm template shop ./chart --namespace shop | pod-sequencer post-render > manifests.yaml': {
     needs: ['helm3'],
     then: (_, dir) => expect(file(dir, 'manifests.yaml')).toContain('name: cloud-sql-proxy'),
@@ -933,7 +950,11 @@ afterAll(() => {
 
 const isRun = (s: Spec): s is Run => !('notRun' in s) && !('covered' in s);
 /** Helm 4 blocks: `helm` is Helm 4 there. */
-const HELM4_LINES = new Set(['helm plugin install ./node_modules/pod-sequencer/helm-plugin']);
+const HELM4_LINES = new Set([
+  PLUGIN,
+  'helm upgrade --install shop ./chart --post-renderer pod-sequencer',
+  'helm upgrade --install shop ./chart --post-renderer pod-sequencer --post-renderer-args --fail-on=warning',
+]);
 
 describe('the docs run as written (issue 38)', () => {
   it('every fenced block is run, checked against what it shows, or listed with a reason; nothing listed is gone', () => {
