@@ -2,25 +2,30 @@
  * @needs kpt git kubectl
  * @uses helm3 helm4
  * The docs run as written (issue 38). Every fenced block of README.md, docs/*.md, docs/rules/*.md
- * and examples/<name>/README.md is either run here, checked against what it shows, or listed below with a one-line reason; a block
- * that is none of these fails the first test, so a new block is never skipped in silence.
+ * and examples/<name>/README.md is run here, checked against what it shows, or listed with a
+ * one-line reason; a block that is none of these fails the first test, so a new block is never
+ * skipped in silence (docs/decisions.md, "The docs run as written").
  *
- * Shell blocks (sh, shell, console) are split into commands (`\` continuations joined, `# `
- * comments dropped). Each command runs with `sh -c` in a fresh copy of a user's project: an npm
+ * Shell blocks (sh, shell, bash) are split into commands (`\` continuations joined, `# `
+ * comments dropped); in a console block the `$ ` lines are the commands and the lines after each
+ * what it prints. Each command runs with `sh -c` in a fresh copy of a user's project: an npm
  * project with pod-sequencer installed locally (node_modules/pod-sequencer, node_modules/.bin),
  * `pod-sequencer` and `kustomize` on PATH (the global install the docs assume), manifests in k8s/,
  * a PodSequence in podsequence.yaml, the gitops-component example as app/, a chart in chart/.
- * Placeholders are filled (`DIR` is k8s, `[same flags]` the flags before). A `cd` or `export` line
- * carries over to the block's next commands. Commands that need Helm run where Helm is (CI,
- * `.ci/run`); a command that needs a cluster, the network or a global install is listed in
- * NOT_RUN. Example READMEs' kpt and kustomize commands are what test/examples.test.ts runs (from
- * `.expected/config.yaml`): here they are compared with it, not run a second time.
+ * Placeholders are filled (`DIR` is k8s, `[same flags]` the flags before). A `cd` or `export`
+ * line carries over to the block's next commands. COMMANDS says, for each, what it must exit
+ * with and print, or why it is not run (`notRun`: a cluster, the network, a global install, a
+ * tool no machine of this project has) or which other test runs it (`covered`: the example
+ * READMEs' kpt and kustomize commands must be the ones test/examples.test.ts runs from
+ * `.expected/config.yaml`, and are not run a second time). Commands with Helm run where Helm is
+ * (CI, `.ci/run`).
  *
- * YAML blocks: a PodSequence, or a `spec:` fragment of one, goes through loadConfig (a "defaults
+ * Other blocks: a PodSequence, or a `spec:` fragment of one, goes through loadConfig (a "defaults
  * shown" fragment must equal the schema's defaults); a suppression (`metadata.annotations` with
- * `pod-sequencer.dev/ignore.<rule>`) must name a rule there is; Kptfile pipelines and kustomize transformer
- * files run under kpt and kustomize; a block that shows output is compared with what the command
- * before it printed (lines in order; a `…` line stands for lines left out).
+ * `pod-sequencer.dev/ignore.<rule>`) must name a rule there is; the rest is in SPECS: Kptfile
+ * pipelines render under kpt, kustomize transformer files build under kustomize, CI files' steps
+ * run as commands, and a block that shows output is compared with what its command printed
+ * (lines in order; a `…` line stands for lines left out, a line ending in `…` for the rest of it).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
