@@ -246,7 +246,7 @@ function project(): string {
   return dir;
 }
 
-function envFor(dir: string, helm: 'helm3' | 'helm4', extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function envFor(dir: string, helm: 'helm3' | 'helm4'): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(HELM_|KUBECONFIG$|npm_)/.test(k)) env[k] = v;
   return {
@@ -262,7 +262,6 @@ function envFor(dir: string, helm: 'helm3' | 'helm4', extra: Record<string, stri
     npm_config_offline: 'true',
     npm_config_cache: join(dir, '.home', '.npm'),
     NO_COLOR: '1',
-    ...extra,
   };
 }
 
@@ -340,9 +339,9 @@ const kptEvalOfExample = (name: string) => () => {
   if (kv.length) parts.push('--', ...kv);
   expect(COMMANDS_OF_EXAMPLES[name], `examples/${name}/README.md names the command test/examples.test.ts runs`).toContain(parts.join(' '));
 };
-const COMMANDS_OF_EXAMPLES: Record<string, string[]> = Object.fromEntries(
-  BLOCKS.filter((b) => b.page.startsWith('examples/') && SHELL.has(b.lang)).map((b) => [b.page.split('/')[1]!, commandsOf(b.text, b.lang)]),
-);
+const COMMANDS_OF_EXAMPLES: Record<string, string[]> = {};
+for (const b of BLOCKS.filter((x) => x.page.startsWith('examples/') && SHELL.has(x.lang)))
+  (COMMANDS_OF_EXAMPLES[b.page.split('/')[1]!] ??= []).push(...commandsOf(b.text, b.lang));
 
 const file = (dir: string, path: string) => readFileSync(join(dir, path), 'utf8');
 /** istio-proxy made a native sidecar: under initContainers, with restartPolicy: Always. */
