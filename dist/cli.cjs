@@ -26796,7 +26796,7 @@ function renderComponent(patches2, regenerate, unread = []) {
   return out2;
 }
 function renderFlux(patches2, regenerate, unread = []) {
-  const block2 = [{ kustomize: { patches: patches2.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }];
+  const block2 = { postRenderers: [{ kustomize: { patches: patches2.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }] };
   return `${HEADER}
 # HelmRelease spec.postRenderers: the function's changes to the rendered chart.
 # Regenerate: ${regenerate}

@@ -151,13 +151,16 @@ describe.skipIf(!canUse('kubectl'))('kubectl kustomize --enable-alpha-plugins (c
     expect(r.stderr).toContain('spec.kubernetesVersion');
   });
 
-  it('silently skips exec: functions (exit 0, function never runs): use the standalone kustomize for those', () => {
+  it('never runs exec: functions: with --enable-alpha-plugins it skips them (exit 0, nothing changed), without it it fails (the docs say both)', () => {
     const shim = dockerShim();
     const dir = kustomization(`exec:\n  path: ${BIN}`);
     // kubectl kustomize has no --enable-exec flag.
     const r = run('kubectl', ['kustomize', '--enable-alpha-plugins', dir], { env: env(shim.dir) });
     expect(r.code, r.stderr).toBe(0);
     expect(containerNames(r.stdout)).toEqual(['web', 'istio-proxy']);
+    const plain = run('kubectl', ['kustomize', dir], { env: env(shim.dir) });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toContain('external plugins disabled');
   });
 });
 

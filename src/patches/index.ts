@@ -193,9 +193,13 @@ export function renderComponent(patches: readonly ObjectPatch[], regenerate: str
   return out;
 }
 
-/** A HelmRelease `spec.postRenderers` block: Flux's kustomize post-renderer takes `patch` (a string) and `target`. */
+/**
+ * A HelmRelease `spec.postRenderers` block, under its `postRenderers:` key so that it pastes as is
+ * under the HelmRelease's `spec:` (docs/gitops.md): Flux's kustomize post-renderer takes `patch` (a
+ * string) and `target`.
+ */
 export function renderFlux(patches: readonly ObjectPatch[], regenerate: string, unread: readonly string[] = []): string {
-  const block = [{ kustomize: { patches: patches.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }];
+  const block = { postRenderers: [{ kustomize: { patches: patches.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }] };
   return (
     `${HEADER}\n# HelmRelease spec.postRenderers: the function's changes to the rendered chart.\n# Regenerate: ${regenerate}\n` +
     unreadNotice(unread) +

@@ -227,7 +227,8 @@ describe('patches --format flux', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^# Written by `pod-sequencer patches`; do not edit\.\n/);
     expect(r.stdout).toContain('# Regenerate: <your render command> | pod-sequencer patches --format flux --config pod-sequence.yaml -');
-    const block = parse(r.stdout) as { kustomize: { patches: { patch: string; target: Record<string, string> }[] } }[];
+    // Under its key, to paste under the HelmRelease's `spec:` as docs/gitops.md says.
+    const block = (parse(r.stdout) as { postRenderers: { kustomize: { patches: { patch: string; target: Record<string, string> }[] } }[] }).postRenderers;
     expect(block).toHaveLength(1);
     const patches = block[0]!.kustomize.patches;
     expect(patches.map((p) => p.target)).toEqual([
@@ -357,7 +358,7 @@ describe('patches keeps going past an input it cannot read (issue 31), as check,
     expect(out.code).toBe(1);
     const text = readFileSync(join(dir, 'post.yaml'), 'utf8');
     expect(text.split('\n').slice(3, 5)).toEqual(notice);
-    const block = parse(text) as { kustomize: { patches: { target: { name: string } }[] } }[];
+    const block = (parse(text) as { postRenderers: { kustomize: { patches: { target: { name: string } }[] } }[] }).postRenderers;
     expect(block[0]!.kustomize.patches.map((p) => p.target.name)).toEqual(['checkout', 'db-migrate']);
     const check = bin(['patches', '--format', 'flux', '--check', '--config', 'pod-sequence.yaml', '--out', 'post.yaml', 'base']);
     expect([check.code, check.stderr.trimEnd().split('\n').at(-1)]).toEqual([1, 'post.yaml is current; 1 input not read (see above), so not patched']);
