@@ -25,7 +25,7 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem, type as osType } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, SHAPES, SIZES, toDocuments } from './gen.mjs';
 import { liveDump, podsAsDocuments } from './live.mjs';
@@ -68,7 +68,7 @@ const FIX = 'pod-sequencer fix';
 for (const [i, a] of args.entries()) {
   if (a !== '--cmd') continue;
   const [name, script] = args[i + 1].split('=');
-  COMMANDS[name] = [join(process.cwd(), script)];
+  COMMANDS[name] = [resolve(script)];
 }
 
 /**
@@ -96,6 +96,7 @@ function buildReference(commit) {
     git('worktree', 'remove', '--force', dir);
     rmSync(dir, { recursive: true, force: true });
   });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130)); // the worktree goes then too
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const b = spawnSync(process.execPath, [join(dir, 'scripts', 'build.mjs')], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (b.status !== 0) throw new Error(`the build of ${commit} failed (exit ${b.status})`);
