@@ -110,21 +110,22 @@ function untouched(i, r, meta) {
   return workload(i, r, false, meta);
 }
 
-const FUNCTION_CONFIG = `functionConfig:
+/** The function config: at 1.28 postStart waits (classic sidecars), at 1.29+ native sidecars (issue 38's M30 and L30). */
+const functionConfig = (kubernetesVersion) => `functionConfig:
   apiVersion: fn.pod-sequencer.dev/v1alpha1
   kind: PodSequence
   metadata:
     name: ordering
   spec:
-    kubernetesVersion: "1.28"   # postStart waits, not native sidecars
+    kubernetesVersion: "${kubernetesVersion}"   # ${Number(kubernetesVersion.split('.')[1]) < 29 ? 'postStart waits, not native sidecars' : 'native sidecars'}
 `;
 
 /**
  * A ResourceList of `count` items, `changedShare` of them workloads with a sidecar listed last
  * (which the function changes), the rest untouched.
  */
-export function generate(count, { changedShare = 0.4, seed = 1, small = false } = {}) {
-  if (small) return generateSmall(count);
+export function generate(count, { changedShare = 0.4, seed = 1, small = false, kubernetesVersion = '1.28' } = {}) {
+  if (small) return generateSmall(count, kubernetesVersion);
   const r = rng(seed);
   let out = 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n';
   // Spread changed items evenly, so every prefix has the same mix.
@@ -140,14 +141,14 @@ export function generate(count, { changedShare = 0.4, seed = 1, small = false } 
       out += untouched(i, r, meta);
     }
   }
-  return out + FUNCTION_CONFIG;
+  return out + functionConfig(kubernetesVersion);
 }
 
 /**
  * `count` small items with nothing to do (issue 28: the per-item cost): Services, ConfigMaps and
  * Deployments with one container and no sidecar, a few lines each, no annotations.
  */
-function generateSmall(count) {
+function generateSmall(count, kubernetesVersion) {
   let out = 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n';
   for (let i = 0; i < count; i++) {
     const k = i % 3;
@@ -159,7 +160,7 @@ function generateSmall(count) {
         `- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web-${i}\n  spec:\n    selector:\n      matchLabels:\n        app: a${i}\n` +
         `    template:\n      metadata:\n        labels:\n          app: a${i}\n      spec:\n        containers:\n        - name: web\n          image: registry.example.com/web:1\n`;
   }
-  return out + FUNCTION_CONFIG;
+  return out + functionConfig(kubernetesVersion);
 }
 
 /**
@@ -182,6 +183,10 @@ export const SIZES = [
   { name: 'S', count: 20, changedShare: 0.4 },
   { name: 'M', count: 1000, changedShare: 0.4 },
   { name: 'L', count: 10000, changedShare: 0.4, fix: true },
+  // The same items at kubernetesVersion 1.30: sidecars become native init containers, and every
+  // change's message has its reason on a second line (issue 38 measured these).
+  { name: 'M30', count: 1000, changedShare: 0.4, kubernetesVersion: '1.30' },
+  { name: 'L30', count: 10000, changedShare: 0.4, kubernetesVersion: '1.30' },
   { name: 'L0', count: 10000, changedShare: 0 },
   { name: 'L0s', count: 10000, changedShare: 0, small: true },
 ];

@@ -1,8 +1,15 @@
 // `npm run bench`: pod-sequencer against two baselines, as whole processes, on generated
 // ResourceLists. Prints medians and ratios and writes them into BENCHMARKS.md.
 //
-//   node bench/run.mjs [--sizes S,M,L,L0,L0s,audit,one-file] [--runs N] [--no-build] [--no-write]
+//   node bench/run.mjs [--sizes S,M,L,M30,L30,L0,L0s,audit,one-file] [--runs N] [--no-build] [--no-write]
+//                      [--against COMMIT|none] [--cmd NAME=SCRIPT]
 //                      [--webhook none] [--webhook-seconds N] [--soak [--soak-minutes N]]
+//
+// M30 and L30 are M's and L's items at kubernetesVersion 1.30 (native sidecars; issue 38).
+// `--against COMMIT` (default: REFERENCE below, when the history has it) builds that commit's
+// dist in a temporary git worktree (this checkout's node_modules linked in, its own
+// scripts/build.mjs run there) and runs its bin as one more command on every size: ratios
+// against the last release's build, in the same run, on the same work.
 //
 // `audit` (issue 37): `pod-sequencer audit` on a generated 50,000-pod dump as kubectl prints it
 // (bench/live.mjs), against `pod-sequencer check` on the same pods as manifests; its own table.
@@ -16,9 +23,9 @@
 // from process.hrtime around each spawn; peak RSS and CPU time from GNU time (`/usr/bin/time`,
 // Debian package `time`), else from the child's own process.resourceUsage() via bench/rusage.cjs.
 import { spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem, type as osType } from 'node:os';
-import { dirname, join } from 'node:path';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus, release, tmpdir, totalmem, type as osType } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, SHAPES, SIZES, toDocuments } from './gen.mjs';
 import { liveDump, podsAsDocuments } from './live.mjs';
@@ -32,13 +39,13 @@ const opt = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const sizes = (opt('--sizes') ?? 'S,M,L,L0,L0s,audit,one-file').split(',');
+const sizes = (opt('--sizes') ?? 'S,M,L,M30,L30,L0,L0s,audit,one-file').split(',');
 /** `--shapes none` leaves the YAML shapes out; `--shapes 'flow items,plain scalar'` picks some. */
 const shapeNames = opt('--shapes') === 'none' ? [] : opt('--shapes') ? opt('--shapes').split(',') : Object.keys(SHAPES);
 /** Base size of each shape, in MB; each also runs at twice that. */
 const SHAPE_MB = 2;
 /** Rounds per size: enough for a stable median, few enough for ~3 minutes on 2 cores. */
-const RUNS = { S: 15, M: 9, L: 5, L0: 7, L0s: 7, audit: 3, 'one-file': 3 };
+const RUNS = { S: 15, M: 9, L: 5, M30: 9, L30: 5, L0: 7, L0s: 7, audit: 3, 'one-file': 3 };
 const runsOverride = opt('--runs') && Number(opt('--runs'));
 /** The webhook case (bench/webhook.mjs): `--webhook none` leaves it out; `--soak` adds its 10-minute soak. */
 const webhook = opt('--webhook') !== 'none';
@@ -61,8 +68,46 @@ const FIX = 'pod-sequencer fix';
 for (const [i, a] of args.entries()) {
   if (a !== '--cmd') continue;
   const [name, script] = args[i + 1].split('=');
-  COMMANDS[name] = [join(process.cwd(), script)];
+  COMMANDS[name] = [resolve(script)];
 }
+
+/**
+ * The build issue 38 compared with (before changed items went through yaml's stringifier at
+ * 1.29+): the default `--against`.
+ */
+const REFERENCE = '19b3df5';
+
+/**
+ * `commit`'s bin, built in a temporary worktree: its own scripts/build.mjs (so its own bundle
+ * and code cache) with this checkout's node_modules. Undefined (said on stderr) when the
+ * history lacks the commit. The worktree is removed when the run ends.
+ */
+function buildReference(commit) {
+  const git = (...a) => spawnSync('git', ['-C', root, ...a], { encoding: 'utf8' });
+  const sha = git('rev-parse', '--verify', '--quiet', `${commit}^{commit}`).stdout.trim();
+  if (!sha) {
+    process.stderr.write(`bench: no commit ${commit} in this history: no reference build\n`);
+    return undefined;
+  }
+  const dir = join(tmpdir(), `pod-sequencer-ref-${sha.slice(0, 12)}-${process.pid}`);
+  const added = git('worktree', 'add', '--detach', dir, sha);
+  if (added.status !== 0) throw new Error(`git worktree add ${dir}: ${added.stderr}`);
+  process.on('exit', () => {
+    git('worktree', 'remove', '--force', dir);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130)); // the worktree goes then too
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const b = spawnSync(process.execPath, [join(dir, 'scripts', 'build.mjs')], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (b.status !== 0) throw new Error(`the build of ${commit} failed (exit ${b.status})`);
+  return join(dir, 'bin', 'pod-sequencer.cjs');
+}
+
+const against = opt('--against') ?? REFERENCE;
+const reference = against === 'none' ? undefined : buildReference(against);
+/** The reference build's command name: one column of the table and one ratio per size. */
+const REF = reference && `pod-sequencer at ${against}`;
+if (REF) COMMANDS[REF] = [reference];
 
 function measure(name, input) {
   const stats = join(out, `${slug(name)}.stats`);
@@ -259,15 +304,17 @@ function fmt(n, digits = 0) {
 function report(rows) {
   const by = Object.fromEntries(rows.map((r) => [r.size, r]));
   const lines = [];
+  const refHead = REF ? ` ${against} (reference build) |` : '';
   lines.push(
-    '| size | items | input | runs | pod-sequencer | `fix` (same items as a file) | B0 (copy) | B1 (yaml Document) | B2 (js-yaml) | pod-sequencer RSS | B1 RSS |',
+    `| size | items | input | runs | pod-sequencer |${refHead} \`fix\` (same items as a file) | B0 (copy) | B1 (yaml Document) | B2 (js-yaml) | pod-sequencer RSS | B1 RSS |`,
   );
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push(`|---|---:|---:|---:|---:|${REF ? '---:|' : ''}---:|---:|---:|---:|---:|---:|`);
   const cell = (m) => (m ? `${fmt(m.wall)} ms (cpu ${fmt(m.cpu)})` : '–');
   for (const r of rows) {
     const p = r['pod-sequencer'];
+    const refCell = REF ? ` ${cell(r[REF])} |` : '';
     lines.push(
-      `| ${r.size} | ${r.items} | ${fmt(r.bytes / 1024)} KiB | ${r.runs} | ${cell(p)} | ${cell(r[FIX])} | ${cell(r.B0)} | ${cell(r.B1)} | ${cell(r.B2)} | ${fmt(p.rss)} MiB | ${fmt(r.B1.rss)} MiB |`,
+      `| ${r.size} | ${r.items} | ${fmt(r.bytes / 1024)} KiB | ${r.runs} | ${cell(p)} |${refCell} ${cell(r[FIX])} | ${cell(r.B0)} | ${cell(r.B1)} | ${cell(r.B2)} | ${fmt(p.rss)} MiB | ${fmt(r.B1.rss)} MiB |`,
     );
   }
   const checks = [];
@@ -277,11 +324,17 @@ function report(rows) {
   if (by.M) ratio('M: pod-sequencer / B1 (wall)', w('M', 'pod-sequencer') / w('M', 'B1'), 0.6);
   if (by.L) ratio('L: pod-sequencer / B1 (wall)', w('L', 'pod-sequencer') / w('L', 'B1'), 0.6);
   if (by.L) ratio('L: pod-sequencer / B2 js-yaml (wall)', w('L', 'pod-sequencer') / w('L', 'B2'), 0.4);
+  // Issue 38: changed items at 1.30 (native sidecars), where they had become slower.
+  if (by.M30) ratio('M30 (1.30): pod-sequencer / B1 (wall)', w('M30', 'pod-sequencer') / w('M30', 'B1'), 0.5);
+  if (by.L30) ratio('L30 (1.30): pod-sequencer / B1 (wall)', w('L30', 'pod-sequencer') / w('L30', 'B1'), 0.3);
+  if (by.L30) ratio('L30 (1.30): pod-sequencer / B2 js-yaml (wall)', w('L30', 'pod-sequencer') / w('L30', 'B2'), 0.4);
   if (by.L0) ratio('L0: pod-sequencer / B1 (wall)', w('L0', 'pod-sequencer') / w('L0', 'B1'), 0.1);
   if (by.L0s) ratio('L0s (small items): pod-sequencer / B1 (wall)', w('L0s', 'pod-sequencer') / w('L0s', 'B1'), 0.1);
   if (by.L?.[FIX]) ratio('L: `fix` on a file / the filter (wall)', w('L', FIX) / w('L', 'pod-sequencer'), 1.5);
   if (by.L && by.M) ratio('scaling: pod-sequencer L / M (wall)', w('L', 'pod-sequencer') / w('M', 'pod-sequencer'), 11);
   if (by.L) ratio('L: peak RSS pod-sequencer / B1', by.L['pod-sequencer'].rss / by.L.B1.rss, 0.5);
+  // Against the reference build: no slower than it, size by size.
+  if (REF) for (const r of rows) ratio(`${r.size}: pod-sequencer / ${against} (wall)`, w(r.size, 'pod-sequencer') / w(r.size, REF), 1);
   lines.push('');
   lines.push('| ratio | value | target | |');
   lines.push('|---|---:|---:|---|');

@@ -1,20 +1,24 @@
 #!/usr/bin/env node
 'use strict';
-// Runs the bundled CLI (dist/cli.cjs) with V8's code cache for it, which the build makes by
-// running the bundle once (scripts/build.mjs): compiling the bundle is a good part of a small
-// run, and Node 20 has no module.enableCompileCache. The cache is used only when it was made
-// from these exact bytes and V8 accepts it (same Node version and flags); otherwise the bundle
-// is compiled as usual. The cache file starts with the bundle it was made from (its length,
-// then its bytes): comparing those is exact and needs no hash, and loading node:crypto for one
-// took longer than the rest of this file (BENCHMARKS.md). POD_SEQUENCER_CODE_CACHE_OUT=FILE
+// Runs the bundled CLI (dist/cli.cjs) with V8's code cache for it (dist/cli.cjs.cache), which
+// the build makes by running the bundle once (scripts/build.mjs), and which a run that finds
+// none writes itself when it ends: compiling the bundle is a good part of a small run, Node 20
+// has no module.enableCompileCache, and a clone or an install has no build's cache (dist/ is
+// committed without one, and nothing builds at install). The cache is used only when it was
+// made from these exact bytes and V8 accepts it (V8 checks its own version and flags); a run
+// that finds none, a stale one or one V8 refuses writes a new one, beside the bundle, when
+// dist/ is writable (a temporary file, then renamed over: a reader never sees half a cache),
+// and says nothing when it cannot. The cache file starts with the bundle it was made from (its
+// length, then its bytes): comparing those is exact and needs no hash, and loading node:crypto
+// for one took longer than the rest of this file (BENCHMARKS.md). POD_SEQUENCER_CODE_CACHE_OUT=FILE
 // writes a new cache to FILE when the run ends, and POD_SEQUENCER_CODE_CACHE_CHECK=1 says on stderr
-// whether V8 took the cache (the build's use only).
+// whether V8 took the cache (the build's use, and the tests').
 // On Node 22.1+ Node's own compile cache is used instead: an installed copy has no cache of
 // ours (nothing builds on install: docs/decisions.md "Committed dist/"), and ours would be for
 // the Node that built it. Node's is kept in the user's cache directory rather than Node's
 // default under the shared temp dir (code another user wrote there would run as this one);
 // NODE_COMPILE_CACHE, when set, is Node's and wins.
-const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
 // A run is short: most of its code runs before V8's optimising compiler (TurboFan) has finished
@@ -30,6 +34,7 @@ if (![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.include
 }
 
 const bundle = join(__dirname, '..', 'dist', 'cli.cjs');
+const ownCache = `${bundle}.cache`;
 const out = process.env.POD_SEQUENCER_CODE_CACHE_OUT;
 
 if (!existsSync(bundle)) {
@@ -43,7 +48,7 @@ if (!existsSync(bundle)) {
 
 function readCache() {
   try {
-    return readFileSync(`${bundle}.cache`);
+    return readFileSync(ownCache);
   } catch {
     return undefined;
   }
@@ -61,6 +66,28 @@ function madeFrom(cache, source) {
   return cache.length > end && cache.readUInt32LE(0) === source.length && source.equals(cache.subarray(4, end));
 }
 
+/** Whether this run may write dist/'s cache: a directory the user cannot write (a global install as root) is left alone. */
+function writable() {
+  try {
+    accessSync(dirname(bundle), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The cache to `file`, through a temporary file renamed over it (atomic); any failure leaves things as they were, silently. */
+function writeCache(file, data, quiet) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    if (!quiet) throw e;
+  }
+}
+
 const { enableCompileCache } = require('node:module');
 const cache = out || enableCompileCache ? undefined : readCache();
 if (enableCompileCache && !out) {
@@ -69,7 +96,7 @@ if (enableCompileCache && !out) {
     enableCompileCache(join(base, 'pod-sequencer', 'node-compile-cache'));
   }
   require(bundle);
-} else if (!cache && !out) {
+} else if (!cache && !out && !writable()) {
   require(bundle);
 } else {
   const { Script } = require('node:vm');
@@ -81,10 +108,13 @@ if (enableCompileCache && !out) {
   // that differed between writing and reading would make V8 refuse it, silently.
   if (process.env.POD_SEQUENCER_CODE_CACHE_CHECK)
     process.stderr.write(`code cache: ${!cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
-  if (out) {
-    // After the run, so the cache also holds the functions the run compiled.
+  // The build's cache goes to POD_SEQUENCER_CODE_CACHE_OUT; a run with no cache V8 takes writes
+  // dist/'s own (once: the next run takes it). After the run, so the cache also holds the
+  // functions the run compiled.
+  const target = out || ((!cachedData || script.cachedDataRejected) && writable() ? ownCache : undefined);
+  if (target) {
     delete process.env.POD_SEQUENCER_CODE_CACHE_OUT;
-    process.on('exit', () => writeFileSync(out, Buffer.concat([lengthOf(source), source, script.createCachedData()])));
+    process.on('exit', () => writeCache(target, Buffer.concat([lengthOf(source), source, script.createCachedData()]), !out));
   }
   const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
   script.runInThisContext()(module.exports, require, module, bundle, dirname(bundle));

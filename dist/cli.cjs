@@ -12063,7 +12063,7 @@ function block(map, indent3) {
     if (!SAFE_KEY.test(key2) || resolvesToNonString(key2)) return void 0;
     any = true;
     if (typeof value === "string") {
-      const s = scalar(value);
+      const s = value.includes("\n") ? blockScalar(value, indent3.length + 2) : scalar(value);
       if (s === void 0) return void 0;
       out2 += `${indent3}${key2}: ${s}
 `;
@@ -20396,6 +20396,7 @@ var init_patch = __esm({
         return reindent(this.print(map).slice(2), col);
       }
       emitKey(key2) {
+        if (plainKey(key2)) return key2;
         const doc = this.doc();
         const map = doc.createNode({});
         map.items.push(doc.createPair(key2, null));

@@ -11886,7 +11886,7 @@ function block(map, indent3) {
     if (!SAFE_KEY.test(key) || resolvesToNonString(key)) return void 0;
     any = true;
     if (typeof value === "string") {
-      const s = scalar(value);
+      const s = value.includes("\n") ? blockScalar(value, indent3.length + 2) : scalar(value);
       if (s === void 0) return void 0;
       out += `${indent3}${key}: ${s}
 `;
@@ -19338,6 +19338,7 @@ var Patch = class {
     return reindent(this.print(map).slice(2), col);
   }
   emitKey(key) {
+    if (plainKey(key)) return key;
     const doc = this.doc();
     const map = doc.createNode({});
     map.items.push(doc.createPair(key, null));

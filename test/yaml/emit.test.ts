@@ -76,11 +76,32 @@ describe('stringifyResults', () => {
     );
   });
 
-  it('a result left to yaml (a multi-line message) among results written fast: the list as yaml writes it (issue 38)', () => {
+  it('a result left to yaml (a non-ASCII message) among results written fast: the list as yaml writes it (issue 38)', () => {
     const fast = (n: number) => ({ message: `moved ${n}`, severity: 'info', resourceRef: { apiVersion: 'v1', kind: 'Pod', name: `p${n}` } }) as Result;
     const slow = { message: 'made it native\nKubernetes 1.29 runs native sidecars.', severity: 'info', field: { path: 'spec' } } as Result;
     const results = [fast(1), slow, fast(2), slow, { ...slow, message: 'ünïcode' }, fast(3)];
     expect(stringifyResults(results)).toBe(yamlResults(results));
+  });
+
+  it('writes a message of several lines as the `|-` literal yaml writes (issue 38: every change at 1.29+ has its reason on a second line)', () => {
+    const message = 'made istio-proxy a native sidecar (initContainers, restartPolicy: Always)\nKubernetes 1.30 runs native sidecars.';
+    const r = { message, severity: 'info', resourceRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, field: { path: 'spec' } } as Result;
+    const written = stringifyResults([r, { ...r, message: 'one line' } as Result]);
+    expect(written).toBe(yamlResults([r, { ...r, message: 'one line' } as Result]));
+    expect(written.split('\n').slice(0, 4)).toEqual([
+      'results:',
+      '- message: |-',
+      '    made istio-proxy a native sidecar (initContainers, restartPolicy: Always)',
+      '    Kubernetes 1.30 runs native sidecars.',
+    ]);
+    const line = fc.string({ unit: fc.constantFrom('a', ' ', ':', '#', '-', "'", '"', '|', '>', '.', '\t'), maxLength: 8 });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 2, maxLength: 4 }), fc.constantFrom('', '\n', '\n\n'), (lines, end) => {
+        const results = [{ message: lines.join('\n') + end, severity: 'info', field: { path: 'x' } } as Result];
+        expect(stringifyResults(results)).toBe(yamlResults(results));
+      }),
+      fcParams(800),
+    );
   });
 
   it('quotes the words a YAML 1.1 or 1.2 reader reads as null or a boolean, and only those (the letter-first lookup)', () => {
