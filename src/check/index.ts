@@ -1,4 +1,4 @@
-import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
+import { onWindows, windowsField, windowsNote } from '../pod/host.js';
 import type { Ctx, PodCtx } from '../pod/context.js';
 import { RUN_FIX, type Message } from '../krm/types.js';
 import { fixChangesSomething } from './fixes.js';
@@ -137,8 +137,9 @@ export function rulesCanAct(ctx: PodCtx): boolean {
 export function runRules(ctx: Ctx): void {
   // A Windows pod is left as it is (sequence/index.ts says why, in apply mode): no rule may
   // promise a fix that will not come.
-  if (onWindows(ctx.w)) {
-    if (ctx.cfg.mode === 'check') ctx.report('warning', WINDOWS_NOTE, podField(ctx.w, 'nodeSelector'));
+  const windows = windowsField(ctx.w);
+  if (windows) {
+    if (ctx.cfg.mode === 'check') ctx.report('warning', windowsNote(ctx.w), podField(ctx.w, windows));
     return;
   }
   if (ctx.w.site.sidecarsEndedBy === 'controller') leftToController(ctx);

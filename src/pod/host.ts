@@ -6,17 +6,35 @@
 import type { Message } from '../krm/types.js';
 import type { Workload } from '../workloads/workload.js';
 
-/** The pod runs on Windows nodes (nodeSelector kubernetes.io/os): POSIX sh waits cannot run. */
-export function onWindows(w: Workload): boolean {
+/**
+ * The pod field that puts it on Windows nodes, if one does: `spec.os.name` (the API server then
+ * holds the pod to validateWindows: kubernetes/kubernetes pkg/apis/core/validation/validation.go)
+ * or a `kubernetes.io/os` node selector. POSIX sh waits and wrappers cannot run there.
+ */
+export function windowsField(w: Workload): 'os' | 'nodeSelector' | undefined {
+  const os = w.pod.os as Record<string, unknown> | undefined;
+  if (os?.name === 'windows') return 'os';
   const selector = w.pod.nodeSelector as Record<string, unknown> | undefined;
-  return selector?.['kubernetes.io/os'] === 'windows';
+  return selector?.['kubernetes.io/os'] === 'windows' ? 'nodeSelector' : undefined;
 }
 
-export const WINDOWS_NOTE: Message = {
-  summary: 'Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged',
-  detail: 'The waits and wrappers pod-sequencer writes are POSIX shell in Linux images.',
-};
+export function onWindows(w: Workload): boolean {
+  return windowsField(w) !== undefined;
+}
 
+/**
+ * Why a Windows pod is left as it is, naming the field that says so; for a pod that runs to
+ * completion, what would make it finish without a Linux shell (docs/decisions.md, "Where the pod
+ * runs limits what it gets").
+ */
+export function windowsNote(w: Workload): Message {
+  const field = windowsField(w) === 'os' ? 'os.name: windows' : 'nodeSelector kubernetes.io/os: windows';
+  const base = 'The waits and wrappers pod-sequencer writes are POSIX shell in Linux images; it adds no Linux container and rewrites no command here.';
+  const job = w.jobLike
+    ? " For the pod to complete while a sidecar runs, the app must end the sidecar itself when its work is done (the sidecar's quit endpoint, for example cloud-sql-proxy's --quitquitquit), or the sidecar must be native (an init container with restartPolicy: Always, Kubernetes 1.29 or later), which ends after the app without a wrapper."
+    : '';
+  return { summary: `Windows pod (${field}): left unchanged`, detail: base + job };
+}
 /** The pod uses the node's network: no mesh injects it, and cluster DNS needs ClusterFirstWithHostNet. */
 export function onHostNetwork(w: Workload): boolean {
   return w.pod.hostNetwork === true;

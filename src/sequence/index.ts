@@ -15,7 +15,7 @@ import { moveSidecarsFirst } from './order.js';
 import { addPostStartWaits } from './post-start.js';
 import { effectiveStrategy, findSidecars, type Effective, type FoundSidecar } from '../pod/sidecars.js';
 import { controllerWhy, podField, podMetaField } from '../workloads/workload.js';
-import { onWindows, WINDOWS_NOTE } from '../pod/host.js';
+import { onWindows, windowsField, windowsNote } from '../pod/host.js';
 import { syncIstioStatus } from './istio-status.js';
 import { keepSidecarsForDrain } from './stop-order.js';
 import { syncTools } from './tools.js';
@@ -111,9 +111,10 @@ const STEP_MASKS = steps.map((step) => maskOf(step.needs));
 const ANY_STEP = STEP_MASKS.reduce((a, m) => a | m, 0);
 
 function transform(ctx: Ctx): void {
-  if (onWindows(ctx.w)) {
+  const windows = windowsField(ctx.w);
+  if (windows) {
     // Every wait and wrapper pod-sequencer writes is POSIX sh in a Linux image.
-    ctx.report('warning', WINDOWS_NOTE, podField(ctx.w, 'nodeSelector'));
+    ctx.report('warning', windowsNote(ctx.w), podField(ctx.w, windows));
     return;
   }
   // Argo's and Tekton's templates are read through a view of their containers: only the pod's

@@ -480,6 +480,45 @@ ${spec}      containers:
     expect(findings.map((f) => f.result.severity)).toContain('warning');
     expect(findings.find((f) => f.result.severity === 'warning')!.result.message).toMatch(/^Windows pod/);
   });
+
+  // Issue 39: spec.os.name is how the API server knows (validateWindows in kubernetes/kubernetes
+  // pkg/apis/core/validation/validation.go forbids the Linux securityContext fields seq-tools has).
+  const windowsJob = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: report
+spec:
+  template:
+    spec:
+      os:
+        name: windows
+      restartPolicy: Never
+      containers:
+      - name: cloud-sql-proxy
+        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1
+        args: ["--port=5432", "proj:region:db"]
+      - name: app
+        image: app:1
+        command: ["app.exe"]
+`;
+  for (const mode of ['apply', 'check'] as const) {
+    it(`Windows by spec.os.name (${mode}): no Linux container, no shell wrapper, and the warning says what would end the Job`, () => {
+      const { files, findings } = run(windowsJob, { ...classic(), mode });
+      expect(files[0]!.output).toBeUndefined();
+      expect(findings.map((f) => `${f.result.severity} ${f.result.tags?.rule ?? ''}`)).toEqual(['warning ']);
+      const { result } = findings[0]!;
+      expect(result.message).toBe('Windows pod (os.name: windows): left unchanged');
+      expect(result.detail).toMatch(/quit endpoint.*restartPolicy: Always, Kubernetes 1\.29/s);
+      expect(result.field?.path).toBe('spec.template.spec.os');
+    });
+  }
+
+  it('Windows by spec.os.name on a Deployment: the note has no advice about completing', () => {
+    const text = windowsJob.replace('batch/v1\nkind: Job', 'apps/v1\nkind: Deployment').replace('      restartPolicy: Never\n', '');
+    const { result } = run(text, classic()).findings[0]!;
+    expect(result.message).toBe('Windows pod (os.name: windows): left unchanged');
+    expect(said(result)).not.toMatch(/quit endpoint/);
+  });
 });
 
 describe('evidence turns a mesh on: the input proves an injector will act (issue 14)', () => {
