@@ -13739,9 +13739,20 @@ var init_results = __esm({
 });
 
 // src/pod/host.ts
-function onWindows(w) {
+function windowsField(w) {
+  const os = w.pod.os;
+  if (os?.name === "windows") return "os";
   const selector = w.pod.nodeSelector;
-  return selector?.["kubernetes.io/os"] === "windows";
+  return selector?.["kubernetes.io/os"] === "windows" ? "nodeSelector" : void 0;
+}
+function onWindows(w) {
+  return windowsField(w) !== void 0;
+}
+function windowsNote(w) {
+  const field = windowsField(w) === "os" ? "os.name: windows" : "nodeSelector kubernetes.io/os: windows";
+  const base2 = "The waits and wrappers pod-sequencer writes are POSIX shell in Linux images; it adds no Linux container and rewrites no command here.";
+  const job3 = w.jobLike ? " For the pod to complete while a sidecar runs, the app must end the sidecar itself when its work is done (the sidecar's quit endpoint, for example cloud-sql-proxy's --quitquitquit), or the sidecar must be native (an init container with restartPolicy: Always, Kubernetes 1.29 or later), which ends after the app without a wrapper." : "";
+  return { summary: `Windows pod (${field}): left unchanged`, detail: base2 + job3 };
 }
 function onHostNetwork(w) {
   return w.pod.hostNetwork === true;
@@ -13749,15 +13760,23 @@ function onHostNetwork(w) {
 function resolvesClusterNames(w) {
   return !onHostNetwork(w) || w.pod.dnsPolicy === "ClusterFirstWithHostNet";
 }
-var WINDOWS_NOTE, SYSTEM_NAMESPACES;
+var SYSTEM_NAMESPACES;
 var init_host = __esm({
   "src/pod/host.ts"() {
     "use strict";
-    WINDOWS_NOTE = {
-      summary: "Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged",
-      detail: "The waits and wrappers pod-sequencer writes are POSIX shell in Linux images."
-    };
     SYSTEM_NAMESPACES = ["kube-system", "kube-public", "kube-node-lease"];
+  }
+});
+
+// src/config/types.ts
+function versionAssumed(cfg) {
+  return cfg.kubernetesVersionAssumed !== void 0 && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
+}
+var FAIL_ON_LEVELS;
+var init_types2 = __esm({
+  "src/config/types.ts"() {
+    "use strict";
+    FAIL_ON_LEVELS = ["error", "warning", "info", "none"];
   }
 });
 
@@ -14804,6 +14823,148 @@ var init_workload = __esm({
     OWNED_POD_SITES = new Map(POD_OWNERS.map((o) => [o, { ...POD_SITE, sidecarsEndedBy: "controller", controllerNote: o.controllerNote }]));
     JOB_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob"]);
     CONTAINER_LISTS = ["initContainers", "containers"];
+  }
+});
+
+// src/pod/context.ts
+function readEach(pending) {
+  const out2 = [];
+  for (const read2 of pending) {
+    try {
+      out2.push(read2());
+    } catch {
+    }
+  }
+  return out2;
+}
+function isStringMap(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
+}
+function kubernetesText(cfg) {
+  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
+}
+function restsOnAssumedVersion(ctx) {
+  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+}
+function assumedVersionMessage(cfg) {
+  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
+}
+function makeCtx(cfg, w, sink, facts = noFacts()) {
+  return {
+    cfg,
+    w,
+    facts,
+    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
+    report(reported, message2, fieldPath3, rule, suppressed2, container) {
+      const level = rule ? cfg.rules[rule] : void 0;
+      if (level === "off") return;
+      const severity = level ?? reported;
+      const result = {
+        ...fromMessage(message2),
+        severity,
+        resourceRef: w.ref,
+        ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
+        ...w.file ? { file: w.file } : {},
+        ...rule ? { tags: { rule, ...suppressed2 !== void 0 ? { suppressed: suppressed2 } : {} } } : {}
+      };
+      const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
+      if (at) anchors.set(result, at);
+      sink.push(result);
+    }
+  };
+}
+function containerAt(w, fieldPath3, given) {
+  const spec = podField(w);
+  if (!fieldPath3.startsWith(spec)) return void 0;
+  const m = CONTAINER_PATH.exec(fieldPath3.slice(spec.length));
+  if (!m) return void 0;
+  const c = given ?? w.pod[m[1]]?.[Number(m[2])];
+  return c ? { c, name: c.name, rest: fieldPath3.slice(spec.length + m[0].length) } : void 0;
+}
+function settlePaths(w, results, start = 0) {
+  for (let i = start; i < results.length; i++) {
+    const r = results[i];
+    const a = anchors.get(r);
+    if (!a || !r.field) continue;
+    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
+    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
+  }
+}
+function placeOf(w, match) {
+  for (const list3 of ["initContainers", "containers"]) {
+    const index = (w.pod[list3] ?? []).findIndex(match);
+    if (index >= 0) return { list: list3, index };
+  }
+  return void 0;
+}
+var ConfigMaps, Services, noFacts, TOOLS_DIR, TOOLS_CONTAINER, anchors, CONTAINER_PATH;
+var init_context = __esm({
+  "src/pod/context.ts"() {
+    "use strict";
+    init_types2();
+    init_results();
+    init_workload();
+    ConfigMaps = class {
+      pending = [];
+      byName;
+      /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
+      add(read2) {
+        this.pending.push(read2);
+        this.byName = void 0;
+      }
+      /**
+       * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
+       * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
+       * input holds neither.
+       */
+      get(namespace2, name) {
+        const found = this.index().get(name) ?? [];
+        return found.find((m) => m.namespace !== void 0 && m.namespace === namespace2) ?? found.find((m) => m.namespace === void 0 || namespace2 === void 0);
+      }
+      index() {
+        if (this.byName) return this.byName;
+        const byName = /* @__PURE__ */ new Map();
+        for (const obj of readEach(this.pending)) {
+          const meta3 = obj?.metadata;
+          const data = obj?.data;
+          if (typeof meta3?.name !== "string") continue;
+          const strings = {};
+          if (data !== null && typeof data === "object" && !Array.isArray(data)) {
+            for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
+          }
+          const list3 = byName.get(meta3.name) ?? [];
+          list3.push({ ...typeof meta3.namespace === "string" && { namespace: meta3.namespace }, data: strings });
+          byName.set(meta3.name, list3);
+        }
+        return this.byName = byName;
+      }
+    };
+    Services = class {
+      pending = [];
+      read;
+      /** An item to read when the Services are first asked for (`read` gives its value; it may throw). */
+      add(read2) {
+        this.pending.push(read2);
+        this.read = void 0;
+      }
+      /** Those with a name and a selector of strings, in input order. */
+      all() {
+        if (this.read) return this.read;
+        const out2 = [];
+        for (const value of readEach(this.pending)) {
+          const obj = value;
+          const meta3 = obj?.metadata;
+          const selector = obj?.spec?.selector;
+          if (typeof meta3?.name === "string" && isStringMap(selector)) out2.push({ name: meta3.name, namespace: String(meta3.namespace ?? "default"), selector });
+        }
+        return this.read = out2;
+      }
+    };
+    noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps(), problems: [] });
+    TOOLS_DIR = "/.seq";
+    TOOLS_CONTAINER = "seq-tools";
+    anchors = /* @__PURE__ */ new WeakMap();
+    CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
   }
 });
 
@@ -16564,160 +16725,6 @@ var init_sidecars = __esm({
   }
 });
 
-// src/config/types.ts
-function versionAssumed(cfg) {
-  return cfg.kubernetesVersionAssumed !== void 0 && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
-}
-var FAIL_ON_LEVELS;
-var init_types2 = __esm({
-  "src/config/types.ts"() {
-    "use strict";
-    FAIL_ON_LEVELS = ["error", "warning", "info", "none"];
-  }
-});
-
-// src/pod/context.ts
-function readEach(pending) {
-  const out2 = [];
-  for (const read2 of pending) {
-    try {
-      out2.push(read2());
-    } catch {
-    }
-  }
-  return out2;
-}
-function isStringMap(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
-}
-function kubernetesText(cfg) {
-  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
-}
-function restsOnAssumedVersion(ctx) {
-  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
-}
-function assumedVersionMessage(cfg) {
-  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
-}
-function makeCtx(cfg, w, sink, facts = noFacts()) {
-  return {
-    cfg,
-    w,
-    facts,
-    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
-    report(reported, message2, fieldPath3, rule, suppressed2, container) {
-      const level = rule ? cfg.rules[rule] : void 0;
-      if (level === "off") return;
-      const severity = level ?? reported;
-      const result = {
-        ...fromMessage(message2),
-        severity,
-        resourceRef: w.ref,
-        ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
-        ...w.file ? { file: w.file } : {},
-        ...rule ? { tags: { rule, ...suppressed2 !== void 0 ? { suppressed: suppressed2 } : {} } } : {}
-      };
-      const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
-      if (at) anchors.set(result, at);
-      sink.push(result);
-    }
-  };
-}
-function containerAt(w, fieldPath3, given) {
-  const spec = podField(w);
-  if (!fieldPath3.startsWith(spec)) return void 0;
-  const m = CONTAINER_PATH.exec(fieldPath3.slice(spec.length));
-  if (!m) return void 0;
-  const c = given ?? w.pod[m[1]]?.[Number(m[2])];
-  return c ? { c, name: c.name, rest: fieldPath3.slice(spec.length + m[0].length) } : void 0;
-}
-function settlePaths(w, results, start = 0) {
-  for (let i = start; i < results.length; i++) {
-    const r = results[i];
-    const a = anchors.get(r);
-    if (!a || !r.field) continue;
-    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
-    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
-  }
-}
-function placeOf(w, match) {
-  for (const list3 of ["initContainers", "containers"]) {
-    const index = (w.pod[list3] ?? []).findIndex(match);
-    if (index >= 0) return { list: list3, index };
-  }
-  return void 0;
-}
-var ConfigMaps, Services, noFacts, TOOLS_DIR, TOOLS_CONTAINER, anchors, CONTAINER_PATH;
-var init_context = __esm({
-  "src/pod/context.ts"() {
-    "use strict";
-    init_types2();
-    init_results();
-    init_workload();
-    ConfigMaps = class {
-      pending = [];
-      byName;
-      /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
-      add(read2) {
-        this.pending.push(read2);
-        this.byName = void 0;
-      }
-      /**
-       * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
-       * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
-       * input holds neither.
-       */
-      get(namespace2, name) {
-        const found = this.index().get(name) ?? [];
-        return found.find((m) => m.namespace !== void 0 && m.namespace === namespace2) ?? found.find((m) => m.namespace === void 0 || namespace2 === void 0);
-      }
-      index() {
-        if (this.byName) return this.byName;
-        const byName = /* @__PURE__ */ new Map();
-        for (const obj of readEach(this.pending)) {
-          const meta3 = obj?.metadata;
-          const data = obj?.data;
-          if (typeof meta3?.name !== "string") continue;
-          const strings = {};
-          if (data !== null && typeof data === "object" && !Array.isArray(data)) {
-            for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
-          }
-          const list3 = byName.get(meta3.name) ?? [];
-          list3.push({ ...typeof meta3.namespace === "string" && { namespace: meta3.namespace }, data: strings });
-          byName.set(meta3.name, list3);
-        }
-        return this.byName = byName;
-      }
-    };
-    Services = class {
-      pending = [];
-      read;
-      /** An item to read when the Services are first asked for (`read` gives its value; it may throw). */
-      add(read2) {
-        this.pending.push(read2);
-        this.read = void 0;
-      }
-      /** Those with a name and a selector of strings, in input order. */
-      all() {
-        if (this.read) return this.read;
-        const out2 = [];
-        for (const value of readEach(this.pending)) {
-          const obj = value;
-          const meta3 = obj?.metadata;
-          const selector = obj?.spec?.selector;
-          if (typeof meta3?.name === "string" && isStringMap(selector)) out2.push({ name: meta3.name, namespace: String(meta3.namespace ?? "default"), selector });
-        }
-        return this.read = out2;
-      }
-    };
-    noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps(), problems: [] });
-    TOOLS_DIR = "/.seq";
-    TOOLS_CONTAINER = "seq-tools";
-    anchors = /* @__PURE__ */ new WeakMap();
-    CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
-  }
-});
-
 // src/sequence/all-or-nothing.ts
 function allOrNothing(ctx, transform2, before) {
   const original = before ?? snapshot(ctx.w.obj);
@@ -16915,6 +16922,10 @@ function nativeAsked(mesh, annotations) {
   const key2 = nativeKeyIn(mesh, annotations);
   return key2 !== void 0 && isTrue2(annotations[key2]);
 }
+function nativeDecides(ctx, mesh) {
+  const version = configuredRelease(ctx.cfg, mesh);
+  return version !== void 0 && factAt(tableOf(mesh).nativeKeys, version) !== void 0 && nativeAsked(mesh, podAnnotations(ctx.w));
+}
 function meshedSidecars(ctx) {
   const annotations = podAnnotations(ctx.w);
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }) => {
@@ -16960,6 +16971,7 @@ var init_mesh = __esm({
     init_resolve();
     init_profiles();
     init_release();
+    init_versions();
     init_ports();
     init_workload();
     init_host();
@@ -18144,10 +18156,6 @@ function unprobedNative(ctx, mesh) {
     annotationPath(ctx, nativeKeyIn(mesh, podAnnotations(ctx.w)) ?? NATIVE_KEYS[mesh][0])
   );
 }
-function nativeDecides(ctx, mesh) {
-  const version = configuredRelease(ctx.cfg, mesh);
-  return version !== void 0 && factAt(tableOf(mesh).nativeKeys, version) !== void 0 && nativeAsked(mesh, podAnnotations(ctx.w));
-}
 function applyMesh(ctx) {
   for (const active of meshesOf(ctx)) {
     const { mesh, reason } = active;
@@ -18838,8 +18846,9 @@ function stepsCanAct(ctx) {
   return ctx.w.view || onWindows(ctx.w) || (summaryOf(ctx) & ANY_STEP) !== 0;
 }
 function transform(ctx) {
-  if (onWindows(ctx.w)) {
-    ctx.report("warning", WINDOWS_NOTE, podField(ctx.w, "nodeSelector"));
+  const windows = windowsField(ctx.w);
+  if (windows) {
+    ctx.report("warning", windowsNote(ctx.w), podField(ctx.w, windows));
     return;
   }
   if (ctx.w.view) return void applyMesh(ctx);
@@ -18972,15 +18981,23 @@ var init_sequence = __esm({
 });
 
 // src/check/dry-run.ts
-function dryRun(ctx) {
-  let results = runs.get(ctx);
-  if (results === void 0) {
-    results = [];
-    const w = makeWorkload(copyValue(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
-    if (w) sequenceWorkload(makeCtx({ ...ctx.cfg, mode: "apply" }, w, results, ctx.facts));
-    runs.set(ctx, results);
+function runOf(ctx) {
+  let run = runs.get(ctx);
+  if (run === void 0) {
+    const results = [];
+    const fixed = makeWorkload(copyValue(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
+    const changed = fixed !== void 0 && sequenceWorkload(makeCtx({ ...ctx.cfg, mode: "apply" }, fixed, results, ctx.facts)) && !deepEqual(fixed.obj, ctx.w.obj);
+    run = { results, fixed, changed };
+    runs.set(ctx, run);
   }
-  return results;
+  return run;
+}
+function dryRun(ctx) {
+  return runOf(ctx).results;
+}
+function fixedWorkload(ctx) {
+  const run = runOf(ctx);
+  return run.changed ? run.fixed : void 0;
 }
 var runs, isChange;
 var init_dry_run = __esm({
@@ -19007,7 +19024,7 @@ function meshNativeFix(ctx, mesh, switchable) {
   return nativeSupported(ctx.cfg) ? `mesh.${mesh}.native: true` : 'kubernetesVersion: "1.29"';
 }
 function fixChangesSomething(ctx) {
-  return dryRun(ctx).some(isChange);
+  return fixedWorkload(ctx) !== void 0;
 }
 var init_fixes = __esm({
   "src/check/fixes.ts"() {
@@ -19237,6 +19254,7 @@ var init_pending_change = __esm({
   "src/check/rules/pending-change.ts"() {
     "use strict";
     init_dry_run();
+    init_fixes();
     init_types();
     pendingChange = {
       id: "pending-change",
@@ -19245,7 +19263,7 @@ var init_pending_change = __esm({
       needs: ["checkMode"],
       summary: "`fix` would change this workload (its own waits or wrappers are out of date, or an injected mesh lacks a setting) though no other rule names a problem",
       check(ctx, report2, prior) {
-        if (ctx.cfg.mode !== "check" || prior > 0) return;
+        if (ctx.cfg.mode !== "check" || prior > 0 || !fixChangesSomething(ctx)) return;
         for (const r of dryRun(ctx).filter(isChange)) report2({ summary: `fix would have ${r.message}`, detail: r.detail, fix: RUN_FIX }, r.field?.path ?? "");
       }
     };
@@ -19365,6 +19383,7 @@ var init_sidecar_no_readiness_gate = __esm({
         for (const s of sidecars) {
           if (!s.spec.readiness && !s.spec.waitCommand) continue;
           if (s.keep) continue;
+          if (!s.native && s.spec.strategy === "first") continue;
           if (s.native) {
             const i2 = (pod.initContainers ?? []).findIndex((c2) => c2.name === s.name);
             const c = pod.initContainers[i2];
@@ -19680,6 +19699,7 @@ var init_istio_hold_ignored_native = __esm({
     init_stop();
     init_sidecars();
     init_workload();
+    init_release();
     istioHoldIgnoredNative = {
       id: "istio-hold-ignored-native",
       severity: "info",
@@ -19690,7 +19710,7 @@ var init_istio_hold_ignored_native = __esm({
         const hold = istioConfig(ctx)[ANNOTATION.istioHold];
         if (hold === void 0 || !isTrue2(hold)) return;
         const inManifest = (ctx.w.pod.initContainers ?? []).find((c) => c.name === "istio-proxy" && isNativeSidecar(c));
-        const why = inManifest ? "istio-proxy is a native sidecar here (an init container with restartPolicy: Always)" : nativeAsked("istio", podAnnotations(ctx.w)) ? 'the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true")' : void 0;
+        const why = inManifest ? "istio-proxy is a native sidecar here (an init container with restartPolicy: Always)" : nativeDecides(ctx, "istio") ? `the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true") and Istio ${configuredRelease(ctx.cfg, "istio")} reads that key` : void 0;
         if (!why) return;
         report2(
           {
@@ -19926,30 +19946,65 @@ function rulesCanAct(ctx) {
   return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === "controller" || (summaryOf(ctx) & dispatchFor(ctx).any) !== 0;
 }
 function runRules(ctx) {
-  if (onWindows(ctx.w)) {
-    if (ctx.cfg.mode === "check") ctx.report("warning", WINDOWS_NOTE, podField(ctx.w, "nodeSelector"));
+  const windows = windowsField(ctx.w);
+  if (windows) {
+    if (ctx.cfg.mode === "check") ctx.report("warning", windowsNote(ctx.w), podField(ctx.w, windows));
     return;
   }
   if (ctx.w.site.sidecarsEndedBy === "controller") leftToController2(ctx);
+  rulesOn(ctx, ctx.cfg.mode === "check" ? "fold" : "all");
+}
+function rulesOn(ctx, pass) {
   const pod = summaryOf(ctx);
   const { rules: active, masks, any } = dispatchFor(ctx);
   if ((pod & any) === 0) return;
   const suppressed2 = suppressions(ctx);
   let found = 0;
+  let left;
   let rule = active[0];
   let reason;
   const report2 = (said, fieldPath3) => {
+    let message2 = said;
+    let severity = rule.severity;
+    if (pass === "fold" && FOLDED.has(rule)) {
+      left ??= leftAfterFix(ctx);
+      const summary = typeof said === "string" ? said : said.summary;
+      if (!left.rules.has(rule.id)) [message2, severity] = [resolvedByFix(said, severity === "error"), severity === "error" ? "warning" : severity];
+      else if (left.said.has(`${rule.id} ${summary}`)) message2 = withoutRunFix(said);
+    }
     if (ctx.cfg.rules[rule.id] !== "off") found++;
-    const message2 = afterApply(ctx, said);
-    if (reason === void 0) ctx.report(rule.severity, message2, fieldPath3, rule.id);
-    else ctx.report(rule.severity, message2, fieldPath3, rule.id, reason);
+    message2 = afterApply(ctx, message2);
+    if (reason === void 0) ctx.report(severity, message2, fieldPath3, rule.id);
+    else ctx.report(severity, message2, fieldPath3, rule.id, reason);
   };
   for (let i = 0; i < active.length; i++) {
     if ((pod & masks[i]) === 0) continue;
     rule = active[i];
+    if (pass === "left" && !FOLDED.has(rule)) continue;
     reason = suppressed2?.get(rule.id);
     rule.check(ctx, report2, found);
   }
+}
+function leftAfterFix(ctx) {
+  const fixed = fixedWorkload(ctx);
+  if (!fixed) return { rules: new Set(rules.map((r) => r.id)), said: /* @__PURE__ */ new Set() };
+  const results = dryRun(ctx).filter((r) => r.tags?.rule !== void 0);
+  forgetSummary(fixed);
+  if (!windowsField(fixed)) rulesOn(makeCtx(ctx.cfg, fixed, results, ctx.facts), "left");
+  return {
+    rules: new Set(results.map((r) => r.tags.rule)),
+    said: new Set(results.map((r) => `${r.tags.rule} ${r.message}`))
+  };
+}
+function withoutRunFix(m) {
+  if (typeof m === "string" || m.fix !== RUN_FIX) return m;
+  const { fix: _fix, ...rest } = m;
+  return rest;
+}
+function resolvedByFix(m, lowered) {
+  const message2 = typeof m === "string" ? { summary: m } : m;
+  const resolves = `The configured fix resolves it${lowered ? ", so it is a warning here, not an error" : ""}.`;
+  return { ...message2, detail: message2.detail ? `${message2.detail} ${resolves}` : resolves, fix: RUN_FIX };
 }
 function afterApply(ctx, m) {
   if (typeof m === "string" || m.fix !== RUN_FIX) return m;
@@ -19981,13 +20036,15 @@ function suppressions(ctx) {
   }
   return out2;
 }
-var rules, ruleInfos, ALL_RULES, VIEW_RULES;
+var rules, ruleInfos, ALL_RULES, VIEW_RULES, FOLDED;
 var init_check = __esm({
   "src/check/index.ts"() {
     "use strict";
     init_host();
+    init_context();
     init_types();
     init_fixes();
+    init_dry_run();
     init_workload();
     init_mesh();
     init_sidecars();
@@ -20060,6 +20117,7 @@ var init_check = __esm({
     ];
     ALL_RULES = dispatch(rules);
     VIEW_RULES = dispatch([pendingChange]);
+    FOLDED = new Set(rules.slice(0, rules.indexOf(pendingChange)));
   }
 });
 
@@ -25429,8 +25487,8 @@ var init_rule_docs_generated = __esm({
         "help": "A Job-like pod with `restartPolicy: OnFailure` and a classic sidecar: after an in-place restart the sidecar may be gone, or its hold fails. Default severity: `warning`.\n\n## What it finds\n\nA Job, CronJob or bare Pod whose `restartPolicy` is `OnFailure` and which has a classic (not\nnative) sidecar, in the manifest or injected by a configured mesh. The finding is at the pod's\n`restartPolicy`.\n\n## Why\n\n`OnFailure` restarts a failed container in the same pod. A classic sidecar that has exited 0 is\nnot restarted: one asked to quit after a failed run, or one whose start hold timed out (Istio's\n`pilot-agent wait` fails, the proxy gets SIGTERM and exits 0: istio/istio#45627). Its hold ran\nonce, at pod start; the restarted app then runs without its proxy, or waits for it forever.\ndefenseunicorns/uds-core#913 reports Jobs expected to fail and retry whose istio-proxy was gone\nafter the first failure. pod-sequencer's own Job wrapper ends sidecars only after success under\n`OnFailure`, which removes one of the two causes, not the hold's.\n\n## How to fix\n\n- `restartPolicy: Never`: each retry is a new pod with a new sidecar (the Job's `backoffLimit`\n  bounds the retries).\n- Or make the sidecar native (Kubernetes 1.29 or later; for meshes `mesh.<name>.native: true`): it\n  keeps running across the app's in-place restarts and is stopped after the app.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.onfailure-classic-sidecar: \"<reason>\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    onfailure-classic-sidecar: \"off\"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: \"onfailure-classic-sidecar=off\"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline)."
       },
       "istio-hold-ignored-native": {
-        "description": 'A pod template whose `proxy.istio.io/config` sets `holdApplicationUntilProxyStarts: true` while `istio-proxy` is native: already an init container with `restartPolicy: Always` in the manifest, or asked for with `sidecar.istio.io/nativeSidecar: "true"`. The finding is at the annotation. Reported by `check` only ([decisions](../decisions.md#how-pods-stop)).',
-        "help": '`holdApplicationUntilProxyStarts: true` together with Istio\'s native sidecar: Istio drops the hold, and the proxy\'s startupProbe holds the app instead. Default severity: `info`.\n\n## What it finds\n\nA pod template whose `proxy.istio.io/config` sets `holdApplicationUntilProxyStarts: true` while\n`istio-proxy` is native: already an init container with `restartPolicy: Always` in the manifest,\nor asked for with `sidecar.istio.io/nativeSidecar: "true"`. The finding is at the annotation.\nReported by `check` only ([decisions](../decisions.md#how-pods-stop)).\n\n## Why\n\nIstio\'s injection template computes the hold as "hold and not native"\n(istio/istio@1.28.0:manifests/charts/istio-control/istio-discovery/files/injection-template.yaml):\nwith a native proxy no `postStart: pilot-agent wait` is written, and the startupProbe the\ninjector gives the native proxy gates the app. Users read this as "holdApplicationUntilProxyStarts\nnot working" (istio/istio#51310, istio/istio#59690). Istio\'s own injector test data has the\ncombination (`hello-probes-proxyHoldApplication-ProxyConfig.yaml.injected`).\n\n## How to fix\n\nNothing breaks: the app is still held, by the startupProbe. Remove the hold from\n`proxy.istio.io/config` if every cluster runs Istio 1.24 or later; keep it if an older Istio (which\nignores `sidecar.istio.io/nativeSidecar`) may inject the pod.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.istio-hold-ignored-native: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    istio-hold-ignored-native: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "istio-hold-ignored-native=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
+        "description": 'A pod template whose `proxy.istio.io/config` sets `holdApplicationUntilProxyStarts: true` while `istio-proxy` is native: already an init container with `restartPolicy: Always` in the manifest, or asked for with `sidecar.istio.io/nativeSidecar: "true"` where `mesh.istio.version` names an Istio that reads that key (1.24 or later). With the version unset an older Istio may ignore the key and need the hold, which is why `fix` writes both then, and the rule says nothing (issue 39). The finding is at the annotation. Reported by `check` only ([decisions](../decisions.md#how-pods-stop)).',
+        "help": '`holdApplicationUntilProxyStarts: true` together with Istio\'s native sidecar: Istio drops the hold, and the proxy\'s startupProbe holds the app instead. Default severity: `info`.\n\n## What it finds\n\nA pod template whose `proxy.istio.io/config` sets `holdApplicationUntilProxyStarts: true` while\n`istio-proxy` is native: already an init container with `restartPolicy: Always` in the manifest,\nor asked for with `sidecar.istio.io/nativeSidecar: "true"` where `mesh.istio.version` names an\nIstio that reads that key (1.24 or later). With the version unset an older Istio may ignore the\nkey and need the hold, which is why `fix` writes both then, and the rule says nothing (issue 39).\nThe finding is at the annotation.\nReported by `check` only ([decisions](../decisions.md#how-pods-stop)).\n\n## Why\n\nIstio\'s injection template computes the hold as "hold and not native"\n(istio/istio@1.28.0:manifests/charts/istio-control/istio-discovery/files/injection-template.yaml):\nwith a native proxy no `postStart: pilot-agent wait` is written, and the startupProbe the\ninjector gives the native proxy gates the app. Users read this as "holdApplicationUntilProxyStarts\nnot working" (istio/istio#51310, istio/istio#59690). Istio\'s own injector test data has the\ncombination (`hello-probes-proxyHoldApplication-ProxyConfig.yaml.injected`).\n\n## How to fix\n\nNothing breaks: the app is still held, by the startupProbe. Remove the hold from\n`proxy.istio.io/config` if every cluster runs Istio 1.24 or later; keep it if an older Istio (which\nignores `sidecar.istio.io/nativeSidecar`) may inject the pod.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.istio-hold-ignored-native: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    istio-hold-ignored-native: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "istio-hold-ignored-native=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
       },
       "native-sidecar-in-custom-kind": {
         "description": "An init container with `restartPolicy: Always` in a workload whose kind comes from the config's `workloadKinds` (a CRD: Argo Rollouts, Spark applications, operators' own kinds). The finding is at the `restartPolicy`. In apply mode it also reports native sidecars pod-sequencer wrote there.",

@@ -13449,14 +13449,21 @@ function isSuppressed(r) {
 var import_yaml11 = __toESM(require_dist(), 1);
 
 // src/pod/host.ts
-function onWindows(w) {
+function windowsField(w) {
+  const os = w.pod.os;
+  if (os?.name === "windows") return "os";
   const selector = w.pod.nodeSelector;
-  return selector?.["kubernetes.io/os"] === "windows";
+  return selector?.["kubernetes.io/os"] === "windows" ? "nodeSelector" : void 0;
 }
-var WINDOWS_NOTE = {
-  summary: "Windows pod (nodeSelector kubernetes.io/os: windows): left unchanged",
-  detail: "The waits and wrappers pod-sequencer writes are POSIX shell in Linux images."
-};
+function onWindows(w) {
+  return windowsField(w) !== void 0;
+}
+function windowsNote(w) {
+  const field = windowsField(w) === "os" ? "os.name: windows" : "nodeSelector kubernetes.io/os: windows";
+  const base2 = "The waits and wrappers pod-sequencer writes are POSIX shell in Linux images; it adds no Linux container and rewrites no command here.";
+  const job2 = w.jobLike ? " For the pod to complete while a sidecar runs, the app must end the sidecar itself when its work is done (the sidecar's quit endpoint, for example cloud-sql-proxy's --quitquitquit), or the sidecar must be native (an init container with restartPolicy: Always, Kubernetes 1.29 or later), which ends after the app without a wrapper." : "";
+  return { summary: `Windows pod (${field}): left unchanged`, detail: base2 + job2 };
+}
 function onHostNetwork(w) {
   return w.pod.hostNetwork === true;
 }
@@ -13464,6 +13471,11 @@ function resolvesClusterNames(w) {
   return !onHostNetwork(w) || w.pod.dnsPolicy === "ClusterFirstWithHostNet";
 }
 var SYSTEM_NAMESPACES = ["kube-system", "kube-public", "kube-node-lease"];
+
+// src/config/types.ts
+function versionAssumed(cfg) {
+  return cfg.kubernetesVersionAssumed !== void 0 && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
+}
 
 // src/yaml/sync.ts
 var import_yaml6 = __toESM(require_dist(), 1);
@@ -14471,6 +14483,139 @@ function nameUnnamed(w) {
     });
   }
   return named;
+}
+
+// src/pod/context.ts
+var ConfigMaps = class {
+  pending = [];
+  byName;
+  /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
+  add(read2) {
+    this.pending.push(read2);
+    this.byName = void 0;
+  }
+  /**
+   * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
+   * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
+   * input holds neither.
+   */
+  get(namespace, name) {
+    const found = this.index().get(name) ?? [];
+    return found.find((m) => m.namespace !== void 0 && m.namespace === namespace) ?? found.find((m) => m.namespace === void 0 || namespace === void 0);
+  }
+  index() {
+    if (this.byName) return this.byName;
+    const byName = /* @__PURE__ */ new Map();
+    for (const obj of readEach(this.pending)) {
+      const meta = obj?.metadata;
+      const data = obj?.data;
+      if (typeof meta?.name !== "string") continue;
+      const strings = {};
+      if (data !== null && typeof data === "object" && !Array.isArray(data)) {
+        for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
+      }
+      const list2 = byName.get(meta.name) ?? [];
+      list2.push({ ...typeof meta.namespace === "string" && { namespace: meta.namespace }, data: strings });
+      byName.set(meta.name, list2);
+    }
+    return this.byName = byName;
+  }
+};
+var Services = class {
+  pending = [];
+  read;
+  /** An item to read when the Services are first asked for (`read` gives its value; it may throw). */
+  add(read2) {
+    this.pending.push(read2);
+    this.read = void 0;
+  }
+  /** Those with a name and a selector of strings, in input order. */
+  all() {
+    if (this.read) return this.read;
+    const out = [];
+    for (const value of readEach(this.pending)) {
+      const obj = value;
+      const meta = obj?.metadata;
+      const selector = obj?.spec?.selector;
+      if (typeof meta?.name === "string" && isStringMap(selector)) out.push({ name: meta.name, namespace: String(meta.namespace ?? "default"), selector });
+    }
+    return this.read = out;
+  }
+};
+function readEach(pending) {
+  const out = [];
+  for (const read2 of pending) {
+    try {
+      out.push(read2());
+    } catch {
+    }
+  }
+  return out;
+}
+function isStringMap(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
+}
+var noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps(), problems: [] });
+function kubernetesText(cfg) {
+  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
+}
+function restsOnAssumedVersion(ctx) {
+  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+}
+function assumedVersionMessage(cfg) {
+  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
+}
+var TOOLS_DIR = "/.seq";
+var TOOLS_CONTAINER = "seq-tools";
+function makeCtx(cfg, w, sink, facts = noFacts()) {
+  return {
+    cfg,
+    w,
+    facts,
+    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
+    report(reported, message, fieldPath3, rule, suppressed, container) {
+      const level = rule ? cfg.rules[rule] : void 0;
+      if (level === "off") return;
+      const severity = level ?? reported;
+      const result = {
+        ...fromMessage(message),
+        severity,
+        resourceRef: w.ref,
+        ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
+        ...w.file ? { file: w.file } : {},
+        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : {}
+      };
+      const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
+      if (at) anchors.set(result, at);
+      sink.push(result);
+    }
+  };
+}
+var anchors = /* @__PURE__ */ new WeakMap();
+var CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
+function containerAt(w, fieldPath3, given) {
+  const spec = podField(w);
+  if (!fieldPath3.startsWith(spec)) return void 0;
+  const m = CONTAINER_PATH.exec(fieldPath3.slice(spec.length));
+  if (!m) return void 0;
+  const c = given ?? w.pod[m[1]]?.[Number(m[2])];
+  return c ? { c, name: c.name, rest: fieldPath3.slice(spec.length + m[0].length) } : void 0;
+}
+function settlePaths(w, results, start = 0) {
+  for (let i = start; i < results.length; i++) {
+    const r = results[i];
+    const a = anchors.get(r);
+    if (!a || !r.field) continue;
+    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
+    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
+  }
+}
+function placeOf(w, match) {
+  for (const list2 of ["initContainers", "containers"]) {
+    const index = (w.pod[list2] ?? []).findIndex(match);
+    if (index >= 0) return { list: list2, index };
+  }
+  return void 0;
 }
 
 // src/pod/ports.ts
@@ -16133,144 +16278,6 @@ function describeCheck(check) {
   return "no readiness check";
 }
 
-// src/config/types.ts
-function versionAssumed(cfg) {
-  return cfg.kubernetesVersionAssumed !== void 0 && cfg.kubernetesVersionAssumed === cfg.kubernetesVersion;
-}
-
-// src/pod/context.ts
-var ConfigMaps = class {
-  pending = [];
-  byName;
-  /** An item to read when a ConfigMap is first asked for (`read` gives its value; it may throw). */
-  add(read2) {
-    this.pending.push(read2);
-    this.byName = void 0;
-  }
-  /**
-   * The ConfigMap the pod in `namespace` mounts by `name`: one in the same namespace, else one
-   * that names none (a kustomize base, a chart's output before `kubectl -n`); undefined when the
-   * input holds neither.
-   */
-  get(namespace, name) {
-    const found = this.index().get(name) ?? [];
-    return found.find((m) => m.namespace !== void 0 && m.namespace === namespace) ?? found.find((m) => m.namespace === void 0 || namespace === void 0);
-  }
-  index() {
-    if (this.byName) return this.byName;
-    const byName = /* @__PURE__ */ new Map();
-    for (const obj of readEach(this.pending)) {
-      const meta = obj?.metadata;
-      const data = obj?.data;
-      if (typeof meta?.name !== "string") continue;
-      const strings = {};
-      if (data !== null && typeof data === "object" && !Array.isArray(data)) {
-        for (const [k, v] of Object.entries(data)) if (typeof v === "string") strings[k] = v;
-      }
-      const list2 = byName.get(meta.name) ?? [];
-      list2.push({ ...typeof meta.namespace === "string" && { namespace: meta.namespace }, data: strings });
-      byName.set(meta.name, list2);
-    }
-    return this.byName = byName;
-  }
-};
-var Services = class {
-  pending = [];
-  read;
-  /** An item to read when the Services are first asked for (`read` gives its value; it may throw). */
-  add(read2) {
-    this.pending.push(read2);
-    this.read = void 0;
-  }
-  /** Those with a name and a selector of strings, in input order. */
-  all() {
-    if (this.read) return this.read;
-    const out = [];
-    for (const value of readEach(this.pending)) {
-      const obj = value;
-      const meta = obj?.metadata;
-      const selector = obj?.spec?.selector;
-      if (typeof meta?.name === "string" && isStringMap(selector)) out.push({ name: meta.name, namespace: String(meta.namespace ?? "default"), selector });
-    }
-    return this.read = out;
-  }
-};
-function readEach(pending) {
-  const out = [];
-  for (const read2 of pending) {
-    try {
-      out.push(read2());
-    } catch {
-    }
-  }
-  return out;
-}
-function isStringMap(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === "string");
-}
-var noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps(), problems: [] });
-function kubernetesText(cfg) {
-  return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
-}
-function restsOnAssumedVersion(ctx) {
-  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
-}
-function assumedVersionMessage(cfg) {
-  return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
-}
-var TOOLS_DIR = "/.seq";
-var TOOLS_CONTAINER = "seq-tools";
-function makeCtx(cfg, w, sink, facts = noFacts()) {
-  return {
-    cfg,
-    w,
-    facts,
-    shell: { delivery: cfg.tools.delivery, toolsDir: TOOLS_DIR },
-    report(reported, message, fieldPath3, rule, suppressed, container) {
-      const level = rule ? cfg.rules[rule] : void 0;
-      if (level === "off") return;
-      const severity = level ?? reported;
-      const result = {
-        ...fromMessage(message),
-        severity,
-        resourceRef: w.ref,
-        ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
-        ...w.file ? { file: w.file } : {},
-        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : {}
-      };
-      const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
-      if (at) anchors.set(result, at);
-      sink.push(result);
-    }
-  };
-}
-var anchors = /* @__PURE__ */ new WeakMap();
-var CONTAINER_PATH = /^\.(initContainers|containers)\[(\d+)\]/;
-function containerAt(w, fieldPath3, given) {
-  const spec = podField(w);
-  if (!fieldPath3.startsWith(spec)) return void 0;
-  const m = CONTAINER_PATH.exec(fieldPath3.slice(spec.length));
-  if (!m) return void 0;
-  const c = given ?? w.pod[m[1]]?.[Number(m[2])];
-  return c ? { c, name: c.name, rest: fieldPath3.slice(spec.length + m[0].length) } : void 0;
-}
-function settlePaths(w, results, start = 0) {
-  for (let i = start; i < results.length; i++) {
-    const r = results[i];
-    const a = anchors.get(r);
-    if (!a || !r.field) continue;
-    const now = placeOf(w, (c) => c === a.c) ?? placeOf(w, (c) => c.name === a.name);
-    if (now) results[i] = { ...r, field: { ...r.field, path: podField(w, now.list, now.index) + a.rest } };
-  }
-}
-function placeOf(w, match) {
-  for (const list2 of ["initContainers", "containers"]) {
-    const index = (w.pod[list2] ?? []).findIndex(match);
-    if (index >= 0) return { list: list2, index };
-  }
-  return void 0;
-}
-
 // src/sequence/all-or-nothing.ts
 function allOrNothing(ctx, transform2, before) {
   const original = before ?? snapshot(ctx.w.obj);
@@ -16460,6 +16467,10 @@ function nativeKeyIn(mesh, annotations) {
 function nativeAsked(mesh, annotations) {
   const key = nativeKeyIn(mesh, annotations);
   return key !== void 0 && isTrue2(annotations[key]);
+}
+function nativeDecides(ctx, mesh) {
+  const version = configuredRelease(ctx.cfg, mesh);
+  return version !== void 0 && factAt(tableOf(mesh).nativeKeys, version) !== void 0 && nativeAsked(mesh, podAnnotations(ctx.w));
 }
 function meshedSidecars(ctx) {
   const annotations = podAnnotations(ctx.w);
@@ -17525,10 +17536,6 @@ function unprobedNative(ctx, mesh) {
     annotationPath(ctx, nativeKeyIn(mesh, podAnnotations(ctx.w)) ?? NATIVE_KEYS[mesh][0])
   );
 }
-function nativeDecides(ctx, mesh) {
-  const version = configuredRelease(ctx.cfg, mesh);
-  return version !== void 0 && factAt(tableOf(mesh).nativeKeys, version) !== void 0 && nativeAsked(mesh, podAnnotations(ctx.w));
-}
 function applyMesh(ctx) {
   for (const active of meshesOf(ctx)) {
     const { mesh, reason } = active;
@@ -18148,8 +18155,9 @@ var steps = [
 var STEP_MASKS = steps.map((step) => maskOf(step.needs));
 var ANY_STEP = STEP_MASKS.reduce((a, m) => a | m, 0);
 function transform(ctx) {
-  if (onWindows(ctx.w)) {
-    ctx.report("warning", WINDOWS_NOTE, podField(ctx.w, "nodeSelector"));
+  const windows = windowsField(ctx.w);
+  if (windows) {
+    ctx.report("warning", windowsNote(ctx.w), podField(ctx.w, windows));
     return;
   }
   if (ctx.w.view) return void applyMesh(ctx);
@@ -18225,15 +18233,23 @@ function unprobeable(ctx, s) {
 
 // src/check/dry-run.ts
 var runs = /* @__PURE__ */ new WeakMap();
-function dryRun(ctx) {
-  let results = runs.get(ctx);
-  if (results === void 0) {
-    results = [];
-    const w = makeWorkload(copyValue(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
-    if (w) sequenceWorkload(makeCtx({ ...ctx.cfg, mode: "apply" }, w, results, ctx.facts));
-    runs.set(ctx, results);
+function runOf(ctx) {
+  let run = runs.get(ctx);
+  if (run === void 0) {
+    const results = [];
+    const fixed = makeWorkload(copyValue(ctx.w.obj), ctx.w.templatePath, ctx.w.site);
+    const changed = fixed !== void 0 && sequenceWorkload(makeCtx({ ...ctx.cfg, mode: "apply" }, fixed, results, ctx.facts)) && !deepEqual(fixed.obj, ctx.w.obj);
+    run = { results, fixed, changed };
+    runs.set(ctx, run);
   }
-  return results;
+  return run;
+}
+function dryRun(ctx) {
+  return runOf(ctx).results;
+}
+function fixedWorkload(ctx) {
+  const run = runOf(ctx);
+  return run.changed ? run.fixed : void 0;
 }
 var isChange = (r) => r.severity === "info" && r.tags?.rule === void 0;
 
@@ -18249,7 +18265,7 @@ function meshNativeFix(ctx, mesh, switchable) {
   return nativeSupported(ctx.cfg) ? `mesh.${mesh}.native: true` : 'kubernetesVersion: "1.29"';
 }
 function fixChangesSomething(ctx) {
-  return dryRun(ctx).some(isChange);
+  return fixedWorkload(ctx) !== void 0;
 }
 
 // src/check/rules/dependency-not-awaited.ts
@@ -18426,7 +18442,7 @@ var pendingChange = {
   needs: ["checkMode"],
   summary: "`fix` would change this workload (its own waits or wrappers are out of date, or an injected mesh lacks a setting) though no other rule names a problem",
   check(ctx, report2, prior) {
-    if (ctx.cfg.mode !== "check" || prior > 0) return;
+    if (ctx.cfg.mode !== "check" || prior > 0 || !fixChangesSomething(ctx)) return;
     for (const r of dryRun(ctx).filter(isChange)) report2({ summary: `fix would have ${r.message}`, detail: r.detail, fix: RUN_FIX }, r.field?.path ?? "");
   }
 };
@@ -18517,6 +18533,7 @@ var sidecarNoReadinessGate = {
     for (const s of sidecars) {
       if (!s.spec.readiness && !s.spec.waitCommand) continue;
       if (s.keep) continue;
+      if (!s.native && s.spec.strategy === "first") continue;
       if (s.native) {
         const i2 = (pod.initContainers ?? []).findIndex((c2) => c2.name === s.name);
         const c = pod.initContainers[i2];
@@ -18763,7 +18780,7 @@ var istioHoldIgnoredNative = {
     const hold = istioConfig(ctx)[ANNOTATION.istioHold];
     if (hold === void 0 || !isTrue2(hold)) return;
     const inManifest = (ctx.w.pod.initContainers ?? []).find((c) => c.name === "istio-proxy" && isNativeSidecar(c));
-    const why = inManifest ? "istio-proxy is a native sidecar here (an init container with restartPolicy: Always)" : nativeAsked("istio", podAnnotations(ctx.w)) ? 'the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true")' : void 0;
+    const why = inManifest ? "istio-proxy is a native sidecar here (an init container with restartPolicy: Always)" : nativeDecides(ctx, "istio") ? `the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true") and Istio ${configuredRelease(ctx.cfg, "istio")} reads that key` : void 0;
     if (!why) return;
     report2(
       {
@@ -18999,30 +19016,66 @@ function rulesCanAct(ctx) {
   return onWindows(ctx.w) || ctx.w.site.sidecarsEndedBy === "controller" || (summaryOf(ctx) & dispatchFor(ctx).any) !== 0;
 }
 function runRules(ctx) {
-  if (onWindows(ctx.w)) {
-    if (ctx.cfg.mode === "check") ctx.report("warning", WINDOWS_NOTE, podField(ctx.w, "nodeSelector"));
+  const windows = windowsField(ctx.w);
+  if (windows) {
+    if (ctx.cfg.mode === "check") ctx.report("warning", windowsNote(ctx.w), podField(ctx.w, windows));
     return;
   }
   if (ctx.w.site.sidecarsEndedBy === "controller") leftToController2(ctx);
+  rulesOn(ctx, ctx.cfg.mode === "check" ? "fold" : "all");
+}
+function rulesOn(ctx, pass) {
   const pod = summaryOf(ctx);
   const { rules: active, masks, any } = dispatchFor(ctx);
   if ((pod & any) === 0) return;
   const suppressed = suppressions(ctx);
   let found = 0;
+  let left;
   let rule = active[0];
   let reason;
   const report2 = (said, fieldPath3) => {
+    let message = said;
+    let severity = rule.severity;
+    if (pass === "fold" && FOLDED.has(rule)) {
+      left ??= leftAfterFix(ctx);
+      const summary = typeof said === "string" ? said : said.summary;
+      if (!left.rules.has(rule.id)) [message, severity] = [resolvedByFix(said, severity === "error"), severity === "error" ? "warning" : severity];
+      else if (left.said.has(`${rule.id} ${summary}`)) message = withoutRunFix(said);
+    }
     if (ctx.cfg.rules[rule.id] !== "off") found++;
-    const message = afterApply(ctx, said);
-    if (reason === void 0) ctx.report(rule.severity, message, fieldPath3, rule.id);
-    else ctx.report(rule.severity, message, fieldPath3, rule.id, reason);
+    message = afterApply(ctx, message);
+    if (reason === void 0) ctx.report(severity, message, fieldPath3, rule.id);
+    else ctx.report(severity, message, fieldPath3, rule.id, reason);
   };
   for (let i = 0; i < active.length; i++) {
     if ((pod & masks[i]) === 0) continue;
     rule = active[i];
+    if (pass === "left" && !FOLDED.has(rule)) continue;
     reason = suppressed?.get(rule.id);
     rule.check(ctx, report2, found);
   }
+}
+var FOLDED = new Set(rules.slice(0, rules.indexOf(pendingChange)));
+function leftAfterFix(ctx) {
+  const fixed = fixedWorkload(ctx);
+  if (!fixed) return { rules: new Set(rules.map((r) => r.id)), said: /* @__PURE__ */ new Set() };
+  const results = dryRun(ctx).filter((r) => r.tags?.rule !== void 0);
+  forgetSummary(fixed);
+  if (!windowsField(fixed)) rulesOn(makeCtx(ctx.cfg, fixed, results, ctx.facts), "left");
+  return {
+    rules: new Set(results.map((r) => r.tags.rule)),
+    said: new Set(results.map((r) => `${r.tags.rule} ${r.message}`))
+  };
+}
+function withoutRunFix(m) {
+  if (typeof m === "string" || m.fix !== RUN_FIX) return m;
+  const { fix: _fix, ...rest } = m;
+  return rest;
+}
+function resolvedByFix(m, lowered) {
+  const message = typeof m === "string" ? { summary: m } : m;
+  const resolves = `The configured fix resolves it${lowered ? ", so it is a warning here, not an error" : ""}.`;
+  return { ...message, detail: message.detail ? `${message.detail} ${resolves}` : resolves, fix: RUN_FIX };
 }
 function afterApply(ctx, m) {
   if (typeof m === "string" || m.fix !== RUN_FIX) return m;

@@ -19,7 +19,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'pod-seq-install-'));
 const repo = join(tmp, 'repo');
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const CONFIG = join(tmp, 'podsequence.yaml');
-const BAD = join(ROOT, 'fixtures', 'check', 'native-sidecar-unsupported-positive', 'input.yaml');
+const BAD = join(ROOT, 'fixtures', 'check', 'missing-entrypoint-positive', 'input.yaml');
 // npm's git clone gets no user or system git config; dependencies from the local cache where it can.
 const env: NodeJS.ProcessEnv = { ...GIT_ENV, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
 const npm = (args: string[], cwd: string) => {
@@ -36,7 +36,7 @@ function expectWorking(prefix: string) {
   expect(run(bin, ['--version']).stdout.trim()).toBe(version);
   const r = run(bin, ['check', '--config', CONFIG, BAD]);
   expect(r.code, r.stderr).toBe(1);
-  expect(r.stdout).toContain('error [native-sidecar-unsupported]');
+  expect(r.stdout).toContain('error [missing-entrypoint]');
 }
 
 /**
@@ -104,7 +104,7 @@ describe('install from git as a project dependency', () => {
     const modules = join(project, 'node_modules');
     const cli = run(join(modules, '.bin', 'pod-sequencer'), ['check', '--config', CONFIG, BAD]);
     expect(cli.code, cli.stderr).toBe(1);
-    expect(cli.stdout).toContain('error [native-sidecar-unsupported]');
+    expect(cli.stdout).toContain('error [missing-entrypoint]');
   }, 300_000);
 });
 

@@ -4,7 +4,7 @@ import type { Ctx } from '../pod/context.js';
 import type { MeshName } from '../pod/mesh.js';
 import { nativeSupported, type FoundSidecar } from '../pod/sidecars.js';
 import { tableOf } from '../profiles/index.js';
-import { dryRun, isChange } from './dry-run.js';
+import { dryRun, fixedWorkload, isChange } from './dry-run.js';
 
 /**
  * How to make a sidecar native: on a configured release without native sidecars, the config line
@@ -29,5 +29,5 @@ export function meshNativeFix(ctx: Ctx, mesh: MeshName, switchable: boolean): st
 
 /** `pod-sequencer fix` is a fix only where fix changes something in this workload. */
 export function fixChangesSomething(ctx: Ctx): boolean {
-  return dryRun(ctx).some(isChange);
+  return fixedWorkload(ctx) !== undefined;
 }

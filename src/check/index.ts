@@ -1,11 +1,12 @@
 import { onWindows, windowsField, windowsNote } from '../pod/host.js';
-import type { Ctx, PodCtx } from '../pod/context.js';
+import { makeCtx, type Ctx, type PodCtx } from '../pod/context.js';
 import { RUN_FIX, type Message } from '../krm/types.js';
 import { fixChangesSomething } from './fixes.js';
+import { dryRun, fixedWorkload } from './dry-run.js';
 import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
 import { meshedSidecars } from '../pod/mesh.js';
 import { findSidecars } from '../pod/sidecars.js';
-import { IGNORE_PREFIX, maskOf, summaryOf } from '../pod/summary.js';
+import { forgetSummary, IGNORE_PREFIX, maskOf, summaryOf } from '../pod/summary.js';
 import type { Rule, RuleInfo } from './rule.js';
 import { dependencyNotAwaited } from './rules/dependency-not-awaited.js';
 import { jobSidecarBlocksCompletion } from './rules/job-sidecar-blocks-completion.js';
@@ -143,6 +144,18 @@ export function runRules(ctx: Ctx): void {
     return;
   }
   if (ctx.w.site.sidecarsEndedBy === 'controller') leftToController(ctx);
+  rulesOn(ctx, ctx.cfg.mode === 'check' ? 'fold' : 'all');
+}
+
+/**
+ * Which rules run, and what becomes of a finding. `fold` (check mode): a finding that `fix`
+ * removes says so, gives fix as its fix, and is at most a warning (issue 39: an error is for
+ * what fix cannot solve; docs/decisions.md, "check is the dry run of fix"). `left`: only the
+ * rules fix can resolve, on fix's output, to see which findings it leaves.
+ */
+type Pass = 'all' | 'fold' | 'left';
+
+function rulesOn(ctx: Ctx, pass: Pass): void {
   // Read once: each rule declares what the pod must have (rule.needs), most pods have none of it,
   // and then no rule is called (one test: BENCHMARKS.md, issue 28).
   const pod = summaryOf(ctx);
@@ -150,22 +163,74 @@ export function runRules(ctx: Ctx): void {
   if ((pod & any) === 0) return;
   const suppressed = suppressions(ctx);
   let found = 0;
+  let left: Left | undefined;
   // One reporter for every rule (checks are synchronous), not a closure per rule and workload.
   let rule = active[0]!;
   let reason: string | undefined;
   const report = (said: string | Message, fieldPath: string): void => {
+    let message = said;
+    let severity = rule.severity;
+    if (pass === 'fold' && FOLDED.has(rule)) {
+      left ??= leftAfterFix(ctx);
+      const summary = typeof said === 'string' ? said : said.summary;
+      if (!left.rules.has(rule.id)) [message, severity] = [resolvedByFix(said, severity === 'error'), severity === 'error' ? 'warning' : severity];
+      // The same finding on fix's output: fix does not solve it, so it is not the fix.
+      else if (left.said.has(`${rule.id} ${summary}`)) message = withoutRunFix(said);
+    }
     // A rule the config turns off reports nothing, so pending-change still shows fix's change.
     if (ctx.cfg.rules[rule.id] !== 'off') found++;
-    const message = afterApply(ctx, said);
-    if (reason === undefined) ctx.report(rule.severity, message, fieldPath, rule.id);
-    else ctx.report(rule.severity, message, fieldPath, rule.id, reason);
+    message = afterApply(ctx, message);
+    if (reason === undefined) ctx.report(severity, message, fieldPath, rule.id);
+    else ctx.report(severity, message, fieldPath, rule.id, reason);
   };
   for (let i = 0; i < active.length; i++) {
     if ((pod & masks[i]!) === 0) continue;
     rule = active[i]!;
+    if (pass === 'left' && !FOLDED.has(rule)) continue;
     reason = suppressed?.get(rule.id);
     rule.check(ctx, report, found);
   }
+}
+
+/** The rules whose findings fix can remove: those before pending-change in the list. */
+const FOLDED: ReadonlySet<Rule> = new Set(rules.slice(0, rules.indexOf(pendingChange)));
+
+/** What the rules still find on the workload as `fix` leaves it: their ids, and "id summary". */
+interface Left {
+  rules: Set<string>;
+  said: Set<string>;
+}
+
+/**
+ * The findings left on fix's output: what its own run reported (missing-entrypoint, ...) and
+ * what the rules find on the result, in check mode. Where fix changes nothing, everything is left.
+ */
+function leftAfterFix(ctx: Ctx): Left {
+  const fixed = fixedWorkload(ctx);
+  if (!fixed) return { rules: new Set(rules.map((r) => r.id)), said: new Set() };
+  const results = dryRun(ctx).filter((r) => r.tags?.rule !== undefined);
+  forgetSummary(fixed);
+  if (!windowsField(fixed)) rulesOn(makeCtx(ctx.cfg, fixed, results, ctx.facts), 'left');
+  return {
+    rules: new Set(results.map((r) => r.tags!.rule!)),
+    said: new Set(results.map((r) => `${r.tags!.rule!} ${r.message}`)),
+  };
+}
+
+function withoutRunFix(m: string | Message): string | Message {
+  if (typeof m === 'string' || m.fix !== RUN_FIX) return m;
+  const { fix: _fix, ...rest } = m;
+  return rest;
+}
+
+/**
+ * A finding fix removes: it says so, and its fix is fix (the rule's own may be a way fix does not
+ * take: issue 39, "set the env" where fix makes the proxy native). `lowered`: an error made a warning.
+ */
+function resolvedByFix(m: string | Message, lowered: boolean): Message {
+  const message = typeof m === 'string' ? { summary: m } : m;
+  const resolves = `The configured fix resolves it${lowered ? ', so it is a warning here, not an error' : ''}.`;
+  return { ...message, detail: message.detail ? `${message.detail} ${resolves}` : resolves, fix: RUN_FIX };
 }
 
 /**

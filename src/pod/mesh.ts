@@ -9,6 +9,7 @@ import { meshDefaults } from '../config/resolve.js';
 import type { Check, Config, MeshDapr, MeshLinkerd, MeshSettings, MeshVault, Shutdown } from '../config/types.js';
 import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.js';
 import { configuredRelease } from './release.js';
+import { factAt } from '../profiles/versions.js';
 import { withPodPorts } from './ports.js';
 import type { Marker, SwitchName } from '../profiles/types.js';
 import { podAnnotations, podLabels, podMetadata } from '../workloads/workload.js';
@@ -258,6 +259,17 @@ export function nativeKeyIn(mesh: MeshName, annotations: Record<string, string>)
 export function nativeAsked(mesh: MeshName, annotations: Record<string, string>): boolean {
   const key = nativeKeyIn(mesh, annotations);
   return key !== undefined && isTrue(annotations[key]);
+}
+
+/**
+ * The pod asks for a native proxy on a configured release known to read that key, so the
+ * injector drops a hold (Istio's `$holdProxy := and (hold) (not $nativeSidecar)`). With the
+ * release unset an older one may ignore the key and need the hold: the mesh step writes it then,
+ * and istio-hold-ignored-native says nothing about it.
+ */
+export function nativeDecides(ctx: PodCtx, mesh: MeshName): boolean {
+  const version = configuredRelease(ctx.cfg, mesh);
+  return version !== undefined && factAt(tableOf(mesh).nativeKeys, version) !== undefined && nativeAsked(mesh, podAnnotations(ctx.w));
 }
 
 /**

@@ -12,7 +12,7 @@ import { compareVersions, factAt } from '../profiles/versions.js';
 import { configuredRelease } from '../pod/release.js';
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
 import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
-import { ANNOTATION, isTrue, meshesOf, nativeAsked, nativeKeyIn, NATIVE_KEYS, type ActiveMesh, type MeshName } from '../pod/mesh.js';
+import { ANNOTATION, isTrue, meshesOf, nativeAsked, nativeDecides, nativeKeyIn, NATIVE_KEYS, type ActiveMesh, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
 import { type MeshDapr, type MeshIstio, type MeshKuma, type MeshLinkerd, type MeshVault, versionAssumed } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
@@ -173,12 +173,6 @@ function unprobedNative(ctx: Ctx, mesh: MeshName): void {
     },
     annotationPath(ctx, nativeKeyIn(mesh, podAnnotations(ctx.w)) ?? NATIVE_KEYS[mesh][0]!),
   );
-}
-
-/** The pod asks for a native proxy on a release known to read that key (so a hold would be dropped). */
-function nativeDecides(ctx: Ctx, mesh: MeshName): boolean {
-  const version = configuredRelease(ctx.cfg, mesh);
-  return version !== undefined && factAt(tableOf(mesh).nativeKeys, version) !== undefined && nativeAsked(mesh, podAnnotations(ctx.w));
 }
 
 /** The mesh step of sequenceWorkload: add the annotations each injecting mesh needs. */

@@ -72,7 +72,9 @@ const list = (spec: object) =>
 
 describe('severity after the config, in every output', () => {
   it('check: text, JSON and the exit threshold see the configured severity; off drops the findings', () => {
-    expect(rulesOf(check({}))).toEqual(['sleep-ordering=info', 'sidecar-not-first=warning', 'job-sidecar-blocks-completion=error']);
+    // fix ends this Job's proxy, so its finding is at most a warning (issue 39); a configured severity wins.
+    expect(rulesOf(check({}))).toEqual(['sleep-ordering=info', 'sidecar-not-first=warning', 'job-sidecar-blocks-completion=warning']);
+    expect(rulesOf(check({ rules: { 'job-sidecar-blocks-completion': 'error' } }))).toContain('job-sidecar-blocks-completion=error');
     const changed = check({ rules: { 'sleep-ordering': 'error', 'job-sidecar-blocks-completion': 'off', 'sidecar-not-first': 'info' } });
     expect(rulesOf(changed)).toEqual(['sleep-ordering=error', 'sidecar-not-first=info']);
     expect(formatText(changed, 1)).toMatch(/job\.yaml:12:27: error \[sleep-ordering\][\s\S]*1 file checked: 1 error, 0 warnings, 1 info\n$/);
@@ -81,7 +83,8 @@ describe('severity after the config, in every output', () => {
 
   it('the filter: results and exit code follow rules and failOn (a kpt validator)', () => {
     const run = (spec: object) => runFilter(list({ mode: 'check', kubernetesVersion: '1.28', ...spec }));
-    expect(run({}).exitCode).toBe(1);
+    expect(run({}).exitCode).toBe(0);
+    expect(run({ rules: { 'job-sidecar-blocks-completion': 'error' } }).exitCode).toBe(1);
     const lowered = run({ rules: { 'job-sidecar-blocks-completion': 'warning' } });
     expect([lowered.exitCode, rulesOf(lowered.results.map((result) => ({ result })))]).toEqual([
       0,
@@ -91,7 +94,7 @@ describe('severity after the config, in every output', () => {
     expect(lowered.stdout).toMatch(/\[job-sidecar-blocks-completion\]\.\n(?: {4}.*\n)+ {2}severity: warning\n/);
     expect(run({ rules: { 'job-sidecar-blocks-completion': 'warning' }, check: { failOn: 'warning' } }).exitCode).toBe(1);
     expect(run({ rules: { 'job-sidecar-blocks-completion': 'off', 'sidecar-not-first': 'off' }, check: { failOn: 'warning' } }).exitCode).toBe(0);
-    expect(run({ check: { failOn: 'none' } }).exitCode).toBe(0);
+    expect(run({ rules: { 'job-sidecar-blocks-completion': 'error' }, check: { failOn: 'none' } }).exitCode).toBe(0);
     // --fail-on for the filter wins over the config.
     expect(runFilter(list({ mode: 'check', check: { failOn: 'none' } }), { failOn: 'info' }).exitCode).toBe(1);
   });

@@ -7,7 +7,10 @@ import { ruleInfos } from '../../src/check/index.js';
 import { BIN, ROOT, run } from '../helpers/cli.js';
 
 const fixture = (name: string) => readFileSync(join(ROOT, 'fixtures', 'check', name, 'input.yaml'), 'utf8');
-const cfg128 = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: function-input}\ndata:\n  kubernetesVersion: "1.28"\n';
+// fix resolves the native sidecar on 1.28 (it makes it classic), so that finding is a warning
+// unless the config raises it (issue 39: an error is for what fix cannot solve).
+const cfg128 =
+  'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: function-input}\ndata:\n  kubernetesVersion: "1.28"\n  rules: native-sidecar-unsupported=error\n';
 
 /** A scratch directory of manifests; commands run inside it, so paths print relative. */
 function scratch(files: Record<string, string>): { dir: string; bin: (...args: string[]) => ReturnType<typeof run> } {
@@ -68,7 +71,7 @@ describe('check', () => {
       const r = bin(...args);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).toMatch(
-        /^apps\/native\.yaml:12:9: error \[native-sidecar-unsupported\] native sidecar istio-proxy on Kubernetes 1\.28: the pod would hang in Init\n {2}fix: kubernetesVersion: "1\.29"$/m,
+        /^apps\/native\.yaml:12:9: error \[native-sidecar-unsupported\] native sidecar istio-proxy on Kubernetes 1\.28: the pod would hang in Init\n {2}fix: pod-sequencer fix --config cfg\/podsequence\.yaml apps\/native\.yaml$/m,
       );
       // The command names the file and the config check ran with.
       expect(r.stdout).toContain('\n  fix: pod-sequencer fix --config cfg/podsequence.yaml apps/web.yaml\n');
@@ -131,10 +134,11 @@ describe('check', () => {
       message: {
         text: 'native sidecar istio-proxy on Kubernetes 1.28: the pod would hang in Init',
         markdown: expect.stringMatching(
-          /^native sidecar istio\\-proxy on Kubernetes 1\.28: the pod would hang in Init\n\n.*\n\nFix: ` kubernetesVersion: "1\.29" `$/,
+          /^native sidecar istio\\-proxy on Kubernetes 1\.28: the pod would hang in Init\n\n.*The configured fix resolves it.*\n\nFix: ` pod-sequencer fix --config cfg\.yaml apps\/native\.yaml `$/,
         ),
       },
-      properties: { fix: 'kubernetesVersion: "1.29"' },
+      // The fix pod-sequencer applies (docs/decisions.md: of two fixes, the one it can apply).
+      properties: { fix: 'pod-sequencer fix --config cfg.yaml apps/native.yaml' },
       locations: [
         {
           physicalLocation: { artifactLocation: { uri: 'apps/native.yaml' }, region: { startLine: 12, startColumn: 9 } },

@@ -264,8 +264,9 @@ describe('job-sidecar-blocks-completion', () => {
     expect(kuma.results.find((r) => r.tags?.rule === 'job-sidecar-blocks-completion')?.detail).toMatch(/kuma has no shutdown endpoint/);
     const own = { name: 'app', command: ['sh', '-c', '/app; curl -X POST localhost:15020/quitquitquit'] };
     expect(rules(apply(job([own, istio]), { ...config(), mode: 'check' }).results)).not.toContain('error job-sidecar-blocks-completion');
+    // fix wraps the app, so check says so at most as a warning (issue 39: an error is for what fix cannot solve).
     expect(rules(apply(job([{ name: 'app', command: ['/app'] }, istio]), { ...config(), mode: 'check' }).results)).toContain(
-      'error job-sidecar-blocks-completion',
+      'warning job-sidecar-blocks-completion',
     );
   });
 });

@@ -1,7 +1,8 @@
-import { ANNOTATION, isTrue, nativeAsked } from '../../pod/mesh.js';
+import { ANNOTATION, isTrue, nativeDecides } from '../../pod/mesh.js';
 import { istioConfig } from '../../pod/stop.js';
 import { isNativeSidecar } from '../../pod/sidecars.js';
-import { podAnnotations, podMetaField } from '../../workloads/workload.js';
+import { podMetaField } from '../../workloads/workload.js';
+import { configuredRelease } from '../../pod/release.js';
 import type { Rule } from '../rule.js';
 
 /**
@@ -9,9 +10,10 @@ import type { Rule } from '../rule.js';
  * (istio/istio@1.28.0:manifests/charts/istio-control/istio-discovery/files/injection-template.yaml):
  * with a native istio-proxy the hold is dropped and the proxy's startupProbe gates the app
  * instead (istio/istio#51310 and #59690: "holdApplicationUntilProxyStarts not working"). Harmless,
- * but the setting says something that does not happen. `check` only: in apply mode the hold may be
- * pod-sequencer's own (mesh.istio.hold), kept beside the native key when mesh.istio.version is unset, because an Istio older than
- * 1.24 ignores `sidecar.istio.io/nativeSidecar` and then needs it.
+ * but the setting says something that does not happen. Said only where it is sure (`check` only): a
+ * native istio-proxy in the manifest, or the native key on a configured Istio that reads it. With
+ * mesh.istio.version unset an Istio older than 1.24 ignores `sidecar.istio.io/nativeSidecar` and
+ * needs the hold, which is why fix writes both then (issue 39: check on fix's output is quiet).
  */
 export const istioHoldIgnoredNative: Rule = {
   id: 'istio-hold-ignored-native',
@@ -25,8 +27,8 @@ export const istioHoldIgnoredNative: Rule = {
     const inManifest = (ctx.w.pod.initContainers ?? []).find((c) => c.name === 'istio-proxy' && isNativeSidecar(c));
     const why = inManifest
       ? 'istio-proxy is a native sidecar here (an init container with restartPolicy: Always)'
-      : nativeAsked('istio', podAnnotations(ctx.w))
-        ? 'the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true")'
+      : nativeDecides(ctx, 'istio')
+        ? `the pod asks for a native istio-proxy (sidecar.istio.io/nativeSidecar: "true") and Istio ${configuredRelease(ctx.cfg, 'istio')} reads that key`
         : undefined;
     if (!why) return;
     report(

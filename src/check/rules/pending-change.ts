@@ -1,4 +1,5 @@
 import { dryRun, isChange } from '../dry-run.js';
+import { fixChangesSomething } from '../fixes.js';
 import { RUN_FIX } from '../../krm/types.js';
 import type { Rule } from '../rule.js';
 
@@ -17,7 +18,8 @@ export const pendingChange: Rule = {
   summary:
     '`fix` would change this workload (its own waits or wrappers are out of date, or an injected mesh lacks a setting) though no other rule names a problem',
   check(ctx, report, prior) {
-    if (ctx.cfg.mode !== 'check' || prior > 0) return;
+    // A decision fix reports on every run (a sidecar kept classic) is no change: fix is idempotent.
+    if (ctx.cfg.mode !== 'check' || prior > 0 || !fixChangesSomething(ctx)) return;
     for (const r of dryRun(ctx).filter(isChange)) report({ summary: `fix would have ${r.message}`, detail: r.detail, fix: RUN_FIX }, r.field?.path ?? '');
   },
 };

@@ -18,6 +18,9 @@ export const sidecarNoReadinessGate: Rule = {
     for (const s of sidecars) {
       if (!s.spec.readiness && !s.spec.waitCommand) continue; // nothing to wait on (e.g. vault agent)
       if (s.keep) continue; // the injector left it ungated on purpose
+      // Strategy first is "only move it to containers[0]" (shared/design/function-config.md): the
+      // config asked for no gate, and fix writes none (issue 39: check on fix's output is quiet).
+      if (!s.native && s.spec.strategy === 'first') continue;
       if (s.native) {
         const i = (pod.initContainers ?? []).findIndex((c) => c.name === s.name);
         const c = pod.initContainers![i]!;
