@@ -25,15 +25,20 @@ const refOf = (r: Result) => `${r.resourceRef?.kind ?? '?'} ${r.resourceRef?.nam
 /** A suppressed finding counts: check reported it, and the user said why it stays. */
 const isFinding = (r: Result) => r.tags?.rule !== undefined;
 
-/** Where `fix` and `check` disagree on one file, as lines; empty when check is fix's dry run. */
-export function dryRunGaps(path: string, text: string, cfg: Config, checkCfg: Config = cfg): string[] {
-  let file: ManifestFile;
+/** The file as read, or undefined for one the reader refuses (an invalid-input finding, not a gap). */
+function readable(path: string, text: string): ManifestFile | undefined {
   try {
-    file = readManifest(path, [], text);
+    return readManifest(path, [], text);
   } catch (e) {
-    if (e instanceof PathError) return [];
+    if (e instanceof PathError) return undefined;
     throw e;
   }
+}
+
+/** Where `fix` and `check` disagree on one file, as lines; empty when check is fix's dry run. */
+export function dryRunGaps(path: string, text: string, cfg: Config, checkCfg: Config = cfg): string[] {
+  const file = readable(path, text);
+  if (!file) return [];
   const fixed = runFiles([file], { ...cfg, mode: 'apply' });
   const checked = runFiles([file], { ...checkCfg, mode: 'check' });
   const gaps: string[] = [];
@@ -67,13 +72,8 @@ export function dryRunGaps(path: string, text: string, cfg: Config, checkCfg: Co
  * is idempotent). What fix cannot solve stays, and was said about the input too.
  */
 export function loudAfterFix(path: string, text: string, cfg: Config): string[] {
-  let file: ManifestFile;
-  try {
-    file = readManifest(path, [], text);
-  } catch (e) {
-    if (e instanceof PathError) return [];
-    throw e;
-  }
+  const file = readable(path, text);
+  if (!file) return [];
   const output = runFiles([file], { ...cfg, mode: 'apply' }).files[0]!.output;
   if (output === undefined) return [];
   const keyOf = (r: Result) => `${refOf(r)} ${r.tags?.rule}`;
