@@ -20741,7 +20741,8 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
     }
     const places = unnamed.map((c) => c.name).join(", ");
     unname(unnamed);
-    if (changed && !deepEqual(original.get().value, obj)) {
+    const podBefore = w.view ? original.get().value : getPath(original.get().value, [...w.templatePath, "spec"]);
+    if (changed && !deepEqual(podBefore, w.view ? obj : w.pod)) {
       blocked = true;
       results.splice(start, results.length - start, ...results.slice(start).filter((r) => !isChange(r)));
       ctx.report(
@@ -20749,7 +20750,7 @@ function sequenceItem(ready, src, obj, cfg, results, facts) {
         `pod-sequencer would change this ${w.kind}, but ${places} ${unnamed.length > 1 ? "have" : "has"} no name, and its changes name the containers they act on: give ${unnamed.length > 1 ? "each" : "it"} a name (Knative names one user-container); this ${w.kind} is left as it is`,
         podField(w, "containers")
       );
-    }
+    } else acted ||= changed;
   }
   if (blocked) return void 0;
   if (!acted) {

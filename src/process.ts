@@ -17,7 +17,18 @@ import { sequenceWorkload, stepsCanAct } from './sequence/index.js';
 import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
 import { expand, type Path } from './workloads/paths.js';
 import { isSelected } from './workloads/select.js';
-import { fileOf, isObject, makeWorkload, nameUnnamed, podField, shapeProblem, type Container, type ObjectMeta, type Workload } from './workloads/workload.js';
+import {
+  fileOf,
+  getPath,
+  isObject,
+  makeWorkload,
+  nameUnnamed,
+  podField,
+  shapeProblem,
+  type Container,
+  type ObjectMeta,
+  type Workload,
+} from './workloads/workload.js';
 import { FACT_KINDS, objectProblem } from './workloads/shape.js';
 import { isChange } from './check/dry-run.js';
 
@@ -436,7 +447,10 @@ function sequenceItem(
     }
     const places = unnamed.map((c) => c.name).join(', ');
     unname(unnamed);
-    if (changed && !deepEqual(original.get().value, obj)) {
+    // An annotation on the pod's metadata (a mesh's switch) names no container: only a change to
+    // the pod's spec needs the names (issue 39: Knative's Istio opt-in was refused).
+    const podBefore = w.view ? original.get().value : getPath(original.get().value, [...w.templatePath, 'spec']);
+    if (changed && !deepEqual(podBefore, w.view ? obj : w.pod)) {
       // Moves, waits and wrappers name the containers they act on: without a name there is no fix.
       blocked = true;
       results.splice(start, results.length - start, ...results.slice(start).filter((r) => !isChange(r)));
@@ -445,7 +459,7 @@ function sequenceItem(
         `pod-sequencer would change this ${w.kind}, but ${places} ${unnamed.length > 1 ? 'have' : 'has'} no name, and its changes name the containers they act on: give ${unnamed.length > 1 ? 'each' : 'it'} a name (Knative names one user-container); this ${w.kind} is left as it is`,
         podField(w, 'containers'),
       );
-    }
+    } else acted ||= changed;
   }
   // An unnamed container's template that would change leaves the whole object as it was: its
   // changes are in `obj` with the others', and a half-written object is worse than none.

@@ -113,6 +113,18 @@ describe('item 4: Knative containers without names (knative/docs samples)', () =
     expect(errors[0]!.message).toMatch(/containers\[0\] has no name.*give it a name/);
     expect(out.items[1]!.spec.template.spec.containers.map((c: { name: string }) => c.name)).toEqual(['istio-proxy', 'web']);
   });
+
+  itIfHere(KNATIVE_HELLO)("an annotation-only change (Istio's native opt-in and hold) names no container: written, no error (issue 39)", () => {
+    const spec = { kubernetesVersion: '1.30', workloadKinds: KNATIVE_KINDS, mesh: { istio: {} } };
+    const { findings, output } = files({ 'hello.yaml': KNATIVE_HELLO! }, spec, 'apply');
+    expect(findings.filter((f) => f.result.severity === 'error')).toEqual([]);
+    const out = output['hello.yaml']!;
+    expect(out).toContain('sidecar.istio.io/nativeSidecar: "true"');
+    // Only the annotations: the unnamed container stays as it was, and gets no name.
+    expect(out.replace(/\n {4}metadata:\n {6}annotations:\n(?: {8}.*\n)+/, '\n')).toBe(
+      KNATIVE_HELLO!.replace(/\n {4}metadata:\n {6}annotations:\n(?: {8}.*\n)+/, '\n'),
+    );
+  });
 });
 
 describe('item 5: a Linkerd proxy whose shutdown endpoint is switched off (linkerd inject, version-2.18)', () => {
