@@ -9265,7 +9265,7 @@ var init_podsequence_schema = __esm({
               additionalProperties: false,
               properties: {
                 sidecarsLast: {
-                  description: "Keep classic sidecars up while an app that has a preStop hook drains: Istio's terminationDrainDuration in proxy.istio.io/config and Linkerd's config.alpha.linkerd.io/proxy-wait-before-exit-seconds for injected proxies, a preStop sleep action (Kubernetes 1.30+) for sidecars in the manifest; sized to the grace period less 5 s. Off by default: pods then take up to their grace period to stop.",
+                  description: "Keep classic sidecars up while an app that has a preStop hook drains: Istio's terminationDrainDuration in proxy.istio.io/config and Linkerd's config.alpha.linkerd.io/proxy-wait-before-exit-seconds for injected proxies, a preStop sleep action (Kubernetes 1.30+) for sidecars in the manifest; sized to the grace period less 5 s. Off by default: pods then take up to their grace period to stop. A native sidecar `fix` makes classic gets this stay either way (it stopped after the app before).",
                   type: "boolean",
                   default: false
                 }
@@ -18339,7 +18339,9 @@ function makeNative(ctx, sidecars) {
     const c = wasNative ? ctx.w.pod.initContainers.find((x) => x.name === s.name) : promote(ctx, s);
     if (wasNative && alreadyGated(c)) continue;
     const i = ctx.w.pod.initContainers.indexOf(c);
-    gate(ctx, s, c, podField(ctx.w, "initContainers", i));
+    const path = podField(ctx.w, "initContainers", i);
+    if (!wasNative) dropCarriedProbe(ctx, s, c, path);
+    gate(ctx, s, c, path);
   }
 }
 function promote(ctx, s) {
@@ -18383,6 +18385,20 @@ function insertionIndex2(init, after) {
 function alreadyGated(c) {
   return c.startupProbe !== void 0 || c.lifecycle?.postStart !== void 0;
 }
+function dropCarriedProbe(ctx, s, c, path) {
+  if (!c.startupProbe || !s.spec.readiness || !startupProbeMayHang(ctx.cfg, ctx.w)) return;
+  const hook = c.lifecycle?.postStart;
+  if (!budgetedWait(s.spec) || hook && !isWaitCommand(hook.exec?.command?.map(String) ?? [], s.spec)) return;
+  delete c.startupProbe;
+  ctx.report(
+    "info",
+    {
+      summary: `removed ${s.name}'s startupProbe: a native sidecar's startupProbe may leave this restartPolicy: Never pod in Init`,
+      detail: `As a classic container its probe held nothing; native, it holds the pod, and on Kubernetes ${ctx.cfg.kubernetesVersion} the kubelet may stop probing a sidecar that exits early (${PROBE_WORKER_BUG.issue}). Its wait command holds the pod instead.`
+    },
+    `${path}.startupProbe`
+  );
+}
 function gate(ctx, s, c, path) {
   const { spec } = s;
   const blocked = probeBlocked(spec, c);
@@ -18411,7 +18427,7 @@ function hookGate(ctx, s, c, path) {
   const wait2 = budgetedWait(s.spec);
   const existing = c.lifecycle?.postStart?.exec?.command;
   if (!wait2) return false;
-  if (existing && JSON.stringify(existing) === JSON.stringify(wait2)) return true;
+  if (existing && isWaitCommand(existing.map(String), s.spec)) return true;
   if (c.lifecycle?.postStart) return false;
   c.lifecycle = { ...c.lifecycle ?? {}, postStart: { exec: { command: wait2 } } };
   ctx.report(
@@ -18449,6 +18465,7 @@ var init_native = __esm({
     init_readiness();
     init_kubelet_bugs();
     init_sidecars();
+    init_gate();
     init_sidecars();
     init_tools();
     init_ports();
@@ -18602,7 +18619,7 @@ function classicStays(ctx) {
     const drain = s.spec.profile === "istio" ? istioDrain(ctx) : void 0;
     const seconds2 = sleep + (drain?.seconds ?? 0);
     const why = [sleep > 0 ? `its preStop sleeps ${sleep}s` : "no preStop hook", ...drain ? [drain.why] : []].join(", then ");
-    out2.push({ name: s.name, from: "manifest", seconds: seconds2, why, fieldPath: podField(ctx.w, "containers", index), c });
+    out2.push({ name: s.name, from: "manifest", seconds: seconds2, why, fieldPath: podField(ctx.w, "containers", index), c, profile: s.spec.profile });
   }
   for (const m of meshedSidecars(ctx)) {
     if (m.native) continue;
@@ -18674,16 +18691,18 @@ var init_stop = __esm({
 });
 
 // src/sequence/stop-order.ts
-function keepSidecarsForDrain(ctx) {
-  if (!ctx.cfg.stopOrder.sidecarsLast) return;
+function keepSidecarsForDrain(ctx, demoted) {
+  const all = ctx.cfg.stopOrder.sidecarsLast;
+  if (!all && demoted.length === 0) return;
   const found = sidecarsStoppingEarly(ctx);
   if (!found) return;
   const seconds2 = stayTarget(ctx, found.need);
-  const why = `so it stays up while the app drains (${found.need.why})`;
-  for (const s of found.early) {
-    if (s.from === "istio") istioDrain2(ctx, s, seconds2, why);
-    else if (s.from === "linkerd") linkerdWait(ctx, s, seconds2, why);
-    else if (s.from === "manifest") preStopSleep2(ctx, s, seconds2, why);
+  const names2 = new Set(demoted.map((s) => s.name));
+  const why = (s) => `${found.need.why[0].toUpperCase()}${found.need.why.slice(1)}.` + (names2.has(s.name) ? " Native, it stopped after the app; made classic here, it keeps that order this way." : "");
+  for (const s of found.early.filter((x) => all || names2.has(x.name))) {
+    if (s.from === "istio" || s.profile === "istio") istioDrain2(ctx, s, seconds2, why(s));
+    else if (s.from === "linkerd") linkerdWait(ctx, s, seconds2, why(s));
+    else if (s.from === "manifest") preStopSleep2(ctx, s, seconds2, why(s));
   }
 }
 function istioDrain2(ctx, s, seconds2, why) {
@@ -18694,14 +18713,17 @@ function istioDrain2(ctx, s, seconds2, why) {
   const what2 = `${DRAIN.istioField}: ${seconds2}s`;
   ctx.report(
     "info",
-    `${current === void 0 ? `added annotation ${ANNOTATION.istioConfig} with ${what2}` : `added ${what2} to annotation ${ANNOTATION.istioConfig} (its other settings kept)`} for ${s.name} ${why}`,
+    {
+      summary: `added ${what2} to annotation ${ANNOTATION.istioConfig}: ${s.name} stays up while the app drains`,
+      detail: current === void 0 ? why : `${why} The annotation's other settings are kept.`
+    },
     s.fieldPath
   );
 }
 function linkerdWait(ctx, s, seconds2, why) {
   if (podAnnotations(ctx.w)[DRAIN.linkerdKey] !== void 0) return;
   setAnnotation(ctx, DRAIN.linkerdKey, String(seconds2));
-  ctx.report("info", `added annotation ${DRAIN.linkerdKey}: "${seconds2}" for ${s.name} ${why}`, s.fieldPath);
+  ctx.report("info", { summary: `added annotation ${DRAIN.linkerdKey}: "${seconds2}": ${s.name} stays up while the app drains`, detail: why }, s.fieldPath);
 }
 function preStopSleep2(ctx, s, seconds2, why) {
   const c = s.c;
@@ -18710,13 +18732,20 @@ function preStopSleep2(ctx, s, seconds2, why) {
   if (minor === void 0 || minor < SLEEP_ACTION_SINCE) {
     ctx.report(
       "info",
-      `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later (${versionAssumed(ctx.cfg) ? `kubernetesVersion is not set, taken as ${ctx.cfg.kubernetesVersion}` : `kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? "not set"}`}); set kubernetesVersion: "1.30" if the cluster runs it`,
+      {
+        summary: `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later`,
+        detail: `${versionAssumed(ctx.cfg) ? `kubernetesVersion is not set, taken as ${ctx.cfg.kubernetesVersion}` : `kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? "not set"}`}; set kubernetesVersion: "1.30" if the cluster runs it. ${why}`
+      },
       s.fieldPath
     );
     return;
   }
   (c.lifecycle ??= {}).preStop = { sleep: { seconds: seconds2 } };
-  ctx.report("info", `added a preStop sleep action of ${seconds2}s to ${s.name} ${why}`, `${s.fieldPath}.lifecycle.preStop`);
+  ctx.report(
+    "info",
+    { summary: `added a preStop sleep action of ${seconds2}s to ${s.name}, so it stays up while the app drains`, detail: why },
+    `${s.fieldPath}.lifecycle.preStop`
+  );
 }
 function setAnnotation(ctx, key2, value) {
   (ctx.w.podMeta().annotations ??= {})[key2] = value;
@@ -18859,7 +18888,7 @@ function transform(ctx) {
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s, sidecars)]));
   const by = (...strategies) => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)));
   const apps = (pod & maskOf(endOrWrap.needs)) !== 0 ? appContainers(ctx.w, ctx.cfg) : [];
-  const pass = { deps, sidecars, by, apps };
+  const pass = { deps, sidecars, by, apps, wasNative: new Set(sidecars.filter((s) => s.native)) };
   let changed = false;
   const report2 = (...r) => {
     if (!changed) forgetSummary(ctx.w);
@@ -18967,9 +18996,16 @@ var init_sequence = __esm({
       // of ours (an init container) can be taken out.
       { needs: ["dependency", "init"], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },
       endOrWrap,
-      // After the strategies: a sidecar made native here already stops after the app. Only an app's
-      // preStop hook makes it need its sidecars to stay (pod/stop.ts appNeed).
-      { needs: ["hook"], run: (ctx) => keepSidecarsForDrain(ctx) },
+      // After the strategies: a sidecar made native here already stops after the app, and one made
+      // classic here loses that order. Only an app's preStop hook makes it need its sidecars to stay
+      // (pod/stop.ts appNeed).
+      {
+        needs: ["hook"],
+        run: (ctx, { sidecars, wasNative }) => keepSidecarsForDrain(
+          ctx,
+          sidecars.filter((s) => wasNative.has(s) && !s.native)
+        )
+      },
       // Our tools: called from a command or hook, copied by an init container, mounted.
       { needs: ["command", "hook", "init", "mount"], run: (ctx) => syncTools(ctx) },
       // Istio's status annotation (pod template annotations).
@@ -25473,7 +25509,7 @@ var init_rule_docs_generated = __esm({
       },
       "native-sidecar-startup-probe-never": {
         "description": "A native sidecar (an init container with `restartPolicy: Always`) that has a `startupProbe`, in a pod whose `restartPolicy` is `Never` (a Job's usual choice), when `kubernetesVersion` is 1.29 to 1.34. The finding is at the `startupProbe`. Without `kubernetesVersion` the rule is silent, and so it is for a pod already bounded by `activeDeadlineSeconds` (on the Job, the CronJob's job template or the pod spec): that is one of the fixes below.",
-        "help": 'In a `restartPolicy: Never` pod on Kubernetes 1.29\u20131.34, a native sidecar with a startupProbe can keep the app from ever starting (kubernetes/kubernetes#132826). Default severity: `warning`.\n\n## What it finds\n\nA native sidecar (an init container with `restartPolicy: Always`) that has a `startupProbe`, in a\npod whose `restartPolicy` is `Never` (a Job\'s usual choice), when `kubernetesVersion` is 1.29 to\n1.34. The finding is at the `startupProbe`. Without `kubernetesVersion` the rule is silent, and\nso it is for a pod already bounded by `activeDeadlineSeconds` (on the Job, the CronJob\'s job\ntemplate or the pod spec): that is one of the fixes below.\n\n## Why\n\nkubernetes/kubernetes#132826: when such a sidecar exits before its startupProbe has succeeded\n(a crash, or a failure during its first start), the kubelet restarts it (its own restart policy is\n`Always`) but ends the probe worker because the pod\'s policy is `Never`, and never makes a new one.\nThe sidecar is never "started", so the next init container and the app never start and the pod\nstays in `Init` until something deletes it. Fixed by kubernetes/kubernetes#133072 in 1.35 and\nbackported to late 1.33 and 1.34 patch releases (kubernetes/kubernetes#134800); a\n`kubernetesVersion` names a minor, so on 1.33 and 1.34 the rule cannot tell whether your kubelet\nhas the fix. pod-sequencer\'s own native strategy does not write such a probe there when the sidecar\nhas a wait command of its own (`pilot-agent wait`, `cloud-sql-proxy wait`): it holds the next\ncontainers with that command in a `postStart` hook, which the kubelet waits for just the same and\nwhich needs no probe worker. A sidecar without one still gets the probe, and this warning.\n\n## How to fix\n\n- Run a kubelet with the fix (1.35, or a 1.33/1.34 patch release that has it), then set\n  `kubernetesVersion` accordingly.\n- Bound the pod: `activeDeadlineSeconds` on the Job makes a stuck pod fail, and the Job retries it\n  (up to `backoffLimit`).\n- Keep the sidecar from exiting during startup (the probe\'s budget, not the process, should decide\n  readiness).\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.native-sidecar-startup-probe-never: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    native-sidecar-startup-probe-never: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "native-sidecar-startup-probe-never=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
+        "help": 'In a `restartPolicy: Never` pod on Kubernetes 1.29\u20131.34, a native sidecar with a startupProbe can keep the app from ever starting (kubernetes/kubernetes#132826). Default severity: `warning`.\n\n## What it finds\n\nA native sidecar (an init container with `restartPolicy: Always`) that has a `startupProbe`, in a\npod whose `restartPolicy` is `Never` (a Job\'s usual choice), when `kubernetesVersion` is 1.29 to\n1.34. The finding is at the `startupProbe`. Without `kubernetesVersion` the rule is silent, and\nso it is for a pod already bounded by `activeDeadlineSeconds` (on the Job, the CronJob\'s job\ntemplate or the pod spec): that is one of the fixes below.\n\n## Why\n\nkubernetes/kubernetes#132826: when such a sidecar exits before its startupProbe has succeeded\n(a crash, or a failure during its first start), the kubelet restarts it (its own restart policy is\n`Always`) but ends the probe worker because the pod\'s policy is `Never`, and never makes a new one.\nThe sidecar is never "started", so the next init container and the app never start and the pod\nstays in `Init` until something deletes it. Fixed by kubernetes/kubernetes#133072 in 1.35 and\nbackported to late 1.33 and 1.34 patch releases (kubernetes/kubernetes#134800); a\n`kubernetesVersion` names a minor, so on 1.33 and 1.34 the rule cannot tell whether your kubelet\nhas the fix. pod-sequencer\'s own native strategy does not write such a probe there when the sidecar\nhas a wait command of its own (`pilot-agent wait`, `cloud-sql-proxy wait`): it holds the next\ncontainers with that command in a `postStart` hook, which the kubelet waits for just the same and\nwhich needs no probe worker; a classic sidecar it makes native loses the startupProbe it came\nwith (Istio\'s injected proxy has one) for that hook. A sidecar without a wait command still gets\nthe probe, and this warning.\n\n## How to fix\n\n- Run a kubelet with the fix (1.35, or a 1.33/1.34 patch release that has it), then set\n  `kubernetesVersion` accordingly.\n- Bound the pod: `activeDeadlineSeconds` on the Job makes a stuck pod fail, and the Job retries it\n  (up to `backoffLimit`).\n- Keep the sidecar from exiting during startup (the probe\'s budget, not the process, should decide\n  readiness).\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.native-sidecar-startup-probe-never: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    native-sidecar-startup-probe-never: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "native-sidecar-startup-probe-never=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
       },
       "native-sidecar-prestop": {
         "description": "A native sidecar whose `preStop` calls a quit or shutdown endpoint (`/quitquitquit`, `/shutdown`, `/agent/v1/quit`), Envoy's `/drain_listeners`, `linkerd-await --shutdown`, or `kill`, `pkill`, `killall`. The finding is at the word or path that does it. Istio's own native preStop (`pilot-agent request POST drain`) is not flagged: Envoy keeps serving while it drains ([decisions](../decisions.md#how-pods-stop)).",

@@ -9133,7 +9133,7 @@ var podsequence_schema_default = {
           additionalProperties: false,
           properties: {
             sidecarsLast: {
-              description: "Keep classic sidecars up while an app that has a preStop hook drains: Istio's terminationDrainDuration in proxy.istio.io/config and Linkerd's config.alpha.linkerd.io/proxy-wait-before-exit-seconds for injected proxies, a preStop sleep action (Kubernetes 1.30+) for sidecars in the manifest; sized to the grace period less 5 s. Off by default: pods then take up to their grace period to stop.",
+              description: "Keep classic sidecars up while an app that has a preStop hook drains: Istio's terminationDrainDuration in proxy.istio.io/config and Linkerd's config.alpha.linkerd.io/proxy-wait-before-exit-seconds for injected proxies, a preStop sleep action (Kubernetes 1.30+) for sidecars in the manifest; sized to the grace period less 5 s. Off by default: pods then take up to their grace period to stop. A native sidecar `fix` makes classic gets this stay either way (it stopped after the app before).",
               type: "boolean",
               default: false
             }
@@ -17683,7 +17683,9 @@ function makeNative(ctx, sidecars) {
     const c = wasNative ? ctx.w.pod.initContainers.find((x) => x.name === s.name) : promote(ctx, s);
     if (wasNative && alreadyGated(c)) continue;
     const i = ctx.w.pod.initContainers.indexOf(c);
-    gate(ctx, s, c, podField(ctx.w, "initContainers", i));
+    const path = podField(ctx.w, "initContainers", i);
+    if (!wasNative) dropCarriedProbe(ctx, s, c, path);
+    gate(ctx, s, c, path);
   }
 }
 function promote(ctx, s) {
@@ -17728,6 +17730,20 @@ function insertionIndex2(init, after) {
 function alreadyGated(c) {
   return c.startupProbe !== void 0 || c.lifecycle?.postStart !== void 0;
 }
+function dropCarriedProbe(ctx, s, c, path) {
+  if (!c.startupProbe || !s.spec.readiness || !startupProbeMayHang(ctx.cfg, ctx.w)) return;
+  const hook = c.lifecycle?.postStart;
+  if (!budgetedWait(s.spec) || hook && !isWaitCommand(hook.exec?.command?.map(String) ?? [], s.spec)) return;
+  delete c.startupProbe;
+  ctx.report(
+    "info",
+    {
+      summary: `removed ${s.name}'s startupProbe: a native sidecar's startupProbe may leave this restartPolicy: Never pod in Init`,
+      detail: `As a classic container its probe held nothing; native, it holds the pod, and on Kubernetes ${ctx.cfg.kubernetesVersion} the kubelet may stop probing a sidecar that exits early (${PROBE_WORKER_BUG.issue}). Its wait command holds the pod instead.`
+    },
+    `${path}.startupProbe`
+  );
+}
 function gate(ctx, s, c, path) {
   const { spec } = s;
   const blocked = probeBlocked(spec, c);
@@ -17756,7 +17772,7 @@ function hookGate(ctx, s, c, path) {
   const wait2 = budgetedWait(s.spec);
   const existing = c.lifecycle?.postStart?.exec?.command;
   if (!wait2) return false;
-  if (existing && JSON.stringify(existing) === JSON.stringify(wait2)) return true;
+  if (existing && isWaitCommand(existing.map(String), s.spec)) return true;
   if (c.lifecycle?.postStart) return false;
   c.lifecycle = { ...c.lifecycle ?? {}, postStart: { exec: { command: wait2 } } };
   ctx.report(
@@ -17924,7 +17940,7 @@ function classicStays(ctx) {
     const drain = s.spec.profile === "istio" ? istioDrain(ctx) : void 0;
     const seconds2 = sleep + (drain?.seconds ?? 0);
     const why = [sleep > 0 ? `its preStop sleeps ${sleep}s` : "no preStop hook", ...drain ? [drain.why] : []].join(", then ");
-    out.push({ name: s.name, from: "manifest", seconds: seconds2, why, fieldPath: podField(ctx.w, "containers", index), c });
+    out.push({ name: s.name, from: "manifest", seconds: seconds2, why, fieldPath: podField(ctx.w, "containers", index), c, profile: s.spec.profile });
   }
   for (const m of meshedSidecars(ctx)) {
     if (m.native) continue;
@@ -17975,16 +17991,18 @@ function sidecarsStoppingEarly(ctx) {
 
 // src/sequence/stop-order.ts
 var SLEEP_ACTION_SINCE = 30;
-function keepSidecarsForDrain(ctx) {
-  if (!ctx.cfg.stopOrder.sidecarsLast) return;
+function keepSidecarsForDrain(ctx, demoted) {
+  const all = ctx.cfg.stopOrder.sidecarsLast;
+  if (!all && demoted.length === 0) return;
   const found = sidecarsStoppingEarly(ctx);
   if (!found) return;
   const seconds2 = stayTarget(ctx, found.need);
-  const why = `so it stays up while the app drains (${found.need.why})`;
-  for (const s of found.early) {
-    if (s.from === "istio") istioDrain2(ctx, s, seconds2, why);
-    else if (s.from === "linkerd") linkerdWait(ctx, s, seconds2, why);
-    else if (s.from === "manifest") preStopSleep2(ctx, s, seconds2, why);
+  const names = new Set(demoted.map((s) => s.name));
+  const why = (s) => `${found.need.why[0].toUpperCase()}${found.need.why.slice(1)}.` + (names.has(s.name) ? " Native, it stopped after the app; made classic here, it keeps that order this way." : "");
+  for (const s of found.early.filter((x) => all || names.has(x.name))) {
+    if (s.from === "istio" || s.profile === "istio") istioDrain2(ctx, s, seconds2, why(s));
+    else if (s.from === "linkerd") linkerdWait(ctx, s, seconds2, why(s));
+    else if (s.from === "manifest") preStopSleep2(ctx, s, seconds2, why(s));
   }
 }
 function istioDrain2(ctx, s, seconds2, why) {
@@ -17995,14 +18013,17 @@ function istioDrain2(ctx, s, seconds2, why) {
   const what = `${DRAIN.istioField}: ${seconds2}s`;
   ctx.report(
     "info",
-    `${current === void 0 ? `added annotation ${ANNOTATION.istioConfig} with ${what}` : `added ${what} to annotation ${ANNOTATION.istioConfig} (its other settings kept)`} for ${s.name} ${why}`,
+    {
+      summary: `added ${what} to annotation ${ANNOTATION.istioConfig}: ${s.name} stays up while the app drains`,
+      detail: current === void 0 ? why : `${why} The annotation's other settings are kept.`
+    },
     s.fieldPath
   );
 }
 function linkerdWait(ctx, s, seconds2, why) {
   if (podAnnotations(ctx.w)[DRAIN.linkerdKey] !== void 0) return;
   setAnnotation(ctx, DRAIN.linkerdKey, String(seconds2));
-  ctx.report("info", `added annotation ${DRAIN.linkerdKey}: "${seconds2}" for ${s.name} ${why}`, s.fieldPath);
+  ctx.report("info", { summary: `added annotation ${DRAIN.linkerdKey}: "${seconds2}": ${s.name} stays up while the app drains`, detail: why }, s.fieldPath);
 }
 function preStopSleep2(ctx, s, seconds2, why) {
   const c = s.c;
@@ -18011,13 +18032,20 @@ function preStopSleep2(ctx, s, seconds2, why) {
   if (minor === void 0 || minor < SLEEP_ACTION_SINCE) {
     ctx.report(
       "info",
-      `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later (${versionAssumed(ctx.cfg) ? `kubernetesVersion is not set, taken as ${ctx.cfg.kubernetesVersion}` : `kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? "not set"}`}); set kubernetesVersion: "1.30" if the cluster runs it`,
+      {
+        summary: `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later`,
+        detail: `${versionAssumed(ctx.cfg) ? `kubernetesVersion is not set, taken as ${ctx.cfg.kubernetesVersion}` : `kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? "not set"}`}; set kubernetesVersion: "1.30" if the cluster runs it. ${why}`
+      },
       s.fieldPath
     );
     return;
   }
   (c.lifecycle ??= {}).preStop = { sleep: { seconds: seconds2 } };
-  ctx.report("info", `added a preStop sleep action of ${seconds2}s to ${s.name} ${why}`, `${s.fieldPath}.lifecycle.preStop`);
+  ctx.report(
+    "info",
+    { summary: `added a preStop sleep action of ${seconds2}s to ${s.name}, so it stays up while the app drains`, detail: why },
+    `${s.fieldPath}.lifecycle.preStop`
+  );
 }
 function setAnnotation(ctx, key, value) {
   (ctx.w.podMeta().annotations ??= {})[key] = value;
@@ -18144,9 +18172,16 @@ var steps = [
   // of ours (an init container) can be taken out.
   { needs: ["dependency", "init"], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },
   endOrWrap,
-  // After the strategies: a sidecar made native here already stops after the app. Only an app's
-  // preStop hook makes it need its sidecars to stay (pod/stop.ts appNeed).
-  { needs: ["hook"], run: (ctx) => keepSidecarsForDrain(ctx) },
+  // After the strategies: a sidecar made native here already stops after the app, and one made
+  // classic here loses that order. Only an app's preStop hook makes it need its sidecars to stay
+  // (pod/stop.ts appNeed).
+  {
+    needs: ["hook"],
+    run: (ctx, { sidecars, wasNative }) => keepSidecarsForDrain(
+      ctx,
+      sidecars.filter((s) => wasNative.has(s) && !s.native)
+    )
+  },
   // Our tools: called from a command or hook, copied by an init container, mounted.
   { needs: ["command", "hook", "init", "mount"], run: (ctx) => syncTools(ctx) },
   // Istio's status annotation (pod template annotations).
@@ -18168,7 +18203,7 @@ function transform(ctx) {
   const strategy = new Map(sidecars.map((s) => [s, strategyOf(ctx, s, sidecars)]));
   const by = (...strategies) => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)));
   const apps = (pod & maskOf(endOrWrap.needs)) !== 0 ? appContainers(ctx.w, ctx.cfg) : [];
-  const pass = { deps, sidecars, by, apps };
+  const pass = { deps, sidecars, by, apps, wasNative: new Set(sidecars.filter((s) => s.native)) };
   let changed = false;
   const report2 = (...r) => {
     if (!changed) forgetSummary(ctx.w);

@@ -94,6 +94,8 @@ export interface Stay {
   fieldPath: string;
   /** The container, for a sidecar in the manifest. */
   c?: Container;
+  /** Its profile (`istio`, `cloud-sql-proxy`, ...), for a sidecar in the manifest. */
+  profile?: string;
 }
 
 /** How long the app may still use its sidecars once termination starts, and why we think so. */
@@ -151,7 +153,7 @@ export function classicStays(ctx: Ctx): Stay[] {
     const drain = s.spec.profile === 'istio' ? istioDrain(ctx) : undefined;
     const seconds = sleep + (drain?.seconds ?? 0);
     const why = [sleep > 0 ? `its preStop sleeps ${sleep}s` : 'no preStop hook', ...(drain ? [drain.why] : [])].join(', then ');
-    out.push({ name: s.name, from: 'manifest', seconds, why, fieldPath: podField(ctx.w, 'containers', index), c });
+    out.push({ name: s.name, from: 'manifest', seconds, why, fieldPath: podField(ctx.w, 'containers', index), c, profile: s.spec.profile });
   }
   for (const m of meshedSidecars(ctx)) {
     if (m.native) continue;

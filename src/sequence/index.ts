@@ -60,6 +60,8 @@ interface Pass {
   by(...strategies: Effective[]): FoundSidecar[];
   /** The app containers, with their paths in the input (before anything moves). */
   apps: App[];
+  /** The sidecars native in the input (a step may make one classic). */
+  wasNative: ReadonlySet<FoundSidecar>;
 }
 
 /**
@@ -97,9 +99,17 @@ const steps: readonly Step[] = [
   // of ours (an init container) can be taken out.
   { needs: ['dependency', 'init'], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },
   endOrWrap,
-  // After the strategies: a sidecar made native here already stops after the app. Only an app's
-  // preStop hook makes it need its sidecars to stay (pod/stop.ts appNeed).
-  { needs: ['hook'], run: (ctx) => keepSidecarsForDrain(ctx) },
+  // After the strategies: a sidecar made native here already stops after the app, and one made
+  // classic here loses that order. Only an app's preStop hook makes it need its sidecars to stay
+  // (pod/stop.ts appNeed).
+  {
+    needs: ['hook'],
+    run: (ctx, { sidecars, wasNative }) =>
+      keepSidecarsForDrain(
+        ctx,
+        sidecars.filter((s) => wasNative.has(s) && !s.native),
+      ),
+  },
   // Our tools: called from a command or hook, copied by an init container, mounted.
   { needs: ['command', 'hook', 'init', 'mount'], run: (ctx) => syncTools(ctx) },
   // Istio's status annotation (pod template annotations).
@@ -128,7 +138,7 @@ function transform(ctx: Ctx): void {
   // A sidecar whose injector's layout stays (s.keep) gets no strategy; a Job still ends it.
   const by = (...strategies: Effective[]): FoundSidecar[] => sidecars.filter((s) => !s.keep && strategies.includes(strategy.get(s)!));
   const apps = (pod & maskOf(endOrWrap.needs)) !== 0 ? appContainers(ctx.w, ctx.cfg) : []; // before anything moves: paths into the input
-  const pass: Pass = { deps, sidecars, by, apps };
+  const pass: Pass = { deps, sidecars, by, apps, wasNative: new Set(sidecars.filter((s) => s.native)) };
   // Every change comes with a report. After one the summary may no longer describe the pod, so
   // every later step runs, as all did before there were needs (summarising again after each
   // change cost changed pods more than it saved them: issue 28), and the rules read a new one.

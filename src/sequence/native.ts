@@ -12,6 +12,7 @@ import { userCommand } from './post-start.js';
 import { budgetedWait, ensureArgs, readinessArgs, startupProbe } from './readiness.js';
 import { PROBE_WORKER_BUG, startupProbeMayHang } from '../pod/kubelet-bugs.js';
 import { describeCheck } from '../pod/sidecars.js';
+import { isWaitCommand } from '../pod/gate.js';
 import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from './tools.js';
 import { probeBlocked } from '../pod/ports.js';
@@ -22,7 +23,9 @@ export function makeNative(ctx: Ctx, sidecars: FoundSidecar[]): void {
     const c = wasNative ? ctx.w.pod.initContainers!.find((x) => x.name === s.name)! : promote(ctx, s);
     if (wasNative && alreadyGated(c)) continue;
     const i = ctx.w.pod.initContainers!.indexOf(c);
-    gate(ctx, s, c, podField(ctx.w, 'initContainers', i));
+    const path = podField(ctx.w, 'initContainers', i);
+    if (!wasNative) dropCarriedProbe(ctx, s, c, path);
+    gate(ctx, s, c, path);
   }
 }
 
@@ -97,6 +100,29 @@ function alreadyGated(c: Container): boolean {
   return c.startupProbe !== undefined || c.lifecycle?.postStart !== undefined;
 }
 
+/**
+ * A classic sidecar's startupProbe (Istio injects one on its classic proxy) holds nothing but
+ * its own probes; made native, it holds the pod, and where the kubelet may lose its probe worker
+ * (src/pod/kubelet-bugs.ts) it may leave the pod in Init for good. There the vendor's wait
+ * command in a postStart hook (Istio's own classic hold) takes its place, as for a probe we
+ * would write; the sidecar's readiness and liveness probes stay. Kept where no hook can hold
+ * the pod (no wait command, or a postStart of the user's).
+ */
+function dropCarriedProbe(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
+  if (!c.startupProbe || !s.spec.readiness || !startupProbeMayHang(ctx.cfg, ctx.w)) return;
+  const hook = c.lifecycle?.postStart;
+  if (!budgetedWait(s.spec) || (hook && !isWaitCommand(hook.exec?.command?.map(String) ?? [], s.spec))) return;
+  delete c.startupProbe;
+  ctx.report(
+    'info',
+    {
+      summary: `removed ${s.name}'s startupProbe: a native sidecar's startupProbe may leave this restartPolicy: Never pod in Init`,
+      detail: `As a classic container its probe held nothing; native, it holds the pod, and on Kubernetes ${ctx.cfg.kubernetesVersion} the kubelet may stop probing a sidecar that exits early (${PROBE_WORKER_BUG.issue}). Its wait command holds the pod instead.`,
+    },
+    `${path}.startupProbe`,
+  );
+}
+
 function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   const { spec } = s;
   const blocked = probeBlocked(spec, c);
@@ -135,7 +161,8 @@ function hookGate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): boolea
   const wait = budgetedWait(s.spec);
   const existing = c.lifecycle?.postStart?.exec?.command;
   if (!wait) return false;
-  if (existing && JSON.stringify(existing) === JSON.stringify(wait)) return true; // ours, from a classic run
+  // Ours from a classic run, or the vendor's bare wait (Istio's classic hold): it holds already.
+  if (existing && isWaitCommand(existing.map(String), s.spec)) return true;
   if (c.lifecycle?.postStart) return false;
   c.lifecycle = { ...(c.lifecycle ?? {}), postStart: { exec: { command: wait } } };
   ctx.report(

@@ -11,11 +11,14 @@
  *   (Kubernetes 1.30+, where the PodLifecycleSleepAction gate is on by default).
  * Job-like pods and native sidecars are never touched: their sidecars already stop after the app.
  * A value the pod already has (a drain, a wait, a preStop) is the user's and wins.
+ * A sidecar this run made classic (native in the input, on a release without native sidecars)
+ * gets the same even with the setting off: native, it stopped after the app, and a fix keeps the
+ * order the input had (docs/decisions.md, "A sidecar made classic keeps its stop order").
  */
 import { versionAssumed } from '../config/types.js';
 import type { Ctx } from '../pod/context.js';
 import { ANNOTATION } from '../pod/mesh.js';
-import { minorVersion } from '../pod/sidecars.js';
+import { minorVersion, type FoundSidecar } from '../pod/sidecars.js';
 import { DRAIN, sidecarsStoppingEarly, stayTarget, type Stay } from '../pod/stop.js';
 import { podAnnotations } from '../workloads/workload.js';
 import { mergeField } from './embedded-config.js';
@@ -23,16 +26,23 @@ import { mergeField } from './embedded-config.js';
 /** The first minor where the preStop `sleep` action is on by default (KEP-3960: beta in 1.30). */
 const SLEEP_ACTION_SINCE = 30;
 
-export function keepSidecarsForDrain(ctx: Ctx): void {
-  if (!ctx.cfg.stopOrder.sidecarsLast) return;
+export function keepSidecarsForDrain(ctx: Ctx, demoted: readonly FoundSidecar[]): void {
+  const all = ctx.cfg.stopOrder.sidecarsLast;
+  if (!all && demoted.length === 0) return;
   const found = sidecarsStoppingEarly(ctx);
   if (!found) return;
   const seconds = stayTarget(ctx, found.need);
-  const why = `so it stays up while the app drains (${found.need.why})`;
-  for (const s of found.early) {
-    if (s.from === 'istio') istioDrain(ctx, s, seconds, why);
-    else if (s.from === 'linkerd') linkerdWait(ctx, s, seconds, why);
-    else if (s.from === 'manifest') preStopSleep(ctx, s, seconds, why);
+  const names = new Set(demoted.map((s) => s.name));
+  const why = (s: Stay): string =>
+    `${found.need.why[0]!.toUpperCase()}${found.need.why.slice(1)}.` +
+    (names.has(s.name) ? ' Native, it stopped after the app; made classic here, it keeps that order this way.' : '');
+  for (const s of found.early.filter((x) => all || names.has(x.name))) {
+    // An Istio proxy's stay is its drain, injected or in the manifest: pilot-agent reads
+    // proxy.istio.io/config from the pod's annotations (the istio-podinfo volume) when it starts
+    // (istio/istio pilot/cmd/pilot-agent/config/config.go, ConstructProxyConfig).
+    if (s.from === 'istio' || s.profile === 'istio') istioDrain(ctx, s, seconds, why(s));
+    else if (s.from === 'linkerd') linkerdWait(ctx, s, seconds, why(s));
+    else if (s.from === 'manifest') preStopSleep(ctx, s, seconds, why(s));
   }
 }
 
@@ -44,7 +54,10 @@ function istioDrain(ctx: Ctx, s: Stay, seconds: number, why: string): void {
   const what = `${DRAIN.istioField}: ${seconds}s`;
   ctx.report(
     'info',
-    `${current === undefined ? `added annotation ${ANNOTATION.istioConfig} with ${what}` : `added ${what} to annotation ${ANNOTATION.istioConfig} (its other settings kept)`} for ${s.name} ${why}`,
+    {
+      summary: `added ${what} to annotation ${ANNOTATION.istioConfig}: ${s.name} stays up while the app drains`,
+      detail: current === undefined ? why : `${why} The annotation's other settings are kept.`,
+    },
     s.fieldPath,
   );
 }
@@ -52,7 +65,7 @@ function istioDrain(ctx: Ctx, s: Stay, seconds: number, why: string): void {
 function linkerdWait(ctx: Ctx, s: Stay, seconds: number, why: string): void {
   if (podAnnotations(ctx.w)[DRAIN.linkerdKey] !== undefined) return; // the user's per-pod value wins
   setAnnotation(ctx, DRAIN.linkerdKey, String(seconds));
-  ctx.report('info', `added annotation ${DRAIN.linkerdKey}: "${seconds}" for ${s.name} ${why}`, s.fieldPath);
+  ctx.report('info', { summary: `added annotation ${DRAIN.linkerdKey}: "${seconds}": ${s.name} stays up while the app drains`, detail: why }, s.fieldPath);
 }
 
 function preStopSleep(ctx: Ctx, s: Stay, seconds: number, why: string): void {
@@ -62,13 +75,20 @@ function preStopSleep(ctx: Ctx, s: Stay, seconds: number, why: string): void {
   if (minor === undefined || minor < SLEEP_ACTION_SINCE) {
     ctx.report(
       'info',
-      `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later (${versionAssumed(ctx.cfg) ? `kubernetesVersion is not set, taken as ${ctx.cfg.kubernetesVersion}` : `kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? 'not set'}`}); set kubernetesVersion: "1.30" if the cluster runs it`,
+      {
+        summary: `left ${s.name} without a preStop: the sleep action that would keep it up needs Kubernetes 1.30 or later`,
+        detail: `${versionAssumed(ctx.cfg) ? `kubernetesVersion is not set, taken as ${ctx.cfg.kubernetesVersion}` : `kubernetesVersion is ${ctx.cfg.kubernetesVersion ?? 'not set'}`}; set kubernetesVersion: "1.30" if the cluster runs it. ${why}`,
+      },
       s.fieldPath,
     );
     return;
   }
   (c.lifecycle ??= {}).preStop = { sleep: { seconds } };
-  ctx.report('info', `added a preStop sleep action of ${seconds}s to ${s.name} ${why}`, `${s.fieldPath}.lifecycle.preStop`);
+  ctx.report(
+    'info',
+    { summary: `added a preStop sleep action of ${seconds}s to ${s.name}, so it stays up while the app drains`, detail: why },
+    `${s.fieldPath}.lifecycle.preStop`,
+  );
 }
 
 function setAnnotation(ctx: Ctx, key: string, value: string): void {

@@ -56,3 +56,111 @@ describe('check agrees with fix', () => {
     expect(found?.result.severity).toBe('error');
   });
 });
+
+describe("an injected proxy's startupProbe, made native in a Never pod (kubernetes/kubernetes#132826)", () => {
+  // Istio's classic injection: istio-proxy among the containers, with a startupProbe that holds
+  // nothing there (istio/istio pkg/kube/inject/testdata/inject/job-old-version.yaml.injected).
+  const injected = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:
+    metadata:
+      annotations:
+        sidecar.istio.io/status: '{"initContainers":["istio-init"],"containers":["istio-proxy"],"volumes":[],"imagePullSecrets":null,"revision":"default"}'
+    spec:
+      restartPolicy: Never
+      initContainers:
+      - name: istio-init
+        image: docker.io/istio/proxyv2:1.24.2
+        args: [istio-iptables]
+      containers:
+      - name: pi
+        image: perl
+        command: [perl, -e, print 1]
+      - name: istio-proxy
+        image: docker.io/istio/proxyv2:1.24.2
+        args: [proxy, sidecar]
+        startupProbe:
+          httpGet: {path: /healthz/ready, port: 15021}
+          periodSeconds: 1
+          failureThreshold: 600
+`;
+  const probeWarnings = (text: string, spec: object) =>
+    run(text, spec, 'check').findings.filter((f) => f.result.tags?.rule === 'native-sidecar-startup-probe-never');
+
+  it('at 1.30 the probe gives way to the wait command in a postStart hook, and check on the output is quiet', () => {
+    const output = run(injected, { kubernetesVersion: '1.30' }, 'apply').files[0]!.output!;
+    const proxy = output.slice(output.indexOf('- name: istio-proxy'), output.indexOf('containers:\n      - name: pi'));
+    expect(proxy).toContain('restartPolicy: Always');
+    expect(proxy).not.toContain('startupProbe');
+    expect(proxy).toMatch(/postStart:\n\s+exec:\n\s+command:\n\s+- pilot-agent\n\s+- wait\n/);
+    expect(probeWarnings(output, { kubernetesVersion: '1.30' })).toEqual([]);
+  });
+
+  it('at 1.35 (the kubelet fixed) and with a deadline, the probe is kept', () => {
+    for (const [text, version] of [
+      [injected, '1.35'],
+      [injected.replace('\nspec:\n', '\nspec:\n  activeDeadlineSeconds: 600\n'), '1.30'],
+    ] as const) {
+      const output = run(text, { kubernetesVersion: version }, 'apply').files[0]!.output!;
+      expect(output).toContain('restartPolicy: Always');
+      expect(output).toContain('failureThreshold: 600');
+    }
+  });
+});
+
+describe('a native sidecar made classic keeps the stop order it had', () => {
+  // Istio's native injection (istio/istio pkg/kube/inject/testdata/inject/frontend.yaml.injected):
+  // the proxy in initContainers stops after nginx, whose preStop may drain for the grace period.
+  const nativeIstio = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: frontend
+spec:
+  selector: {matchLabels: {app: frontend}}
+  template:
+    metadata:
+      labels: {app: frontend}
+      annotations:
+        sidecar.istio.io/status: '{"initContainers":["istio-init","istio-proxy"],"containers":null,"volumes":[],"imagePullSecrets":null,"revision":"default"}'
+    spec:
+      initContainers:
+      - name: istio-init
+        image: docker.io/istio/proxyv2:1.24.2
+        args: [istio-iptables]
+      - name: istio-proxy
+        image: docker.io/istio/proxyv2:1.24.2
+        args: [proxy, sidecar]
+        restartPolicy: Always
+        lifecycle:
+          preStop:
+            exec: {command: [pilot-agent, request, --debug-port=15020, POST, drain]}
+      containers:
+      - name: nginx
+        image: nginx
+        lifecycle:
+          preStop:
+            exec: {command: [/usr/sbin/nginx, -s, quit]}
+`;
+  const early = (text: string) => run(text, { kubernetesVersion: '1.28' }, 'check').findings.filter((f) => f.result.tags?.rule === 'sidecar-stops-before-app');
+
+  it('at 1.28 the proxy goes back to containers with a drain that outlasts the app, and check on the output is quiet', () => {
+    const { files, findings } = run(nativeIstio, { kubernetesVersion: '1.28' }, 'apply');
+    const output = files[0]!.output!;
+    expect(output).not.toContain('restartPolicy: Always');
+    expect(output).toMatch(/proxy\.istio\.io\/config: \|?\s*terminationDrainDuration: 25s/);
+    expect(findings.map((f) => f.result.detail ?? '').join('\n')).toContain('Native, it stopped after the app');
+    expect(early(output)).toEqual([]);
+  });
+
+  it("the user's own drain wins; a classic proxy in the input is not touched without stopOrder.sidecarsLast", () => {
+    const drained = nativeIstio.replace('      annotations:\n', "      annotations:\n        proxy.istio.io/config: '{terminationDrainDuration: 7s}'\n");
+    expect(run(drained, { kubernetesVersion: '1.28' }, 'apply').files[0]!.output!).toContain("'{terminationDrainDuration: 7s}'");
+    const classic = run(nativeIstio, { kubernetesVersion: '1.28' }, 'apply').files[0]!.output!.replace(/ {8}proxy\.istio\.io\/config:.*\n(?: {10}.*\n)*/, '');
+    expect(classic).not.toContain('terminationDrainDuration');
+    expect(run(classic, { kubernetesVersion: '1.28' }, 'apply').files[0]!.output).toBeUndefined();
+    expect(early(classic)).toHaveLength(1);
+  });
+});

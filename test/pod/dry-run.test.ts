@@ -133,18 +133,6 @@ describeIfHere(corpus.length > 0, 'a file of test/vendor/corpus/*.json (test/hel
  */
 const OPEN: { config: string; match: RegExp; why: string }[] = [
   {
-    config: '1.28',
-    match: /inject\/(frontend|hello-probes|hello-probes\.proxyHoldsApplication|list-frontend)\.yaml\.injected: Deployment \/\w+ sidecar-stops-before-app/,
-    why: "making Istio's native proxy classic on 1.28 loses the stop order native gave an app with a preStop hook; fix should keep it (stopOrder) as it moves it",
-  },
-  {
-    config: '1.30',
-    match: /job-old-version\.yaml\.injected: Job \/pi native-sidecar-startup-probe-never/,
-    why: "an injected istio-proxy made native keeps Istio's startupProbe in a Never pod (kubernetes/kubernetes#132826); fix should gate it with pilot-agent wait as src/sequence/native.ts does for probes it writes",
-  },
-  { config: 'mesh.istio at 1.30', match: /job-old-version\.yaml\.injected: Job \/pi native-sidecar-startup-probe-never/, why: 'the same' },
-  { config: 'golden', match: /^job-native-unwraps: Job \/sleep-job native-sidecar-startup-probe-never/, why: 'the same' },
-  {
     config: 'golden',
     match: /^all-kinds-native: Rollout \/rollout native-sidecar-in-custom-kind/,
     why: 'fix makes a Rollout sidecar native, then check notes its own change (info)',
