@@ -13708,6 +13708,9 @@ var tektonAlso = [
 var TEKTON_NOTE = "Tekton's controller stops a TaskRun's sidecars once its steps are done (it swaps their image for `nop`, docs/tasks.md)";
 var tekton = (path) => ({ path, completes: true, sidecarsEndedBy: "controller", shape: "tekton" });
 var JOBSET_SITE = "spec.replicatedJobs[].template.spec.template";
+var KNATIVE = "knative/serving@knative-v1.23.0:pkg/apis/serving";
+var MPI = "kubeflow/mpi-operator@v0.8.0:pkg/apis/kubeflow/v2beta1";
+var MPI_FIRST = { what: "mpi-operator gives it the MPI env, the SSH keys and sshd" };
 var CATALOG = [
   {
     group: "jobset.x-k8s.io",
@@ -13820,12 +13823,50 @@ var CATALOG = [
     group: "keda.sh",
     kind: "ScaledJob",
     versions: ["v1alpha1"],
-    templates: [job("spec.jobTargetRef.template")],
+    templates: [
+      job("spec.jobTargetRef.template", {
+        firstContainer: { what: "KEDA's scalers read their *FromEnv values from it", nameField: "spec.envSourceContainerName" }
+      })
+    ],
     // Read back to v2.5.0, where the types moved to apis/; older releases kept them in api/.
     since: "v2.5.0",
     source: "kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaledjob_types.go",
     quote: 'JobTargetRef *batchv1.JobSpec `json:"jobTargetRef"`',
-    also: [{ source: "kedacore/keda@v2.5.0:apis/keda/v1alpha1/scaledjob_types.go", quote: 'JobTargetRef *batchv1.JobSpec `json:"jobTargetRef"`' }]
+    also: [
+      { source: "kedacore/keda@v2.5.0:apis/keda/v1alpha1/scaledjob_types.go", quote: 'JobTargetRef *batchv1.JobSpec `json:"jobTargetRef"`' },
+      {
+        source: "kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaledjob_types.go",
+        quote: 'EnvSourceContainerName string `json:"envSourceContainerName,omitempty"`'
+      },
+      // No envSourceContainerName: the scalers' env comes from the first container.
+      { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "container = podSpec.Containers[0]" }
+    ]
+  },
+  {
+    // mpi-operator's own MPIJob (kubeflow.org/v2beta1), the one in use since v0.4.0; kubeflow.org/v1 is
+    // the training-operator's, above. The launcher runs mpirun to completion; workers serve sshd.
+    group: "kubeflow.org",
+    kind: "MPIJob",
+    versions: ["v2beta1"],
+    templates: [
+      job("spec.mpiReplicaSpecs.Launcher.template", { restartPolicyField: "restartPolicy", defaultRestartPolicy: "OnFailure", firstContainer: MPI_FIRST }),
+      { ...service("spec.mpiReplicaSpecs.Worker.template"), restartPolicyField: "restartPolicy", defaultRestartPolicy: "Never", firstContainer: MPI_FIRST }
+    ],
+    since: "v0.4.0",
+    source: `${MPI}/types.go`,
+    quote: 'MPIReplicaSpecs map[MPIReplicaType]*ReplicaSpec `json:"mpiReplicaSpecs"`',
+    also: [
+      {
+        source: "kubeflow/mpi-operator@v0.4.0:pkg/apis/kubeflow/v2beta1/types.go",
+        quote: 'MPIReplicaSpecs map[MPIReplicaType]*common.ReplicaSpec `json:"mpiReplicaSpecs"`'
+      },
+      { source: `${MPI}/types.go`, quote: 'Template v1.PodTemplateSpec `json:"template,omitempty"`' },
+      { source: `${MPI}/constants.go`, quote: "DefaultLauncherRestartPolicy = RestartPolicyOnFailure" },
+      { source: `${MPI}/constants.go`, quote: "DefaultRestartPolicy = RestartPolicyNever" },
+      // The launcher's and each worker's first container gets the MPI env, sshd and the SSH keys.
+      { source: "kubeflow/mpi-operator@v0.8.0:pkg/controller/mpi_job_controller.go", quote: "container := &podTemplate.Spec.Containers[0]" },
+      { source: "kubeflow/mpi-operator@v0.8.0:pkg/controller/mpi_job_controller.go", quote: "mainContainer := &podSpec.Containers[0]" }
+    ]
   },
   {
     group: "batch.volcano.sh",
@@ -13864,12 +13905,21 @@ var CATALOG = [
     group: "serving.knative.dev",
     kind: kind2,
     versions: ["v1"],
-    templates: [{ ...service("spec.template"), namesOptional: true }],
+    templates: [{ ...service("spec.template"), namesOptional: true, refuses: ["lifecycle", "restartPolicy", "initContainers", "initProbes"] }],
     source: "knative/serving@v0.45.0:pkg/apis/serving/v1/configuration_types.go",
     quote: 'Template RevisionTemplateSpec `json:"template"`',
     also: [
       { source: "knative/serving@v0.45.0:pkg/apis/serving/v1/revision_types.go", quote: 'corev1.PodSpec `json:",inline"`' },
       { source: "knative/serving@v0.45.0:pkg/apis/config/defaults.go", quote: 'DefaultUserContainerName = "user-container"' },
+      // Its webhook refuses every container field ContainerMask does not copy: lifecycle is
+      // dropped by name, and restartPolicy is not among the fields it copies.
+      { source: `${KNATIVE}/k8s_validation.go`, quote: "errs := apis.CheckDisallowedFields(container, *ContainerMask(&container))" },
+      { source: `${KNATIVE}/fieldmask.go`, quote: "out.Lifecycle = nil" },
+      // Init containers only behind a flag, off by default; none with a probe or lifecycle.
+      { source: `${KNATIVE}/fieldmask.go`, quote: "if cfg.Features.PodSpecInitContainers != config.Disabled {" },
+      { source: "knative/serving@knative-v1.23.0:pkg/apis/config/features.go", quote: "PodSpecInitContainers:            Disabled," },
+      { source: `${KNATIVE}/k8s_validation.go`, quote: "pod spec support for init-containers is off, " },
+      { source: `${KNATIVE}/k8s_validation.go`, quote: 'Paths:   []string{"startupProbe"},' },
       ...kind2 === "Service" ? [{ source: "knative/serving@v0.45.0:pkg/apis/serving/v1/service_types.go", quote: 'ConfigurationSpec `json:",inline"`' }] : []
     ]
   })),
@@ -14092,6 +14142,8 @@ function fromCatalog(apiVersion2, kind2) {
       ...t.restartPolicyField ? { restartPolicyField: t.restartPolicyField } : {},
       ...t.defaultRestartPolicy ? { defaultRestartPolicy: t.defaultRestartPolicy } : {},
       ...t.namesOptional ? { namesOptional: true } : {},
+      ...t.firstContainer ? { firstContainer: t.firstContainer } : {},
+      ...t.refuses ? { refuses: t.refuses } : {},
       origin: "catalog",
       ...row.controllerNote ? { controllerNote: row.controllerNote } : {}
     }));
@@ -16278,6 +16330,36 @@ function describeCheck(check) {
   return "no readiness check";
 }
 
+// src/pod/refused.ts
+var REFUSED_TEXT = {
+  lifecycle: "hooks",
+  restartPolicy: "container restartPolicy",
+  initContainers: "init containers",
+  initProbes: "init container probes"
+};
+function refuses(site, what) {
+  return site.refuses?.includes(what) === true;
+}
+function refusedWrite(site, before, after) {
+  if (!site.refuses) return void 0;
+  const old = (list2, name) => (before?.[list2] ?? []).find((c) => c.name === name);
+  for (const list2 of ["initContainers", "containers"]) {
+    for (const [i, c] of (after[list2] ?? []).entries()) {
+      const was = old(list2, c.name) ?? old(list2 === "containers" ? "initContainers" : "containers", c.name);
+      const where = `${list2}[${i}]`;
+      const changed = (field) => c[field] !== void 0 && !deepEqual(c[field], was?.[field]);
+      if (list2 === "initContainers" && refuses(site, "initContainers") && !old("initContainers", c.name)) return { where, what: "initContainers" };
+      if (refuses(site, "lifecycle") && changed("lifecycle")) return { where: `${where}.lifecycle`, what: "lifecycle" };
+      if (refuses(site, "restartPolicy") && changed("restartPolicy")) return { where: `${where}.restartPolicy`, what: "restartPolicy" };
+      if (list2 === "initContainers" && refuses(site, "initProbes")) {
+        const probe = ["startupProbe", "readinessProbe", "livenessProbe"].find((p) => changed(p));
+        if (probe) return { where: `${where}.${probe}`, what: "initProbes" };
+      }
+    }
+  }
+  return void 0;
+}
+
 // src/sequence/all-or-nothing.ts
 function allOrNothing(ctx, transform2, before) {
   const original = before ?? snapshot(ctx.w.obj);
@@ -16285,9 +16367,25 @@ function allOrNothing(ctx, transform2, before) {
   const hold = (severity, message, path, rule, suppressed, container) => void held.push([severity, message, path, rule, suppressed, container ?? (path !== void 0 ? containerAt(ctx.w, path)?.c : void 0)]);
   transform2({ ...ctx, report: hold });
   const failed2 = held.some(([severity]) => severity === "error");
-  if (failed2) restoreTemplate(ctx, original());
-  for (const r of held) if (!failed2 || r[0] === "error") ctx.report(...r);
+  const refused = !failed2 && held.length > 0 ? refusal(ctx, original) : void 0;
+  if (failed2 || refused) restoreTemplate(ctx, original());
+  for (const r of held) if (!(failed2 || refused) || r[0] === "error") ctx.report(...r);
+  if (refused) ctx.report("warning", refused.message, refused.path);
   return held.length > 0;
+}
+function refusal(ctx, original) {
+  const { w } = ctx;
+  if (!w.site.refuses || w.view) return void 0;
+  const before = getPath(original(), [...w.templatePath, "spec"]);
+  const bad = refusedWrite(w.site, before, w.pod);
+  if (!bad) return void 0;
+  return {
+    message: {
+      summary: `left this ${w.kind} as it is: the change needs ${REFUSED_TEXT[bad.what]}, which ${w.kind} does not admit`,
+      detail: `The workload catalog says what ${w.ref.apiVersion} ${w.kind}'s admission refuses (docs/workload-kinds.md). If yours admits it (Knative's kubernetes.podspec-init-containers flag, for init containers), a spec.workloadKinds line for the kind replaces the catalog's row.`
+    },
+    path: podField(w, bad.where)
+  };
 }
 function restoreTemplate(ctx, source) {
   const { obj, templatePath, metaPath } = ctx.w;
@@ -17681,7 +17779,7 @@ function makeNative(ctx, sidecars) {
   for (const s of sidecars) {
     const wasNative = s.native;
     const c = wasNative ? ctx.w.pod.initContainers.find((x) => x.name === s.name) : promote(ctx, s);
-    if (wasNative && alreadyGated(c)) continue;
+    if (wasNative && (alreadyGated(c) || refuses(ctx.w.site, "initProbes"))) continue;
     const i = ctx.w.pod.initContainers.indexOf(c);
     const path = podField(ctx.w, "initContainers", i);
     if (!wasNative) dropCarriedProbe(ctx, s, c, path);
@@ -17811,6 +17909,7 @@ function moveSidecarsFirst(ctx, sidecars) {
   const reordered = [...front, ...rest];
   if (reordered.every((c, i) => c === containers[i])) return;
   pod.containers = reordered;
+  if (containers[0] && reordered[0] !== containers[0]) nameTheApp(ctx, containers[0].name);
   const moved = front.filter((c, i) => containers[i] !== c).map((c) => c.name);
   ctx.report(
     "info",
@@ -17837,6 +17936,23 @@ function demoteNative(ctx, s, at) {
     podField(ctx.w, "initContainers")
   );
   return true;
+}
+function nameTheApp(ctx, app) {
+  const field = ctx.w.site.firstContainer?.nameField;
+  if (!field) return;
+  const path = field.split(".");
+  const holder = getPath(ctx.w.obj, path.slice(0, -1));
+  const key = path[path.length - 1];
+  if (!holder || holder[key] !== void 0) return;
+  holder[key] = app;
+  ctx.report(
+    "info",
+    {
+      summary: `set ${field}: ${app}, since a sidecar is first now`,
+      detail: `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer.what}.`
+    },
+    field
+  );
 }
 
 // src/sequence/istio-status.ts
@@ -18225,6 +18341,32 @@ function leftToController(ctx, wrapped) {
   );
 }
 function strategyOf(ctx, s, all) {
+  const planned = admitted(ctx, s, plannedStrategy(ctx, s, all));
+  return planned !== "native" && planned !== "wrap" && keepsAppFirst(ctx, s, all) ? "wrap" : planned;
+}
+var NEEDS = { native: "restartPolicy", postStart: "lifecycle", wrap: "initContainers" };
+var FALLBACK = { native: "postStart", postStart: "first", wrap: "first" };
+function admitted(ctx, s, planned) {
+  const site = ctx.w.site;
+  if (!site.refuses || planned === "native" && s.native) return planned;
+  const refused = [];
+  let e = planned;
+  for (let need = NEEDS[e]; need && refuses(site, need); need = NEEDS[e]) {
+    refused.push(need);
+    e = FALLBACK[e];
+  }
+  if (e === planned) return e;
+  ctx.report(
+    "info",
+    {
+      summary: `gave ${s.name} strategy ${e}, not ${planned}: ${ctx.w.kind} admits no ${refused.map((r) => REFUSED_TEXT[r]).join(" or ")}`,
+      detail: (e === "first" ? `It goes before the app in containers, so the kubelet starts it first, but nothing holds the app until it is ready: ${ctx.w.kind} admits no hook or wait that would. ` : "") + "The workload catalog says what its admission refuses (docs/workload-kinds.md)."
+    },
+    podField(ctx.w, "containers")
+  );
+  return e;
+}
+function plannedStrategy(ctx, s, all) {
   const planned = effectiveStrategy(s.spec, ctx.cfg, s.native);
   if (planned === "native" && !s.native && unprobeable(ctx, s)) return "postStart";
   if (s.spec.strategy !== "auto" || planned !== "native") return planned;
@@ -18242,6 +18384,20 @@ function strategyOf(ctx, s, all) {
     podMetaField(ctx.w, "annotations")
   );
   return s.native ? "native" : "postStart";
+}
+function keepsAppFirst(ctx, s, all) {
+  const first = ctx.w.site.firstContainer;
+  const app = ctx.w.pod.containers?.[0];
+  if (!first || first.nameField || s.native || !app || all.some((x) => x.name === app.name)) return false;
+  ctx.report(
+    "info",
+    {
+      summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
+      detail: `${first.what[0].toUpperCase()}${first.what.slice(1)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
+    },
+    podField(ctx.w, "containers", 0)
+  );
+  return true;
 }
 function gatedClassic(ctx, s, all) {
   const containers = ctx.w.pod.containers ?? [];

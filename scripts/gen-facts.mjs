@@ -81,6 +81,33 @@ export function renderKinds(catalog) {
     "and writes only the pod's metadata. A Knative template with an unnamed container (Knative names",
     "it) is left as it is. A Kubeflow TrainJob holds no template (only overrides of its runtime's).",
   );
+  // The rows' own facts about a template's first container and what its admission refuses.
+  const first = catalog.flatMap((k) => k.templates.filter((t) => t.firstContainer).map((t) => ({ k, t })));
+  const seen = new Set();
+  for (const { k, t } of first) {
+    const key = `${k.group} ${k.kind} ${t.firstContainer.what}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const how = t.firstContainer.nameField
+      ? `a sidecar may go first, and pod-sequencer then sets \`${t.firstContainer.nameField}\` to the app (a value there stays)`
+      : "no sidecar goes before it: a classic sidecar's readiness is awaited by the app's command (strategy wrap)";
+    out.push('', `${k.kind} (${code(k.group)} ${k.versions.join(', ')}) reads \`containers[0]\` as the app (${t.firstContainer.what}): ${how}.`);
+  }
+  const TEXT = {
+    lifecycle: 'lifecycle hooks',
+    restartPolicy: 'a container `restartPolicy` (native sidecars)',
+    initContainers: 'init containers',
+    initProbes: 'probes on init containers',
+  };
+  const refusing = catalog.filter((k) => k.templates.some((t) => t.refuses));
+  if (refusing.length > 0) {
+    const kinds = refusing.map((k) => `${k.kind} (${code(k.group)})`).join(', ');
+    const what = [...new Set(refusing.flatMap((k) => k.templates.flatMap((t) => t.refuses ?? [])))].map((r) => TEXT[r]).join(', ');
+    out.push(
+      '',
+      `${kinds}: the admission webhook refuses ${what}, so pod-sequencer writes none of them there: a sidecar gets the strategy that needs none (\`first\`, list order alone), one native in the input is left as it is, and a change that needs one (a dependency wait, a preStop) leaves the workload as it was with a warning. A \`spec.workloadKinds\` line for the kind replaces the row where a flag admits more.`,
+    );
+  }
   return `${out.join('\n')}\n`;
 }
 

@@ -3,7 +3,9 @@
  * is left exactly as it was: half of a fix (sidecars moved, but the Job still never ends) is
  * worse than none. Only the errors are reported then; other workloads are not affected.
  */
-import { getPath, isObject } from '../workloads/workload.js';
+import { getPath, isObject, podField } from '../workloads/workload.js';
+import { REFUSED_TEXT, refusedWrite } from '../pod/refused.js';
+import type { Message } from '../krm/types.js';
 import { containerAt, type Ctx } from '../pod/context.js';
 import { copyValue } from '../yaml/sync.js';
 
@@ -22,9 +24,32 @@ export function allOrNothing(ctx: Ctx, transform: (ctx: Ctx) => void, before?: (
     void held.push([severity, message, path, rule, suppressed, container ?? (path !== undefined ? containerAt(ctx.w, path)?.c : undefined)]);
   transform({ ...ctx, report: hold });
   const failed = held.some(([severity]) => severity === 'error');
-  if (failed) restoreTemplate(ctx, original());
-  for (const r of held) if (!failed || r[0] === 'error') ctx.report(...r);
+  const refused = !failed && held.length > 0 ? refusal(ctx, original) : undefined;
+  if (failed || refused) restoreTemplate(ctx, original());
+  for (const r of held) if (!(failed || refused) || r[0] === 'error') ctx.report(...r);
+  if (refused) ctx.report('warning', refused.message, refused.path);
   return held.length > 0;
+}
+
+/**
+ * A change the kind's controller would refuse (src/pod/refused.ts: Knative's webhook admits no
+ * hooks, no container restartPolicy, no init containers by default) is no fix: the workload is
+ * left as it was, with a warning that names the field. The strategies already avoid what a site
+ * refuses (src/sequence/index.ts); this catches every other step (a dependency wait, a preStop).
+ */
+function refusal(ctx: Ctx, original: () => Record<string, unknown>): { message: Message; path: string } | undefined {
+  const { w } = ctx;
+  if (!w.site.refuses || w.view) return undefined;
+  const before = getPath(original(), [...w.templatePath, 'spec']);
+  const bad = refusedWrite(w.site, before, w.pod);
+  if (!bad) return undefined;
+  return {
+    message: {
+      summary: `left this ${w.kind} as it is: the change needs ${REFUSED_TEXT[bad.what]}, which ${w.kind} does not admit`,
+      detail: `The workload catalog says what ${w.ref.apiVersion} ${w.kind}'s admission refuses (docs/workload-kinds.md). If yours admits it (Knative's kubernetes.podspec-init-containers flag, for init containers), a spec.workloadKinds line for the kind replaces the catalog's row.`,
+    },
+    path: podField(w, bad.where),
+  };
 }
 
 /**

@@ -25,6 +25,8 @@ import { forgetSummary, has, maskOf, summaryOf, type Need } from '../pod/summary
 import { probeBlocked } from '../pod/ports.js';
 import { endsItsSidecars } from '../pod/commands.js';
 import { WRAP_MARKER } from '../shell/index.js';
+import { REFUSED_TEXT, refuses } from '../pod/refused.js';
+import type { Refused } from '../workloads/catalog.js';
 
 /**
  * `before`: gives the workload's object as it is now, when the caller can make it on demand
@@ -172,6 +174,45 @@ function leftToController(ctx: Ctx, wrapped: FoundSidecar[]): void {
  * changes nothing: only kubernetesVersion says the cluster can run native sidecars.
  */
 function strategyOf(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): Effective {
+  const planned = admitted(ctx, s, plannedStrategy(ctx, s, all));
+  return planned !== 'native' && planned !== 'wrap' && keepsAppFirst(ctx, s, all) ? 'wrap' : planned;
+}
+
+/** What each strategy writes that a controller may refuse, and the strategy to try instead. */
+const NEEDS: Partial<Record<Effective, Refused>> = { native: 'restartPolicy', postStart: 'lifecycle', wrap: 'initContainers' };
+const FALLBACK: Partial<Record<Effective, Effective>> = { native: 'postStart', postStart: 'first', wrap: 'first' };
+
+/**
+ * The strategy the kind's controller admits (the catalog's `refuses`, src/pod/refused.ts):
+ * native needs a container restartPolicy, postStart a hook, wrap our tools' init container; each
+ * falls back to the next that writes nothing refused, down to `first` (list order alone). A
+ * sidecar native in the input stays so: the input is the evidence that its cluster admits it.
+ */
+function admitted(ctx: Ctx, s: FoundSidecar, planned: Effective): Effective {
+  const site = ctx.w.site;
+  if (!site.refuses || (planned === 'native' && s.native)) return planned;
+  const refused: Refused[] = [];
+  let e = planned;
+  for (let need = NEEDS[e]; need && refuses(site, need); need = NEEDS[e]) {
+    refused.push(need);
+    e = FALLBACK[e]!;
+  }
+  if (e === planned) return e;
+  ctx.report(
+    'info',
+    {
+      summary: `gave ${s.name} strategy ${e}, not ${planned}: ${ctx.w.kind} admits no ${refused.map((r) => REFUSED_TEXT[r]).join(' or ')}`,
+      detail:
+        (e === 'first'
+          ? `It goes before the app in containers, so the kubelet starts it first, but nothing holds the app until it is ready: ${ctx.w.kind} admits no hook or wait that would. `
+          : '') + 'The workload catalog says what its admission refuses (docs/workload-kinds.md).',
+    },
+    podField(ctx.w, 'containers'),
+  );
+  return e;
+}
+
+function plannedStrategy(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): Effective {
   const planned = effectiveStrategy(s.spec, ctx.cfg, s.native);
   if (planned === 'native' && !s.native && unprobeable(ctx, s)) return 'postStart';
   if (s.spec.strategy !== 'auto' || planned !== 'native') return planned;
@@ -189,6 +230,28 @@ function strategyOf(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): Effective {
     podMetaField(ctx.w, 'annotations'),
   );
   return s.native ? 'native' : 'postStart';
+}
+
+/**
+ * A classic sidecar that `first` or `postStart` would move in front of the app where the
+ * controller reads `containers[0]` as the app (the catalog's firstContainer: mpi-operator) and
+ * no field names it instead: the app stays first and its command waits for the sidecar
+ * (strategy wrap). Where a field can name it (KEDA's envSourceContainerName), the move goes
+ * ahead and sets it (order.ts).
+ */
+function keepsAppFirst(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): boolean {
+  const first = ctx.w.site.firstContainer;
+  const app = ctx.w.pod.containers?.[0];
+  if (!first || first.nameField || s.native || !app || all.some((x) => x.name === app.name)) return false;
+  ctx.report(
+    'info',
+    {
+      summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
+      detail: `${first.what[0]!.toUpperCase()}${first.what.slice(1)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`,
+    },
+    podField(ctx.w, 'containers', 0),
+  );
+  return true;
 }
 
 /**

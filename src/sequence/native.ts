@@ -13,6 +13,7 @@ import { budgetedWait, ensureArgs, readinessArgs, startupProbe } from './readine
 import { PROBE_WORKER_BUG, startupProbeMayHang } from '../pod/kubelet-bugs.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { isWaitCommand } from '../pod/gate.js';
+import { refuses } from '../pod/refused.js';
 import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from './tools.js';
 import { probeBlocked } from '../pod/ports.js';
@@ -21,7 +22,9 @@ export function makeNative(ctx: Ctx, sidecars: FoundSidecar[]): void {
   for (const s of sidecars) {
     const wasNative = s.native;
     const c = wasNative ? ctx.w.pod.initContainers!.find((x) => x.name === s.name)! : promote(ctx, s);
-    if (wasNative && alreadyGated(c)) continue;
+    // A native sidecar where the kind admits no probe on an init container (Knative) is the
+    // input's own layout: no probe, hook or flag is added to it.
+    if (wasNative && (alreadyGated(c) || refuses(ctx.w.site, 'initProbes'))) continue;
     const i = ctx.w.pod.initContainers!.indexOf(c);
     const path = podField(ctx.w, 'initContainers', i);
     if (!wasNative) dropCarriedProbe(ctx, s, c, path);

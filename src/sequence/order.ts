@@ -4,7 +4,7 @@
  * classic is moved back from `initContainers`.
  */
 import { versionAssumed } from '../config/types.js';
-import { podField } from '../workloads/workload.js';
+import { getPath, podField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
 import { startupProbe } from './readiness.js';
 import type { FoundSidecar } from '../pod/sidecars.js';
@@ -22,6 +22,7 @@ export function moveSidecarsFirst(ctx: Ctx, sidecars: FoundSidecar[]): void {
   const reordered = [...front, ...rest];
   if (reordered.every((c, i) => c === containers[i])) return;
   pod.containers = reordered;
+  if (containers[0] && reordered[0] !== containers[0]) nameTheApp(ctx, containers[0].name);
   const moved = front.filter((c, i) => containers[i] !== c).map((c) => c.name);
   ctx.report(
     'info',
@@ -51,4 +52,27 @@ function demoteNative(ctx: Ctx, s: FoundSidecar, at: number): boolean {
     podField(ctx.w, 'initContainers'),
   );
   return true;
+}
+
+/**
+ * A controller that reads `containers[0]` unless a field of the object names another (KEDA's
+ * envSourceContainerName, src/workloads/catalog.ts): with a sidecar first now, the field names
+ * the container that was first. A value already there is the user's and stays.
+ */
+function nameTheApp(ctx: Ctx, app: string): void {
+  const field = ctx.w.site.firstContainer?.nameField;
+  if (!field) return;
+  const path = field.split('.');
+  const holder = getPath(ctx.w.obj, path.slice(0, -1));
+  const key = path[path.length - 1]!;
+  if (!holder || holder[key] !== undefined) return;
+  holder[key] = app;
+  ctx.report(
+    'info',
+    {
+      summary: `set ${field}: ${app}, since a sidecar is first now`,
+      detail: `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer!.what}.`,
+    },
+    field,
+  );
 }

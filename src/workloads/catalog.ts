@@ -39,7 +39,26 @@ export interface TemplateSite {
   namesOptional?: boolean;
   /** The pod's restartPolicy when neither that field nor the template sets one (the controller's default). */
   defaultRestartPolicy?: 'Never' | 'OnFailure';
+  /** The controller reads `containers[0]` as the app: no sidecar may take its place. */
+  firstContainer?: FirstContainer;
+  /** What the controller's admission refuses in the template, so no step may write it. */
+  refuses?: readonly Refused[];
 }
+
+export interface FirstContainer {
+  /** What the controller does with it, for results ("mpi-operator adds its MPI env and SSH setup to it"). */
+  what: string;
+  /** A field of the object (from its root) that names the container instead, written when unset (KEDA's envSourceContainerName). */
+  nameField?: string;
+}
+
+/**
+ * Fields a controller's admission refuses in its template (Knative's webhook): `lifecycle` (hooks
+ * on any container), `restartPolicy` (on a container: no native sidecar), `initContainers`
+ * (behind a flag that is off by default: no tools copy, no dependency wait), `initProbes` (a
+ * probe on an init container).
+ */
+export type Refused = 'lifecycle' | 'restartPolicy' | 'initContainers' | 'initProbes';
 
 export interface CatalogKind extends Releases {
   group: string;
@@ -94,6 +113,11 @@ const TEKTON_NOTE = "Tekton's controller stops a TaskRun's sidecars once its ste
 const tekton = (path: string): TemplateSite => ({ path, completes: true, sidecarsEndedBy: 'controller', shape: 'tekton' });
 
 const JOBSET_SITE = 'spec.replicatedJobs[].template.spec.template';
+
+const KNATIVE = 'knative/serving@knative-v1.23.0:pkg/apis/serving';
+
+const MPI = 'kubeflow/mpi-operator@v0.8.0:pkg/apis/kubeflow/v2beta1';
+const MPI_FIRST: FirstContainer = { what: 'mpi-operator gives it the MPI env, the SSH keys and sshd' };
 
 export const CATALOG: readonly CatalogKind[] = [
   {
@@ -209,12 +233,50 @@ export const CATALOG: readonly CatalogKind[] = [
     group: 'keda.sh',
     kind: 'ScaledJob',
     versions: ['v1alpha1'],
-    templates: [job('spec.jobTargetRef.template')],
+    templates: [
+      job('spec.jobTargetRef.template', {
+        firstContainer: { what: "KEDA's scalers read their *FromEnv values from it", nameField: 'spec.envSourceContainerName' },
+      }),
+    ],
     // Read back to v2.5.0, where the types moved to apis/; older releases kept them in api/.
     since: 'v2.5.0',
     source: 'kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaledjob_types.go',
     quote: 'JobTargetRef *batchv1.JobSpec `json:"jobTargetRef"`',
-    also: [{ source: 'kedacore/keda@v2.5.0:apis/keda/v1alpha1/scaledjob_types.go', quote: 'JobTargetRef *batchv1.JobSpec `json:"jobTargetRef"`' }],
+    also: [
+      { source: 'kedacore/keda@v2.5.0:apis/keda/v1alpha1/scaledjob_types.go', quote: 'JobTargetRef *batchv1.JobSpec `json:"jobTargetRef"`' },
+      {
+        source: 'kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaledjob_types.go',
+        quote: 'EnvSourceContainerName string `json:"envSourceContainerName,omitempty"`',
+      },
+      // No envSourceContainerName: the scalers' env comes from the first container.
+      { source: 'kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go', quote: 'container = podSpec.Containers[0]' },
+    ],
+  },
+  {
+    // mpi-operator's own MPIJob (kubeflow.org/v2beta1), the one in use since v0.4.0; kubeflow.org/v1 is
+    // the training-operator's, above. The launcher runs mpirun to completion; workers serve sshd.
+    group: 'kubeflow.org',
+    kind: 'MPIJob',
+    versions: ['v2beta1'],
+    templates: [
+      job('spec.mpiReplicaSpecs.Launcher.template', { restartPolicyField: 'restartPolicy', defaultRestartPolicy: 'OnFailure', firstContainer: MPI_FIRST }),
+      { ...service('spec.mpiReplicaSpecs.Worker.template'), restartPolicyField: 'restartPolicy', defaultRestartPolicy: 'Never', firstContainer: MPI_FIRST },
+    ],
+    since: 'v0.4.0',
+    source: `${MPI}/types.go`,
+    quote: 'MPIReplicaSpecs map[MPIReplicaType]*ReplicaSpec `json:"mpiReplicaSpecs"`',
+    also: [
+      {
+        source: 'kubeflow/mpi-operator@v0.4.0:pkg/apis/kubeflow/v2beta1/types.go',
+        quote: 'MPIReplicaSpecs map[MPIReplicaType]*common.ReplicaSpec `json:"mpiReplicaSpecs"`',
+      },
+      { source: `${MPI}/types.go`, quote: 'Template v1.PodTemplateSpec `json:"template,omitempty"`' },
+      { source: `${MPI}/constants.go`, quote: 'DefaultLauncherRestartPolicy = RestartPolicyOnFailure' },
+      { source: `${MPI}/constants.go`, quote: 'DefaultRestartPolicy = RestartPolicyNever' },
+      // The launcher's and each worker's first container gets the MPI env, sshd and the SSH keys.
+      { source: 'kubeflow/mpi-operator@v0.8.0:pkg/controller/mpi_job_controller.go', quote: 'container := &podTemplate.Spec.Containers[0]' },
+      { source: 'kubeflow/mpi-operator@v0.8.0:pkg/controller/mpi_job_controller.go', quote: 'mainContainer := &podSpec.Containers[0]' },
+    ],
   },
   {
     group: 'batch.volcano.sh',
@@ -253,12 +315,21 @@ export const CATALOG: readonly CatalogKind[] = [
     group: 'serving.knative.dev',
     kind,
     versions: ['v1'],
-    templates: [{ ...service('spec.template'), namesOptional: true }],
+    templates: [{ ...service('spec.template'), namesOptional: true, refuses: ['lifecycle', 'restartPolicy', 'initContainers', 'initProbes'] }],
     source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/configuration_types.go',
     quote: 'Template RevisionTemplateSpec `json:"template"`',
     also: [
       { source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/revision_types.go', quote: 'corev1.PodSpec `json:",inline"`' },
       { source: 'knative/serving@v0.45.0:pkg/apis/config/defaults.go', quote: 'DefaultUserContainerName = "user-container"' },
+      // Its webhook refuses every container field ContainerMask does not copy: lifecycle is
+      // dropped by name, and restartPolicy is not among the fields it copies.
+      { source: `${KNATIVE}/k8s_validation.go`, quote: 'errs := apis.CheckDisallowedFields(container, *ContainerMask(&container))' },
+      { source: `${KNATIVE}/fieldmask.go`, quote: 'out.Lifecycle = nil' },
+      // Init containers only behind a flag, off by default; none with a probe or lifecycle.
+      { source: `${KNATIVE}/fieldmask.go`, quote: 'if cfg.Features.PodSpecInitContainers != config.Disabled {' },
+      { source: 'knative/serving@knative-v1.23.0:pkg/apis/config/features.go', quote: 'PodSpecInitContainers:            Disabled,' },
+      { source: `${KNATIVE}/k8s_validation.go`, quote: 'pod spec support for init-containers is off, ' },
+      { source: `${KNATIVE}/k8s_validation.go`, quote: 'Paths:   []string{"startupProbe"},' },
       ...(kind === 'Service' ? [{ source: 'knative/serving@v0.45.0:pkg/apis/serving/v1/service_types.go', quote: 'ConfigurationSpec `json:",inline"`' }] : []),
     ],
   })),

@@ -6,7 +6,7 @@
  * controllers make a pod from).
  */
 import type { WorkloadKind } from '../config/types.js';
-import { catalogKind, type SidecarsEndedBy, type TemplateShape } from './catalog.js';
+import { catalogKind, type FirstContainer, type Refused, type SidecarsEndedBy, type TemplateShape } from './catalog.js';
 import { normalPattern, parsePattern, type Step } from './paths.js';
 
 /** One place in a kind where pod templates sit, and what its pods do. */
@@ -21,6 +21,8 @@ export interface Site {
   restartPolicyField?: string;
   defaultRestartPolicy?: string;
   namesOptional?: boolean;
+  firstContainer?: FirstContainer;
+  refuses?: readonly Refused[];
   /** Where the site comes from: results about a config's kind name `workloadKinds`. */
   origin: 'builtin' | 'catalog' | 'config';
   /** Why the controller ends sidecars (catalog rows whose controller does). */
@@ -95,6 +97,8 @@ function fromCatalog(apiVersion: string, kind: string): Site[] | undefined {
       ...(t.restartPolicyField ? { restartPolicyField: t.restartPolicyField } : {}),
       ...(t.defaultRestartPolicy ? { defaultRestartPolicy: t.defaultRestartPolicy } : {}),
       ...(t.namesOptional ? { namesOptional: true } : {}),
+      ...(t.firstContainer ? { firstContainer: t.firstContainer } : {}),
+      ...(t.refuses ? { refuses: t.refuses } : {}),
       origin: 'catalog' as const,
       ...(row.controllerNote ? { controllerNote: row.controllerNote } : {}),
     }));

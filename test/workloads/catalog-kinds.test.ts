@@ -170,6 +170,18 @@ describe('catalog kinds with a cloud-sql-proxy in the manifest', () => {
     expect(consumer.command.join(' ')).toContain('/quitquitquit');
     // The proxy's quit endpoint is switched on for the wrapper to call (a change, reported).
     expect(spec.containers[0].args).toContain('--quitquitquit');
+    // KEDA reads the scalers' env from containers[0] unless envSourceContainerName names one
+    // (kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go): it names the app now.
+    expect(out[0]!.spec.envSourceContainerName).toBe('consumer');
+    expect(results.map((r) => r.message).join('\n')).toMatch(/set spec\.envSourceContainerName: consumer/);
+  });
+
+  it("ScaledJob (1.28) with envSourceContainerName set: the user's value stays", () => {
+    const named = scaledJob('Never');
+    (named.spec as Obj).envSourceContainerName = 'cloud-sql-proxy';
+    const { out } = run([named], { kubernetesVersion: '1.28' });
+    expect(out[0]!.spec.envSourceContainerName).toBe('cloud-sql-proxy');
+    expect(out[0]!.spec.jobTargetRef.template.spec.containers.map((c: Obj) => c.name)).toEqual(['cloud-sql-proxy', 'consumer']);
   });
 
   it('a long-running kind with the same proxy (Argo Rollout, 1.28): start order only, no wrapper', () => {
@@ -184,6 +196,115 @@ describe('catalog kinds with a cloud-sql-proxy in the manifest', () => {
     const spec = out[0]!.spec.template.spec;
     expect(spec.containers.map((c: Obj) => c.name)).toEqual(['cloud-sql-proxy', 'web']);
     expect(wrapped(spec.containers[1])).toBe(false);
+  });
+});
+
+describe("mpi-operator's MPIJob (kubeflow.org/v2beta1): containers[0] is the MPI container", () => {
+  // mpi-operator's v2beta1 pi example (kubeflow/mpi-operator@v0.8.0, v2beta1/pi/pi.yaml of its examples), with a cloud-sql-proxy beside each.
+  const mpiJob = () => ({
+    apiVersion: 'kubeflow.org/v2beta1',
+    kind: 'MPIJob',
+    metadata: { name: 'pi' },
+    spec: {
+      slotsPerWorker: 1,
+      mpiReplicaSpecs: {
+        Launcher: {
+          replicas: 1,
+          template: pod({ name: 'mpi-launcher', image: 'mpioperator/mpi-pi:openmpi', command: ['mpirun'], args: ['-n', '2', '/home/mpiuser/pi'] }, sqlProxy),
+        },
+        Worker: {
+          replicas: 2,
+          template: pod({ name: 'mpi-worker', image: 'mpioperator/mpi-pi:openmpi', command: ['/usr/sbin/sshd'], args: ['-De'] }, sqlProxy),
+        },
+      },
+    },
+  });
+  const template = (o: Obj, replica: string) => o.spec.mpiReplicaSpecs[replica].template.spec;
+
+  it('1.28: the MPI containers stay first; their commands wait for the proxy, and the launcher ends it', () => {
+    const { out, results } = run([mpiJob()], { kubernetesVersion: '1.28' });
+    expect(errors(results)).toEqual([]);
+    for (const replica of ['Launcher', 'Worker']) {
+      const spec = template(out[0]!, replica);
+      expect(
+        spec.containers.map((c: Obj) => c.name),
+        replica,
+      ).toEqual([`mpi-${replica.toLowerCase()}`, 'cloud-sql-proxy']);
+      expect(spec.containers[0].command.join(' '), replica).toContain('127.0.0.1:9090');
+    }
+    // The launcher runs to completion (restartPolicy OnFailure, the controller's default): its wrapper ends the proxy.
+    expect(wrapped(template(out[0]!, 'Launcher').containers[0])).toBe(true);
+    expect(wrapped(template(out[0]!, 'Worker').containers[0])).toBe(false);
+    expect(results.filter((r) => /^kept mpi-\w+ first/.test(r.message))).toHaveLength(2);
+  });
+
+  it('1.30: the proxy becomes native in both templates, the MPI container first in containers', () => {
+    const { out, results } = run([mpiJob()], { kubernetesVersion: '1.30' });
+    expect(errors(results)).toEqual([]);
+    for (const replica of ['Launcher', 'Worker']) {
+      const spec = template(out[0]!, replica);
+      expect(spec.containers.map((c: Obj) => c.name)).toEqual([`mpi-${replica.toLowerCase()}`]);
+      expect(spec.initContainers.map((c: Obj) => [c.name, c.restartPolicy])).toEqual([['cloud-sql-proxy', 'Always']]);
+    }
+  });
+
+  it("training-operator's kubeflow.org/v1 MPIJob is its own row, which moves a sidecar first as before", () => {
+    const v1 = { ...mpiJob(), apiVersion: 'kubeflow.org/v1' };
+    const { out } = run([v1], { kubernetesVersion: '1.28' });
+    expect(template(out[0]!, 'Launcher').containers[0].name).toBe('cloud-sql-proxy');
+  });
+});
+
+describe('Knative Service: nothing its webhook refuses (knative/serving@knative-v1.23.0 fieldmask.go, k8s_validation.go)', () => {
+  const ksvc = (spec: Obj, annotations?: Obj) => ({
+    apiVersion: 'serving.knative.dev/v1',
+    kind: 'Service',
+    metadata: { name: 'web', ...(annotations ? { annotations } : {}) },
+    spec: { template: { spec } },
+  });
+  const web = { name: 'web', image: 'registry.example.com/web:1', ports: [{ containerPort: 8080 }] };
+  const refusedFields = (spec: Obj) => [
+    ...(spec.initContainers ?? []).map(() => 'initContainers'),
+    ...[...(spec.initContainers ?? []), ...spec.containers].flatMap((c: Obj) => ['lifecycle', 'restartPolicy'].filter((f) => f in c)),
+  ];
+
+  for (const version of ['1.28', '1.30']) {
+    it(`${version}: a classic cloud-sql-proxy goes first, with no hook, no native restartPolicy and no init container`, () => {
+      const { out, results } = run([ksvc({ containers: [web, sqlProxy] })], { kubernetesVersion: version });
+      expect(errors(results)).toEqual([]);
+      const spec = out[0]!.spec.template.spec;
+      expect(spec.containers.map((c: Obj) => c.name)).toEqual(['cloud-sql-proxy', 'web']);
+      expect(refusedFields(spec)).toEqual([]);
+      expect(results.map((r) => r.message)).toContain(
+        `gave cloud-sql-proxy strategy first, not ${version === '1.28' ? 'postStart' : 'native'}: Service admits no ${version === '1.28' ? 'hooks' : 'container restartPolicy or hooks'}`,
+      );
+    });
+  }
+
+  it("a cloud-sql-proxy already native (Cloud Run) is the input's own: no startupProbe or flags added", () => {
+    const native = { ...sqlProxy, restartPolicy: 'Always' };
+    const input = ksvc({ initContainers: [native], containers: [web] });
+    const { out } = run([input], { kubernetesVersion: '1.30' });
+    expect(out[0]).toEqual(input);
+  });
+
+  it('a dependency wait needs an init container: the Service is left as it is, with a warning that says why', () => {
+    const input = ksvc({ containers: [web] }, { 'pod-sequencer.dev/dependencies': 'tcp://db:5432' });
+    const { out, results } = run([input], { kubernetesVersion: '1.30' });
+    expect(out[0]).toEqual(input);
+    const warned = results.filter((r) => r.severity === 'warning').map((r) => r.message);
+    // The rule still says what is missing.
+    expect(warned).toEqual([
+      'left this Service as it is: the change needs init containers, which Service does not admit',
+      'dependency db has no wait in this pod, so the app may start before it is up',
+    ]);
+  });
+
+  it('a spec.workloadKinds line for the kind replaces the row: the wait is written', () => {
+    const input = ksvc({ containers: [web] }, { 'pod-sequencer.dev/dependencies': 'tcp://db:5432' });
+    const kinds = [{ apiVersion: 'serving.knative.dev/v1', kind: 'Service', podTemplatePath: 'spec.template' }];
+    const { out } = run([input], { kubernetesVersion: '1.30', workloadKinds: kinds });
+    expect(out[0]!.spec.template.spec.initContainers.map((c: Obj) => c.name)).toEqual(['seq-wait-db']);
   });
 });
 
