@@ -19736,26 +19736,47 @@ var init_init_container_probe_forbidden = __esm({
 });
 
 // src/check/rules/restart-policy-on-container.ts
-var restartPolicyOnContainer;
+var RESTART_RULES, restartPolicyOnContainer;
 var init_restart_policy_on_container = __esm({
   "src/check/rules/restart-policy-on-container.ts"() {
     "use strict";
+    init_types2();
+    init_sidecars();
     init_workload();
+    RESTART_RULES = { gate: "ContainerRestartRules", alpha: 34, onByDefault: 35 };
     restartPolicyOnContainer = {
       id: "restart-policy-on-container",
       severity: "error",
       needs: ["restartPolicy"],
-      summary: "`restartPolicy` on an entry of `containers`: refused before container restart rules, never a sidecar after",
+      summary: "`restartPolicy` on an entry of `containers`: refused before container restart rules (1.34), never a sidecar",
       check(ctx, report2) {
+        const minor = versionAssumed(ctx.cfg) ? void 0 : minorVersion(ctx.cfg);
+        const refused = minor !== void 0 && minor < RESTART_RULES.alpha;
         (ctx.w.pod.containers ?? []).forEach((c, i) => {
           if (c.restartPolicy === void 0 || c.restartPolicy === null) return;
-          const sidecar = c.restartPolicy === "Always" ? `To make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later).` : "Remove it, or set the pod-level spec.restartPolicy.";
+          const policy = String(c.restartPolicy);
+          const hangs = policy === "Always" && ctx.w.jobLike;
+          const sidecar = policy === "Always" ? ` To make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later).` : "";
+          const where = `${podField(ctx.w, "containers", i)}.restartPolicy`;
+          const severity = refused || hangs ? "error" : "warning";
+          if (refused) {
+            report2(
+              {
+                summary: `container ${c.name} sets restartPolicy: ${policy}: the API server of Kubernetes ${ctx.cfg.kubernetesVersion} refuses it`,
+                detail: `A container's own restartPolicy needs the ${RESTART_RULES.gate} feature gate (alpha in 1.34, on by default from 1.35).${sidecar || " Remove it, or set the pod-level spec.restartPolicy."}`
+              },
+              where,
+              severity
+            );
+            return;
+          }
           report2(
             {
-              summary: `container ${c.name} sets restartPolicy: ${String(c.restartPolicy)}: the API server refuses it`,
-              detail: `Only with container restart rules enabled (ContainerRestartRules, alpha in Kubernetes 1.34) is it accepted, and even then it does not make a sidecar. ${sidecar}`
+              summary: hangs ? `container ${c.name} sets restartPolicy: Always: refused, or restarted on every exit, so this ${ctx.w.kind} never completes` : `container ${c.name} sets restartPolicy: ${policy}: accepted only with the ${RESTART_RULES.gate} feature gate`,
+              detail: `${RESTART_RULES.gate} is alpha and off by default in Kubernetes 1.34, on by default from 1.35; without it the API server refuses the field. It says when this container is restarted and never makes it a sidecar.${sidecar}`
             },
-            `${podField(ctx.w, "containers", i)}.restartPolicy`
+            where,
+            severity
           );
         });
       }
@@ -20165,9 +20186,9 @@ function rulesOn(ctx, pass) {
   let left;
   let rule = active[0];
   let reason;
-  const report2 = (said, fieldPath3) => {
+  const report2 = (said, fieldPath3, own) => {
     let message2 = said;
-    let severity = rule.severity;
+    let severity = own ?? rule.severity;
     if (pass === "fold" && FOLDED.has(rule)) {
       left ??= leftAfterFix(ctx);
       const summary = typeof said === "string" ? said : said.summary;
@@ -25670,8 +25691,8 @@ var init_rule_docs_generated = __esm({
         "help": 'An init container without `restartPolicy: Always` sets a probe or a lifecycle hook, so the API server rejects the pod. Default severity: `error`.\n\n## What it finds\n\nAn entry of `initContainers` that is not a native sidecar (no `restartPolicy: Always`) and sets\n`startupProbe`, `readinessProbe`, `livenessProbe` or `lifecycle`. One finding per field, at that\nfield.\n\n## Why\n\nOnly a native sidecar may have probes and hooks among init containers; for any other the API\nserver answers `spec.initContainers[1].startupProbe: Forbidden: may not be set for init containers\nwithout restartPolicy=Always` and the workload\'s pods are never created. The usual cause is a\nnative sidecar whose `restartPolicy` was lost on the way: an admission webhook or an operator built\non Kubernetes types older than 1.28 re-serialises the pod and drops the field it does not know\n(DataDog/datadog-operator#1116 with Istio\'s native proxy, arangodb/kube-arangodb#1677,\nactions/actions-runner-controller#4311), or a hand-written init container given a probe "to be\nsafe" (kubernetes/kubernetes#116760).\n\n## How to fix\n\n- Meant as a sidecar: add `restartPolicy: Always` to the init container (Kubernetes 1.29 or later),\n  and upgrade the webhook or operator that drops it.\n- Meant to run to completion: remove the probe or hook; the next init container starts when this\n  one exits 0.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.init-container-probe-forbidden: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    init-container-probe-forbidden: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "init-container-probe-forbidden=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
       },
       "restart-policy-on-container": {
-        "description": "A container under `containers` (not `initContainers`) with a `restartPolicy` field, at that field.",
-        "help": '`restartPolicy` on an entry of `containers` is refused by the API server before container restart rules, and never makes a sidecar after. Default severity: `error`.\n\n## What it finds\n\nA container under `containers` (not `initContainers`) with a `restartPolicy` field, at that field.\n\n## Why\n\n`restartPolicy` on a container was introduced for native sidecars, and only for init containers.\nWritten on a regular container, the API server refuses it unless the `ContainerRestartRules`\nfeature gate is on (alpha in Kubernetes 1.34, KEP-5307); with the gate it only decides when that\none container is restarted. In neither case does the container become a sidecar: in a Job it still\nhas to exit for the Job to complete. RedHatInsights/clowder#1783 shows the pattern: a Job\'s\nSelenium and Playwright sidecars were given `restartPolicy: Always` in `containers`, and the Job\nhung until they were moved to `initContainers`.\n\n## How to fix\n\n- To make it a native sidecar: move the container to `initContainers`, keep\n  `restartPolicy: Always` there (Kubernetes 1.29 or later).\n- Otherwise remove the field; the pod\'s `spec.restartPolicy` applies to every container.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.restart-policy-on-container: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    restart-policy-on-container: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "restart-policy-on-container=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
+        "description": "A container under `containers` (not `initContainers`) with a `restartPolicy` field, at that field. It is an error where the target release refuses the field (a `kubernetesVersion` below 1.34) and where `restartPolicy: Always` keeps a run-to-completion pod from ever completing; elsewhere (no `kubernetesVersion`, or 1.34 and later) a warning that names the `ContainerRestartRules` gate, as JobSet's in-place restart examples rely on it.",
+        "help": '`restartPolicy` on an entry of `containers` is refused by the API server before container restart rules, and never makes a sidecar after. Default severity: `error`.\n\n## What it finds\n\nA container under `containers` (not `initContainers`) with a `restartPolicy` field, at that field.\nIt is an error where the target release refuses the field (a `kubernetesVersion` below 1.34) and\nwhere `restartPolicy: Always` keeps a run-to-completion pod from ever completing; elsewhere (no\n`kubernetesVersion`, or 1.34 and later) a warning that names the `ContainerRestartRules` gate, as\nJobSet\'s in-place restart examples rely on it.\n\n## Why\n\n`restartPolicy` on a container was introduced for native sidecars, and only for init containers.\nWritten on a regular container, the API server refuses it unless the `ContainerRestartRules`\nfeature gate is on (KEP-5307: alpha and off by default in Kubernetes 1.34, beta and on by default\nin 1.35, kubernetes/kubernetes pkg/features/kube_features.go); with the gate it only decides when that\none container is restarted. In neither case does the container become a sidecar: in a Job it still\nhas to exit for the Job to complete. RedHatInsights/clowder#1783 shows the pattern: a Job\'s\nSelenium and Playwright sidecars were given `restartPolicy: Always` in `containers`, and the Job\nhung until they were moved to `initContainers`.\n\n## How to fix\n\n- To make it a native sidecar: move the container to `initContainers`, keep\n  `restartPolicy: Always` there (Kubernetes 1.29 or later).\n- Otherwise remove the field; the pod\'s `spec.restartPolicy` applies to every container.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.restart-policy-on-container: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    restart-policy-on-container: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "restart-policy-on-container=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
       },
       "native-sidecar-startup-probe-never": {
         "description": "A native sidecar (an init container with `restartPolicy: Always`) that has a `startupProbe`, in a pod whose `restartPolicy` is `Never` (a Job's usual choice), when `kubernetesVersion` is 1.29 to 1.34. The finding is at the `startupProbe`. Without `kubernetesVersion` the rule is silent, and so it is for a pod already bounded by `activeDeadlineSeconds` (on the Job, the CronJob's job template or the pod spec): that is one of the fixes below.",

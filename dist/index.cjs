@@ -18846,21 +18846,40 @@ var initContainerProbeForbidden = {
 };
 
 // src/check/rules/restart-policy-on-container.ts
+var RESTART_RULES = { gate: "ContainerRestartRules", alpha: 34, onByDefault: 35 };
 var restartPolicyOnContainer = {
   id: "restart-policy-on-container",
   severity: "error",
   needs: ["restartPolicy"],
-  summary: "`restartPolicy` on an entry of `containers`: refused before container restart rules, never a sidecar after",
+  summary: "`restartPolicy` on an entry of `containers`: refused before container restart rules (1.34), never a sidecar",
   check(ctx, report2) {
+    const minor = versionAssumed(ctx.cfg) ? void 0 : minorVersion(ctx.cfg);
+    const refused = minor !== void 0 && minor < RESTART_RULES.alpha;
     (ctx.w.pod.containers ?? []).forEach((c, i) => {
       if (c.restartPolicy === void 0 || c.restartPolicy === null) return;
-      const sidecar = c.restartPolicy === "Always" ? `To make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later).` : "Remove it, or set the pod-level spec.restartPolicy.";
+      const policy = String(c.restartPolicy);
+      const hangs = policy === "Always" && ctx.w.jobLike;
+      const sidecar = policy === "Always" ? ` To make ${c.name} a native sidecar, move it to initContainers (restartPolicy: Always there, Kubernetes 1.29 or later).` : "";
+      const where = `${podField(ctx.w, "containers", i)}.restartPolicy`;
+      const severity = refused || hangs ? "error" : "warning";
+      if (refused) {
+        report2(
+          {
+            summary: `container ${c.name} sets restartPolicy: ${policy}: the API server of Kubernetes ${ctx.cfg.kubernetesVersion} refuses it`,
+            detail: `A container's own restartPolicy needs the ${RESTART_RULES.gate} feature gate (alpha in 1.34, on by default from 1.35).${sidecar || " Remove it, or set the pod-level spec.restartPolicy."}`
+          },
+          where,
+          severity
+        );
+        return;
+      }
       report2(
         {
-          summary: `container ${c.name} sets restartPolicy: ${String(c.restartPolicy)}: the API server refuses it`,
-          detail: `Only with container restart rules enabled (ContainerRestartRules, alpha in Kubernetes 1.34) is it accepted, and even then it does not make a sidecar. ${sidecar}`
+          summary: hangs ? `container ${c.name} sets restartPolicy: Always: refused, or restarted on every exit, so this ${ctx.w.kind} never completes` : `container ${c.name} sets restartPolicy: ${policy}: accepted only with the ${RESTART_RULES.gate} feature gate`,
+          detail: `${RESTART_RULES.gate} is alpha and off by default in Kubernetes 1.34, on by default from 1.35; without it the API server refuses the field. It says when this container is restarted and never makes it a sidecar.${sidecar}`
         },
-        `${podField(ctx.w, "containers", i)}.restartPolicy`
+        where,
+        severity
       );
     });
   }
@@ -19224,9 +19243,9 @@ function rulesOn(ctx, pass) {
   let left;
   let rule = active[0];
   let reason;
-  const report2 = (said, fieldPath3) => {
+  const report2 = (said, fieldPath3, own) => {
     let message = said;
-    let severity = rule.severity;
+    let severity = own ?? rule.severity;
     if (pass === "fold" && FOLDED.has(rule)) {
       left ??= leftAfterFix(ctx);
       const summary = typeof said === "string" ? said : said.summary;

@@ -1,6 +1,6 @@
 import { onWindows, windowsField, windowsNote } from '../pod/host.js';
 import { makeCtx, type Ctx, type PodCtx } from '../pod/context.js';
-import { RUN_FIX, type Message } from '../krm/types.js';
+import { RUN_FIX, type Message, type Severity } from '../krm/types.js';
 import { fixChangesSomething } from './fixes.js';
 import { dryRun, fixedWorkload } from './dry-run.js';
 import { controllerWhy, podAnnotations, podField, podMetaField, templateField } from '../workloads/workload.js';
@@ -167,9 +167,9 @@ function rulesOn(ctx: Ctx, pass: Pass): void {
   // One reporter for every rule (checks are synchronous), not a closure per rule and workload.
   let rule = active[0]!;
   let reason: string | undefined;
-  const report = (said: string | Message, fieldPath: string): void => {
+  const report = (said: string | Message, fieldPath: string, own?: Severity): void => {
     let message = said;
-    let severity = rule.severity;
+    let severity = own ?? rule.severity;
     if (pass === 'fold' && FOLDED.has(rule)) {
       left ??= leftAfterFix(ctx);
       const summary = typeof said === 'string' ? said : said.summary;

@@ -15,7 +15,11 @@ export interface Rule extends RuleInfo {
   needs?: readonly Need[];
   /** `prior`: findings the rules before this one reported for the workload (pending-change reads it). */
   /** `report`: a Message (summary, why, fix) or, for a finding that needs nothing more, a summary. */
-  check(ctx: Ctx, report: (message: string | Message, fieldPath: string) => void, prior: number): void;
+  /**
+   * `severity` on a report: this finding's own, where the facts make it less than the rule's
+   * default (restart-policy-on-container: an error only where the release refuses the field).
+   */
+  check(ctx: Ctx, report: (message: string | Message, fieldPath: string, severity?: Severity) => void, prior: number): void;
 }
 
 /** What every output says about a rule: its id, default severity and one-line summary. */
