@@ -107,7 +107,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit5(node, visitor) {
+    function visit6(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -116,9 +116,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit5.BREAK = BREAK;
-    visit5.SKIP = SKIP;
-    visit5.REMOVE = REMOVE;
+    visit6.BREAK = BREAK;
+    visit6.SKIP = SKIP;
+    visit6.REMOVE = REMOVE;
     function visit_(key2, node, visitor, path) {
       const ctrl = callVisitor(key2, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -252,7 +252,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports2.visit = visit5;
+    exports2.visit = visit6;
     exports2.visitAsync = visitAsync;
   }
 });
@@ -262,7 +262,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var visit5 = require_visit();
+    var visit6 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -406,7 +406,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit5.visit(doc.contents, (_key, node) => {
+          visit6.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -433,7 +433,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var visit5 = require_visit();
+    var visit6 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -444,7 +444,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors2 = /* @__PURE__ */ new Set();
-      visit5.visit(root, {
+      visit6.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors2.add(node.anchor);
@@ -624,7 +624,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors2 = require_anchors();
-    var visit5 = require_visit();
+    var visit6 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -650,7 +650,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit5.visit(doc, {
+          visit6.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -5572,15 +5572,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit5(cst, visitor) {
+    function visit6(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit5.BREAK = BREAK;
-    visit5.SKIP = SKIP;
-    visit5.REMOVE = REMOVE;
-    visit5.itemAtPath = (cst, path) => {
+    visit6.BREAK = BREAK;
+    visit6.SKIP = SKIP;
+    visit6.REMOVE = REMOVE;
+    visit6.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -5591,8 +5591,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit5.parentCollection = (cst, path) => {
-      const parent = visit5.itemAtPath(cst, path.slice(0, -1));
+    visit6.parentCollection = (cst, path) => {
+      const parent = visit6.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -5623,7 +5623,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports2.visit = visit5;
+    exports2.visit = visit6;
   }
 });
 
@@ -7339,7 +7339,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit5 = require_visit();
+    var visit6 = require_visit();
     exports2.Composer = composer.Composer;
     exports2.Document = Document3.Document;
     exports2.Schema = Schema.Schema;
@@ -7367,8 +7367,8 @@ var require_dist = __commonJS({
     exports2.parseAllDocuments = publicApi.parseAllDocuments;
     exports2.parseDocument = publicApi.parseDocument;
     exports2.stringify = publicApi.stringify;
-    exports2.visit = visit5.visit;
-    exports2.visitAsync = visit5.visitAsync;
+    exports2.visit = visit6.visit;
+    exports2.visitAsync = visit6.visitAsync;
   }
 });
 
@@ -12012,6 +12012,16 @@ function stringifyForReaders(value, options) {
   quoteForReaders(doc.contents, isNewNode);
   return doc.toString(options);
 }
+function stringifyTrimSafe(value, options) {
+  const doc = new import_yaml2.Document(value, options);
+  quoteForReaders(doc.contents, isNewNode);
+  (0, import_yaml2.visit)(doc, {
+    Scalar(_, s) {
+      if (typeof s.value === "string" && s.value.endsWith("\n")) s.type = import_yaml2.Scalar.QUOTE_DOUBLE;
+    }
+  });
+  return doc.toString(options);
+}
 var import_yaml2, NON_STRING, MAY_RESOLVE, isNewNode;
 var init_plain = __esm({
   "src/yaml/plain.ts"() {
@@ -15215,14 +15225,14 @@ function compose(f, roots, main2, purpose) {
     return found[0];
   };
   const wanted = /* @__PURE__ */ new Set();
-  const visit5 = (name) => {
+  const visit6 = (name) => {
     if (!name) return;
     const s = pick(name);
     if (wanted.has(s)) return;
     wanted.add(s);
-    for (const n of s.needs?.(f) ?? []) visit5(n);
+    for (const n of s.needs?.(f) ?? []) visit6(n);
   };
-  roots.forEach(visit5);
+  roots.forEach(visit6);
   const chosen = LIBRARY.filter((s) => wanted.has(s));
   for (const [i, s] of chosen.entries()) {
     if (!s.runs) continue;
@@ -27033,8 +27043,9 @@ function selects(t, o) {
 function describe3(t) {
   return `${t.kind} ${t.namespace ? `${t.namespace}/` : ""}${t.name}`;
 }
-function operationsYaml(ops) {
-  return (0, import_yaml15.stringify)(ops, { version: "1.1", lineWidth: 0, minContentWidth: 0 });
+function operationsYaml(ops, trimmed = false) {
+  const options = { version: "1.1", lineWidth: 0, minContentWidth: 0 };
+  return trimmed ? stringifyTrimSafe(ops, options) : (0, import_yaml15.stringify)(ops, options);
 }
 function fileNames(patches2) {
   const used = /* @__PURE__ */ new Set(["kustomization.yaml"]);
@@ -27079,7 +27090,7 @@ function renderComponent(patches2, regenerate, unread = []) {
   return out2;
 }
 function renderFlux(patches2, regenerate, unread = []) {
-  const block2 = { postRenderers: [{ kustomize: { patches: patches2.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }] };
+  const block2 = { postRenderers: [{ kustomize: { patches: patches2.map((p) => ({ target: p.target, patch: operationsYaml(p.operations, true) })) } }] };
   return `${HEADER}
 # HelmRelease spec.postRenderers: the function's changes to the rendered chart.
 # Regenerate: ${regenerate}
@@ -27094,6 +27105,7 @@ var init_patches = __esm({
   "src/patches/index.ts"() {
     "use strict";
     import_yaml15 = __toESM(require_dist(), 1);
+    init_plain();
     init_io();
     init_read();
     init_run();

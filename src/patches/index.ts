@@ -6,6 +6,7 @@
  * Component directory or as a HelmRelease `spec.postRenderers` block (docs/gitops.md).
  */
 import { stringify } from 'yaml';
+import { stringifyTrimSafe } from '../yaml/plain.js';
 import type { Config } from '../config/types.js';
 import { itemValue } from '../krm/io.js';
 import { PathError, STDIN, type Finding, type ManifestFile } from '../files/read.js';
@@ -138,8 +139,10 @@ export function describe(t: Target): string {
  * take them for something else (`y`, `on`, `0755`): kustomize's reader is not the YAML 1.2 one
  * that wrote them.
  */
-export function operationsYaml(ops: readonly Operation[]): string {
-  return stringify(ops, { version: '1.1', lineWidth: 0, minContentWidth: 0 });
+export function operationsYaml(ops: readonly Operation[], trimmed = false): string {
+  const options = { version: '1.1', lineWidth: 0, minContentWidth: 0 } as const;
+  // A patch file is read as it is; an inline `patch:` string is trimmed first (trimmed: true).
+  return trimmed ? stringifyTrimSafe(ops, options) : stringify(ops, options);
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9.-]+/g, '_');
@@ -199,7 +202,7 @@ export function renderComponent(patches: readonly ObjectPatch[], regenerate: str
  * string) and `target`.
  */
 export function renderFlux(patches: readonly ObjectPatch[], regenerate: string, unread: readonly string[] = []): string {
-  const block = { postRenderers: [{ kustomize: { patches: patches.map((p) => ({ target: p.target, patch: operationsYaml(p.operations) })) } }] };
+  const block = { postRenderers: [{ kustomize: { patches: patches.map((p) => ({ target: p.target, patch: operationsYaml(p.operations, true) })) } }] };
   return (
     `${HEADER}\n# HelmRelease spec.postRenderers: the function's changes to the rendered chart.\n# Regenerate: ${regenerate}\n` +
     unreadNotice(unread) +

@@ -20,7 +20,7 @@
  * the flow indicators `,[]{}`. (libyaml before 0.2 also refused `x:y` there; go-yaml v2 since
  * 2018 and every reader named above read it as one scalar, so a URL stays plain.)
  */
-import { Document, isCollection, isPair, isScalar, Scalar, type CreateNodeOptions, type ToStringOptions } from 'yaml';
+import { Document, isCollection, isPair, isScalar, Scalar, visit, type CreateNodeOptions, type ToStringOptions } from 'yaml';
 
 /** The plain texts some YAML 1.1 or 1.2 reader resolves to a non-string (tested by whole-string match). */
 const NON_STRING: readonly RegExp[] = [
@@ -109,5 +109,21 @@ function quoteScalar(s: Scalar, flow: boolean): void {
 export function stringifyForReaders(value: unknown, options: ToStringOptions & CreateNodeOptions): string {
   const doc = new Document(value, options);
   quoteForReaders(doc.contents, isNewNode);
+  return doc.toString(options);
+}
+
+/**
+ * The same, for text its reader trims before parsing it (kustomize's inline `patch:` string, as
+ * in a Flux HelmRelease post-renderer: issue 39, where the last value's `\n` was lost): a string
+ * that ends in a line break is double-quoted, since a block scalar at the text's end would lose it.
+ */
+export function stringifyTrimSafe(value: unknown, options: ToStringOptions & CreateNodeOptions): string {
+  const doc = new Document(value, options);
+  quoteForReaders(doc.contents, isNewNode);
+  visit(doc, {
+    Scalar(_, s) {
+      if (typeof s.value === 'string' && s.value.endsWith('\n')) s.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
   return doc.toString(options);
 }

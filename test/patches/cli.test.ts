@@ -215,6 +215,37 @@ describe('patches --format kustomize', () => {
 });
 
 describe('patches --format flux', () => {
+  it("keeps a value's trailing newline, which kustomize's trim of an inline patch would drop (issue 39)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-patches-flux-nl-'));
+    // Istio's hold as the filter writes it, `proxy.istio.io/config: |` ending in a newline: the
+    // last value of the patch, where a block scalar lost its `\n` under kustomize.
+    const rendered = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata:
+      labels: {app: web, sidecar.istio.io/inject: "true"}
+    spec:
+      containers:
+      - name: web
+        image: nginx
+`;
+    writeFileSync(join(dir, 'rendered.yaml'), rendered);
+    writeFileSync(join(dir, 'pod-sequence.yaml'), config('1.28'));
+    const r = run(process.execPath, [BIN, 'patches', '--format', 'flux', '--config', 'pod-sequence.yaml', '-'], { cwd: dir, input: rendered });
+    expect(r.code, r.stderr).toBe(0);
+    const [{ patch }] = (parse(r.stdout) as { postRenderers: { kustomize: { patches: { patch: string }[] } }[] }).postRenderers[0]!.kustomize.patches as [
+      { patch: string },
+    ];
+    expect(patch).toContain('holdApplicationUntilProxyStarts: true');
+    const patches = (parse(r.stdout) as { postRenderers: { kustomize: { patches: unknown[] } }[] }).postRenderers[0]!.kustomize.patches;
+    writeFileSync(join(dir, 'kustomization.yaml'), stringify({ resources: ['rendered.yaml'], patches }));
+    expectFilterOutput(dir, ['rendered.yaml'], '1.28');
+  });
+
   it('prints a postRenderers block whose patches kustomize applies to the rendered stream as the filter would', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pod-seq-patches-flux-'));
     // A chart's rendering: no namespaces (Helm sets them at install), `# Source:` comments.
