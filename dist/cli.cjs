@@ -25889,8 +25889,9 @@ function timeline(w, cfg, facts = noFacts()) {
   const start = [];
   for (const c of pod.initContainers ?? []) start.push(initStep(c, cfg));
   const awaited = new Set((pod.containers ?? []).flatMap((c) => parseWrapper((c.command ?? []).map(String))?.spec.checks.map((k) => k.name) ?? []));
+  const sidecars = new Set(findSidecars(w, cfg, facts).map((s) => s.name));
   for (const c of pod.containers ?? []) {
-    const step = containerStep(c, cfg, awaited);
+    const step = containerStep(c, sidecars.has(c.name) ? specFor(c, cfg) : void 0, awaited);
     if (w.viewSidecars?.includes(c.name)) step.role = "sidecar";
     const app = start.find((s) => s.role === "app");
     if (step.role === "sidecar" && app) step.warning = `starts after app container ${app.name}, which may call out before it is ready`;
@@ -25901,7 +25902,7 @@ function timeline(w, cfg, facts = noFacts()) {
   const injected = meshed.map((m) => `${m.container} (${m.profile}, ${m.native ? "native" : "classic"} sidecar): ${m.reason}`);
   const sc = {
     native: [...(pod.initContainers ?? []).filter(isNativeSidecar).map((c) => c.name), ...meshed.filter((m) => m.native).map((m) => m.container)],
-    classic: [...(pod.containers ?? []).filter((c) => specFor(c, cfg)).map((c) => c.name), ...meshed.filter((m) => !m.native).map((m) => m.container)]
+    classic: [...(pod.containers ?? []).filter((c) => sidecars.has(c.name)).map((c) => c.name), ...meshed.filter((m) => !m.native).map((m) => m.container)]
   };
   const ns = w.ref.namespace ? `${w.ref.namespace}/` : "";
   const at = w.site.origin === "builtin" ? "" : ` ${templateField(w)}`;
@@ -25934,8 +25935,7 @@ function initStep(c, cfg) {
   if (dep) return { role: "dependency", name: c.name, runs: dep, gate: exit };
   return { role: "init", name: c.name, runs: runs2(c), gate: exit, ...sleepWarning(c) };
 }
-function containerStep(c, cfg, awaited) {
-  const spec = specFor(c, cfg);
+function containerStep(c, spec, awaited) {
   const hook = c.lifecycle?.postStart;
   const gate2 = hook ? { on: "postStart", detail: describeHook(hook, spec) } : { on: "nothing" };
   if (spec) {

@@ -11,7 +11,7 @@ import { makeCtx, noFacts, type Ctx, type InputFacts } from '../pod/context.js';
 import { appNeed, classicStays, gracePeriod } from '../pod/stop.js';
 import { meshedSidecars } from '../pod/mesh.js';
 import { describeCheck } from '../pod/sidecars.js';
-import { isNativeSidecar, specFor } from '../pod/sidecars.js';
+import { findSidecars, isNativeSidecar, specFor } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from '../pod/context.js';
 import { parseDependencyWait, parseHook, parseToolsInstall, parseWrapper, SHARED_WRAPPER, type ShutdownCall, type WrapperSpec } from '../shell/index.js';
 import { controllerWhy, templateField, type Container, type Handler, type Workload } from '../workloads/workload.js';
@@ -58,8 +58,11 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
   for (const c of pod.initContainers ?? []) start.push(initStep(c, cfg));
   // Sidecars an app's wrapper waits for (strategy wrap, Job wrappers) are gated there instead.
   const awaited = new Set((pod.containers ?? []).flatMap((c) => parseWrapper((c.command ?? []).map(String))?.spec.checks.map((k) => k.name) ?? []));
+  // The transforms' and rules' reading of which containers are sidecars (src/pod/sidecars.ts: an
+  // Envoy that alone serves the pod is the workload, as in Envoy Gateway's proxy), not a second one.
+  const sidecars = new Set(findSidecars(w, cfg, facts).map((s) => s.name));
   for (const c of pod.containers ?? []) {
-    const step = containerStep(c, cfg, awaited);
+    const step = containerStep(c, sidecars.has(c.name) ? specFor(c, cfg) : undefined, awaited);
     // A view's own sidecars (Argo, Tekton) are sidecars whatever their image.
     if (w.viewSidecars?.includes(c.name)) step.role = 'sidecar';
     const app = start.find((s) => s.role === 'app');
@@ -71,7 +74,7 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
   const injected = meshed.map((m) => `${m.container} (${m.profile}, ${m.native ? 'native' : 'classic'} sidecar): ${m.reason}`);
   const sc: Sidecars = {
     native: [...(pod.initContainers ?? []).filter(isNativeSidecar).map((c) => c.name), ...meshed.filter((m) => m.native).map((m) => m.container)],
-    classic: [...(pod.containers ?? []).filter((c) => specFor(c, cfg)).map((c) => c.name), ...meshed.filter((m) => !m.native).map((m) => m.container)],
+    classic: [...(pod.containers ?? []).filter((c) => sidecars.has(c.name)).map((c) => c.name), ...meshed.filter((m) => !m.native).map((m) => m.container)],
   };
   const ns = w.ref.namespace ? `${w.ref.namespace}/` : '';
   // A kind with templates in lists or maps (JobSet, PyTorchJob): which template this is.
@@ -113,8 +116,7 @@ function initStep(c: Container, cfg: Config): Step {
   return { role: 'init', name: c.name, runs: runs(c), gate: exit, ...sleepWarning(c) };
 }
 
-function containerStep(c: Container, cfg: Config, awaited: Set<string>): Step {
-  const spec = specFor(c, cfg);
+function containerStep(c: Container, spec: SidecarSpec | undefined, awaited: Set<string>): Step {
   const hook = c.lifecycle?.postStart;
   const gate: Gate = hook ? { on: 'postStart', detail: describeHook(hook, spec) } : { on: 'nothing' };
   if (spec) {
