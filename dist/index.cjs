@@ -12184,6 +12184,16 @@ var Parser = class {
     return value;
   }
   /** Moves `pos` to the start of `pos`'s line's successor (the line was content). */
+  /** Makes the line holding offset `i` the current one (a flow collection ended there). */
+  toLineOf(i) {
+    const s = this.s;
+    this.pos = s.lastIndexOf("\n", i - 1) + 1;
+    const nl = s.indexOf("\n", i);
+    this.end = nl < 0 ? s.length : nl;
+    let k = this.pos;
+    while (s.charCodeAt(k) === SPACE) k++;
+    this.ind = k - this.pos;
+  }
   nextLine() {
     this.contentEnd = this.end;
     this.pos = this.end + 1;
@@ -12362,10 +12372,11 @@ var Parser = class {
       if (after < 0) throw UNSURE;
       value = c === 34 ? doubleQuoted(s, i + 1, after - 1) : s.slice(i + 1, after - 1).replaceAll("''", "'");
     } else if (c === 91 || c === 123) {
-      const flow = new Flow(s, i, this.end, this.spans, this.depth);
+      const flow = new Flow(s, i, s.length, this.spans, this.depth, indent3);
       value = flow.node();
       after = flow.i;
       shape = "flow";
+      if (after > this.end) this.toLineOf(after);
     } else {
       if (!plainStart(s, i, this.end)) throw UNSURE;
       let j = i;
@@ -12503,18 +12514,26 @@ var Parser = class {
 };
 var PARSER = new Parser();
 var Flow = class {
-  constructor(s, i, end, spans, depth) {
+  constructor(s, i, end, spans, depth, indent3) {
     this.s = s;
     this.i = i;
     this.end = end;
     this.spans = spans;
     this.depth = depth;
+    this.indent = indent3;
   }
   s;
   i;
   end;
   spans;
   depth;
+  indent;
+  /** End of the line that `i` is on (a scalar never goes past it). */
+  lineEnd(i) {
+    if (this.indent === void 0) return this.end;
+    const nl = this.s.indexOf("\n", i);
+    return nl < 0 || nl > this.end ? this.end : nl;
+  }
   node() {
     const c = this.s.charCodeAt(this.i);
     if (c !== 91 && c !== 123) return this.scalar(false);
@@ -12524,7 +12543,16 @@ var Flow = class {
     return value;
   }
   spaces() {
-    while (this.i < this.end && this.s.charCodeAt(this.i) === SPACE) this.i++;
+    const s = this.s;
+    for (; ; ) {
+      while (this.i < this.end && s.charCodeAt(this.i) === SPACE) this.i++;
+      if (this.indent === void 0 || this.i >= this.end || s.charCodeAt(this.i) !== 10) return;
+      let j = this.i + 1;
+      while (j < this.end && s.charCodeAt(j) === SPACE) j++;
+      const c = s.charCodeAt(j);
+      if (j >= this.end || c === 10 || c === HASH || j - this.i - 1 <= this.indent) throw UNSURE;
+      this.i = j;
+    }
   }
   seq() {
     const arr = [];
@@ -12585,24 +12613,25 @@ var Flow = class {
     const s = this.s;
     const c = s.charCodeAt(this.i);
     if (c === 34 || c === 39) {
-      const close = quotedEnd(s, this.i, this.end);
+      const close = quotedEnd(s, this.i, this.lineEnd(this.i));
       if (close < 0) throw UNSURE;
       const v = c === 34 ? doubleQuoted(s, this.i + 1, close - 1) : s.slice(this.i + 1, close - 1).replaceAll("''", "'");
       this.i = close;
       return v;
     }
     if ((c === DASH || c === 63 || c === COLON) && isFlowIndicator(s.charCodeAt(this.i + 1))) throw UNSURE;
-    if (!plainStart(s, this.i, this.end) || c === 91 || c === 123 || c === 93 || c === 125 || c === 44) throw UNSURE;
+    const end = this.lineEnd(this.i);
+    if (!plainStart(s, this.i, end) || c === 91 || c === 123 || c === 93 || c === 125 || c === 44) throw UNSURE;
     const start = this.i;
     let e = start;
     let j = start;
-    for (; j < this.end; j++) {
+    for (; j < end; j++) {
       const d = s.charCodeAt(j);
       if (d === 44 || d === 91 || d === 93 || d === 123 || d === 125) break;
       if (d === SPACE) continue;
       if (d === HASH && s.charCodeAt(j - 1) === SPACE) throw UNSURE;
       if (d === COLON) {
-        const n = j + 1 < this.end ? s.charCodeAt(j + 1) : SPACE;
+        const n = j + 1 < end ? s.charCodeAt(j + 1) : SPACE;
         if (n === SPACE || n === 44 || n === 91 || n === 93 || n === 123 || n === 125) {
           if (!asKey) throw UNSURE;
           break;
@@ -19509,7 +19538,7 @@ var Patch = class {
     return this.emitValue(value, col, entry.shape === "flow");
   }
   /**
-   * A one-line flow list, changed: its items that stay in place keep their text (as yaml keeps
+   * A flow list, changed: its items that stay in place keep their text (as yaml keeps
    * their nodes); it stays a flow list unless it now holds maps or multi-line strings.
    */
   flowSeq(from, value, col, after) {
@@ -19517,6 +19546,7 @@ var Patch = class {
     const old = from.old;
     const span = this.spans.get(old) ?? decline();
     if (value.some((v) => typeof v === "object" && v !== null)) decline();
+    if (this.src.slice(entry.vAt, entry.vEnd).includes("\n")) decline();
     const kept2 = (i) => i < old.length && deepEqual(old[i], value[i]) ? this.src.slice(span.entries[i].vAt, span.entries[i].vEnd) : void 0;
     const tail = this.src.slice(entry.vEnd, entry.end);
     if (!needsBlock(value)) {

@@ -227,6 +227,17 @@ class Parser {
   }
 
   /** Moves `pos` to the start of `pos`'s line's successor (the line was content). */
+  /** Makes the line holding offset `i` the current one (a flow collection ended there). */
+  private toLineOf(i: number): void {
+    const s = this.s;
+    this.pos = s.lastIndexOf('\n', i - 1) + 1;
+    const nl = s.indexOf('\n', i);
+    this.end = nl < 0 ? s.length : nl;
+    let k = this.pos;
+    while (s.charCodeAt(k) === SPACE) k++;
+    this.ind = k - this.pos;
+  }
+
   private nextLine(): void {
     this.contentEnd = this.end;
     this.pos = this.end + 1;
@@ -418,10 +429,11 @@ class Parser {
       if (after < 0) throw UNSURE; // multi-line quoted scalar
       value = c === 34 ? doubleQuoted(s, i + 1, after - 1) : s.slice(i + 1, after - 1).replaceAll("''", "'");
     } else if (c === 91 || c === 123) {
-      const flow = new Flow(s, i, this.end, this.spans, this.depth);
+      const flow = new Flow(s, i, s.length, this.spans, this.depth, indent);
       value = flow.node();
       after = flow.i;
       shape = 'flow';
+      if (after > this.end) this.toLineOf(after);
     } else {
       if (!plainStart(s, i, this.end)) throw UNSURE;
       let j = i;
@@ -585,7 +597,21 @@ class Flow {
     private readonly spans: Spans | undefined,
     /** Block collections around it: the limit counts every level. */
     private depth: number,
+    /**
+     * The column of the block collection it is a value in, when it may go on over later lines
+     * (`command: ["/x", "--a",` then `"--b"]`): each of those lines must be indented past it, and
+     * hold no comment; a blank line, or a scalar broken over lines, is left to yaml. Undefined:
+     * one line only.
+     */
+    private readonly indent?: number,
   ) {}
+
+  /** End of the line that `i` is on (a scalar never goes past it). */
+  private lineEnd(i: number): number {
+    if (this.indent === undefined) return this.end;
+    const nl = this.s.indexOf('\n', i);
+    return nl < 0 || nl > this.end ? this.end : nl;
+  }
 
   node(): unknown {
     const c = this.s.charCodeAt(this.i);
@@ -597,7 +623,17 @@ class Flow {
   }
 
   private spaces(): void {
-    while (this.i < this.end && this.s.charCodeAt(this.i) === SPACE) this.i++;
+    const s = this.s;
+    for (;;) {
+      while (this.i < this.end && s.charCodeAt(this.i) === SPACE) this.i++;
+      if (this.indent === undefined || this.i >= this.end || s.charCodeAt(this.i) !== 10) return;
+      // A line break inside the collection: the next line goes on with it, indented past the block.
+      let j = this.i + 1;
+      while (j < this.end && s.charCodeAt(j) === SPACE) j++;
+      const c = s.charCodeAt(j);
+      if (j >= this.end || c === 10 || c === HASH || j - this.i - 1 <= this.indent) throw UNSURE;
+      this.i = j;
+    }
   }
 
   private seq(): unknown[] {
@@ -663,7 +699,7 @@ class Flow {
     const s = this.s;
     const c = s.charCodeAt(this.i);
     if (c === 34 || c === 39) {
-      const close = quotedEnd(s, this.i, this.end);
+      const close = quotedEnd(s, this.i, this.lineEnd(this.i));
       if (close < 0) throw UNSURE;
       const v = c === 34 ? doubleQuoted(s, this.i + 1, close - 1) : s.slice(this.i + 1, close - 1).replaceAll("''", "'");
       this.i = close;
@@ -671,17 +707,18 @@ class Flow {
     }
     // In flow, `-`, `?` and `:` start a plain scalar only before a safe character.
     if ((c === DASH || c === 63 || c === COLON) && isFlowIndicator(s.charCodeAt(this.i + 1))) throw UNSURE;
-    if (!plainStart(s, this.i, this.end) || c === 91 || c === 123 || c === 93 || c === 125 || c === 44) throw UNSURE;
+    const end = this.lineEnd(this.i);
+    if (!plainStart(s, this.i, end) || c === 91 || c === 123 || c === 93 || c === 125 || c === 44) throw UNSURE;
     const start = this.i;
     let e = start;
     let j = start;
-    for (; j < this.end; j++) {
+    for (; j < end; j++) {
       const d = s.charCodeAt(j);
       if (d === 44 || d === 91 || d === 93 || d === 123 || d === 125) break;
       if (d === SPACE) continue;
       if (d === HASH && s.charCodeAt(j - 1) === SPACE) throw UNSURE;
       if (d === COLON) {
-        const n = j + 1 < this.end ? s.charCodeAt(j + 1) : SPACE;
+        const n = j + 1 < end ? s.charCodeAt(j + 1) : SPACE;
         if (n === SPACE || n === 44 || n === 91 || n === 93 || n === 123 || n === 125) {
           if (!asKey) throw UNSURE; // a pair inside a sequence, or `a: b: c`
           break;

@@ -267,7 +267,7 @@ class Patch {
   }
 
   /**
-   * A one-line flow list, changed: its items that stay in place keep their text (as yaml keeps
+   * A flow list, changed: its items that stay in place keep their text (as yaml keeps
    * their nodes); it stays a flow list unless it now holds maps or multi-line strings.
    */
   private flowSeq(from: Source, value: unknown[], col: number, after: number): string {
@@ -275,6 +275,8 @@ class Patch {
     const old = from.old as unknown[];
     const span = this.spans.get(old) ?? decline();
     if (value.some((v) => typeof v === 'object' && v !== null)) decline(); // maps are matched by name: left to yaml
+    // One written over several lines keeps them while it stays; changed, where its items would go is left to yaml.
+    if (this.src.slice(entry.vAt, entry.vEnd).includes('\n')) decline();
     const kept = (i: number) => (i < old.length && deepEqual(old[i], value[i]) ? this.src.slice(span.entries[i]!.vAt, span.entries[i]!.vEnd) : undefined);
     const tail = this.src.slice(entry.vEnd, entry.end);
     if (!needsBlock(value)) {

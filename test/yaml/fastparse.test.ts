@@ -187,6 +187,11 @@ describe('fastParse', () => {
     ['a: |\n  \n  x\nb:\n  - |\n    x\n \n  - y\n'],
     // Anchors and aliases on one-line scalars (Linkerd's chart: `value: &containerName linkerd-proxy`, `name: *containerName`).
     ['a: &x 1\nb: *x\nc:\n  - &y "q"\n  - *y # c\n  - k: *x\nd: &z.1-_ plain text  # c\ne: *z.1-_\n'],
+    // Flow collections over several lines (issue 39: `command: ["/x", "--a",` then `"--b"]`).
+    ['a: [1,\n  2]\n'],
+    ['command: ["/x", "--a",\n    "--b"]  # c\nb: 1\n'],
+    ['a:\n  - [x,\n    "y"]\n  - z\nb: {c: 1,\n  d: [2,\n      3]}\n'],
+    ['a: [\n  1,\n  2\n  ]\n'],
   ])('parses %j like yaml', (text) => {
     expect(agrees(text)).toBe(true);
   });
@@ -205,7 +210,11 @@ describe('fastParse', () => {
     ['more aliases than yaml reads (limits.ts)', 'a: &x 1\nb:\n' + '  - *x\n'.repeat(1001)],
     ['tag', 'a: !!str 1\n'],
     ['duplicate key', 'a: 1\na: 2\n'],
-    ['multi-line flow', 'a: [1,\n  2]\n'],
+    ['a plain scalar broken inside a flow', 'a: [x\n  y]\n'],
+    ['a quoted scalar broken inside a flow', 'a: ["x\n  y"]\n'],
+    ['a comment inside a flow', 'a: [1, # c\n  2]\n'],
+    ['a blank line inside a flow', 'a: [1,\n\n  2]\n'],
+    ['a flow line not indented past its key', 'a:\n  b: [1,\n  2]\n'],
     ['multi-line quoted', 'a: "x\n  y"\n'],
     ['multi-line plain', 'a: x\n  y\n'],
     ['key on next line value', 'a:\n  plain\n'],

@@ -256,6 +256,50 @@ describe('patchItem: a flow collection alone below its key', () => {
   });
 });
 
+describe('patchItem: a flow collection over several lines (issue 39)', () => {
+  const patch = (text: string, after: Record<string, unknown>) => {
+    const spans: Spans = new Map();
+    const parsed = fastParse(text, 0, spans);
+    expect(parsed, 'fastParse reads it').toBeDefined();
+    return patchItem({ text, spans, before: parsed!.value as Record<string, unknown>, after, poolPaths: [], indentSeq: true });
+  };
+  const text = 'command: ["/x", "--a",\n  "--b"]  # c\nimage: nginx\n';
+
+  it('is copied byte for byte while it stays, whatever else changes', () => {
+    expect(patch(text, { command: ['/x', '--a', '--b'], image: 'nginx:1' })).toBe(text.replace('nginx', 'nginx:1'));
+  });
+
+  it('changed, is left to the Document path', () => {
+    expect(patch(text, { command: ['/x', '--a'], image: 'nginx' })).toBeUndefined();
+  });
+
+  it('a changed Deployment with one keeps every line but the change (fix, mesh.istio at 1.30)', () => {
+    const deployment = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: web',
+      'spec:',
+      '  template:',
+      '    metadata:',
+      '      labels:',
+      '        app: web',
+      '    spec:',
+      '      containers:',
+      '        - name: web',
+      '          image: nginx',
+      '          command: ["/x", "--a",',
+      '            "--b"]',
+      '',
+    ].join('\n');
+    const list = `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${deployment.replace(/^(?=.)/gm, '  ').replace(/^ {2}apiVersion: apps/m, '- apiVersion: apps')}functionConfig:\n  apiVersion: fn.pod-sequencer.dev/v1alpha1\n  kind: PodSequence\n  metadata: {name: c}\n  spec: {kubernetesVersion: "1.30", mesh: {istio: {}}}\n`;
+    const { text: out, patched } = bothPaths(list);
+    expect(patched).toBe(1);
+    expect(out.stdout).toContain('          command: ["/x", "--a",\n              "--b"]\n');
+    expect(out.stdout).toContain('sidecar.istio.io/nativeSidecar: "true"');
+  });
+});
+
 describe('patchItem: a list item whose map starts below a `- # comment` (issue 16)', () => {
   // yaml and kpt write a comment above a list item's first key on the dash's line.
   const item = [
