@@ -12725,14 +12725,45 @@ var init_fastparse = __esm({
             if (d === COLON && (j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) throw UNSURE;
             e = j + 1;
           }
-          value = known(KNOWN_VALUES, s, i, e) ?? plainScalar(s.slice(i, e));
-          after = e;
+          const more = j >= this.end && anchor === void 0 ? this.plainLines(indent3) : void 0;
+          value = more ? plainScalar(`${s.slice(i, e)} ${more.words}`) : known(KNOWN_VALUES, s, i, e) ?? plainScalar(s.slice(i, e));
+          after = more ? more.after : e;
         }
         if (anchor !== void 0) {
           if (shape !== "scalar") throw UNSURE;
           (this.anchors ??= /* @__PURE__ */ new Map()).set(anchor, value);
         }
         return this.scalarEnd(value, shape, start, after, indent3);
+      }
+      /**
+       * The lines a plain scalar goes on over, after its first (`args: --a` then `  --b`): each
+       * indented past the collection at `indent`, none blank, none with `: ` or ` #` or
+       * starting with an indicator; yaml folds them into one line, a space between each. Undefined
+       * when the next line is not such a line; the first line is then the whole scalar. Moves the
+       * parser to the last line. Anything else on those lines is left to yaml.
+       */
+      plainLines(indent3) {
+        const s = this.s;
+        const words = [];
+        let p = this.end + 1;
+        let after = -1;
+        while (p < s.length) {
+          let nl = s.indexOf("\n", p);
+          if (nl < 0) nl = s.length;
+          let k = p;
+          while (k < nl && s.charCodeAt(k) === SPACE) k++;
+          if (k - p <= indent3 || s.charCodeAt(k) === HASH) break;
+          let e = nl;
+          while (e > k && s.charCodeAt(e - 1) === SPACE) e--;
+          const line = s.slice(k, e);
+          if (k === nl || !plainStart(s, k, nl) || line.includes(": ") || line.includes(" #") || line.endsWith(":") || s.charCodeAt(k) === DASH) throw UNSURE;
+          words.push(line);
+          after = e;
+          p = nl + 1;
+        }
+        if (words.length === 0) return void 0;
+        this.toLineOf(after);
+        return { words: words.join(" "), after };
       }
       /** The end of a one-line value (from `at` to `after`): only a comment may follow on the line, then no more-indented continuation. */
       scalarEnd(value, shape, at, after, indent3) {
@@ -20656,6 +20687,7 @@ var init_patch = __esm({
         const src = this.src;
         const raw = entry.shape === "scalar" ? src.slice(entry.vAt, entry.vEnd) : "";
         if (raw[0] === "&" || raw[0] === "*") decline();
+        if (raw.includes("\n")) decline();
         if (typeof old === "number" && typeof value === "number" && raw !== String(old)) decline();
         const node = new import_yaml10.Scalar(value);
         node.type = typeof value !== "string" ? import_yaml10.Scalar.PLAIN : STYLES[src[entry.vAt]] ?? import_yaml10.Scalar.PLAIN;

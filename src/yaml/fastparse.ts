@@ -3,7 +3,8 @@
  * thirty times cheaper than composing a `yaml` Document. It returns the same plain value as
  * `parseDocument(text, { uniqueKeys: true }).toJS()`, or undefined whenever the text steps
  * outside the subset it fully understands (anchors and aliases other than on one-line scalars,
- * tags, multi-line flow collections or quoted scalars, multi-line plain scalars, complex keys,
+ * tags, multi-line quoted scalars, flow collections or plain scalars over several lines with a
+ * comment, a blank line or an indicator in them, complex keys,
  * tabs, CR, directives, document markers, duplicate keys, block scalars with indentation
  * indicators, ...) or is malformed.
  * Callers then use `yaml`, which also produces the error message. Never a wrong value: tests
@@ -445,14 +446,47 @@ class Parser {
         if (d === COLON && (j + 1 >= this.end || s.charCodeAt(j + 1) === SPACE)) throw UNSURE; // `a: b: c`
         e = j + 1;
       }
-      value = known(KNOWN_VALUES, s, i, e) ?? plainScalar(s.slice(i, e));
-      after = e;
+      const more = j >= this.end && anchor === undefined ? this.plainLines(indent) : undefined;
+      value = more ? plainScalar(`${s.slice(i, e)} ${more.words}`) : (known(KNOWN_VALUES, s, i, e) ?? plainScalar(s.slice(i, e)));
+      after = more ? more.after : e;
     }
     if (anchor !== undefined) {
       if (shape !== 'scalar') throw UNSURE;
       (this.anchors ??= new Map()).set(anchor, value);
     }
     return this.scalarEnd(value, shape, start, after, indent);
+  }
+
+  /**
+   * The lines a plain scalar goes on over, after its first (`args: --a` then `  --b`): each
+   * indented past the collection at `indent`, none blank, none with `: ` or ` #` or
+   * starting with an indicator; yaml folds them into one line, a space between each. Undefined
+   * when the next line is not such a line; the first line is then the whole scalar. Moves the
+   * parser to the last line. Anything else on those lines is left to yaml.
+   */
+  private plainLines(indent: number): { words: string; after: number } | undefined {
+    const s = this.s;
+    const words: string[] = [];
+    let p = this.end + 1;
+    let after = -1;
+    while (p < s.length) {
+      let nl = s.indexOf('\n', p);
+      if (nl < 0) nl = s.length;
+      let k = p;
+      while (k < nl && s.charCodeAt(k) === SPACE) k++;
+      // Less indented: the next entry. A comment line ends the scalar (what follows is scalarEnd's).
+      if (k - p <= indent || s.charCodeAt(k) === HASH) break;
+      let e = nl;
+      while (e > k && s.charCodeAt(e - 1) === SPACE) e--;
+      const line = s.slice(k, e);
+      if (k === nl || !plainStart(s, k, nl) || line.includes(': ') || line.includes(' #') || line.endsWith(':') || s.charCodeAt(k) === DASH) throw UNSURE;
+      words.push(line);
+      after = e;
+      p = nl + 1;
+    }
+    if (words.length === 0) return undefined;
+    this.toLineOf(after);
+    return { words: words.join(' '), after };
   }
 
   /** The end of a one-line value (from `at` to `after`): only a comment may follow on the line, then no more-indented continuation. */

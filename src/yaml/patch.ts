@@ -304,6 +304,8 @@ class Patch {
     const raw = entry.shape === 'scalar' ? src.slice(entry.vAt, entry.vEnd) : '';
     // An anchor (aliases may read it) or an alias: left to the Document path, which keeps aliases.
     if (raw[0] === '&' || raw[0] === '*') decline();
+    // A plain scalar over several lines, changed: how to fold it is the Document path's.
+    if (raw.includes('\n')) decline();
     // yaml keeps a number's written format (0x1F, 1.50) on the node: left to it.
     if (typeof old === 'number' && typeof value === 'number' && raw !== String(old)) decline();
     const node = new Scalar(value);

@@ -192,6 +192,11 @@ describe('fastParse', () => {
     ['command: ["/x", "--a",\n    "--b"]  # c\nb: 1\n'],
     ['a:\n  - [x,\n    "y"]\n  - z\nb: {c: 1,\n  d: [2,\n      3]}\n'],
     ['a: [\n  1,\n  2\n  ]\n'],
+    // Plain scalars over several lines, folded with a space (issue 39).
+    ['a: x\n  y\n  z  \nb: 1\n'],
+    ['args:\n  - a=1\n    b=2\n  - c\nd: true\n  false\ne: 1\n  2\n'],
+    ['a: x\n  y\n  # c\nb: 1\n'],
+    ['a: x\n    # c\nb: 1\n'],
   ])('parses %j like yaml', (text) => {
     expect(agrees(text)).toBe(true);
   });
@@ -216,7 +221,12 @@ describe('fastParse', () => {
     ['a blank line inside a flow', 'a: [1,\n\n  2]\n'],
     ['a flow line not indented past its key', 'a:\n  b: [1,\n  2]\n'],
     ['multi-line quoted', 'a: "x\n  y"\n'],
-    ['multi-line plain', 'a: x\n  y\n'],
+    ['multi-line plain with a blank line', 'a: x\n\n  y\n'],
+    ['multi-line plain with a comment', 'a: x\n  y # c\n'],
+    ['multi-line plain with a pair', 'a: x\n  y: z\n'],
+    ['multi-line plain after a comment', 'a: x\n  # c\n  y\n'],
+    ['multi-line plain with an anchor', 'a: &k x\n  y\n'],
+    ['multi-line plain with a line that starts with a dash', 'a: x\n  --b\n'],
     ['key on next line value', 'a:\n  plain\n'],
     ['tab', 'a:\t1\n'],
     ['CRLF', 'a: 1\r\n'],

@@ -273,6 +273,12 @@ describe('patchItem: a flow collection over several lines (issue 39)', () => {
     expect(patch(text, { command: ['/x', '--a'], image: 'nginx' })).toBeUndefined();
   });
 
+  it('a plain scalar over several lines: copied while it stays, left to the Document path when it changes', () => {
+    const folded = 'description: a long\n  description here\nimage: nginx\n';
+    expect(patch(folded, { description: 'a long description here', image: 'nginx:1' })).toBe(folded.replace('nginx', 'nginx:1'));
+    expect(patch(folded, { description: 'short', image: 'nginx' })).toBeUndefined();
+  });
+
   it('a changed Deployment with one keeps every line but the change (fix, mesh.istio at 1.30)', () => {
     const deployment = [
       'apiVersion: apps/v1',
