@@ -12008,13 +12008,15 @@ function quoteScalar(s, flow) {
   s.type = v.includes('"') && !v.includes("'") ? import_yaml2.Scalar.QUOTE_SINGLE : import_yaml2.Scalar.QUOTE_DOUBLE;
 }
 function stringifyForReaders(value, options) {
+  return readersDocument(value, options).toString(options);
+}
+function readersDocument(value, options) {
   const doc = new import_yaml2.Document(value, options);
   quoteForReaders(doc.contents, isNewNode);
-  return doc.toString(options);
+  return doc;
 }
 function stringifyTrimSafe(value, options) {
-  const doc = new import_yaml2.Document(value, options);
-  quoteForReaders(doc.contents, isNewNode);
+  const doc = readersDocument(value, options);
   (0, import_yaml2.visit)(doc, {
     Scalar(_, s) {
       if (typeof s.value === "string" && s.value.endsWith("\n")) s.type = import_yaml2.Scalar.QUOTE_DOUBLE;
@@ -12521,7 +12523,11 @@ var init_fastparse = __esm({
         return value;
       }
       /** Moves `pos` to the start of `pos`'s line's successor (the line was content). */
-      /** Makes the line holding offset `i` the current one (a flow collection ended there). */
+      nextLine() {
+        this.contentEnd = this.end;
+        this.pos = this.end + 1;
+      }
+      /** Makes the line holding offset `i` the current one (a flow collection or a plain scalar over several lines ended there). */
       toLineOf(i) {
         const s = this.s;
         this.pos = s.lastIndexOf("\n", i - 1) + 1;
@@ -12530,10 +12536,6 @@ var init_fastparse = __esm({
         let k = this.pos;
         while (s.charCodeAt(k) === SPACE) k++;
         this.ind = k - this.pos;
-      }
-      nextLine() {
-        this.contentEnd = this.end;
-        this.pos = this.end + 1;
       }
       /**
        * Skips blank and comment lines from `pos`; sets `end` and `ind` of the line it stops at.
@@ -12896,11 +12898,11 @@ var init_fastparse = __esm({
       spans;
       depth;
       indent;
-      /** End of the line that `i` is on (a scalar never goes past it). */
+      /** End of the line that `i` is on (a scalar never goes past it); one line only: `end`. */
       lineEnd(i) {
         if (this.indent === void 0) return this.end;
         const nl = this.s.indexOf("\n", i);
-        return nl < 0 || nl > this.end ? this.end : nl;
+        return nl < 0 ? this.end : nl;
       }
       node() {
         const c = this.s.charCodeAt(this.i);
@@ -13440,6 +13442,9 @@ function printable(line) {
     /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g,
     (c) => c === "\n" ? "\\n" : c === "	" ? "\\t" : c === "\r" ? "\\r" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
   );
+}
+function upperFirst(clause) {
+  return clause === "" ? clause : `${clause[0].toUpperCase()}${clause.slice(1)}`;
 }
 var LineIndex;
 var init_text = __esm({
@@ -18235,7 +18240,7 @@ function nativeWant(ctx, mesh, native3) {
   if (!want) return void 0;
   if (key2 === void 0) {
     const first = rows.map((r) => r.since).sort(compareVersions)[0];
-    const title = `${mesh[0].toUpperCase()}${mesh.slice(1)}`;
+    const title = upperFirst(mesh);
     ctx.report(
       "info",
       `wrote no native-sidecar annotation for ${profiles[mesh].containerName}: ${title} ${version} reads none (${rows[0].value} came in ${first}), so it is injected as a classic sidecar`,
@@ -18375,7 +18380,7 @@ function change(how, want, injected) {
   return { summary: fits ? `${how} ${want.why}` : how, detail };
 }
 function sentence(clause) {
-  return /^[a-z]+[.[]/.test(clause) ? clause : `${clause[0].toUpperCase()}${clause.slice(1)}`;
+  return /^[a-z]+[.[]/.test(clause) ? clause : upperFirst(clause);
 }
 function contrary(ctx, mesh, want, what2, path) {
   const needs = tableOf(mesh).nativeProbeNeeds?.map((r) => switchKeyOf(mesh, r.value)) ?? [];
@@ -18412,6 +18417,7 @@ var init_mesh2 = __esm({
     init_types2();
     init_embedded_config();
     init_types();
+    init_text();
   }
 });
 
@@ -18534,7 +18540,7 @@ function promote(ctx, s) {
   const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : "strategy native";
   ctx.report(
     "info",
-    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0].toUpperCase()}${why.slice(1)}.` },
+    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${upperFirst(why)}.` },
     podField(ctx.w, "initContainers", at)
   );
   return native3;
@@ -18646,6 +18652,7 @@ var init_native = __esm({
     init_sidecars();
     init_tools();
     init_ports();
+    init_text();
     SETUP_CONTAINERS = Object.values(profiles).flatMap((p) => p.initAfter);
   }
 });
@@ -18893,7 +18900,7 @@ function keepSidecarsForDrain(ctx, demoted) {
   if (!found) return;
   const seconds2 = stayTarget(ctx, found.need);
   const names2 = new Set(demoted.map((s) => s.name));
-  const why = (s) => `${found.need.why[0].toUpperCase()}${found.need.why.slice(1)}.` + (names2.has(s.name) ? " Native, it stopped after the app; made classic here, it keeps that order this way." : "");
+  const why = (s) => `${upperFirst(found.need.why)}.` + (names2.has(s.name) ? " Native, it stopped after the app; made classic here, it keeps that order this way." : "");
   for (const s of found.early.filter((x) => all || names2.has(x.name))) {
     if (s.from === "istio" || s.profile === "istio") istioDrain2(ctx, s, seconds2, why(s));
     else if (s.from === "linkerd") linkerdWait(ctx, s, seconds2, why(s));
@@ -18955,6 +18962,7 @@ var init_stop_order = __esm({
     init_stop();
     init_workload();
     init_embedded_config();
+    init_text();
     SLEEP_ACTION_SINCE = 30;
   }
 });
@@ -19155,7 +19163,7 @@ function keepsAppFirst(ctx, s, all) {
     "info",
     {
       summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
-      detail: `${first.what[0].toUpperCase()}${first.what.slice(1)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
+      detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
     },
     podField(ctx.w, "containers", 0)
   );
@@ -19210,6 +19218,7 @@ var init_sequence = __esm({
     init_commands2();
     init_shell();
     init_refused();
+    init_text();
     endOrWrap = {
       needs: ["job", "sidecar", "command"],
       run(ctx, { sidecars, by, apps }) {
@@ -20055,6 +20064,7 @@ var init_sidecar_stops_before_app = __esm({
     "use strict";
     init_stop();
     init_types();
+    init_text();
     sidecarStopsBeforeApp = {
       id: "sidecar-stops-before-app",
       severity: "warning",
@@ -20069,7 +20079,7 @@ var init_sidecar_stops_before_app = __esm({
           report2(
             {
               summary: `classic sidecar ${s.name} stops before the app has drained: the app's last requests fail`,
-              detail: `${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : "as soon as"} the pod starts terminating (${s.why}), but ${found.need.why}. ${fix2[0].toUpperCase()}${fix2.slice(1)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
+              detail: `${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : "as soon as"} the pod starts terminating (${s.why}), but ${found.need.why}. ${upperFirst(fix2)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
               fix: ctx.cfg.stopOrder.sidecarsLast ? RUN_FIX : "stopOrder.sidecarsLast: true"
             },
             s.fieldPath
@@ -25951,9 +25961,9 @@ function timeline(w, cfg, facts = noFacts()) {
   const start = [];
   for (const c of pod.initContainers ?? []) start.push(initStep(c, cfg));
   const awaited = new Set((pod.containers ?? []).flatMap((c) => parseWrapper((c.command ?? []).map(String))?.spec.checks.map((k) => k.name) ?? []));
-  const sidecars = new Set(findSidecars(w, cfg, facts).map((s) => s.name));
+  const sidecars = new Map(findSidecars(w, cfg, facts).map((s) => [s.name, s.spec]));
   for (const c of pod.containers ?? []) {
-    const step = containerStep(c, sidecars.has(c.name) ? specFor(c, cfg) : void 0, awaited);
+    const step = containerStep(c, sidecars.get(c.name), awaited);
     if (w.viewSidecars?.includes(c.name)) step.role = "sidecar";
     const app = start.find((s) => s.role === "app");
     if (step.role === "sidecar" && app) step.warning = `starts after app container ${app.name}, which may call out before it is ready`;
@@ -25969,11 +25979,11 @@ function timeline(w, cfg, facts = noFacts()) {
   const ns = w.ref.namespace ? `${w.ref.namespace}/` : "";
   const at = w.site.origin === "builtin" ? "" : ` ${templateField(w)}`;
   const name = w.ref.name || (typeof w.metadata.generateName === "string" ? `${w.metadata.generateName}*` : "");
-  return { title: `${w.kind}/${ns}${name}${at}`, start, injected, stop: stopOf(w, ctx, cfg, sc) };
+  return { title: `${w.kind}/${ns}${name}${at}`, start, injected, stop: stopOf(w, ctx, sc) };
 }
-function stopOf(w, ctx, cfg, sc) {
+function stopOf(w, ctx, sc) {
   if (w.site.sidecarsEndedBy === "controller") return [`its controller ends the sidecars when the work ends, not pod-sequencer: ${controllerWhy(w)}`];
-  return w.jobLike ? jobEnd(w, cfg, sc) : podStop(ctx, sc);
+  return w.jobLike ? jobEnd(w, sc) : podStop(ctx, sc);
 }
 function initStep(c, cfg) {
   if (isNativeSidecar(c)) {
@@ -26095,8 +26105,8 @@ function podStop(ctx, sc) {
   if (sc.native.length) out2.push(`native sidecars ${[...sc.native].reverse().join(", ")} are stopped after the app containers have exited, in reverse order`);
   return out2;
 }
-function jobEnd(w, cfg, sc) {
-  const apps = (w.pod.containers ?? []).filter((c) => !specFor(c, cfg));
+function jobEnd(w, sc) {
+  const apps = (w.pod.containers ?? []).filter((c) => !sc.classic.includes(c.name));
   const out2 = [
     `${w.kind === "Pod" ? "the pod" : `the ${w.kind}'s pod`} is done when every container in \`containers\` has exited (app: ${apps.map((c) => c.name).join(", ") || "(none)"})`
   ];

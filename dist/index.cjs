@@ -11861,9 +11861,12 @@ function quoteScalar(s, flow) {
   s.type = v.includes('"') && !v.includes("'") ? import_yaml2.Scalar.QUOTE_SINGLE : import_yaml2.Scalar.QUOTE_DOUBLE;
 }
 function stringifyForReaders(value, options) {
+  return readersDocument(value, options).toString(options);
+}
+function readersDocument(value, options) {
   const doc = new import_yaml2.Document(value, options);
   quoteForReaders(doc.contents, isNewNode);
-  return doc.toString(options);
+  return doc;
 }
 
 // src/yaml/emit.ts
@@ -12184,7 +12187,11 @@ var Parser = class {
     return value;
   }
   /** Moves `pos` to the start of `pos`'s line's successor (the line was content). */
-  /** Makes the line holding offset `i` the current one (a flow collection ended there). */
+  nextLine() {
+    this.contentEnd = this.end;
+    this.pos = this.end + 1;
+  }
+  /** Makes the line holding offset `i` the current one (a flow collection or a plain scalar over several lines ended there). */
   toLineOf(i) {
     const s = this.s;
     this.pos = s.lastIndexOf("\n", i - 1) + 1;
@@ -12193,10 +12200,6 @@ var Parser = class {
     let k = this.pos;
     while (s.charCodeAt(k) === SPACE) k++;
     this.ind = k - this.pos;
-  }
-  nextLine() {
-    this.contentEnd = this.end;
-    this.pos = this.end + 1;
   }
   /**
    * Skips blank and comment lines from `pos`; sets `end` and `ind` of the line it stops at.
@@ -12559,11 +12562,11 @@ var Flow = class {
   spans;
   depth;
   indent;
-  /** End of the line that `i` is on (a scalar never goes past it). */
+  /** End of the line that `i` is on (a scalar never goes past it); one line only: `end`. */
   lineEnd(i) {
     if (this.indent === void 0) return this.end;
     const nl = this.s.indexOf("\n", i);
-    return nl < 0 || nl > this.end ? this.end : nl;
+    return nl < 0 ? this.end : nl;
   }
   node() {
     const c = this.s.charCodeAt(this.i);
@@ -13188,6 +13191,9 @@ function printable(line) {
     /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g,
     (c) => c === "\n" ? "\\n" : c === "	" ? "\\t" : c === "\r" ? "\\r" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
   );
+}
+function upperFirst(clause) {
+  return clause === "" ? clause : `${clause[0].toUpperCase()}${clause.slice(1)}`;
 }
 
 // src/krm/io.ts
@@ -17597,7 +17603,7 @@ function nativeWant(ctx, mesh, native2) {
   if (!want) return void 0;
   if (key === void 0) {
     const first = rows.map((r) => r.since).sort(compareVersions)[0];
-    const title = `${mesh[0].toUpperCase()}${mesh.slice(1)}`;
+    const title = upperFirst(mesh);
     ctx.report(
       "info",
       `wrote no native-sidecar annotation for ${profiles[mesh].containerName}: ${title} ${version} reads none (${rows[0].value} came in ${first}), so it is injected as a classic sidecar`,
@@ -17737,7 +17743,7 @@ function change(how, want, injected) {
   return { summary: fits ? `${how} ${want.why}` : how, detail };
 }
 function sentence(clause) {
-  return /^[a-z]+[.[]/.test(clause) ? clause : `${clause[0].toUpperCase()}${clause.slice(1)}`;
+  return /^[a-z]+[.[]/.test(clause) ? clause : upperFirst(clause);
 }
 function contrary(ctx, mesh, want, what, path) {
   const needs = tableOf(mesh).nativeProbeNeeds?.map((r) => switchKeyOf(mesh, r.value)) ?? [];
@@ -17860,7 +17866,7 @@ function promote(ctx, s) {
   const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : "strategy native";
   ctx.report(
     "info",
-    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0].toUpperCase()}${why.slice(1)}.` },
+    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${upperFirst(why)}.` },
     podField(ctx.w, "initContainers", at)
   );
   return native2;
@@ -18174,7 +18180,7 @@ function keepSidecarsForDrain(ctx, demoted) {
   if (!found) return;
   const seconds2 = stayTarget(ctx, found.need);
   const names = new Set(demoted.map((s) => s.name));
-  const why = (s) => `${found.need.why[0].toUpperCase()}${found.need.why.slice(1)}.` + (names.has(s.name) ? " Native, it stopped after the app; made classic here, it keeps that order this way." : "");
+  const why = (s) => `${upperFirst(found.need.why)}.` + (names.has(s.name) ? " Native, it stopped after the app; made classic here, it keeps that order this way." : "");
   for (const s of found.early.filter((x) => all || names.has(x.name))) {
     if (s.from === "istio" || s.profile === "istio") istioDrain2(ctx, s, seconds2, why(s));
     else if (s.from === "linkerd") linkerdWait(ctx, s, seconds2, why(s));
@@ -18453,7 +18459,7 @@ function keepsAppFirst(ctx, s, all) {
     "info",
     {
       summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
-      detail: `${first.what[0].toUpperCase()}${first.what.slice(1)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
+      detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
     },
     podField(ctx.w, "containers", 0)
   );
@@ -19100,7 +19106,7 @@ var sidecarStopsBeforeApp = {
       report2(
         {
           summary: `classic sidecar ${s.name} stops before the app has drained: the app's last requests fail`,
-          detail: `${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : "as soon as"} the pod starts terminating (${s.why}), but ${found.need.why}. ${fix[0].toUpperCase()}${fix.slice(1)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
+          detail: `${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : "as soon as"} the pod starts terminating (${s.why}), but ${found.need.why}. ${upperFirst(fix)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
           fix: ctx.cfg.stopOrder.sidecarsLast ? RUN_FIX : "stopOrder.sidecarsLast: true"
         },
         s.fieldPath

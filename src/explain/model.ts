@@ -60,9 +60,9 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
   const awaited = new Set((pod.containers ?? []).flatMap((c) => parseWrapper((c.command ?? []).map(String))?.spec.checks.map((k) => k.name) ?? []));
   // The transforms' and rules' reading of which containers are sidecars (src/pod/sidecars.ts: an
   // Envoy that alone serves the pod is the workload, as in Envoy Gateway's proxy), not a second one.
-  const sidecars = new Set(findSidecars(w, cfg, facts).map((s) => s.name));
+  const sidecars = new Map(findSidecars(w, cfg, facts).map((s) => [s.name, s.spec]));
   for (const c of pod.containers ?? []) {
-    const step = containerStep(c, sidecars.has(c.name) ? specFor(c, cfg) : undefined, awaited);
+    const step = containerStep(c, sidecars.get(c.name), awaited);
     // A view's own sidecars (Argo, Tekton) are sidecars whatever their image.
     if (w.viewSidecars?.includes(c.name)) step.role = 'sidecar';
     const app = start.find((s) => s.role === 'app');
@@ -81,12 +81,12 @@ export function timeline(w: Workload, cfg: Config, facts: InputFacts = noFacts()
   const at = w.site.origin === 'builtin' ? '' : ` ${templateField(w)}`;
   // Argo's and Tekton's objects are often made from generateName alone.
   const name = w.ref.name || (typeof w.metadata.generateName === 'string' ? `${w.metadata.generateName}*` : '');
-  return { title: `${w.kind}/${ns}${name}${at}`, start, injected, stop: stopOf(w, ctx, cfg, sc) };
+  return { title: `${w.kind}/${ns}${name}${at}`, start, injected, stop: stopOf(w, ctx, sc) };
 }
 
-function stopOf(w: Workload, ctx: Ctx, cfg: Config, sc: Sidecars): string[] {
+function stopOf(w: Workload, ctx: Ctx, sc: Sidecars): string[] {
   if (w.site.sidecarsEndedBy === 'controller') return [`its controller ends the sidecars when the work ends, not pod-sequencer: ${controllerWhy(w)}`];
-  return w.jobLike ? jobEnd(w, cfg, sc) : podStop(ctx, sc);
+  return w.jobLike ? jobEnd(w, sc) : podStop(ctx, sc);
 }
 
 function initStep(c: Container, cfg: Config): Step {
@@ -245,8 +245,8 @@ function podStop(ctx: Ctx, sc: Sidecars): string[] {
   return out;
 }
 
-function jobEnd(w: Workload, cfg: Config, sc: Sidecars): string[] {
-  const apps = (w.pod.containers ?? []).filter((c) => !specFor(c, cfg));
+function jobEnd(w: Workload, sc: Sidecars): string[] {
+  const apps = (w.pod.containers ?? []).filter((c) => !sc.classic.includes(c.name));
   const out = [
     `${w.kind === 'Pod' ? 'the pod' : `the ${w.kind}'s pod`} is done when every container in \`containers\` has exited (app: ${apps.map((c) => c.name).join(', ') || '(none)'})`,
   ];

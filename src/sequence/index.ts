@@ -27,6 +27,7 @@ import { endsItsSidecars } from '../pod/commands.js';
 import { WRAP_MARKER } from '../shell/index.js';
 import { REFUSED_TEXT, refuses } from '../pod/refused.js';
 import type { Refused } from '../workloads/catalog.js';
+import { upperFirst } from '../yaml/text.js';
 
 /**
  * `before`: gives the workload's object as it is now, when the caller can make it on demand
@@ -247,7 +248,7 @@ function keepsAppFirst(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): boolean 
     'info',
     {
       summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
-      detail: `${first.what[0]!.toUpperCase()}${first.what.slice(1)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`,
+      detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`,
     },
     podField(ctx.w, 'containers', 0),
   );

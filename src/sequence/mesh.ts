@@ -17,6 +17,7 @@ import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
 import { type MeshDapr, type MeshIstio, type MeshKuma, type MeshLinkerd, type MeshVault, versionAssumed } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
 import { SUMMARY_LENGTH, type Message } from '../krm/types.js';
+import { upperFirst } from '../yaml/text.js';
 
 /** One annotation the config asks for. `field`: a key inside a YAML/JSON annotation value. */
 interface Want {
@@ -47,7 +48,7 @@ function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefin
   if (!want) return undefined;
   if (key === undefined) {
     const first = rows.map((r) => r.since!).sort(compareVersions)[0];
-    const title = `${mesh[0]!.toUpperCase()}${mesh.slice(1)}`;
+    const title = upperFirst(mesh);
     ctx.report(
       'info',
       `wrote no native-sidecar annotation for ${profiles[mesh].containerName}: ${title} ${version} reads none (${rows[0]!.value} came in ${first}), so it is injected as a classic sidecar`,
@@ -228,7 +229,7 @@ function change(how: string, want: Want, injected: string): Message {
 
 /** A clause as a sentence: a capital first letter, unless it opens with a config path (`mesh.dapr.native is true`). */
 function sentence(clause: string): string {
-  return /^[a-z]+[.[]/.test(clause) ? clause : `${clause[0]!.toUpperCase()}${clause.slice(1)}`;
+  return /^[a-z]+[.[]/.test(clause) ? clause : upperFirst(clause);
 }
 
 /** The user's per-pod value wins; say so only when it lets the app start before its proxy. */

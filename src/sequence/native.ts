@@ -17,6 +17,7 @@ import { refuses } from '../pod/refused.js';
 import { isNativeSidecar, type FoundSidecar } from '../pod/sidecars.js';
 import { TOOLS_CONTAINER } from './tools.js';
 import { probeBlocked } from '../pod/ports.js';
+import { upperFirst } from '../yaml/text.js';
 
 export function makeNative(ctx: Ctx, sidecars: FoundSidecar[]): void {
   for (const s of sidecars) {
@@ -48,7 +49,7 @@ function promote(ctx: Ctx, s: FoundSidecar): Container {
   const why = byVersion ? `${kubernetesText(ctx.cfg)} runs native sidecars` : 'strategy native';
   ctx.report(
     'info',
-    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${why[0]!.toUpperCase()}${why.slice(1)}.` },
+    { summary: `made ${s.name} a native sidecar (initContainers, restartPolicy: Always)`, detail: `${upperFirst(why)}.` },
     podField(ctx.w, 'initContainers', at),
   );
   return native;

@@ -22,6 +22,7 @@ import { minorVersion, type FoundSidecar } from '../pod/sidecars.js';
 import { DRAIN, sidecarsStoppingEarly, stayTarget, type Stay } from '../pod/stop.js';
 import { podAnnotations } from '../workloads/workload.js';
 import { mergeField } from './embedded-config.js';
+import { upperFirst } from '../yaml/text.js';
 
 /** The first minor where the preStop `sleep` action is on by default (KEP-3960: beta in 1.30). */
 const SLEEP_ACTION_SINCE = 30;
@@ -34,8 +35,7 @@ export function keepSidecarsForDrain(ctx: Ctx, demoted: readonly FoundSidecar[])
   const seconds = stayTarget(ctx, found.need);
   const names = new Set(demoted.map((s) => s.name));
   const why = (s: Stay): string =>
-    `${found.need.why[0]!.toUpperCase()}${found.need.why.slice(1)}.` +
-    (names.has(s.name) ? ' Native, it stopped after the app; made classic here, it keeps that order this way.' : '');
+    `${upperFirst(found.need.why)}.` + (names.has(s.name) ? ' Native, it stopped after the app; made classic here, it keeps that order this way.' : '');
   for (const s of found.early.filter((x) => all || names.has(x.name))) {
     // An Istio proxy's stay is its drain, injected or in the manifest: pilot-agent reads
     // proxy.istio.io/config from the pod's annotations (the istio-podinfo volume) when it starts

@@ -228,7 +228,12 @@ class Parser {
   }
 
   /** Moves `pos` to the start of `pos`'s line's successor (the line was content). */
-  /** Makes the line holding offset `i` the current one (a flow collection ended there). */
+  private nextLine(): void {
+    this.contentEnd = this.end;
+    this.pos = this.end + 1;
+  }
+
+  /** Makes the line holding offset `i` the current one (a flow collection or a plain scalar over several lines ended there). */
   private toLineOf(i: number): void {
     const s = this.s;
     this.pos = s.lastIndexOf('\n', i - 1) + 1;
@@ -237,11 +242,6 @@ class Parser {
     let k = this.pos;
     while (s.charCodeAt(k) === SPACE) k++;
     this.ind = k - this.pos;
-  }
-
-  private nextLine(): void {
-    this.contentEnd = this.end;
-    this.pos = this.end + 1;
   }
 
   /**
@@ -640,11 +640,11 @@ class Flow {
     private readonly indent?: number,
   ) {}
 
-  /** End of the line that `i` is on (a scalar never goes past it). */
+  /** End of the line that `i` is on (a scalar never goes past it); one line only: `end`. */
   private lineEnd(i: number): number {
     if (this.indent === undefined) return this.end;
     const nl = this.s.indexOf('\n', i);
-    return nl < 0 || nl > this.end ? this.end : nl;
+    return nl < 0 ? this.end : nl;
   }
 
   node(): unknown {

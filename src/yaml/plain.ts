@@ -107,9 +107,13 @@ function quoteScalar(s: Scalar, flow: boolean): void {
 
 /** yaml's stringify of a plain value, with every string quoted by the rule above. */
 export function stringifyForReaders(value: unknown, options: ToStringOptions & CreateNodeOptions): string {
+  return readersDocument(value, options).toString(options);
+}
+
+function readersDocument(value: unknown, options: ToStringOptions & CreateNodeOptions): Document {
   const doc = new Document(value, options);
   quoteForReaders(doc.contents, isNewNode);
-  return doc.toString(options);
+  return doc;
 }
 
 /**
@@ -118,8 +122,7 @@ export function stringifyForReaders(value: unknown, options: ToStringOptions & C
  * that ends in a line break is double-quoted, since a block scalar at the text's end would lose it.
  */
 export function stringifyTrimSafe(value: unknown, options: ToStringOptions & CreateNodeOptions): string {
-  const doc = new Document(value, options);
-  quoteForReaders(doc.contents, isNewNode);
+  const doc = readersDocument(value, options);
   visit(doc, {
     Scalar(_, s) {
       if (typeof s.value === 'string' && s.value.endsWith('\n')) s.type = Scalar.QUOTE_DOUBLE;

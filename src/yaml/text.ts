@@ -131,3 +131,8 @@ export function printable(line: string): string {
     c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/** A clause as the start of a sentence: its first letter a capital. */
+export function upperFirst(clause: string): string {
+  return clause === '' ? clause : `${clause[0]!.toUpperCase()}${clause.slice(1)}`;
+}

@@ -26,6 +26,8 @@ const config = (spec: object) => {
   return config;
 };
 const run = (text: string, spec: object, mode: 'check' | 'apply') => runFiles([readManifest('job.yaml', [], text)], { ...config(spec), mode });
+/** What fix writes for `text`, or undefined when it changes nothing. */
+const fixed = (text: string, spec: object) => run(text, spec, 'apply').files[0]!.output;
 const blocks = (text: string, spec: object) => run(text, spec, 'check').findings.filter((f) => f.result.tags?.rule === 'job-sidecar-blocks-completion');
 
 describe('check agrees with fix', () => {
@@ -37,7 +39,7 @@ describe('check agrees with fix', () => {
       expect(found?.result.detail).toMatch(/The configured fix resolves it, so it is a warning here, not an error\.$/);
       expect(found?.result.fix).toBe(RUN_FIX);
       // And fix does: the Job's output has no such finding.
-      const output = run(job(app), spec, 'apply').files[0]!.output!;
+      const output = fixed(job(app), spec)!;
       expect(output).toContain(mesh === 'istio' ? 'sidecar.istio.io/nativeSidecar: "true"' : 'config.alpha.linkerd.io/proxy-enable-native-sidecar: "true"');
       expect(blocks(output, spec)).toEqual([]);
     });
@@ -91,7 +93,7 @@ spec:
     run(text, spec, 'check').findings.filter((f) => f.result.tags?.rule === 'native-sidecar-startup-probe-never');
 
   it('at 1.30 the probe gives way to the wait command in a postStart hook, and check on the output is quiet', () => {
-    const output = run(injected, { kubernetesVersion: '1.30' }, 'apply').files[0]!.output!;
+    const output = fixed(injected, { kubernetesVersion: '1.30' })!;
     const proxy = output.slice(output.indexOf('- name: istio-proxy'), output.indexOf('containers:\n      - name: pi'));
     expect(proxy).toContain('restartPolicy: Always');
     expect(proxy).not.toContain('startupProbe');
@@ -104,7 +106,7 @@ spec:
       [injected, '1.35'],
       [injected.replace('\nspec:\n', '\nspec:\n  activeDeadlineSeconds: 600\n'), '1.30'],
     ] as const) {
-      const output = run(text, { kubernetesVersion: version }, 'apply').files[0]!.output!;
+      const output = fixed(text, { kubernetesVersion: version })!;
       expect(output).toContain('restartPolicy: Always');
       expect(output).toContain('failureThreshold: 600');
     }
@@ -157,10 +159,10 @@ spec:
 
   it("the user's own drain wins; a classic proxy in the input is not touched without stopOrder.sidecarsLast", () => {
     const drained = nativeIstio.replace('      annotations:\n', "      annotations:\n        proxy.istio.io/config: '{terminationDrainDuration: 7s}'\n");
-    expect(run(drained, { kubernetesVersion: '1.28' }, 'apply').files[0]!.output!).toContain("'{terminationDrainDuration: 7s}'");
-    const classic = run(nativeIstio, { kubernetesVersion: '1.28' }, 'apply').files[0]!.output!.replace(/ {8}proxy\.istio\.io\/config:.*\n(?: {10}.*\n)*/, '');
+    expect(fixed(drained, { kubernetesVersion: '1.28' })!).toContain("'{terminationDrainDuration: 7s}'");
+    const classic = fixed(nativeIstio, { kubernetesVersion: '1.28' })!.replace(/ {8}proxy\.istio\.io\/config:.*\n(?: {10}.*\n)*/, '');
     expect(classic).not.toContain('terminationDrainDuration');
-    expect(run(classic, { kubernetesVersion: '1.28' }, 'apply').files[0]!.output).toBeUndefined();
+    expect(fixed(classic, { kubernetesVersion: '1.28' })).toBeUndefined();
     expect(early(classic)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { sidecarsStoppingEarly, stayTarget } from '../../pod/stop.js';
 import { RUN_FIX } from '../../krm/types.js';
 import type { Rule } from '../rule.js';
+import { upperFirst } from '../../yaml/text.js';
 
 /**
  * A classic sidecar gets SIGTERM when termination starts, like the app, and stops on its own
@@ -30,7 +31,7 @@ export const sidecarStopsBeforeApp: Rule = {
           summary: `classic sidecar ${s.name} stops before the app has drained: the app's last requests fail`,
           detail:
             `${s.name} stops ${s.seconds > 0 ? `about ${s.seconds}s after` : 'as soon as'} the pod starts terminating (${s.why}), but ${found.need.why}. ` +
-            `${fix[0]!.toUpperCase()}${fix.slice(1)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
+            `${upperFirst(fix)}, or make ${s.name} a native sidecar, which the kubelet stops after the app; stopOrder.sidecarsLast: true in the config does the first for you.`,
           fix: ctx.cfg.stopOrder.sidecarsLast ? RUN_FIX : 'stopOrder.sidecarsLast: true',
         },
         s.fieldPath,
