@@ -429,6 +429,9 @@ const COMMANDS: Record<string, Spec> = {
       expectShows(patch, blockByKey('examples/gitops-component/README.md: - op: test').text, 'examples/gitops-component/README.md, the patch file');
       // As committed in the example.
       expect(patch).toBe(readFileSync(join(GITOPS, 'pod-sequencer-patches', 'deployment-shop-checkout.yaml'), 'utf8'));
+      const ensure = file(dir, 'app/pod-sequencer-patches/job-shop-db-migrate.ensure.yaml');
+      expectShows(ensure, blockByKey('docs/gitops.md: # Written by `pod-sequencer patches`; do not edit. #2').text, 'docs/gitops.md, the ensure file');
+      expect(ensure).toBe(readFileSync(join(GITOPS, 'pod-sequencer-patches', 'job-shop-db-migrate.ensure.yaml'), 'utf8'));
     },
   },
   'kubectl kustomize .': {
@@ -444,7 +447,7 @@ const COMMANDS: Record<string, Spec> = {
   'helm template shop ./chart -f values.yaml | pod-sequencer patches --format flux --config pod-sequence.yaml -': {
     needs: ['helm3'],
     then: (r) => {
-      const shown = blockByKey('docs/gitops.md: # Written by `pod-sequencer patches`; do not edit. #2').text;
+      const shown = blockByKey('docs/gitops.md: # Written by `pod-sequencer patches`; do not edit. #3').text;
       expectShows(r.stdout, shown, 'docs/gitops.md, the Flux block');
       // What the page says to paste under spec: is the block itself.
       expect(Object.keys(parse(r.stdout) as object)).toEqual(['postRenderers']);
@@ -821,6 +824,9 @@ const SPECS: Record<string, BlockSpec> = {
   'docs/gitops.md: # GitHub Actions steps': { commands: ciRuns },
   'docs/gitops.md: - repo: https://github.com/<owner>/pod-sequencer': { run: preCommitConfig },
   'docs/gitops.md: # Written by `pod-sequencer patches`; do not edit. #2': {
+    shownBy: 'pod-sequencer patches --config pod-sequence.yaml deployment.yaml job.yaml',
+  },
+  'docs/gitops.md: # Written by `pod-sequencer patches`; do not edit. #3': {
     shownBy: 'helm template shop ./chart -f values.yaml | pod-sequencer patches --format flux --config pod-sequence.yaml -',
   },
   'docs/integrations.md: pipeline:': { run: (b) => kptfilePipeline(b, 'docs/integrations.md: node_modules/') },

@@ -53,27 +53,44 @@ describe('patches --format kustomize', () => {
     const r = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('wrote 2 patches to pod-sequencer-patches');
-    expect(readdirSync(join(dir, 'pod-sequencer-patches')).sort()).toEqual(['deployment-shop-checkout.yaml', 'job-shop-db-migrate.yaml', 'kustomization.yaml']);
+    expect(readdirSync(join(dir, 'pod-sequencer-patches')).sort()).toEqual([
+      'deployment-shop-checkout.ensure.yaml',
+      'deployment-shop-checkout.yaml',
+      'job-shop-db-migrate.ensure.yaml',
+      'job-shop-db-migrate.yaml',
+      'kustomization.yaml',
+    ]);
     const k = parse(readFileSync(join(dir, 'pod-sequencer-patches', 'kustomization.yaml'), 'utf8')) as Record<string, unknown>;
+    const deployment = { group: 'apps', version: 'v1', kind: 'Deployment', name: 'checkout', namespace: 'shop' };
+    const job = { group: 'batch', version: 'v1', kind: 'Job', name: 'db-migrate', namespace: 'shop' };
     expect(k).toEqual({
       apiVersion: 'kustomize.config.k8s.io/v1alpha1',
       kind: 'Component',
       patches: [
-        { path: 'deployment-shop-checkout.yaml', target: { group: 'apps', version: 'v1', kind: 'Deployment', name: 'checkout', namespace: 'shop' } },
-        { path: 'job-shop-db-migrate.yaml', target: { group: 'batch', version: 'v1', kind: 'Job', name: 'db-migrate', namespace: 'shop' } },
+        // Each object's ensure (a strategic merge: both get initContainers, native on 1.30) goes right before its operations.
+        { path: 'deployment-shop-checkout.ensure.yaml', target: deployment },
+        { path: 'deployment-shop-checkout.yaml', target: deployment },
+        { path: 'job-shop-db-migrate.ensure.yaml', target: job },
+        { path: 'job-shop-db-migrate.yaml', target: job },
       ],
     });
-    const job = readFileSync(join(dir, 'pod-sequencer-patches', 'job-shop-db-migrate.yaml'), 'utf8');
-    expect(job.split('\n').slice(0, 4)).toEqual([
+    // The lists the operations fill: kept where the base has them, created empty where it has not.
+    expect(parse(readFileSync(join(dir, 'pod-sequencer-patches', 'job-shop-db-migrate.ensure.yaml'), 'utf8'))).toEqual({
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: 'db-migrate', namespace: 'shop' },
+      spec: { template: { spec: { initContainers: [] } } },
+    });
+    const jobPatch = readFileSync(join(dir, 'pod-sequencer-patches', 'job-shop-db-migrate.yaml'), 'utf8');
+    expect(jobPatch.split('\n').slice(0, 4)).toEqual([
       '# Written by `pod-sequencer patches`; do not edit.',
       expect.stringContaining('Job shop/db-migrate (base/job.yaml:'),
       '# Regenerate: pod-sequencer patches --config pod-sequence.yaml base',
-      '- op: add',
+      '- op: test',
     ]);
     // Native under 1.30: the proxy moves into initContainers, after a test of its name.
-    const ops = parse(job) as { op: string; path: string; from?: string; value?: unknown }[];
-    expect(ops.slice(0, 3)).toEqual([
-      { op: 'add', path: '/spec/template/spec/initContainers', value: [] },
+    const ops = parse(jobPatch) as { op: string; path: string; from?: string; value?: unknown }[];
+    expect(ops.slice(0, 2)).toEqual([
       { op: 'test', path: '/spec/template/spec/containers/1/name', value: 'cloud-sql-proxy' },
       { op: 'move', from: '/spec/template/spec/containers/1', path: '/spec/template/spec/initContainers/0' },
     ]);
@@ -137,7 +154,8 @@ describe('patches --format kustomize', () => {
     const r = bin(['patches', '--config', 'pod-sequence.yaml', 'base']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('nothing to change');
-    expect(r.stderr).toContain('removed 2 patch files no longer needed');
+    // scratch() is 1.28: the Job's patch and its ensure, the Deployment's patch.
+    expect(r.stderr).toContain('removed 3 patch files no longer needed');
     expect(readdirSync(join(dir, 'pod-sequencer-patches')).sort()).toEqual(['README.md', 'kustomization.yaml']);
     expect(parse(readFileSync(join(dir, 'pod-sequencer-patches', 'kustomization.yaml'), 'utf8'))).toEqual({
       apiVersion: 'kustomize.config.k8s.io/v1alpha1',
@@ -262,10 +280,10 @@ spec:
     const block = (parse(r.stdout) as { postRenderers: { kustomize: { patches: { patch: string; target: Record<string, string> }[] } }[] }).postRenderers;
     expect(block).toHaveLength(1);
     const patches = block[0]!.kustomize.patches;
-    expect(patches.map((p) => p.target)).toEqual([
-      { group: 'apps', version: 'v1', kind: 'Deployment', name: 'checkout' },
-      { group: 'batch', version: 'v1', kind: 'Job', name: 'db-migrate' },
-    ]);
+    const job = { group: 'batch', version: 'v1', kind: 'Job', name: 'db-migrate' };
+    // The Job's ensure (a strategic merge) right before its operations.
+    expect(patches.map((p) => p.target)).toEqual([{ group: 'apps', version: 'v1', kind: 'Deployment', name: 'checkout' }, job, job]);
+    expect(parse(patches[1]!.patch)).toMatchObject({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'db-migrate' } });
     expect(typeof patches[0]!.patch).toBe('string');
     // Flux's post-renderer: a kustomization over the rendered objects with these patches.
     writeFileSync(join(dir, 'kustomization.yaml'), stringify({ resources: ['rendered.yaml'], patches }));
@@ -390,7 +408,8 @@ describe('patches keeps going past an input it cannot read (issue 31), as check,
     const text = readFileSync(join(dir, 'post.yaml'), 'utf8');
     expect(text.split('\n').slice(3, 5)).toEqual(notice);
     const block = (parse(text) as { postRenderers: { kustomize: { patches: { target: { name: string } }[] } }[] }).postRenderers;
-    expect(block[0]!.kustomize.patches.map((p) => p.target.name)).toEqual(['checkout', 'db-migrate']);
+    // The Job's ensure, then its operations.
+    expect(block[0]!.kustomize.patches.map((p) => p.target.name)).toEqual(['checkout', 'db-migrate', 'db-migrate']);
     const check = bin(['patches', '--format', 'flux', '--check', '--config', 'pod-sequence.yaml', '--out', 'post.yaml', 'base']);
     expect([check.code, check.stderr.trimEnd().split('\n').at(-1)]).toEqual([1, 'post.yaml is current; 1 input not read (see above), so not patched']);
   });

@@ -4,11 +4,14 @@
  * a gives b, on hand-made cases and on generated moves of named containers between
  * `initContainers` and `containers`; and every operation on a list element or a value is
  * preceded by a `test` of what it depends on, so a drifted base fails. Real kustomize applies
- * them in promise.test.ts and cli.test.ts.
+ * them in promise.test.ts and cli.test.ts. diffEnsuring's ensure is applied first by a strategic
+ * merge written here as kustomize does it with our patches (maps key by key, lists by `name`):
+ * on the before object the two give the after object, and on a base that gained elements and
+ * annotations since, those stay (real kustomize: gained.test.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diff, pointerToken, type Operation } from '../../src/patches/diff.js';
+import { diff, diffEnsuring, pointerToken, type Operation } from '../../src/patches/diff.js';
 
 type Json = unknown;
 
@@ -69,6 +72,30 @@ function apply(doc: Json, ops: readonly Operation[]): Json {
   }
   return root;
 }
+
+type Obj = Record<string, Json>;
+const isObj = (v: Json): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The ensure as kustomize applies it (kyaml's merge, every list merged by name): a deep copy of `doc` with it merged in. */
+function merge(doc: Json, patch: Json): Json {
+  if (isObj(doc) && isObj(patch)) {
+    const out: Obj = { ...doc };
+    for (const [k, v] of Object.entries(patch)) out[k] = k in doc ? merge(doc[k], v) : structuredClone(v);
+    return out;
+  }
+  if (Array.isArray(doc) && Array.isArray(patch)) {
+    const out = doc.map((e) => structuredClone(e));
+    for (const p of patch as Obj[]) {
+      const i = out.findIndex((e) => isObj(e) && e.name === p.name);
+      if (i >= 0) out[i] = merge(out[i], p);
+      else out.unshift(structuredClone(p));
+    }
+    return out;
+  }
+  return structuredClone(patch);
+}
+
+const applyEnsuring = (doc: Json, d: { operations: Operation[]; ensure: Obj | undefined }) => apply(d.ensure ? merge(doc, d.ensure) : doc, d.operations);
 
 const pod = (spec: Record<string, Json>) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec });
 const c = (name: string, extra: Record<string, Json> = {}) => ({ name, image: `${name}:1`, ...extra });
@@ -136,6 +163,85 @@ describe('diff', () => {
         };
         const [a, b] = [build(n1, init1, v1), build(n2, init2, v2)];
         expect(apply(a, diff(a, b))).toEqual(b);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('diffEnsuring ensures a list the before object lacks and fills it element by element; diff adds it whole', () => {
+    const a = pod({ containers: [c('app'), c('proxy')] });
+    const b = pod({
+      initContainers: [c('tools'), c('proxy')],
+      containers: [c('app', { volumeMounts: [{ name: 'v', mountPath: '/v' }] })],
+      volumes: [{ name: 'v' }],
+    });
+    expect(diff(a, b)).toContainEqual({ op: 'add', path: '/spec/initContainers', value: [] });
+    const d = diffEnsuring(a, b);
+    expect(d.ensure).toEqual({ spec: { initContainers: [], containers: [{ name: 'app', volumeMounts: [] }], volumes: [] } });
+    expect(d.operations.filter((o) => o.op === 'add').map((o) => o.path)).toEqual([
+      '/spec/initContainers/0',
+      '/spec/containers/0/volumeMounts/-',
+      '/spec/volumes/-',
+    ]);
+    expect(applyEnsuring(a, d)).toEqual(b);
+    // The base gained an init container, a mount and a volume since: all kept, ours in place.
+    const gained = pod({
+      initContainers: [c('migrate')],
+      containers: [c('app', { volumeMounts: [{ name: 'g', mountPath: '/g' }] }), c('proxy')],
+      volumes: [{ name: 'g' }],
+    });
+    expect(applyEnsuring(gained, d)).toEqual(
+      pod({
+        initContainers: [c('tools'), c('proxy'), c('migrate')],
+        containers: [
+          c('app', {
+            volumeMounts: [
+              { name: 'g', mountPath: '/g' },
+              { name: 'v', mountPath: '/v' },
+            ],
+          }),
+        ],
+        volumes: [{ name: 'g' }, { name: 'v' }],
+      }),
+    );
+  });
+
+  it('diffEnsuring merges an absent annotations or labels map (and a metadata of only those) into the base instead of adding it', () => {
+    const a = { metadata: { name: 'x' }, spec: { template: { spec: { containers: [c('app')] } } } };
+    const b = {
+      metadata: { name: 'x', labels: { l: '1' } },
+      spec: { template: { metadata: { annotations: { 'a/b': 'c' } }, spec: { containers: [c('app')] } } },
+    };
+    const d = diffEnsuring(a, b);
+    expect(d).toEqual({ operations: [], ensure: { metadata: { labels: { l: '1' } }, spec: { template: { metadata: { annotations: { 'a/b': 'c' } } } } } });
+    expect(applyEnsuring(a, d)).toEqual(b);
+    // A map that is not a metadata's, or one with a `$` key (a directive to a strategic merge), is added whole.
+    const e = diffEnsuring({ spec: {} }, { spec: { annotations: { a: '1' } }, metadata: { annotations: { $patch: 'x' } } });
+    expect(e.ensure).toBeUndefined();
+    expect(e.operations.map((o) => o.op)).toEqual(['add', 'add']);
+  });
+
+  it('diffEnsuring: ensure then operations on a gives b for any moves of named containers between the lists', () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const layout = fc.tuple(
+      fc.shuffledSubarray(names, { minLength: 1 }),
+      fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+      fc.array(fc.nat(9), { minLength: 6, maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(layout, layout, fc.boolean(), ([n1, init1, v1], [n2, init2, v2], env) => {
+        const build = (ns: string[], init: boolean[], v: number[]) => {
+          const spec: Record<string, Json> = {};
+          const initC = ns.filter((_, i) => init[i]).map((n) => c(n, { args: [String(v[names.indexOf(n)])] }));
+          const cont = ns
+            .filter((_, i) => !init[i])
+            .map((n) => c(n, env && v[names.indexOf(n)]! % 2 ? { env: [{ name: 'X', value: String(v[names.indexOf(n)]) }] } : {}));
+          if (initC.length) spec.initContainers = initC;
+          spec.containers = cont.length ? cont : [c('main')];
+          return pod(spec);
+        };
+        const [a, b] = [build(n1, init1, v1), build(n2, init2, v2)];
+        expect(applyEnsuring(a, diffEnsuring(a, b))).toEqual(b);
       }),
       { numRuns: 300 },
     );

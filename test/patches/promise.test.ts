@@ -66,6 +66,8 @@ function promise(inputs: Input[], cfg: Config): { problems: string[]; changed: n
   const dir = mkdtempSync(join(tmpdir(), 'pod-seq-patches-'));
   try {
     let changed = 0;
+    // Objects whose patch has an ensure (a strategic merge), by id as the build names them.
+    const ensured = new Set<string>();
     inputs.forEach((input, i) => {
       const [f, x] = [join(dir, 'patched', `f${i}`), join(dir, 'expected', `f${i}`)];
       mkdirSync(join(f, 'pod-sequencer-patches'), { recursive: true });
@@ -74,6 +76,8 @@ function promise(inputs: Input[], cfg: Config): { problems: string[]; changed: n
       const file = readManifest(join(f, 'input.yaml'), [], input.text);
       const { patches } = computePatches([file], cfg);
       changed += patches.length;
+      for (const { target: t } of patches.filter((p) => p.ensure))
+        ensured.add(`${t.group ? `${t.group}/` : ''}${t.version} ${t.kind} ${t.namespace ?? ''}/f${i}-${t.name}`);
       for (const [name, text] of renderComponent(patches, 'test')) writeFileSync(join(f, 'pod-sequencer-patches', name), text);
       writeFileSync(join(f, 'kustomization.yaml'), stringify({ resources: ['input.yaml'], components: ['pod-sequencer-patches'], namePrefix: `f${i}-` }));
       // What the filter writes, read by the same kustomize: kustomize normalises what it reads
@@ -98,8 +102,13 @@ function promise(inputs: Input[], cfg: Config): { problems: string[]; changed: n
       const [built, expected] = [objectsById(r.stdout), objectsById(e.stdout)];
       if (built.size !== expected.size) problems.push(`${k.name}: ${built.size} objects, the filter wrote ${expected.size}`);
       for (const [id, obj] of expected) {
+        // kustomize v4's strategic merge drops every null-valued field of the object it patches
+        // (`creationTimestamp: null`; v5 keeps them), which the API server reads as absent:
+        // there, for an object with an ensure, the two are compared without them
+        // (docs/decisions.md, "Patches keep what the base gains").
+        const loose = /\bv4\b/.test(k.name) && ensured.has(id);
         try {
-          expect(built.get(id)).toEqual(obj);
+          expect(loose ? withoutNulls(built.get(id)) : built.get(id)).toEqual(loose ? withoutNulls(obj) : obj);
         } catch {
           problems.push(`${k.name}: ${id} differs from the filter's output (${inputOf(id)})`);
         }
@@ -109,6 +118,13 @@ function promise(inputs: Input[], cfg: Config): { problems: string[]; changed: n
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A copy without the null-valued fields of maps. */
+function withoutNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNulls);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === null ? [] : [[k, withoutNulls(x)]])));
 }
 
 /** Names kustomize's namePrefix leaves alone (api/filters/prefix: Namespaces and CRDs keep theirs). */
