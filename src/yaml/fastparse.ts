@@ -3,8 +3,9 @@
  * thirty times cheaper than composing a `yaml` Document. It returns the same plain value as
  * `parseDocument(text, { uniqueKeys: true }).toJS()`, or undefined whenever the text steps
  * outside the subset it fully understands (anchors and aliases other than on one-line scalars,
- * tags, multi-line quoted scalars, flow collections or plain scalars over several lines with a
- * comment, a blank line or an indicator in them, complex keys,
+ * tags, quoted scalars over several lines with a blank line or an escaped break in them, flow
+ * collections or plain scalars over several lines with a comment, a blank line or an indicator
+ * in them, complex keys,
  * tabs, CR, directives, document markers, duplicate keys, block scalars with indentation
  * indicators, ...) or is malformed.
  * Callers then use `yaml`, which also produces the error message. Never a wrong value: tests
@@ -427,8 +428,8 @@ class Parser {
     let shape: Entry['shape'] = 'scalar';
     if (c === 34 || c === 39) {
       after = quotedEnd(s, i, this.end);
-      if (after < 0) throw UNSURE; // multi-line quoted scalar
-      value = c === 34 ? doubleQuoted(s, i + 1, after - 1) : s.slice(i + 1, after - 1).replaceAll("''", "'");
+      if (after < 0) ({ value, after } = this.quotedLines(i, indent));
+      else value = quotedText(s, c, i + 1, after - 1);
     } else if (c === 91 || c === 123) {
       const flow = new Flow(s, i, s.length, this.spans, this.depth, indent);
       value = flow.node();
@@ -487,6 +488,40 @@ class Parser {
     if (words.length === 0) return undefined;
     this.toLineOf(after);
     return { words: words.join(' '), after };
+  }
+
+  /**
+   * A quoted scalar that closes on a later line (`note: "a long` then `  value"`): every line
+   * after the first indented past the collection at `indent`, none blank; yaml folds each line
+   * break into one space and drops the spaces around it. A blank line (a kept break), a line
+   * ending in a backslash (an escaped break, in double quotes) or an empty first or middle line
+   * is left to yaml. Moves the parser to the line the scalar closes on.
+   */
+  private quotedLines(i: number, indent: number): { value: string; after: number } {
+    const s = this.s;
+    const q = s.charCodeAt(i);
+    const parts: string[] = [];
+    let from = i + 1;
+    let lineEnd = this.end;
+    for (;;) {
+      const after = closingQuote(s, q, from, lineEnd);
+      if (after >= 0) {
+        parts.push(quotedText(s, q, from, after - 1));
+        this.toLineOf(after);
+        return { value: parts.join(' '), after };
+      }
+      let e = lineEnd;
+      while (e > from && s.charCodeAt(e - 1) === SPACE) e--;
+      if (e === from || s.charCodeAt(e - 1) === 92 /* \ */) throw UNSURE;
+      parts.push(quotedText(s, q, from, e));
+      const p = lineEnd + 1;
+      if (p >= s.length) throw UNSURE;
+      lineEnd = s.indexOf('\n', p);
+      if (lineEnd < 0) lineEnd = s.length;
+      from = p;
+      while (from < lineEnd && s.charCodeAt(from) === SPACE) from++;
+      if (from === lineEnd || from - p <= indent) throw UNSURE;
+    }
   }
 
   /** The end of a one-line value (from `at` to `after`): only a comment may follow on the line, then no more-indented continuation. */
@@ -784,8 +819,12 @@ function isMarker(s: string, i: number): boolean {
 
 /** Index after the closing quote of the quoted scalar at `i`, or -1 if it does not close on the line. */
 function quotedEnd(s: string, i: number, end: number): number {
-  const q = s.charCodeAt(i);
-  for (let j = i + 1; j < end; j++) {
+  return closingQuote(s, s.charCodeAt(i), i + 1, end);
+}
+
+/** Index after the quote `q` (34 or 39) that closes a quoted scalar's text from `from`, or -1 before `end`. */
+function closingQuote(s: string, q: number, from: number, end: number): number {
+  for (let j = from; j < end; j++) {
     const d = s.charCodeAt(j);
     if (q === 34 && d === 92) {
       j++;
@@ -821,6 +860,11 @@ const ESCAPES: Record<string, string> = {
   '/': '/',
   '\\': '\\',
 };
+
+/** The content of one line of a quoted scalar (`q`: 34 double, 39 single), `s[from, to)`. */
+function quotedText(s: string, q: number, from: number, to: number): string {
+  return q === 34 ? doubleQuoted(s, from, to) : s.slice(from, to).replaceAll("''", "'");
+}
 
 /** The content of a one-line double-quoted scalar, `s[from, to)`. */
 function doubleQuoted(s: string, from: number, to: number): string {

@@ -197,6 +197,11 @@ describe('fastParse', () => {
     ['args:\n  - a=1\n    b=2\n  - c\nd: true\n  false\ne: 1\n  2\n'],
     ['a: x\n  y\n  # c\nb: 1\n'],
     ['a: x\n    # c\nb: 1\n'],
+    // Quoted scalars over several lines, each break folded into a space (issue 39).
+    ['a: "x\n  y"\n'],
+    ['note: "a long  \n     folded \\"quoted\\" value \\u00e9"  # c\nb: 1\n'],
+    ["d: 'single\n    quoted, it''s\n    three lines  '\ne:\n  - 'x\n    y'\n  - z\n"],
+    ['env:\n- name: X\n  value: "line one\n    line two"\n- name: Y\n  value: \'a\n    # not a comment\n    b\'\n'],
   ])('parses %j like yaml', (text) => {
     expect(agrees(text)).toBe(true);
   });
@@ -220,7 +225,13 @@ describe('fastParse', () => {
     ['a comment inside a flow', 'a: [1, # c\n  2]\n'],
     ['a blank line inside a flow', 'a: [1,\n\n  2]\n'],
     ['a flow line not indented past its key', 'a:\n  b: [1,\n  2]\n'],
-    ['multi-line quoted', 'a: "x\n  y"\n'],
+    ['multi-line quoted with a blank line', 'a: "x\n\n  y"\n'],
+    ['multi-line quoted with an escaped break', 'a: "x\\\n  y"\n'],
+    ['multi-line quoted ending a line with a backslash pair', 'a: "x\\\\\n  y"\n'],
+    ['multi-line quoted not indented past its key', 'a:\n  b: "x\n  y"\n'],
+    ['multi-line quoted with an empty first line', 'a: "\n  y"\n'],
+    ['multi-line quoted that never closes', 'a: "x\n  y\n'],
+    ['multi-line quoted key', '"a\n  b": 1\n'],
     ['multi-line plain with a blank line', 'a: x\n\n  y\n'],
     ['multi-line plain with a comment', 'a: x\n  y # c\n'],
     ['multi-line plain with a pair', 'a: x\n  y: z\n'],

@@ -279,6 +279,12 @@ describe('patchItem: a flow collection over several lines (issue 39)', () => {
     expect(patch(folded, { description: 'short', image: 'nginx' })).toBeUndefined();
   });
 
+  it('a quoted scalar over several lines: copied while it stays, left to the Document path when it changes', () => {
+    const folded = 'note: "a long\n  note, \\"quoted\\""\nother: \'two\n  lines\'\nimage: nginx\n';
+    expect(patch(folded, { note: 'a long note, "quoted"', other: 'two lines', image: 'nginx:1' })).toBe(folded.replace('nginx', 'nginx:1'));
+    expect(patch(folded, { note: 'short', other: 'two lines', image: 'nginx' })).toBeUndefined();
+  });
+
   it('a changed Deployment with one keeps every line but the change (fix, mesh.istio at 1.30)', () => {
     const deployment = [
       'apiVersion: apps/v1',
@@ -296,12 +302,17 @@ describe('patchItem: a flow collection over several lines (issue 39)', () => {
       '          image: nginx',
       '          command: ["/x", "--a",',
       '            "--b"]',
+      '          env:',
+      '            - name: X',
+      '              value: "line one',
+      '                line two"',
       '',
     ].join('\n');
     const list = `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${deployment.replace(/^(?=.)/gm, '  ').replace(/^ {2}apiVersion: apps/m, '- apiVersion: apps')}functionConfig:\n  apiVersion: fn.pod-sequencer.dev/v1alpha1\n  kind: PodSequence\n  metadata: {name: c}\n  spec: {kubernetesVersion: "1.30", mesh: {istio: {}}}\n`;
     const { text: out, patched } = bothPaths(list);
     expect(patched).toBe(1);
     expect(out.stdout).toContain('          command: ["/x", "--a",\n              "--b"]\n');
+    expect(out.stdout).toContain('                value: "line one\n                  line two"\n');
     expect(out.stdout).toContain('sidecar.istio.io/nativeSidecar: "true"');
   });
 });
