@@ -58,7 +58,7 @@ var require_identity = __commonJS({
     var isMap7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
     var isScalar8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isSeq6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection5(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -95,7 +95,7 @@ var require_identity = __commonJS({
     exports2.isNode = isNode;
     exports2.isPair = isPair5;
     exports2.isScalar = isScalar8;
-    exports2.isSeq = isSeq5;
+    exports2.isSeq = isSeq6;
   }
 });
 
@@ -107,7 +107,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit6(node, visitor) {
+    function visit7(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -116,9 +116,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit6.BREAK = BREAK;
-    visit6.SKIP = SKIP;
-    visit6.REMOVE = REMOVE;
+    visit7.BREAK = BREAK;
+    visit7.SKIP = SKIP;
+    visit7.REMOVE = REMOVE;
     function visit_(key2, node, visitor, path) {
       const ctrl = callVisitor(key2, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -252,7 +252,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports2.visit = visit6;
+    exports2.visit = visit7;
     exports2.visitAsync = visitAsync;
   }
 });
@@ -262,7 +262,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var visit6 = require_visit();
+    var visit7 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -406,7 +406,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit6.visit(doc.contents, (_key, node) => {
+          visit7.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -433,7 +433,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var visit6 = require_visit();
+    var visit7 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -444,7 +444,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors2 = /* @__PURE__ */ new Set();
-      visit6.visit(root, {
+      visit7.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors2.add(node.anchor);
@@ -624,7 +624,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors2 = require_anchors();
-    var visit6 = require_visit();
+    var visit7 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -650,7 +650,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit6.visit(doc, {
+          visit7.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -745,7 +745,7 @@ var require_Scalar = __commonJS({
     var Node = require_Node();
     var toJS = require_toJS();
     var isScalarValue2 = (value) => !value || typeof value !== "function" && typeof value !== "object";
-    var Scalar4 = class extends Node.NodeBase {
+    var Scalar5 = class extends Node.NodeBase {
       constructor(value) {
         super(identity.SCALAR);
         this.value = value;
@@ -757,12 +757,12 @@ var require_Scalar = __commonJS({
         return String(this.value);
       }
     };
-    Scalar4.BLOCK_FOLDED = "BLOCK_FOLDED";
-    Scalar4.BLOCK_LITERAL = "BLOCK_LITERAL";
-    Scalar4.PLAIN = "PLAIN";
-    Scalar4.QUOTE_DOUBLE = "QUOTE_DOUBLE";
-    Scalar4.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports2.Scalar = Scalar4;
+    Scalar5.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar5.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar5.PLAIN = "PLAIN";
+    Scalar5.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar5.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports2.Scalar = Scalar5;
     exports2.isScalarValue = isScalarValue2;
   }
 });
@@ -773,7 +773,7 @@ var require_createNode = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
       if (tagName) {
@@ -818,7 +818,7 @@ var require_createNode = __commonJS({
           value = value.toJSON();
         }
         if (!value || typeof value !== "object") {
-          const node2 = new Scalar4.Scalar(value);
+          const node2 = new Scalar5.Scalar(value);
           if (ref)
             ref.node = node2;
           return node2;
@@ -829,7 +829,7 @@ var require_createNode = __commonJS({
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar4.Scalar(value);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar5.Scalar(value);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -1142,7 +1142,7 @@ ${indent3}${text2.slice(fold + 1, end2)}`;
 var require_stringifyString = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
       indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -1285,7 +1285,7 @@ ${indent3}`) + "'";
         return quotedString(value, ctx);
       }
       const indent3 = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar4.Scalar.BLOCK_FOLDED ? false : type === Scalar4.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent3.length);
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar5.Scalar.BLOCK_FOLDED ? false : type === Scalar5.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent3.length);
       if (!value)
         return literal2 ? "|\n" : ">\n";
       let chomp;
@@ -1340,7 +1340,7 @@ ${indent3}`) + "'";
         const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent3}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== "folded" && type !== Scalar4.Scalar.BLOCK_FOLDED) {
+        if (blockQuote !== "folded" && type !== Scalar5.Scalar.BLOCK_FOLDED) {
           foldOptions.onOverflow = () => {
             literalFallback = true;
           };
@@ -1363,7 +1363,7 @@ ${indent3}${start}${value}${end}`;
       if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
         return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar4.Scalar.PLAIN && value.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar5.Scalar.PLAIN && value.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
       if (containsDocumentMarker(value)) {
@@ -1388,20 +1388,20 @@ ${indent3}`);
       const { implicitKey, inFlow } = ctx;
       const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
       let { type } = item;
-      if (type !== Scalar4.Scalar.QUOTE_DOUBLE) {
+      if (type !== Scalar5.Scalar.QUOTE_DOUBLE) {
         if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-          type = Scalar4.Scalar.QUOTE_DOUBLE;
+          type = Scalar5.Scalar.QUOTE_DOUBLE;
       }
       const _stringify = (_type) => {
         switch (_type) {
-          case Scalar4.Scalar.BLOCK_FOLDED:
-          case Scalar4.Scalar.BLOCK_LITERAL:
+          case Scalar5.Scalar.BLOCK_FOLDED:
+          case Scalar5.Scalar.BLOCK_LITERAL:
             return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
-          case Scalar4.Scalar.QUOTE_DOUBLE:
+          case Scalar5.Scalar.QUOTE_DOUBLE:
             return doubleQuotedString(ss.value, ctx);
-          case Scalar4.Scalar.QUOTE_SINGLE:
+          case Scalar5.Scalar.QUOTE_SINGLE:
             return singleQuotedString(ss.value, ctx);
-          case Scalar4.Scalar.PLAIN:
+          case Scalar5.Scalar.PLAIN:
             return plainString(ss, ctx, onComment, onChompKeep);
           default:
             return null;
@@ -1550,7 +1550,7 @@ var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
@@ -1565,7 +1565,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar4.Scalar.BLOCK_FOLDED || key2.type === Scalar4.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar5.Scalar.BLOCK_FOLDED || key2.type === Scalar5.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1705,19 +1705,19 @@ var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var MERGE_KEY = "<<";
     var merge = {
       identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
-      resolve: () => Object.assign(new Scalar4.Scalar(Symbol(MERGE_KEY)), {
+      resolve: () => Object.assign(new Scalar5.Scalar(Symbol(MERGE_KEY)), {
         addToJSMap: addMergeToJSMap
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key2) => (merge.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar4.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey = (ctx, key2) => (merge.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar5.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -2024,7 +2024,7 @@ var require_YAMLMap = __commonJS({
     var Collection = require_Collection();
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     function findPair(items, key2) {
       const k = identity.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
@@ -2091,7 +2091,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity.isScalar(prev.value) && Scalar4.isScalarValue(_pair.value))
+          if (identity.isScalar(prev.value) && Scalar5.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -2189,7 +2189,7 @@ var require_YAMLSeq = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
     var identity = require_identity();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection.Collection {
       static get tagName() {
@@ -2246,7 +2246,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar4.isScalarValue(value))
+        if (identity.isScalar(prev) && Scalar5.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -2342,14 +2342,14 @@ var require_string = __commonJS({
 var require_null = __commonJS({
   "node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
-      createNode: () => new Scalar4.Scalar(null),
+      createNode: () => new Scalar5.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
       test: /^(?:~|[Nn]ull|NULL)?$/,
-      resolve: () => new Scalar4.Scalar(null),
+      resolve: () => new Scalar5.Scalar(null),
       stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
     };
     exports2.nullTag = nullTag;
@@ -2360,13 +2360,13 @@ var require_null = __commonJS({
 var require_bool = __commonJS({
   "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str4) => new Scalar4.Scalar(str4[0] === "t" || str4[0] === "T"),
+      resolve: (str4) => new Scalar5.Scalar(str4[0] === "t" || str4[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2411,7 +2411,7 @@ var require_stringifyNumber = __commonJS({
 var require_float = __commonJS({
   "node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
       identify: (value) => typeof value === "number",
@@ -2439,7 +2439,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str4) {
-        const node = new Scalar4.Scalar(parseFloat(str4));
+        const node = new Scalar5.Scalar(parseFloat(str4));
         const dot = str4.indexOf(".");
         if (dot !== -1 && str4[str4.length - 1] === "0")
           node.minFractionDigits = str4.length - dot - 1;
@@ -2530,7 +2530,7 @@ var require_schema = __commonJS({
 var require_schema2 = __commonJS({
   "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var map = require_map();
     var seq = require_seq();
     function intIdentify(value) {
@@ -2547,7 +2547,7 @@ var require_schema2 = __commonJS({
       },
       {
         identify: (value) => value == null,
-        createNode: () => new Scalar4.Scalar(null),
+        createNode: () => new Scalar5.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
         test: /^null$/,
@@ -2598,7 +2598,7 @@ var require_binary = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
       identify: (value) => value instanceof Uint8Array,
@@ -2642,15 +2642,15 @@ var require_binary = __commonJS({
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
-        type ?? (type = Scalar4.Scalar.BLOCK_LITERAL);
-        if (type !== Scalar4.Scalar.QUOTE_DOUBLE) {
+        type ?? (type = Scalar5.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar5.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n = Math.ceil(str4.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
             lines[i] = str4.substr(o, lineWidth);
           }
-          str4 = lines.join(type === Scalar4.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str4 = lines.join(type === Scalar5.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
         return stringifyString.stringifyString({ comment: comment2, type, value: str4 }, ctx, onComment, onChompKeep);
       }
@@ -2665,7 +2665,7 @@ var require_pairs = __commonJS({
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq, onError) {
       if (identity.isSeq(seq)) {
@@ -2676,7 +2676,7 @@ var require_pairs = __commonJS({
           else if (identity.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
-            const pair = item.items[0] || new Pair.Pair(new Scalar4.Scalar(null));
+            const pair = item.items[0] || new Pair.Pair(new Scalar5.Scalar(null));
             if (item.commentBefore)
               pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
 ${pair.key.commentBefore}` : item.commentBefore;
@@ -2819,7 +2819,7 @@ var require_omap = __commonJS({
 var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
@@ -2831,7 +2831,7 @@ var require_bool2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
-      resolve: () => new Scalar4.Scalar(true),
+      resolve: () => new Scalar5.Scalar(true),
       stringify: boolStringify
     };
     var falseTag = {
@@ -2839,7 +2839,7 @@ var require_bool2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
-      resolve: () => new Scalar4.Scalar(false),
+      resolve: () => new Scalar5.Scalar(false),
       stringify: boolStringify
     };
     exports2.falseTag = falseTag;
@@ -2851,7 +2851,7 @@ var require_bool2 = __commonJS({
 var require_float2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
       identify: (value) => typeof value === "number",
@@ -2879,7 +2879,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str4) {
-        const node = new Scalar4.Scalar(parseFloat(str4.replace(/_/g, "")));
+        const node = new Scalar5.Scalar(parseFloat(str4.replace(/_/g, "")));
         const dot = str4.indexOf(".");
         if (dot !== -1) {
           const f = str4.substring(dot + 1).replace(/_/g, "");
@@ -3417,7 +3417,7 @@ var require_Document = __commonJS({
     var applyReviver = require_applyReviver();
     var createNode2 = require_createNode();
     var directives = require_directives();
-    var Document3 = class _Document {
+    var Document4 = class _Document {
       constructor(value, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
@@ -3707,7 +3707,7 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports2.Document = Document3;
+    exports2.Document = Document4;
   }
 });
 
@@ -4387,7 +4387,7 @@ var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
     var resolveBlockMap = require_resolve_block_map();
@@ -4436,7 +4436,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity.isNode(res) ? res : new Scalar4.Scalar(res);
+      const node = identity.isNode(res) ? res : new Scalar5.Scalar(res);
       node.range = coll.range;
       node.tag = tagName;
       if (tag?.format)
@@ -4451,13 +4451,13 @@ var require_compose_collection = __commonJS({
 var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     function resolveBlockScalar(ctx, scalar2, onError) {
       const start = scalar2.offset;
       const header = parseBlockScalarHeader(scalar2, ctx.options.strict, onError);
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
-      const type = header.mode === ">" ? Scalar4.Scalar.BLOCK_FOLDED : Scalar4.Scalar.BLOCK_LITERAL;
+      const type = header.mode === ">" ? Scalar5.Scalar.BLOCK_FOLDED : Scalar5.Scalar.BLOCK_LITERAL;
       const lines = scalar2.source ? splitLines3(scalar2.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
@@ -4519,7 +4519,7 @@ var require_resolve_block_scalar = __commonJS({
           onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message2);
           indent3 = "";
         }
-        if (type === Scalar4.Scalar.BLOCK_LITERAL) {
+        if (type === Scalar5.Scalar.BLOCK_LITERAL) {
           value += sep3 + indent3.slice(trimIndent) + content;
           sep3 = "\n";
         } else if (indent3.length > trimIndent || content[0] === "	") {
@@ -4634,7 +4634,7 @@ var require_resolve_block_scalar = __commonJS({
 var require_resolve_flow_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar2, strict, onError) {
       const { offset, type, source, end } = scalar2;
@@ -4643,15 +4643,15 @@ var require_resolve_flow_scalar = __commonJS({
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
-          _type = Scalar4.Scalar.PLAIN;
+          _type = Scalar5.Scalar.PLAIN;
           value = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
-          _type = Scalar4.Scalar.QUOTE_SINGLE;
+          _type = Scalar5.Scalar.QUOTE_SINGLE;
           value = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
-          _type = Scalar4.Scalar.QUOTE_DOUBLE;
+          _type = Scalar5.Scalar.QUOTE_DOUBLE;
           value = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
@@ -4856,7 +4856,7 @@ var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
@@ -4874,11 +4874,11 @@ var require_compose_scalar = __commonJS({
       let scalar2;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar2 = identity.isScalar(res) ? res : new Scalar4.Scalar(res);
+        scalar2 = identity.isScalar(res) ? res : new Scalar5.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar2 = new Scalar4.Scalar(value);
+        scalar2 = new Scalar5.Scalar(value);
       }
       scalar2.range = range;
       scalar2.source = value;
@@ -5072,13 +5072,13 @@ var require_compose_node = __commonJS({
 var require_compose_doc = __commonJS({
   "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
-    var Document3 = require_Document();
+    var Document4 = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
     function composeDoc(options, directives, { offset, start, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
-      const doc = new Document3.Document(void 0, opts);
+      const doc = new Document4.Document(void 0, opts);
       const ctx = {
         atKey: false,
         atRoot: true,
@@ -5117,7 +5117,7 @@ var require_composer = __commonJS({
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
-    var Document3 = require_Document();
+    var Document4 = require_Document();
     var errors = require_errors();
     var identity = require_identity();
     var composeDoc = require_compose_doc();
@@ -5306,7 +5306,7 @@ ${end.comment}` : end.comment;
           this.doc = null;
         } else if (forceDoc) {
           const opts = Object.assign({ _directives: this.directives }, this.options);
-          const doc = new Document3.Document(void 0, opts);
+          const doc = new Document4.Document(void 0, opts);
           if (this.atDirectives)
             this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
           doc.range = [0, endOffset, endOffset];
@@ -5572,15 +5572,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit6(cst, visitor) {
+    function visit7(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit6.BREAK = BREAK;
-    visit6.SKIP = SKIP;
-    visit6.REMOVE = REMOVE;
-    visit6.itemAtPath = (cst, path) => {
+    visit7.BREAK = BREAK;
+    visit7.SKIP = SKIP;
+    visit7.REMOVE = REMOVE;
+    visit7.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -5591,8 +5591,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit6.parentCollection = (cst, path) => {
-      const parent = visit6.itemAtPath(cst, path.slice(0, -1));
+    visit7.parentCollection = (cst, path) => {
+      const parent = visit7.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -5623,7 +5623,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports2.visit = visit6;
+    exports2.visit = visit7;
   }
 });
 
@@ -7228,7 +7228,7 @@ var require_public_api = __commonJS({
   "node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
-    var Document3 = require_Document();
+    var Document4 = require_Document();
     var errors = require_errors();
     var log = require_log();
     var identity = require_identity();
@@ -7311,7 +7311,7 @@ var require_public_api = __commonJS({
       }
       if (identity.isDocument(value) && !_replacer)
         return value.toString(options);
-      return new Document3.Document(value, _replacer, options).toString(options);
+      return new Document4.Document(value, _replacer, options).toString(options);
     }
     exports2.parse = parse11;
     exports2.parseAllDocuments = parseAllDocuments;
@@ -7325,13 +7325,13 @@ var require_dist = __commonJS({
   "node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
-    var Document3 = require_Document();
+    var Document4 = require_Document();
     var Schema = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar4 = require_Scalar();
+    var Scalar5 = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
     var cst = require_cst();
@@ -7339,9 +7339,9 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit6 = require_visit();
+    var visit7 = require_visit();
     exports2.Composer = composer.Composer;
-    exports2.Document = Document3.Document;
+    exports2.Document = Document4.Document;
     exports2.Schema = Schema.Schema;
     exports2.YAMLError = errors.YAMLError;
     exports2.YAMLParseError = errors.YAMLParseError;
@@ -7356,7 +7356,7 @@ var require_dist = __commonJS({
     exports2.isScalar = identity.isScalar;
     exports2.isSeq = identity.isSeq;
     exports2.Pair = Pair.Pair;
-    exports2.Scalar = Scalar4.Scalar;
+    exports2.Scalar = Scalar5.Scalar;
     exports2.YAMLMap = YAMLMap.YAMLMap;
     exports2.YAMLSeq = YAMLSeq.YAMLSeq;
     exports2.CST = cst;
@@ -7367,8 +7367,8 @@ var require_dist = __commonJS({
     exports2.parseAllDocuments = publicApi.parseAllDocuments;
     exports2.parseDocument = publicApi.parseDocument;
     exports2.stringify = publicApi.stringify;
-    exports2.visit = visit6.visit;
-    exports2.visitAsync = visit6.visitAsync;
+    exports2.visit = visit7.visit;
+    exports2.visitAsync = visit7.visitAsync;
   }
 });
 
@@ -7730,35 +7730,158 @@ var init_cloud_sql_proxy = __esm({
   }
 });
 
+// src/profiles/consul.ts
+var TAG2, ANNOTATIONS, CONSTANTS, SIDECAR, WEBHOOK, INIT, VALUES, consul;
+var init_consul = __esm({
+  "src/profiles/consul.ts"() {
+    "use strict";
+    TAG2 = "hashicorp/consul-k8s@v2.0.3:";
+    ANNOTATIONS = "control-plane/connect-inject/constants/annotations_and_labels.go";
+    CONSTANTS = "control-plane/connect-inject/constants/constants.go";
+    SIDECAR = "control-plane/connect-inject/webhook/consul_dataplane_sidecar.go";
+    WEBHOOK = "control-plane/connect-inject/webhook/mesh_webhook.go";
+    INIT = "control-plane/connect-inject/webhook/container_init.go";
+    VALUES = "charts/consul/values.yaml";
+    consul = {
+      name: "consul",
+      description: "Consul dataplane (consul-k8s connect injector)",
+      releases: { oldest: "1.2.1", newest: "2.0.3", scheme: "x.y.z, the consul-k8s release; its chart pins the consul-dataplane image of the same number" },
+      timeoutSeconds: 120,
+      images: [{ value: { image: "*/consul-dataplane", tag: "^v?(\\d+\\.\\d+\\.\\d+)" }, source: TAG2 + VALUES, quote: "hashicorp/consul-dataplane:" }],
+      containerName: [{ value: "consul-dataplane", source: TAG2 + WEBHOOK, quote: 'sidecarContainer = "consul-dataplane"' }],
+      // Envoy's admin listener, which consul-dataplane binds on the pod's loopback (port 19000, one up
+      // per extra service of a multi-port pod); Envoy answers GET /ready with 200 once LIVE.
+      readiness: [
+        {
+          value: { http: "http://127.0.0.1:19000/ready" },
+          source: TAG2 + SIDECAR,
+          quote: 'fmt.Sprintf("-envoy-admin-bind-port=%d", 19000+mpi.serviceIndex)',
+          also: [{ source: TAG2 + SIDECAR, quote: '"-envoy-admin-bind-address=" + envoyAdminBindAddress,' }]
+        }
+      ],
+      // The app ends the dataplane by POST /graceful_shutdown on the graceful port (the project's own
+      // Job test: acceptance/tests/connect/connect_proxy_lifecycle_test.go,
+      // TestConnectInject_ProxyLifecycleShutdownJob); the listener is on the loopback (-graceful-addr).
+      shutdown: [
+        {
+          value: { http: "http://127.0.0.1:20600/graceful_shutdown", method: "POST" },
+          since: "1.2.1",
+          source: TAG2 + CONSTANTS,
+          quote: 'DefaultGracefulShutdownPath = "/graceful_shutdown"',
+          absentAt: `hashicorp/consul-k8s@v1.2.0:${CONSTANTS}`,
+          also: [
+            { source: TAG2 + CONSTANTS, quote: "DefaultGracefulPort = 20600" },
+            { source: TAG2 + SIDECAR, quote: '"-graceful-addr=" + consulDPBindAddress,' },
+            {
+              source: "hashicorp/consul-k8s@v2.0.3:acceptance/tests/connect/connect_proxy_lifecycle_test.go",
+              quote: '"-XPOST", "http://localhost:20600/graceful_shutdown"'
+            }
+          ]
+        }
+      ],
+      // Lifecycle is on by default in the chart (connectInject.sidecarProxy.lifecycle.defaultEnabled),
+      // which an operator may turn off; the pod's annotation wins over that default.
+      shutdownSwitch: [
+        {
+          value: { annotations: { "consul.hashicorp.com/enable-sidecar-proxy-lifecycle": "true" } },
+          since: "1.2.1",
+          source: `${TAG2}control-plane/connect-inject/lifecycle/lifecycle_configuration.go`,
+          quote: 'if raw, ok := pod.Annotations[constants.AnnotationEnableSidecarProxyLifecycle]; ok && raw != "" {',
+          absentAt: "hashicorp/consul-k8s@v1.2.0:control-plane/connect-inject/lifecycle/lifecycle_configuration.go",
+          also: [{ source: TAG2 + VALUES, quote: "defaultEnabled: true" }]
+        }
+      ],
+      ports: [
+        {
+          value: { url: "shutdown", annotation: "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port", default: "20600" },
+          since: "1.2.1",
+          source: TAG2 + ANNOTATIONS,
+          quote: 'AnnotationSidecarProxyLifecycleGracefulPort                 = "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port"',
+          absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`
+        }
+      ],
+      setupInit: [{ value: "consul-connect-inject-init", source: TAG2 + INIT, quote: 'injectInitContainerName      = "consul-connect-inject-init"' }],
+      proxyUid: [{ value: 5995, source: TAG2 + INIT, quote: "sidecarUserAndGroupID        = 5995" }],
+      // The injector makes consul-dataplane an init container with restartPolicy Always and an exec
+      // startupProbe (`consul-dataplane -check-proxy-health`), after the pod's own init containers;
+      // off by default (values.yaml dataplaneAsSidecarInitContainer.defaultEnabled: false).
+      nativeKeys: [
+        {
+          value: "consul.hashicorp.com/enable-consul-dataplane-as-sidecar",
+          since: "1.9.0",
+          source: `hashicorp/consul-k8s@v1.9.0:${ANNOTATIONS}`,
+          quote: 'AnnotationEnableConsulDataplaneAsSidecar       = "consul.hashicorp.com/enable-consul-dataplane-as-sidecar"',
+          absentAt: `hashicorp/consul-k8s@v1.8.0:${ANNOTATIONS}`,
+          also: [
+            { source: TAG2 + SIDECAR, quote: "container.RestartPolicy = &restartPolicy" },
+            { source: TAG2 + SIDECAR, quote: '"-check-proxy-health",' },
+            { source: TAG2 + WEBHOOK, quote: "pod.Spec.InitContainers = append(pod.Spec.InitContainers, envoySidecar)" }
+          ]
+        }
+      ],
+      nativeNeedsRelease: true,
+      // Only pods that ask (the chart's connectInject.default: false makes the injector require the
+      // annotation), read with Go's strconv.ParseBool.
+      injection: [
+        {
+          value: {
+            key: "consul.hashicorp.com/connect-inject",
+            at: "pod",
+            in: "annotation",
+            on: ["true", "1", "t", "T", "TRUE", "True"],
+            off: ["false", "0", "f", "F", "FALSE", "False"]
+          },
+          source: TAG2 + WEBHOOK,
+          quote: "if raw, ok := pod.Annotations[constants.AnnotationInject]; ok {",
+          also: [
+            { source: TAG2 + ANNOTATIONS, quote: 'AnnotationInject = "consul.hashicorp.com/connect-inject"' },
+            { source: TAG2 + WEBHOOK, quote: "return strconv.ParseBool(raw)" },
+            { source: TAG2 + VALUES, quote: "  default: false" }
+          ]
+        }
+      ],
+      switches: [
+        {
+          value: { name: "shutdown", key: "consul.hashicorp.com/enable-sidecar-proxy-lifecycle" },
+          since: "1.2.1",
+          source: TAG2 + ANNOTATIONS,
+          quote: 'AnnotationEnableSidecarProxyLifecycle                       = "consul.hashicorp.com/enable-sidecar-proxy-lifecycle"',
+          absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`
+        }
+      ]
+    };
+  }
+});
+
 // src/profiles/dapr.ts
-var TAG2, ANNOTATIONS, dapr;
+var TAG3, ANNOTATIONS2, dapr;
 var init_dapr = __esm({
   "src/profiles/dapr.ts"() {
     "use strict";
-    TAG2 = "dapr/dapr@v1.18.0:";
-    ANNOTATIONS = "pkg/injector/annotations/annotations.go";
+    TAG3 = "dapr/dapr@v1.18.0:";
+    ANNOTATIONS2 = "pkg/injector/annotations/annotations.go";
     dapr = {
       name: "dapr",
       description: "Dapr sidecar (daprd)",
       releases: { oldest: "1.14.0", newest: "1.18.0", scheme: "x.y.z, from the daprd image tag" },
       timeoutSeconds: 120,
       images: [
-        { value: { image: "*/daprd", tag: "^(\\d+\\.\\d+\\.\\d+)" }, source: `${TAG2}charts/dapr/charts/dapr_sidecar_injector/values.yaml`, quote: 'name: "daprd"' }
+        { value: { image: "*/daprd", tag: "^(\\d+\\.\\d+\\.\\d+)" }, source: `${TAG3}charts/dapr/charts/dapr_sidecar_injector/values.yaml`, quote: 'name: "daprd"' }
       ],
-      containerName: [{ value: "daprd", source: `${TAG2}pkg/injector/consts/consts.go`, quote: 'SidecarContainerName           = "daprd"' }],
+      containerName: [{ value: "daprd", source: `${TAG3}pkg/injector/consts/consts.go`, quote: 'SidecarContainerName           = "daprd"' }],
       // Answers 204 once the sidecar can serve outbound calls; needs no API token.
       readiness: [
-        { value: { http: "http://127.0.0.1:3500/v1.0/healthz/outbound" }, source: `${TAG2}pkg/api/http/healthz.go`, quote: 'Route:   "healthz/outbound"' }
+        { value: { http: "http://127.0.0.1:3500/v1.0/healthz/outbound" }, source: `${TAG3}pkg/api/http/healthz.go`, quote: 'Route:   "healthz/outbound"' }
       ],
       shutdown: [
-        { value: { http: "http://127.0.0.1:3500/v1.0/shutdown", method: "POST" }, source: `${TAG2}pkg/api/http/shutdown.go`, quote: 'Route:   "shutdown"' }
+        { value: { http: "http://127.0.0.1:3500/v1.0/shutdown", method: "POST" }, source: `${TAG3}pkg/api/http/shutdown.go`, quote: 'Route:   "shutdown"' }
       ],
       // With dapr.io/api-token-secret, every call but the health checks needs the header
       // (pkg/api/http/middlewares.go reads securityConsts.APITokenHeader).
       token: [
         {
           value: { annotation: "dapr.io/api-token-secret", header: "dapr-api-token", env: "DAPR_API_TOKEN" },
-          source: `${TAG2}pkg/security/consts/consts.go`,
+          source: `${TAG3}pkg/security/consts/consts.go`,
           quote: 'APITokenHeader = "dapr-api-token"'
         }
       ],
@@ -7769,7 +7892,7 @@ var init_dapr = __esm({
       tokenSecret: [
         {
           value: { key: "token", toApps: false },
-          source: `${TAG2}pkg/injector/patcher/sidecar_container.go`,
+          source: `${TAG3}pkg/injector/patcher/sidecar_container.go`,
           quote: 'Name: securityConsts.APITokenEnvVar,\n			ValueFrom: &corev1.EnvVarSource{\n				SecretKeyRef: &corev1.SecretKeySelector{\n					Key: "token",'
         }
       ],
@@ -7777,9 +7900,9 @@ var init_dapr = __esm({
         {
           value: "dapr.io/enable-native-sidecar",
           since: "1.18.0",
-          source: TAG2 + ANNOTATIONS,
+          source: TAG3 + ANNOTATIONS2,
           quote: 'KeyEnableNativeSidecar              = "dapr.io/enable-native-sidecar"',
-          absentAt: `dapr/dapr@v1.17.0:${ANNOTATIONS}`
+          absentAt: `dapr/dapr@v1.17.0:${ANNOTATIONS2}`
         }
       ],
       // The native daprd gets the readiness and liveness probes of the classic one, and only a
@@ -7788,14 +7911,14 @@ var init_dapr = __esm({
         {
           value: true,
           since: "1.18.0",
-          source: `${TAG2}pkg/injector/patcher/sidecar_container.go`,
+          source: `${TAG3}pkg/injector/patcher/sidecar_container.go`,
           quote: "container.RestartPolicy = &policy"
         }
       ],
       injection: [
         {
           value: { key: "dapr.io/enabled", at: "pod", in: "annotation", on: ["true"], off: ["false"] },
-          source: TAG2 + ANNOTATIONS,
+          source: TAG3 + ANNOTATIONS2,
           quote: 'KeyEnabled                          = "dapr.io/enabled"'
         }
       ]
@@ -7804,11 +7927,11 @@ var init_dapr = __esm({
 });
 
 // src/profiles/envoy.ts
-var TAG3, ADMIN, envoy;
+var TAG4, ADMIN, envoy;
 var init_envoy = __esm({
   "src/profiles/envoy.ts"() {
     "use strict";
-    TAG3 = "envoyproxy/envoy@c8ffcdb66f01fff936943a4d91f9ba80ce461ed4:";
+    TAG4 = "envoyproxy/envoy@c8ffcdb66f01fff936943a4d91f9ba80ce461ed4:";
     ADMIN = "docs/root/operations/admin.rst";
     envoy = {
       name: "envoy",
@@ -7821,13 +7944,13 @@ var init_envoy = __esm({
       bootstrapAdmin: [
         {
           value: { pathFlags: ["-c", "--config-path"], inlineFlag: "--config-yaml", readinessPath: "/ready", shutdownPath: "/quitquitquit" },
-          source: `${TAG3}docs/root/start/quick-start/admin.rst`,
+          source: `${TAG4}docs/root/start/quick-start/admin.rst`,
           quote: "is required to enable and configure",
           also: [
-            { source: TAG3 + ADMIN, quote: ".. http:get:: /ready" },
-            { source: TAG3 + ADMIN, quote: ".. http:post:: /quitquitquit" },
-            { source: TAG3 + ADMIN, quote: "socket_address: { address: 127.0.0.1, port_value: 9901 }" },
-            { source: `${TAG3}docs/root/operations/cli.rst`, quote: ".. option:: --config-yaml" }
+            { source: TAG4 + ADMIN, quote: ".. http:get:: /ready" },
+            { source: TAG4 + ADMIN, quote: ".. http:post:: /quitquitquit" },
+            { source: TAG4 + ADMIN, quote: "socket_address: { address: 127.0.0.1, port_value: 9901 }" },
+            { source: `${TAG4}docs/root/operations/cli.rst`, quote: ".. option:: --config-yaml" }
           ]
         }
       ],
@@ -7851,13 +7974,13 @@ var init_generic = __esm({
 });
 
 // src/profiles/istio.ts
-var TAG4, TEMPLATE, WEBHOOK, istio;
+var TAG5, TEMPLATE, WEBHOOK2, istio;
 var init_istio = __esm({
   "src/profiles/istio.ts"() {
     "use strict";
-    TAG4 = "istio/istio@1.30.0:";
+    TAG5 = "istio/istio@1.30.0:";
     TEMPLATE = "manifests/charts/istio-control/istio-discovery/files/injection-template.yaml";
-    WEBHOOK = "manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml";
+    WEBHOOK2 = "manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml";
     istio = {
       name: "istio",
       description: "Istio proxy (Envoy + pilot-agent)",
@@ -7866,25 +7989,25 @@ var init_istio = __esm({
       images: [
         {
           value: { image: "*/proxyv2", tag: "^(\\d+\\.\\d+(?:\\.\\d+)?)" },
-          source: `${TAG4}manifests/charts/istio-control/istio-discovery/values.yaml`,
+          source: `${TAG5}manifests/charts/istio-control/istio-discovery/values.yaml`,
           quote: "image: proxyv2"
         }
       ],
-      containerName: [{ value: "istio-proxy", source: TAG4 + TEMPLATE, quote: "- name: istio-proxy" }],
+      containerName: [{ value: "istio-proxy", source: TAG5 + TEMPLATE, quote: "- name: istio-proxy" }],
       readiness: [
         {
           value: { http: "http://127.0.0.1:15021/healthz/ready" },
-          source: `${TAG4}pilot/cmd/pilot-agent/app/wait.go`,
+          source: `${TAG5}pilot/cmd/pilot-agent/app/wait.go`,
           quote: "http://localhost:15021/healthz/ready"
         }
       ],
-      waitCommand: [{ value: ["pilot-agent", "wait"], source: `${TAG4}pilot/cmd/pilot-agent/app/wait.go`, quote: 'Use:   "wait"' }],
-      waitBudget: [{ value: { flag: "--timeoutSeconds", unit: "seconds" }, source: `${TAG4}pilot/cmd/pilot-agent/app/wait.go`, quote: '"timeoutSeconds", 60' }],
+      waitCommand: [{ value: ["pilot-agent", "wait"], source: `${TAG5}pilot/cmd/pilot-agent/app/wait.go`, quote: 'Use:   "wait"' }],
+      waitBudget: [{ value: { flag: "--timeoutSeconds", unit: "seconds" }, source: `${TAG5}pilot/cmd/pilot-agent/app/wait.go`, quote: '"timeoutSeconds", 60' }],
       // POST only, and only from localhost; on the status port (15020, or the pod's annotation).
       shutdown: [
         {
           value: { http: "http://127.0.0.1:15020/quitquitquit", method: "POST" },
-          source: `${TAG4}pilot/cmd/pilot-agent/status/server.go`,
+          source: `${TAG5}pilot/cmd/pilot-agent/status/server.go`,
           quote: '"/quitquitquit"'
         }
       ],
@@ -7892,15 +8015,15 @@ var init_istio = __esm({
         {
           value: { url: "shutdown", annotation: "status.sidecar.istio.io/port", default: "15020" },
           since: "1.20.0",
-          source: TAG4 + TEMPLATE,
+          source: TAG5 + TEMPLATE,
           quote: "annotation .ObjectMeta `status.sidecar.istio.io/port` .Values.global.proxy.statusPort"
         }
       ],
       setupInit: [
-        { value: "istio-init", source: TAG4 + TEMPLATE, quote: "- name: istio-init" },
-        { value: "istio-validation", source: TAG4 + TEMPLATE, quote: "- name: istio-validation" }
+        { value: "istio-init", source: TAG5 + TEMPLATE, quote: "- name: istio-init" },
+        { value: "istio-validation", source: TAG5 + TEMPLATE, quote: "- name: istio-validation" }
       ],
-      proxyUid: [{ value: 1337, source: TAG4 + TEMPLATE, quote: '.ProxyUID | default "1337"' }],
+      proxyUid: [{ value: 1337, source: TAG5 + TEMPLATE, quote: '.ProxyUID | default "1337"' }],
       // 1.24-1.26 act only on the exact value "true"; 1.27+ are native unless "false" (default auto).
       nativeKeys: [
         {
@@ -7910,11 +8033,11 @@ var init_istio = __esm({
           quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar`) "true"',
           absentAt: `istio/istio@1.23.0:${TEMPLATE}`,
           also: [
-            { source: TAG4 + TEMPLATE, quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar` | default (printf "%t" .NativeSidecars)) "false"' },
+            { source: TAG5 + TEMPLATE, quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar` | default (printf "%t" .NativeSidecars)) "false"' },
             // `$holdProxy := and (hold) (not $nativeSidecar)`: where this key makes the proxy native,
             // holdApplicationUntilProxyStarts decides nothing (src/sequence/mesh.ts, issue 27).
             { source: `istio/istio@1.24.0:${TEMPLATE}`, quote: "(not $nativeSidecar) }}" },
-            { source: TAG4 + TEMPLATE, quote: "(not $nativeSidecar) }}" }
+            { source: TAG5 + TEMPLATE, quote: "(not $nativeSidecar) }}" }
           ]
         }
       ],
@@ -7930,46 +8053,46 @@ var init_istio = __esm({
           absentAt: "istio/istio@1.26.0:pilot/pkg/features/pilot.go",
           also: [
             { source: "istio/istio@1.27.0:pkg/kube/inject/webhook.go", quote: "minVersion := 33" },
-            { source: `${TAG4}pilot/pkg/features/pilot.go`, quote: 'env.Register("ENABLE_NATIVE_SIDECARS", "auto",' },
-            { source: `${TAG4}pkg/kube/inject/webhook.go`, quote: "minVersion := 33" }
+            { source: `${TAG5}pilot/pkg/features/pilot.go`, quote: 'env.Register("ENABLE_NATIVE_SIDECARS", "auto",' },
+            { source: `${TAG5}pkg/kube/inject/webhook.go`, quote: "minVersion := 33" }
           ]
         }
       ],
       injection: [
         {
           value: { key: "sidecar.istio.io/inject", at: "pod", in: "label", on: ["true"], off: ["false"] },
-          source: TAG4 + WEBHOOK,
+          source: TAG5 + WEBHOOK2,
           quote: "key: sidecar.istio.io/inject"
         },
         {
           value: { key: "sidecar.istio.io/inject", at: "pod", in: "annotation", on: ["true"], off: ["false"], offOnly: true },
-          source: `${TAG4}pkg/kube/inject/inject.go`,
+          source: `${TAG5}pkg/kube/inject/inject.go`,
           quote: "objectSelector := annos[annotation.SidecarInject.Name]"
         },
         // Ambient mode: the Istio CNI hands the pod to ztunnel (its selector below); no sidecar is injected.
         {
           value: { key: "istio.io/dataplane-mode", at: "pod", in: "label", on: [], off: ["ambient"] },
-          source: `${TAG4}manifests/charts/istio-cni/values.yaml`,
+          source: `${TAG5}manifests/charts/istio-cni/values.yaml`,
           quote: "matchLabels: {istio.io/dataplane-mode: ambient}"
         },
-        { value: { key: "istio.io/rev", at: "pod", in: "label", on: "*", off: [] }, source: TAG4 + WEBHOOK, quote: "key: istio.io/rev" },
+        { value: { key: "istio.io/rev", at: "pod", in: "label", on: "*", off: [] }, source: TAG5 + WEBHOOK2, quote: "key: istio.io/rev" },
         // istio-injection wins over istio.io/rev on a Namespace, as in Istio's webhook selectors.
         {
           value: { key: "istio-injection", at: "namespace", in: "label", on: ["enabled"], off: ["disabled"] },
-          source: TAG4 + WEBHOOK,
+          source: TAG5 + WEBHOOK2,
           quote: "key: istio-injection"
         },
         {
           value: { key: "istio.io/dataplane-mode", at: "namespace", in: "label", on: [], off: ["ambient"] },
-          source: `${TAG4}manifests/charts/istio-cni/values.yaml`,
+          source: `${TAG5}manifests/charts/istio-cni/values.yaml`,
           quote: "matchLabels: {istio.io/dataplane-mode: ambient}"
         },
-        { value: { key: "istio.io/rev", at: "namespace", in: "label", on: "*", off: [] }, source: TAG4 + WEBHOOK, quote: "key: istio.io/rev" }
+        { value: { key: "istio.io/rev", at: "namespace", in: "label", on: "*", off: [] }, source: TAG5 + WEBHOOK2, quote: "key: istio.io/rev" }
       ],
       switches: [
         {
           value: { name: "hold", key: "proxy.istio.io/config", field: "holdApplicationUntilProxyStarts" },
-          source: TAG4 + TEMPLATE,
+          source: TAG5 + TEMPLATE,
           quote: ".ProxyConfig.HoldApplicationUntilProxyStarts.GetValue"
         }
       ]
@@ -7978,13 +8101,13 @@ var init_istio = __esm({
 });
 
 // src/profiles/kuma.ts
-var TAG5, DEFAULTS, ANNOTATIONS2, WAIT, kuma;
+var TAG6, DEFAULTS, ANNOTATIONS3, WAIT, kuma;
 var init_kuma = __esm({
   "src/profiles/kuma.ts"() {
     "use strict";
-    TAG5 = "kumahq/kuma@v2.14.0:";
+    TAG6 = "kumahq/kuma@v2.14.0:";
     DEFAULTS = "pkg/config/app/kuma-cp/kuma-cp.defaults.yaml";
-    ANNOTATIONS2 = "pkg/plugins/runtime/k8s/metadata/annotations.go";
+    ANNOTATIONS3 = "pkg/plugins/runtime/k8s/metadata/annotations.go";
     WAIT = "app/kuma-dp/cmd/wait.go";
     kuma = {
       name: "kuma",
@@ -7992,14 +8115,14 @@ var init_kuma = __esm({
       releases: { oldest: "2.4.0", newest: "2.14.0", scheme: "x.y.z, from the kuma-dp image tag" },
       timeoutSeconds: 180,
       images: [{ value: { image: "*/kuma-dp", tag: "^(\\d+\\.\\d+\\.\\d+)" }, source: `kumahq/kuma@v2.13.0:${DEFAULTS}`, quote: "image: kuma/kuma-dp:latest" }],
-      containerName: [{ value: "kuma-sidecar", source: `${TAG5}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaSidecarContainerName       = "kuma-sidecar"' }],
+      containerName: [{ value: "kuma-sidecar", source: `${TAG6}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaSidecarContainerName       = "kuma-sidecar"' }],
       // 2.14 moved the admin API to a Unix socket; readiness has its own port (factory.go, probePort).
       readiness: [
         { value: { http: "http://127.0.0.1:9901/ready" }, until: "2.14.0", source: `kumahq/kuma@v2.13.0:${DEFAULTS}`, quote: "adminPort: 9901", whenUnknown: true },
         {
           value: { http: "http://127.0.0.1:9902/ready" },
           since: "2.14.0",
-          source: TAG5 + DEFAULTS,
+          source: TAG6 + DEFAULTS,
           quote: "readinessPort: 9902",
           absentAt: `kumahq/kuma@v2.13.0:${DEFAULTS}`
         }
@@ -8016,7 +8139,7 @@ var init_kuma = __esm({
         {
           value: ["kuma-dp", "wait", "--url", "http://localhost:9902/ready"],
           since: "2.14.0",
-          source: `${TAG5}pkg/plugins/runtime/k8s/containers/factory.go`,
+          source: `${TAG6}pkg/plugins/runtime/k8s/containers/factory.go`,
           quote: '"kuma-dp", "wait", "--url", fmt.Sprintf("http://localhost:%d/ready", probePort)'
         }
       ],
@@ -8024,7 +8147,7 @@ var init_kuma = __esm({
         {
           value: { flag: "--timeout", unit: "duration" },
           since: "2.4.0",
-          source: TAG5 + WAIT,
+          source: TAG6 + WAIT,
           quote: '"timeout", 180*time.Second',
           absentAt: `kumahq/kuma@2.3.0:${WAIT}`
         }
@@ -8033,12 +8156,12 @@ var init_kuma = __esm({
         {
           value: { url: "readiness", annotation: "kuma.io/envoy-admin-port", default: "9901" },
           until: "2.14.0",
-          source: `kumahq/kuma@v2.13.0:${ANNOTATIONS2}`,
+          source: `kumahq/kuma@v2.13.0:${ANNOTATIONS3}`,
           quote: '"kuma.io/envoy-admin-port"'
         }
       ],
-      setupInit: [{ value: "kuma-init", source: `${TAG5}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaInitContainerName          = "kuma-init"' }],
-      proxyUid: [{ value: 5678, source: TAG5 + DEFAULTS, quote: "uid: 5678 # ENV: KUMA_RUNTIME_KUBERNETES_INJECTOR_SIDECAR_CONTAINER_UID" }],
+      setupInit: [{ value: "kuma-init", source: `${TAG6}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaInitContainerName          = "kuma-init"' }],
+      proxyUid: [{ value: 5678, source: TAG6 + DEFAULTS, quote: "uid: 5678 # ENV: KUMA_RUNTIME_KUBERNETES_INJECTOR_SIDECAR_CONTAINER_UID" }],
       // The injector makes kuma-sidecar native when the control plane's experimental.sidecarContainers
       // is on and the API server is 1.29 or later (plugin.go, sidecarContainerVersion); on by default
       // from 2.14.0 (off in 2.13). No pod annotation chooses it.
@@ -8046,14 +8169,14 @@ var init_kuma = __esm({
         {
           value: { kubernetes: "1.29" },
           since: "2.14.0",
-          source: TAG5 + DEFAULTS,
+          source: TAG6 + DEFAULTS,
           quote: "sidecarContainers: true # ENV: KUMA_EXPERIMENTAL_SIDECAR_CONTAINERS",
           absentAt: `kumahq/kuma@v2.13.0:${DEFAULTS}`,
           also: [
-            { source: `${TAG5}pkg/plugins/runtime/k8s/plugin.go`, quote: 'semver.New(1, 29, 0, "", "")' },
-            { source: `${TAG5}pkg/plugins/runtime/k8s/plugin.go`, quote: "sidecarContainersEnabled = rt.Config().Experimental.SidecarContainers" },
+            { source: `${TAG6}pkg/plugins/runtime/k8s/plugin.go`, quote: 'semver.New(1, 29, 0, "", "")' },
+            { source: `${TAG6}pkg/plugins/runtime/k8s/plugin.go`, quote: "sidecarContainersEnabled = rt.Config().Experimental.SidecarContainers" },
             {
-              source: `${TAG5}pkg/plugins/runtime/k8s/webhooks/injector/injector.go`,
+              source: `${TAG6}pkg/plugins/runtime/k8s/webhooks/injector/injector.go`,
               quote: "patchedContainer.RestartPolicy = pointer.To(kube_core.ContainerRestartPolicyAlways)"
             }
           ]
@@ -8062,19 +8185,19 @@ var init_kuma = __esm({
       injection: [
         {
           value: { key: "kuma.io/sidecar-injection", at: "pod", in: "both", on: ["enabled", "true"], off: ["disabled", "false"] },
-          source: TAG5 + ANNOTATIONS2,
+          source: TAG6 + ANNOTATIONS3,
           quote: 'KumaSidecarInjectionAnnotation = "kuma.io/sidecar-injection"'
         },
         {
           value: { key: "kuma.io/sidecar-injection", at: "namespace", in: "both", on: ["enabled", "true"], off: ["disabled", "false"] },
-          source: TAG5 + ANNOTATIONS2,
+          source: TAG6 + ANNOTATIONS3,
           quote: 'KumaSidecarInjectionAnnotation = "kuma.io/sidecar-injection"'
         }
       ],
       switches: [
         {
           value: { name: "waitReady", key: "kuma.io/wait-for-dataplane-ready" },
-          source: TAG5 + ANNOTATIONS2,
+          source: TAG6 + ANNOTATIONS3,
           quote: 'KumaWaitForDataplaneReady = "kuma.io/wait-for-dataplane-ready"'
         }
       ]
@@ -8083,14 +8206,14 @@ var init_kuma = __esm({
 });
 
 // src/profiles/linkerd.ts
-var TAG6, LABELS, PROXY, VALUES, PROXY_SRC, linkerd;
+var TAG7, LABELS, PROXY, VALUES2, PROXY_SRC, linkerd;
 var init_linkerd = __esm({
   "src/profiles/linkerd.ts"() {
     "use strict";
-    TAG6 = "linkerd/linkerd2@version-2.20:";
+    TAG7 = "linkerd/linkerd2@version-2.20:";
     LABELS = "pkg/k8s/labels.go";
     PROXY = "charts/partials/templates/_proxy.tpl";
-    VALUES = "charts/linkerd-control-plane/values.yaml";
+    VALUES2 = "charts/linkerd-control-plane/values.yaml";
     PROXY_SRC = "linkerd/linkerd2-proxy@release/v2.366.0:";
     linkerd = {
       name: "linkerd",
@@ -8102,8 +8225,8 @@ var init_linkerd = __esm({
       },
       timeoutSeconds: 120,
       images: [
-        { value: { image: "*/linkerd/proxy", tag: "^stable-(\\d+\\.\\d+\\.\\d+)$" }, source: TAG6 + VALUES, quote: "name: cr.l5d.io/linkerd/proxy" },
-        { value: { image: "*/linkerd/proxy", tag: "^(edge-\\d+\\.\\d+\\.\\d+)$" }, source: TAG6 + VALUES, quote: "name: cr.l5d.io/linkerd/proxy" }
+        { value: { image: "*/linkerd/proxy", tag: "^stable-(\\d+\\.\\d+\\.\\d+)$" }, source: TAG7 + VALUES2, quote: "name: cr.l5d.io/linkerd/proxy" },
+        { value: { image: "*/linkerd/proxy", tag: "^(edge-\\d+\\.\\d+\\.\\d+)$" }, source: TAG7 + VALUES2, quote: "name: cr.l5d.io/linkerd/proxy" }
       ],
       // The open-source project ships edge releases; its version-2.N tags sit on edge commits
       // (version-2.17 on edge-24.11.8, version-2.19 on edge-25.10.7), and the facts of a minor come in
@@ -8136,14 +8259,14 @@ var init_linkerd = __esm({
           absentAt: `linkerd/linkerd2@edge-26.5.1:${LABELS}`
         }
       ],
-      containerName: [{ value: "linkerd-proxy", source: TAG6 + LABELS, quote: 'ProxyContainerName = "linkerd-proxy"' }],
-      readiness: [{ value: { http: "http://127.0.0.1:4191/ready" }, source: TAG6 + VALUES, quote: "admin: 4191" }],
-      waitCommand: [{ value: ["/usr/lib/linkerd/linkerd-await", "--timeout=2m", "--port=4191"], source: TAG6 + PROXY, quote: "- /usr/lib/linkerd/linkerd-await" }],
-      waitBudget: [{ value: { flag: "--timeout", unit: "duration" }, source: TAG6 + PROXY, quote: "- --timeout=2m" }],
+      containerName: [{ value: "linkerd-proxy", source: TAG7 + LABELS, quote: 'ProxyContainerName = "linkerd-proxy"' }],
+      readiness: [{ value: { http: "http://127.0.0.1:4191/ready" }, source: TAG7 + VALUES2, quote: "admin: 4191" }],
+      waitCommand: [{ value: ["/usr/lib/linkerd/linkerd-await", "--timeout=2m", "--port=4191"], source: TAG7 + PROXY, quote: "- /usr/lib/linkerd/linkerd-await" }],
+      waitBudget: [{ value: { flag: "--timeout", unit: "duration" }, source: TAG7 + PROXY, quote: "- --timeout=2m" }],
       shutdown: [
         {
           value: { http: "http://127.0.0.1:4191/shutdown", method: "POST" },
-          source: TAG6 + LABELS,
+          source: TAG7 + LABELS,
           quote: "LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED config",
           // The endpoint is the proxy's (linkerd2-proxy); 2.15's own notes name it, from 2.11 on.
           also: [
@@ -8175,26 +8298,26 @@ var init_linkerd = __esm({
       ports: [
         {
           value: { url: "readiness", annotation: "config.linkerd.io/admin-port", default: "4191" },
-          source: TAG6 + LABELS,
+          source: TAG7 + LABELS,
           quote: 'ProxyAdminPortAnnotation = ProxyConfigAnnotationsPrefix + "/admin-port"'
         },
         {
           value: { url: "shutdown", annotation: "config.linkerd.io/admin-port", default: "4191" },
-          source: TAG6 + LABELS,
+          source: TAG7 + LABELS,
           quote: 'ProxyAdminPortAnnotation = ProxyConfigAnnotationsPrefix + "/admin-port"'
         }
       ],
       setupInit: [
-        { value: "linkerd-init", source: TAG6 + LABELS, quote: 'InitContainerName = "linkerd-init"' },
-        { value: "linkerd-network-validator", source: `${TAG6}charts/partials/templates/_network-validator.tpl`, quote: "name: linkerd-network-validator" }
+        { value: "linkerd-init", source: TAG7 + LABELS, quote: 'InitContainerName = "linkerd-init"' },
+        { value: "linkerd-network-validator", source: `${TAG7}charts/partials/templates/_network-validator.tpl`, quote: "name: linkerd-network-validator" }
       ],
-      proxyUid: [{ value: 2102, source: TAG6 + VALUES, quote: "uid: 2102" }],
+      proxyUid: [{ value: 2102, source: TAG7 + VALUES2, quote: "uid: 2102" }],
       // Newest first: the first key present on a pod decides. Every release 2.15-2.20 reads the alpha key.
       nativeKeys: [
         {
           value: "config.linkerd.io/proxy-enable-native-sidecar",
           since: "2.20",
-          source: TAG6 + LABELS,
+          source: TAG7 + LABELS,
           quote: 'ProxyEnableNativeSidecarAnnotation = ProxyConfigAnnotationsPrefix + "/proxy-enable-native-sidecar"',
           absentAt: `linkerd/linkerd2@version-2.19:${LABELS}`
         },
@@ -8215,29 +8338,29 @@ var init_linkerd = __esm({
         }
       ],
       // The injector gives a native proxy its startupProbe only with proxy-await on.
-      nativeProbeNeeds: [{ value: "await", since: "2.15", source: TAG6 + PROXY, quote: "{{- if and .Values.proxy.nativeSidecar .Values.proxy.await }}" }],
+      nativeProbeNeeds: [{ value: "await", since: "2.15", source: TAG7 + PROXY, quote: "{{- if and .Values.proxy.nativeSidecar .Values.proxy.await }}" }],
       injection: [
         {
           value: { key: "linkerd.io/inject", at: "pod", in: "annotation", on: ["enabled", "ingress"], off: ["disabled"] },
-          source: TAG6 + LABELS,
+          source: TAG7 + LABELS,
           quote: 'ProxyInjectAnnotation = Prefix + "/inject"'
         },
         {
           value: { key: "linkerd.io/inject", at: "namespace", in: "annotation", on: ["enabled", "ingress"], off: ["disabled"] },
-          source: TAG6 + LABELS,
+          source: TAG7 + LABELS,
           quote: 'ProxyInjectAnnotation = Prefix + "/inject"'
         }
       ],
       switches: [
         {
           value: { name: "await", key: "config.linkerd.io/proxy-await" },
-          source: TAG6 + LABELS,
+          source: TAG7 + LABELS,
           quote: 'ProxyAwait = ProxyConfigAnnotationsPrefix + "/proxy-await"'
         },
         {
           value: { name: "shutdown", key: "config.linkerd.io/proxy-admin-shutdown" },
           since: "2.16",
-          source: TAG6 + LABELS,
+          source: TAG7 + LABELS,
           quote: 'ProxyAdminShutdownAnnotation = ProxyConfigAnnotationsPrefix + "/proxy-admin-shutdown"'
         }
       ]
@@ -8277,60 +8400,60 @@ var init_versions = __esm({
 });
 
 // src/profiles/vault.ts
-var TAG7, ANNOTATIONS3, vault;
+var TAG8, ANNOTATIONS4, vault;
 var init_vault = __esm({
   "src/profiles/vault.ts"() {
     "use strict";
-    TAG7 = "hashicorp/vault-k8s@v1.7.0:";
-    ANNOTATIONS3 = "agent-inject/agent/annotations.go";
+    TAG8 = "hashicorp/vault-k8s@v1.7.0:";
+    ANNOTATIONS4 = "agent-inject/agent/annotations.go";
     vault = {
       name: "vault",
       description: "Vault agent",
       releases: { oldest: "1.4.0", newest: "1.7.0", scheme: "vault-k8s (the injector) x.y.z; the agent image tag is the Vault release" },
       timeoutSeconds: 120,
-      containerName: [{ value: "vault-agent", source: `${TAG7}agent-inject/agent/container_sidecar.go`, quote: 'Name:         "vault-agent"' }],
+      containerName: [{ value: "vault-agent", source: `${TAG8}agent-inject/agent/container_sidecar.go`, quote: 'Name:         "vault-agent"' }],
       shutdown: [
         {
           value: { http: "http://127.0.0.1:8200/agent/v1/quit", method: "POST" },
-          source: TAG7 + ANNOTATIONS3,
+          source: TAG8 + ANNOTATIONS4,
           quote: 'AnnotationAgentEnableQuit = "vault.hashicorp.com/agent-enable-quit"'
         }
       ],
       shutdownSwitch: [
         {
           value: { annotations: { "vault.hashicorp.com/agent-enable-quit": "true" } },
-          source: TAG7 + ANNOTATIONS3,
+          source: TAG8 + ANNOTATIONS4,
           quote: 'AnnotationAgentEnableQuit = "vault.hashicorp.com/agent-enable-quit"'
         }
       ],
       // The injector gives the agent sidecar no readiness or startup probe, only a preStop hook, so
       // nothing holds the app until the agent listens: a quit call from an app that ended first can
       // find no listener yet, and is retried.
-      shutdownRetry: [{ value: true, source: `${TAG7}agent-inject/agent/container_sidecar.go`, quote: "func (a *Agent) createLifecycle() corev1.Lifecycle" }],
+      shutdownRetry: [{ value: true, source: `${TAG8}agent-inject/agent/container_sidecar.go`, quote: "func (a *Agent) createLifecycle() corev1.Lifecycle" }],
       ports: [
         {
           value: { url: "shutdown", annotation: "vault.hashicorp.com/agent-cache-listener-port", default: "8200" },
-          source: TAG7 + ANNOTATIONS3,
+          source: TAG8 + ANNOTATIONS4,
           quote: 'AnnotationAgentCacheListenerPort = "vault.hashicorp.com/agent-cache-listener-port"'
         }
       ],
-      setupInit: [{ value: "vault-agent-init", source: `${TAG7}agent-inject/agent/container_init_sidecar.go`, quote: 'Name:         "vault-agent-init"' }],
+      setupInit: [{ value: "vault-agent-init", source: `${TAG8}agent-inject/agent/container_init_sidecar.go`, quote: 'Name:         "vault-agent-init"' }],
       injection: [
         {
           value: { key: "vault.hashicorp.com/agent-inject", at: "pod", in: "annotation", on: ["true"], off: ["false"] },
-          source: TAG7 + ANNOTATIONS3,
+          source: TAG8 + ANNOTATIONS4,
           quote: 'AnnotationAgentInject = "vault.hashicorp.com/agent-inject"'
         }
       ],
       switches: [
         {
           value: { name: "prePopulateOnly", key: "vault.hashicorp.com/agent-pre-populate-only" },
-          source: TAG7 + ANNOTATIONS3,
+          source: TAG8 + ANNOTATIONS4,
           quote: 'AnnotationAgentPrePopulateOnly = "vault.hashicorp.com/agent-pre-populate-only"'
         },
         {
           value: { name: "quit", key: "vault.hashicorp.com/agent-enable-quit" },
-          source: TAG7 + ANNOTATIONS3,
+          source: TAG8 + ANNOTATIONS4,
           quote: 'AnnotationAgentEnableQuit = "vault.hashicorp.com/agent-enable-quit"'
         }
       ]
@@ -8400,6 +8523,7 @@ var init_profiles = __esm({
   "src/profiles/index.ts"() {
     "use strict";
     init_cloud_sql_proxy();
+    init_consul();
     init_dapr();
     init_envoy();
     init_generic();
@@ -8408,7 +8532,7 @@ var init_profiles = __esm({
     init_linkerd();
     init_versions();
     init_vault();
-    TABLES = [istio, linkerd, envoy, cloudSqlProxy, dapr, vault, kuma, generic];
+    TABLES = [istio, linkerd, envoy, cloudSqlProxy, dapr, vault, kuma, consul, generic];
     clone = (v) => v === void 0 ? v : structuredClone(v);
     computed = /* @__PURE__ */ new Map();
     profiles = Object.fromEntries(TABLES.map((t) => [t.name, profileAt(t.name)]));
@@ -8602,7 +8726,8 @@ function resolveMesh(mesh = {}) {
     linkerd: mesh.linkerd && { ...meshDefaults.linkerd, ...mesh.linkerd },
     kuma: mesh.kuma && { ...meshDefaults.kuma, ...mesh.kuma },
     dapr: mesh.dapr && { ...meshDefaults.dapr, ...mesh.dapr },
-    vault: mesh.vault && { ...meshDefaults.vault, ...mesh.vault }
+    vault: mesh.vault && { ...meshDefaults.vault, ...mesh.vault },
+    consul: mesh.consul && { ...meshDefaults.consul, ...mesh.consul }
   });
 }
 function resolve(spec) {
@@ -8645,7 +8770,8 @@ var init_resolve = __esm({
       linkerd: { await: true, native: "auto", shutdown: true },
       kuma: { waitReady: true },
       dapr: { native: false, shutdown: true },
-      vault: { prePopulateOnly: false, quit: true }
+      vault: { prePopulateOnly: false, quit: true },
+      consul: { native: "auto", shutdown: true }
     };
   }
 });
@@ -9164,6 +9290,32 @@ var init_podsequence_schema = __esm({
                       pattern: "^v?\\d+\\.\\d+(\\.\\d+)?$"
                     }
                   }
+                },
+                consul: {
+                  description: "Consul's connect injector (consul-k8s) adds consul-dataplane.",
+                  type: "object",
+                  additionalProperties: false,
+                  properties: {
+                    enabled: {
+                      description: "false turns consul off: no annotations and no Job wrapper for its sidecar, even in pods the input proves it injects. Unset: on.",
+                      type: "boolean"
+                    },
+                    native: {
+                      description: 'Native consul-dataplane (consul.hashicorp.com/enable-consul-dataplane-as-sidecar, consul-k8s 1.9.0+): true or false write it; auto writes "true" only where kubernetesVersion is 1.29 or later and mesh.consul.version is 1.9.0 or later (an older injector ignores it and a Job would hang).',
+                      enum: ["auto", true, false],
+                      default: "auto"
+                    },
+                    shutdown: {
+                      description: "In Job-like pods, shut consul-dataplane down when the work ends (POST /graceful_shutdown on port 20600; enables consul.hashicorp.com/enable-sidecar-proxy-lifecycle).",
+                      type: "boolean",
+                      default: true
+                    },
+                    version: {
+                      description: 'consul-k8s release in the cluster, for example "1.9.0" (its chart pins the consul-dataplane image of the same number). Omitted: a native consul-dataplane is written only on request (native: true).',
+                      type: "string",
+                      pattern: "^v?\\d+\\.\\d+(\\.\\d+)?$"
+                    }
+                  }
                 }
               }
             },
@@ -9333,7 +9485,7 @@ var init_podsequence_schema = __esm({
           properties: {
             profile: {
               description: "Built-in facts (container name, readiness, wait command, shutdown) that the other fields override. generic has none: give name or image, and readiness.",
-              enum: ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "generic"],
+              enum: ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"],
               default: "generic"
             },
             name: {
@@ -9917,7 +10069,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.profile !== void 0) {
       let data0 = data.profile;
-      if (!(data0 === "istio" || data0 === "linkerd" || data0 === "envoy" || data0 === "cloud-sql-proxy" || data0 === "dapr" || data0 === "vault" || data0 === "kuma" || data0 === "generic")) {
+      if (!(data0 === "istio" || data0 === "linkerd" || data0 === "envoy" || data0 === "cloud-sql-proxy" || data0 === "dapr" || data0 === "vault" || data0 === "kuma" || data0 === "consul" || data0 === "generic")) {
         const err1 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/enum", keyword: "enum", params: { allowedValues: schema18.properties.profile.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err1];
@@ -10368,7 +10520,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (!pattern17.test(data0)) {
+        if (!pattern18.test(data0)) {
           const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, message: 'must match pattern "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$"' };
           if (vErrors === null) {
             vErrors = [err5];
@@ -10911,7 +11063,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data23 = data9.mesh;
           if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
             for (const key5 in data23) {
-              if (!(key5 === "istio" || key5 === "linkerd" || key5 === "kuma" || key5 === "dapr" || key5 === "vault")) {
+              if (!(key5 === "istio" || key5 === "linkerd" || key5 === "kuma" || key5 === "dapr" || key5 === "vault" || key5 === "consul")) {
                 const err31 = { instancePath: instancePath + "/spec/mesh", schemaPath: "#/properties/spec/properties/mesh/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err31];
@@ -11318,73 +11470,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err67 = { instancePath: instancePath + "/spec/mesh", schemaPath: "#/properties/spec/properties/mesh/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err67];
-            } else {
-              vErrors.push(err67);
-            }
-            errors++;
-          }
-        }
-        if (data9.dependencies !== void 0) {
-          let data49 = data9.dependencies;
-          if (Array.isArray(data49)) {
-            const len2 = data49.length;
-            for (let i2 = 0; i2 < len2; i2++) {
-              if (!validate21(data49[i2], { instancePath: instancePath + "/spec/dependencies/" + i2, parentData: data49, parentDataProperty: i2, rootData })) {
-                vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err68 = { instancePath: instancePath + "/spec/dependencies", schemaPath: "#/properties/spec/properties/dependencies/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err68];
-            } else {
-              vErrors.push(err68);
-            }
-            errors++;
-          }
-        }
-        if (data9.jobs !== void 0) {
-          let data51 = data9.jobs;
-          if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-            for (const key11 in data51) {
-              if (!(key11 === "terminateSidecars" || key11 === "entrypoints")) {
-                const err69 = { instancePath: instancePath + "/spec/jobs", schemaPath: "#/properties/spec/properties/jobs/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err69];
-                } else {
-                  vErrors.push(err69);
+            if (data23.consul !== void 0) {
+              let data49 = data23.consul;
+              if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+                for (const key11 in data49) {
+                  if (!(key11 === "enabled" || key11 === "native" || key11 === "shutdown" || key11 === "version")) {
+                    const err67 = { instancePath: instancePath + "/spec/mesh/consul", schemaPath: "#/properties/spec/properties/mesh/properties/consul/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" };
+                    if (vErrors === null) {
+                      vErrors = [err67];
+                    } else {
+                      vErrors.push(err67);
+                    }
+                    errors++;
+                  }
                 }
-                errors++;
-              }
-            }
-            if (data51.terminateSidecars !== void 0) {
-              if (typeof data51.terminateSidecars !== "boolean") {
-                const err70 = { instancePath: instancePath + "/spec/jobs/terminateSidecars", schemaPath: "#/properties/spec/properties/jobs/properties/terminateSidecars/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-                if (vErrors === null) {
-                  vErrors = [err70];
-                } else {
-                  vErrors.push(err70);
+                if (data49.enabled !== void 0) {
+                  if (typeof data49.enabled !== "boolean") {
+                    const err68 = { instancePath: instancePath + "/spec/mesh/consul/enabled", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                    if (vErrors === null) {
+                      vErrors = [err68];
+                    } else {
+                      vErrors.push(err68);
+                    }
+                    errors++;
+                  }
                 }
-                errors++;
-              }
-            }
-            if (data51.entrypoints !== void 0) {
-              let data53 = data51.entrypoints;
-              if (Array.isArray(data53)) {
-                const len3 = data53.length;
-                for (let i3 = 0; i3 < len3; i3++) {
-                  let data54 = data53[i3];
-                  const _errs116 = errors;
-                  let valid23 = false;
-                  const _errs117 = errors;
-                  if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
-                    if (data54.container === void 0) {
-                      const err71 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf/0/required", keyword: "required", params: { missingProperty: "container" }, message: "must have required property 'container'" };
+                if (data49.native !== void 0) {
+                  let data51 = data49.native;
+                  if (!(data51 === "auto" || data51 === true || data51 === false)) {
+                    const err69 = { instancePath: instancePath + "/spec/mesh/consul/native", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/native/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.mesh.properties.consul.properties.native.enum }, message: "must be equal to one of the allowed values" };
+                    if (vErrors === null) {
+                      vErrors = [err69];
+                    } else {
+                      vErrors.push(err69);
+                    }
+                    errors++;
+                  }
+                }
+                if (data49.shutdown !== void 0) {
+                  if (typeof data49.shutdown !== "boolean") {
+                    const err70 = { instancePath: instancePath + "/spec/mesh/consul/shutdown", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/shutdown/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                    if (vErrors === null) {
+                      vErrors = [err70];
+                    } else {
+                      vErrors.push(err70);
+                    }
+                    errors++;
+                  }
+                }
+                if (data49.version !== void 0) {
+                  let data53 = data49.version;
+                  if (typeof data53 === "string") {
+                    if (!pattern12.test(data53)) {
+                      const err71 = { instancePath: instancePath + "/spec/mesh/consul/version", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/version/pattern", keyword: "pattern", params: { pattern: "^v?\\d+\\.\\d+(\\.\\d+)?$" }, message: 'must match pattern "^v?\\d+\\.\\d+(\\.\\d+)?$"' };
                       if (vErrors === null) {
                         vErrors = [err71];
                       } else {
@@ -11392,100 +11530,108 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                  }
-                  var _valid0 = _errs117 === errors;
-                  valid23 = valid23 || _valid0;
-                  if (!valid23) {
-                    const _errs118 = errors;
-                    if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
-                      if (data54.image === void 0) {
-                        const err72 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf/1/required", keyword: "required", params: { missingProperty: "image" }, message: "must have required property 'image'" };
-                        if (vErrors === null) {
-                          vErrors = [err72];
-                        } else {
-                          vErrors.push(err72);
-                        }
-                        errors++;
-                      }
-                    }
-                    var _valid0 = _errs118 === errors;
-                    valid23 = valid23 || _valid0;
-                  }
-                  if (!valid23) {
-                    const err73 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                  } else {
+                    const err72 = { instancePath: instancePath + "/spec/mesh/consul/version", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err73];
+                      vErrors = [err72];
                     } else {
-                      vErrors.push(err73);
+                      vErrors.push(err72);
                     }
                     errors++;
-                  } else {
-                    errors = _errs116;
-                    if (vErrors !== null) {
-                      if (_errs116) {
-                        vErrors.length = _errs116;
-                      } else {
-                        vErrors = null;
-                      }
-                    }
                   }
-                  if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
-                    if (data54.command === void 0) {
-                      const err74 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/required", keyword: "required", params: { missingProperty: "command" }, message: "must have required property 'command'" };
+                }
+              } else {
+                const err73 = { instancePath: instancePath + "/spec/mesh/consul", schemaPath: "#/properties/spec/properties/mesh/properties/consul/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err73];
+                } else {
+                  vErrors.push(err73);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err74 = { instancePath: instancePath + "/spec/mesh", schemaPath: "#/properties/spec/properties/mesh/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err74];
+            } else {
+              vErrors.push(err74);
+            }
+            errors++;
+          }
+        }
+        if (data9.dependencies !== void 0) {
+          let data54 = data9.dependencies;
+          if (Array.isArray(data54)) {
+            const len2 = data54.length;
+            for (let i2 = 0; i2 < len2; i2++) {
+              if (!validate21(data54[i2], { instancePath: instancePath + "/spec/dependencies/" + i2, parentData: data54, parentDataProperty: i2, rootData })) {
+                vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err75 = { instancePath: instancePath + "/spec/dependencies", schemaPath: "#/properties/spec/properties/dependencies/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err75];
+            } else {
+              vErrors.push(err75);
+            }
+            errors++;
+          }
+        }
+        if (data9.jobs !== void 0) {
+          let data56 = data9.jobs;
+          if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+            for (const key12 in data56) {
+              if (!(key12 === "terminateSidecars" || key12 === "entrypoints")) {
+                const err76 = { instancePath: instancePath + "/spec/jobs", schemaPath: "#/properties/spec/properties/jobs/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err76];
+                } else {
+                  vErrors.push(err76);
+                }
+                errors++;
+              }
+            }
+            if (data56.terminateSidecars !== void 0) {
+              if (typeof data56.terminateSidecars !== "boolean") {
+                const err77 = { instancePath: instancePath + "/spec/jobs/terminateSidecars", schemaPath: "#/properties/spec/properties/jobs/properties/terminateSidecars/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err77];
+                } else {
+                  vErrors.push(err77);
+                }
+                errors++;
+              }
+            }
+            if (data56.entrypoints !== void 0) {
+              let data58 = data56.entrypoints;
+              if (Array.isArray(data58)) {
+                const len3 = data58.length;
+                for (let i3 = 0; i3 < len3; i3++) {
+                  let data59 = data58[i3];
+                  const _errs126 = errors;
+                  let valid24 = false;
+                  const _errs127 = errors;
+                  if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                    if (data59.container === void 0) {
+                      const err78 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf/0/required", keyword: "required", params: { missingProperty: "container" }, message: "must have required property 'container'" };
                       if (vErrors === null) {
-                        vErrors = [err74];
+                        vErrors = [err78];
                       } else {
-                        vErrors.push(err74);
+                        vErrors.push(err78);
                       }
                       errors++;
                     }
-                    for (const key12 in data54) {
-                      if (!(key12 === "container" || key12 === "image" || key12 === "command")) {
-                        const err75 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties" };
-                        if (vErrors === null) {
-                          vErrors = [err75];
-                        } else {
-                          vErrors.push(err75);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data54.container !== void 0) {
-                      let data55 = data54.container;
-                      if (typeof data55 === "string") {
-                        if (!pattern1.test(data55)) {
-                          const err76 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/container", schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                          if (vErrors === null) {
-                            vErrors = [err76];
-                          } else {
-                            vErrors.push(err76);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err77 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/container", schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err77];
-                        } else {
-                          vErrors.push(err77);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data54.image !== void 0) {
-                      let data56 = data54.image;
-                      if (typeof data56 === "string") {
-                        if (!pattern1.test(data56)) {
-                          const err78 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/image", schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                          if (vErrors === null) {
-                            vErrors = [err78];
-                          } else {
-                            vErrors.push(err78);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err79 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/image", schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  }
+                  var _valid0 = _errs127 === errors;
+                  valid24 = valid24 || _valid0;
+                  if (!valid24) {
+                    const _errs128 = errors;
+                    if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                      if (data59.image === void 0) {
+                        const err79 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf/1/required", keyword: "required", params: { missingProperty: "image" }, message: "must have required property 'image'" };
                         if (vErrors === null) {
                           vErrors = [err79];
                         } else {
@@ -11494,115 +11640,119 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data54.command !== void 0) {
-                      let data57 = data54.command;
-                      if (Array.isArray(data57)) {
-                        const len4 = data57.length;
+                    var _valid0 = _errs128 === errors;
+                    valid24 = valid24 || _valid0;
+                  }
+                  if (!valid24) {
+                    const err80 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                    if (vErrors === null) {
+                      vErrors = [err80];
+                    } else {
+                      vErrors.push(err80);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs126;
+                    if (vErrors !== null) {
+                      if (_errs126) {
+                        vErrors.length = _errs126;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                  if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                    if (data59.command === void 0) {
+                      const err81 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/required", keyword: "required", params: { missingProperty: "command" }, message: "must have required property 'command'" };
+                      if (vErrors === null) {
+                        vErrors = [err81];
+                      } else {
+                        vErrors.push(err81);
+                      }
+                      errors++;
+                    }
+                    for (const key13 in data59) {
+                      if (!(key13 === "container" || key13 === "image" || key13 === "command")) {
+                        const err82 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" };
+                        if (vErrors === null) {
+                          vErrors = [err82];
+                        } else {
+                          vErrors.push(err82);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data59.container !== void 0) {
+                      let data60 = data59.container;
+                      if (typeof data60 === "string") {
+                        if (!pattern1.test(data60)) {
+                          const err83 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/container", schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                          if (vErrors === null) {
+                            vErrors = [err83];
+                          } else {
+                            vErrors.push(err83);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err84 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/container", schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err84];
+                        } else {
+                          vErrors.push(err84);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data59.image !== void 0) {
+                      let data61 = data59.image;
+                      if (typeof data61 === "string") {
+                        if (!pattern1.test(data61)) {
+                          const err85 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/image", schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                          if (vErrors === null) {
+                            vErrors = [err85];
+                          } else {
+                            vErrors.push(err85);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err86 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/image", schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err86];
+                        } else {
+                          vErrors.push(err86);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data59.command !== void 0) {
+                      let data62 = data59.command;
+                      if (Array.isArray(data62)) {
+                        const len4 = data62.length;
                         for (let i4 = 0; i4 < len4; i4++) {
-                          if (typeof data57[i4] !== "string") {
-                            const err80 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/command/" + i4, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/properties/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                          if (typeof data62[i4] !== "string") {
+                            const err87 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/command/" + i4, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/properties/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err80];
+                              vErrors = [err87];
                             } else {
-                              vErrors.push(err80);
+                              vErrors.push(err87);
                             }
                             errors++;
                           }
                         }
                       } else {
-                        const err81 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/command", schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/properties/command/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                        const err88 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/command", schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/properties/command/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                         if (vErrors === null) {
-                          vErrors = [err81];
+                          vErrors = [err88];
                         } else {
-                          vErrors.push(err81);
+                          vErrors.push(err88);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err82 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err82];
-                    } else {
-                      vErrors.push(err82);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err83 = { instancePath: instancePath + "/spec/jobs/entrypoints", schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err83];
-                } else {
-                  vErrors.push(err83);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err84 = { instancePath: instancePath + "/spec/jobs", schemaPath: "#/properties/spec/properties/jobs/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err84];
-            } else {
-              vErrors.push(err84);
-            }
-            errors++;
-          }
-        }
-        if (data9.tools !== void 0) {
-          let data59 = data9.tools;
-          if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-            for (const key13 in data59) {
-              if (!(key13 === "delivery" || key13 === "image" || key13 === "resources")) {
-                const err85 = { instancePath: instancePath + "/spec/tools", schemaPath: "#/properties/spec/properties/tools/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err85];
-                } else {
-                  vErrors.push(err85);
-                }
-                errors++;
-              }
-            }
-            if (data59.delivery !== void 0) {
-              let data60 = data59.delivery;
-              if (!(data60 === "inject" || data60 === "image")) {
-                const err86 = { instancePath: instancePath + "/spec/tools/delivery", schemaPath: "#/properties/spec/properties/tools/properties/delivery/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.tools.properties.delivery.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err86];
-                } else {
-                  vErrors.push(err86);
-                }
-                errors++;
-              }
-            }
-            if (data59.image !== void 0) {
-              let data61 = data59.image;
-              if (typeof data61 === "string") {
-                if (!pattern1.test(data61)) {
-                  const err87 = { instancePath: instancePath + "/spec/tools/image", schemaPath: "#/properties/spec/properties/tools/properties/image/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err87];
-                  } else {
-                    vErrors.push(err87);
-                  }
-                  errors++;
-                }
-              } else {
-                const err88 = { instancePath: instancePath + "/spec/tools/image", schemaPath: "#/properties/spec/properties/tools/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err88];
-                } else {
-                  vErrors.push(err88);
-                }
-                errors++;
-              }
-            }
-            if (data59.resources !== void 0) {
-              let data62 = data59.resources;
-              if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
-                for (const key14 in data62) {
-                  if (!(key14 === "requests" || key14 === "limits")) {
-                    const err89 = { instancePath: instancePath + "/spec/tools/resources", schemaPath: "#/properties/spec/properties/tools/properties/resources/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" };
+                    const err89 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err89];
                     } else {
@@ -11611,163 +11761,162 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data62.requests !== void 0) {
-                  let data63 = data62.requests;
-                  if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
-                    for (const key15 in data63) {
-                      let data64 = data63[key15];
-                      if (typeof data64 !== "string" && !(typeof data64 == "number" && isFinite(data64))) {
-                        const err90 = { instancePath: instancePath + "/spec/tools/resources/requests/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/type", keyword: "type", params: { type: schema30.additionalProperties.type }, message: "must be string,number" };
-                        if (vErrors === null) {
-                          vErrors = [err90];
-                        } else {
-                          vErrors.push(err90);
-                        }
-                        errors++;
-                      }
-                      if (typeof data64 === "string") {
-                        if (!pattern24.test(data64)) {
-                          const err91 = { instancePath: instancePath + "/spec/tools/resources/requests/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" }, message: 'must match pattern "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$"' };
-                          if (vErrors === null) {
-                            vErrors = [err91];
-                          } else {
-                            vErrors.push(err91);
-                          }
-                          errors++;
-                        }
-                      }
-                    }
+              } else {
+                const err90 = { instancePath: instancePath + "/spec/jobs/entrypoints", schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err91 = { instancePath: instancePath + "/spec/jobs", schemaPath: "#/properties/spec/properties/jobs/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err91];
+            } else {
+              vErrors.push(err91);
+            }
+            errors++;
+          }
+        }
+        if (data9.tools !== void 0) {
+          let data64 = data9.tools;
+          if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+            for (const key14 in data64) {
+              if (!(key14 === "delivery" || key14 === "image" || key14 === "resources")) {
+                const err92 = { instancePath: instancePath + "/spec/tools", schemaPath: "#/properties/spec/properties/tools/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+            }
+            if (data64.delivery !== void 0) {
+              let data65 = data64.delivery;
+              if (!(data65 === "inject" || data65 === "image")) {
+                const err93 = { instancePath: instancePath + "/spec/tools/delivery", schemaPath: "#/properties/spec/properties/tools/properties/delivery/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.tools.properties.delivery.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data64.image !== void 0) {
+              let data66 = data64.image;
+              if (typeof data66 === "string") {
+                if (!pattern1.test(data66)) {
+                  const err94 = { instancePath: instancePath + "/spec/tools/image", schemaPath: "#/properties/spec/properties/tools/properties/image/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err94];
                   } else {
-                    const err92 = { instancePath: instancePath + "/spec/tools/resources/requests", schemaPath: "#/definitions/quantities/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
+              } else {
+                const err95 = { instancePath: instancePath + "/spec/tools/image", schemaPath: "#/properties/spec/properties/tools/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err95];
+                } else {
+                  vErrors.push(err95);
+                }
+                errors++;
+              }
+            }
+            if (data64.resources !== void 0) {
+              let data67 = data64.resources;
+              if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
+                for (const key15 in data67) {
+                  if (!(key15 === "requests" || key15 === "limits")) {
+                    const err96 = { instancePath: instancePath + "/spec/tools/resources", schemaPath: "#/properties/spec/properties/tools/properties/resources/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties" };
                     if (vErrors === null) {
-                      vErrors = [err92];
+                      vErrors = [err96];
                     } else {
-                      vErrors.push(err92);
+                      vErrors.push(err96);
                     }
                     errors++;
                   }
                 }
-                if (data62.limits !== void 0) {
-                  let data65 = data62.limits;
-                  if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
-                    for (const key16 in data65) {
-                      let data66 = data65[key16];
-                      if (typeof data66 !== "string" && !(typeof data66 == "number" && isFinite(data66))) {
-                        const err93 = { instancePath: instancePath + "/spec/tools/resources/limits/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/type", keyword: "type", params: { type: schema30.additionalProperties.type }, message: "must be string,number" };
+                if (data67.requests !== void 0) {
+                  let data68 = data67.requests;
+                  if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
+                    for (const key16 in data68) {
+                      let data69 = data68[key16];
+                      if (typeof data69 !== "string" && !(typeof data69 == "number" && isFinite(data69))) {
+                        const err97 = { instancePath: instancePath + "/spec/tools/resources/requests/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/type", keyword: "type", params: { type: schema30.additionalProperties.type }, message: "must be string,number" };
                         if (vErrors === null) {
-                          vErrors = [err93];
+                          vErrors = [err97];
                         } else {
-                          vErrors.push(err93);
+                          vErrors.push(err97);
                         }
                         errors++;
                       }
-                      if (typeof data66 === "string") {
-                        if (!pattern24.test(data66)) {
-                          const err94 = { instancePath: instancePath + "/spec/tools/resources/limits/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" }, message: 'must match pattern "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$"' };
+                      if (typeof data69 === "string") {
+                        if (!pattern25.test(data69)) {
+                          const err98 = { instancePath: instancePath + "/spec/tools/resources/requests/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" }, message: 'must match pattern "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$"' };
                           if (vErrors === null) {
-                            vErrors = [err94];
+                            vErrors = [err98];
                           } else {
-                            vErrors.push(err94);
+                            vErrors.push(err98);
                           }
                           errors++;
                         }
                       }
                     }
                   } else {
-                    const err95 = { instancePath: instancePath + "/spec/tools/resources/limits", schemaPath: "#/definitions/quantities/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err99 = { instancePath: instancePath + "/spec/tools/resources/requests", schemaPath: "#/definitions/quantities/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err95];
+                      vErrors = [err99];
                     } else {
-                      vErrors.push(err95);
+                      vErrors.push(err99);
+                    }
+                    errors++;
+                  }
+                }
+                if (data67.limits !== void 0) {
+                  let data70 = data67.limits;
+                  if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
+                    for (const key17 in data70) {
+                      let data71 = data70[key17];
+                      if (typeof data71 !== "string" && !(typeof data71 == "number" && isFinite(data71))) {
+                        const err100 = { instancePath: instancePath + "/spec/tools/resources/limits/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/type", keyword: "type", params: { type: schema30.additionalProperties.type }, message: "must be string,number" };
+                        if (vErrors === null) {
+                          vErrors = [err100];
+                        } else {
+                          vErrors.push(err100);
+                        }
+                        errors++;
+                      }
+                      if (typeof data71 === "string") {
+                        if (!pattern25.test(data71)) {
+                          const err101 = { instancePath: instancePath + "/spec/tools/resources/limits/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" }, message: 'must match pattern "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$"' };
+                          if (vErrors === null) {
+                            vErrors = [err101];
+                          } else {
+                            vErrors.push(err101);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                  } else {
+                    const err102 = { instancePath: instancePath + "/spec/tools/resources/limits", schemaPath: "#/definitions/quantities/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err102];
+                    } else {
+                      vErrors.push(err102);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err96 = { instancePath: instancePath + "/spec/tools/resources", schemaPath: "#/properties/spec/properties/tools/properties/resources/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err96];
-                } else {
-                  vErrors.push(err96);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err97 = { instancePath: instancePath + "/spec/tools", schemaPath: "#/properties/spec/properties/tools/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err97];
-            } else {
-              vErrors.push(err97);
-            }
-            errors++;
-          }
-        }
-        if (data9.rules !== void 0) {
-          let data67 = data9.rules;
-          if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
-            for (const key17 in data67) {
-              const _errs153 = errors;
-              if (!(key17 === "sidecar-not-first" || key17 === "sidecar-no-readiness-gate" || key17 === "job-sidecar-blocks-completion" || key17 === "missing-entrypoint" || key17 === "init-network-under-mesh" || key17 === "process-namespace-sharing" || key17 === "sleep-ordering" || key17 === "native-sidecar-unsupported" || key17 === "dependency-not-awaited" || key17 === "init-container-probe-forbidden" || key17 === "restart-policy-on-container" || key17 === "native-sidecar-startup-probe-never" || key17 === "native-sidecar-prestop" || key17 === "prestop-exceeds-grace-period" || key17 === "onfailure-classic-sidecar" || key17 === "istio-hold-ignored-native" || key17 === "native-sidecar-in-custom-kind" || key17 === "sidecar-stops-before-app" || key17 === "pending-change" || key17 === "sidecar-endpoints-unknown" || key17 === "handled-by-script" || key17 === "invalid-suppression" || key17 === "invalid-input" || key17 === "start-order-race" || key17 === "native-sidecar-stuck-init" || key17 === "native-sidecar-stripped" || key17 === "sequencing-drift" || key17 === "kubelet-sidecar-defect" || key17 === "mutating-webhook-reinvocation" || key17 === "admission-webhook-missing")) {
-                const err98 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/definitions/ruleId/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values", propertyName: key17 };
-                if (vErrors === null) {
-                  vErrors = [err98];
-                } else {
-                  vErrors.push(err98);
-                }
-                errors++;
-              }
-              var valid35 = _errs153 === errors;
-              if (!valid35) {
-                const err99 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/properties/spec/properties/rules/propertyNames", keyword: "propertyNames", params: { propertyName: key17 }, message: "property name must be valid" };
-                if (vErrors === null) {
-                  vErrors = [err99];
-                } else {
-                  vErrors.push(err99);
-                }
-                errors++;
-              }
-            }
-            for (const key18 in data67) {
-              let data68 = data67[key18];
-              if (!(data68 === "off" || data68 === "info" || data68 === "warning" || data68 === "error")) {
-                const err100 = { instancePath: instancePath + "/spec/rules/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/ruleLevel/enum", keyword: "enum", params: { allowedValues: schema33.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err100];
-                } else {
-                  vErrors.push(err100);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err101 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/properties/spec/properties/rules/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err101];
-            } else {
-              vErrors.push(err101);
-            }
-            errors++;
-          }
-        }
-        if (data9.check !== void 0) {
-          let data69 = data9.check;
-          if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
-            for (const key19 in data69) {
-              if (!(key19 === "failOn" || key19 === "baseline")) {
-                const err102 = { instancePath: instancePath + "/spec/check", schemaPath: "#/properties/spec/properties/check/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err102];
-                } else {
-                  vErrors.push(err102);
-                }
-                errors++;
-              }
-            }
-            if (data69.failOn !== void 0) {
-              let data70 = data69.failOn;
-              if (!(data70 === "error" || data70 === "warning" || data70 === "info" || data70 === "none")) {
-                const err103 = { instancePath: instancePath + "/spec/check/failOn", schemaPath: "#/properties/spec/properties/check/properties/failOn/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.check.properties.failOn.enum }, message: "must be equal to one of the allowed values" };
+                const err103 = { instancePath: instancePath + "/spec/tools/resources", schemaPath: "#/properties/spec/properties/tools/properties/resources/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
                   vErrors = [err103];
                 } else {
@@ -11776,20 +11925,23 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data69.baseline !== void 0) {
-              let data71 = data69.baseline;
-              if (typeof data71 === "string") {
-                if (!pattern1.test(data71)) {
-                  const err104 = { instancePath: instancePath + "/spec/check/baseline", schemaPath: "#/properties/spec/properties/check/properties/baseline/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err104];
-                  } else {
-                    vErrors.push(err104);
-                  }
-                  errors++;
-                }
-              } else {
-                const err105 = { instancePath: instancePath + "/spec/check/baseline", schemaPath: "#/properties/spec/properties/check/properties/baseline/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+          } else {
+            const err104 = { instancePath: instancePath + "/spec/tools", schemaPath: "#/properties/spec/properties/tools/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err104];
+            } else {
+              vErrors.push(err104);
+            }
+            errors++;
+          }
+        }
+        if (data9.rules !== void 0) {
+          let data72 = data9.rules;
+          if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
+            for (const key18 in data72) {
+              const _errs163 = errors;
+              if (!(key18 === "sidecar-not-first" || key18 === "sidecar-no-readiness-gate" || key18 === "job-sidecar-blocks-completion" || key18 === "missing-entrypoint" || key18 === "init-network-under-mesh" || key18 === "process-namespace-sharing" || key18 === "sleep-ordering" || key18 === "native-sidecar-unsupported" || key18 === "dependency-not-awaited" || key18 === "init-container-probe-forbidden" || key18 === "restart-policy-on-container" || key18 === "native-sidecar-startup-probe-never" || key18 === "native-sidecar-prestop" || key18 === "prestop-exceeds-grace-period" || key18 === "onfailure-classic-sidecar" || key18 === "istio-hold-ignored-native" || key18 === "native-sidecar-in-custom-kind" || key18 === "sidecar-stops-before-app" || key18 === "pending-change" || key18 === "sidecar-endpoints-unknown" || key18 === "handled-by-script" || key18 === "invalid-suppression" || key18 === "invalid-input" || key18 === "start-order-race" || key18 === "native-sidecar-stuck-init" || key18 === "native-sidecar-stripped" || key18 === "sequencing-drift" || key18 === "kubelet-sidecar-defect" || key18 === "mutating-webhook-reinvocation" || key18 === "admission-webhook-missing")) {
+                const err105 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/definitions/ruleId/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values", propertyName: key18 };
                 if (vErrors === null) {
                   vErrors = [err105];
                 } else {
@@ -11797,23 +11949,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
+              var valid36 = _errs163 === errors;
+              if (!valid36) {
+                const err106 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/properties/spec/properties/rules/propertyNames", keyword: "propertyNames", params: { propertyName: key18 }, message: "property name must be valid" };
+                if (vErrors === null) {
+                  vErrors = [err106];
+                } else {
+                  vErrors.push(err106);
+                }
+                errors++;
+              }
             }
-          } else {
-            const err106 = { instancePath: instancePath + "/spec/check", schemaPath: "#/properties/spec/properties/check/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err106];
-            } else {
-              vErrors.push(err106);
-            }
-            errors++;
-          }
-        }
-        if (data9.stopOrder !== void 0) {
-          let data72 = data9.stopOrder;
-          if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
-            for (const key20 in data72) {
-              if (!(key20 === "sidecarsLast")) {
-                const err107 = { instancePath: instancePath + "/spec/stopOrder", schemaPath: "#/properties/spec/properties/stopOrder/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties" };
+            for (const key19 in data72) {
+              let data73 = data72[key19];
+              if (!(data73 === "off" || data73 === "info" || data73 === "warning" || data73 === "error")) {
+                const err107 = { instancePath: instancePath + "/spec/rules/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/ruleLevel/enum", keyword: "enum", params: { allowedValues: schema33.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err107];
                 } else {
@@ -11822,55 +11972,137 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data72.sidecarsLast !== void 0) {
-              if (typeof data72.sidecarsLast !== "boolean") {
-                const err108 = { instancePath: instancePath + "/spec/stopOrder/sidecarsLast", schemaPath: "#/properties/spec/properties/stopOrder/properties/sidecarsLast/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          } else {
+            const err108 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/properties/spec/properties/rules/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err108];
+            } else {
+              vErrors.push(err108);
+            }
+            errors++;
+          }
+        }
+        if (data9.check !== void 0) {
+          let data74 = data9.check;
+          if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
+            for (const key20 in data74) {
+              if (!(key20 === "failOn" || key20 === "baseline")) {
+                const err109 = { instancePath: instancePath + "/spec/check", schemaPath: "#/properties/spec/properties/check/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err108];
+                  vErrors = [err109];
                 } else {
-                  vErrors.push(err108);
+                  vErrors.push(err109);
+                }
+                errors++;
+              }
+            }
+            if (data74.failOn !== void 0) {
+              let data75 = data74.failOn;
+              if (!(data75 === "error" || data75 === "warning" || data75 === "info" || data75 === "none")) {
+                const err110 = { instancePath: instancePath + "/spec/check/failOn", schemaPath: "#/properties/spec/properties/check/properties/failOn/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.check.properties.failOn.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err110];
+                } else {
+                  vErrors.push(err110);
+                }
+                errors++;
+              }
+            }
+            if (data74.baseline !== void 0) {
+              let data76 = data74.baseline;
+              if (typeof data76 === "string") {
+                if (!pattern1.test(data76)) {
+                  const err111 = { instancePath: instancePath + "/spec/check/baseline", schemaPath: "#/properties/spec/properties/check/properties/baseline/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err111];
+                  } else {
+                    vErrors.push(err111);
+                  }
+                  errors++;
+                }
+              } else {
+                const err112 = { instancePath: instancePath + "/spec/check/baseline", schemaPath: "#/properties/spec/properties/check/properties/baseline/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err112];
+                } else {
+                  vErrors.push(err112);
                 }
                 errors++;
               }
             }
           } else {
-            const err109 = { instancePath: instancePath + "/spec/stopOrder", schemaPath: "#/properties/spec/properties/stopOrder/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err113 = { instancePath: instancePath + "/spec/check", schemaPath: "#/properties/spec/properties/check/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err109];
+              vErrors = [err113];
             } else {
-              vErrors.push(err109);
+              vErrors.push(err113);
+            }
+            errors++;
+          }
+        }
+        if (data9.stopOrder !== void 0) {
+          let data77 = data9.stopOrder;
+          if (data77 && typeof data77 == "object" && !Array.isArray(data77)) {
+            for (const key21 in data77) {
+              if (!(key21 === "sidecarsLast")) {
+                const err114 = { instancePath: instancePath + "/spec/stopOrder", schemaPath: "#/properties/spec/properties/stopOrder/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err114];
+                } else {
+                  vErrors.push(err114);
+                }
+                errors++;
+              }
+            }
+            if (data77.sidecarsLast !== void 0) {
+              if (typeof data77.sidecarsLast !== "boolean") {
+                const err115 = { instancePath: instancePath + "/spec/stopOrder/sidecarsLast", schemaPath: "#/properties/spec/properties/stopOrder/properties/sidecarsLast/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err115];
+                } else {
+                  vErrors.push(err115);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err116 = { instancePath: instancePath + "/spec/stopOrder", schemaPath: "#/properties/spec/properties/stopOrder/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err116];
+            } else {
+              vErrors.push(err116);
             }
             errors++;
           }
         }
       } else {
-        const err110 = { instancePath: instancePath + "/spec", schemaPath: "#/properties/spec/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err117 = { instancePath: instancePath + "/spec", schemaPath: "#/properties/spec/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err110];
+          vErrors = [err117];
         } else {
-          vErrors.push(err110);
+          vErrors.push(err117);
         }
         errors++;
       }
     }
   } else {
-    const err111 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err118 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err111];
+      vErrors = [err118];
     } else {
-      vErrors.push(err111);
+      vErrors.push(err118);
     }
     errors++;
   }
   validate10.errors = vErrors;
   return errors === 0;
 }
-var validate_generated_default, schema11, schema30, schema32, schema33, func2, pattern0, pattern1, pattern5, pattern12, pattern24, schema18, pattern17;
+var validate_generated_default, schema11, schema30, schema32, schema33, func2, pattern0, pattern1, pattern5, pattern12, pattern25, schema18, pattern18;
 var init_validate_generated = __esm({
   "src/config/validate.generated.js"() {
     "use strict";
     validate_generated_default = validate10;
-    schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
+    schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "consul": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
     schema30 = { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } };
     schema32 = { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] };
     schema33 = { "enum": ["off", "info", "warning", "error"] };
@@ -11879,9 +12111,9 @@ var init_validate_generated = __esm({
     pattern1 = new RegExp("\\S", "u");
     pattern5 = new RegExp("^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$", "u");
     pattern12 = new RegExp("^v?\\d+\\.\\d+(\\.\\d+)?$", "u");
-    pattern24 = new RegExp("^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$", "u");
-    schema18 = { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } };
-    pattern17 = new RegExp("^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$", "u");
+    pattern25 = new RegExp("^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$", "u");
+    schema18 = { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } };
+    pattern18 = new RegExp("^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$", "u");
   }
 });
 
@@ -12297,8 +12529,10 @@ function isMarker(s, i) {
   return Number.isNaN(n) || n === SPACE || n === 10;
 }
 function quotedEnd(s, i, end) {
-  const q = s.charCodeAt(i);
-  for (let j = i + 1; j < end; j++) {
+  return closingQuote(s, s.charCodeAt(i), i + 1, end);
+}
+function closingQuote(s, q, from, end) {
+  for (let j = from; j < end; j++) {
     const d = s.charCodeAt(j);
     if (q === 34 && d === 92) {
       j++;
@@ -12313,6 +12547,9 @@ function quotedEnd(s, i, end) {
     }
   }
   return -1;
+}
+function quotedText(s, q, from, to) {
+  return q === 34 ? doubleQuoted(s, from, to) : s.slice(from, to).replaceAll("''", "'");
 }
 function doubleQuoted(s, from, to) {
   const raw = s.slice(from, to);
@@ -12708,8 +12945,8 @@ var init_fastparse = __esm({
         let shape = "scalar";
         if (c === 34 || c === 39) {
           after = quotedEnd(s, i, this.end);
-          if (after < 0) throw UNSURE;
-          value = c === 34 ? doubleQuoted(s, i + 1, after - 1) : s.slice(i + 1, after - 1).replaceAll("''", "'");
+          if (after < 0) ({ value, after } = this.quotedLines(i, indent3));
+          else value = quotedText(s, c, i + 1, after - 1);
         } else if (c === 91 || c === 123) {
           const flow = new Flow(s, i, s.length, this.spans, this.depth, indent3);
           value = flow.node();
@@ -12766,6 +13003,39 @@ var init_fastparse = __esm({
         if (words.length === 0) return void 0;
         this.toLineOf(after);
         return { words: words.join(" "), after };
+      }
+      /**
+       * A quoted scalar that closes on a later line (`note: "a long` then `  value"`): every line
+       * after the first indented past the collection at `indent`, none blank; yaml folds each line
+       * break into one space and drops the spaces around it. A blank line (a kept break), a line
+       * ending in a backslash (an escaped break, in double quotes) or an empty first or middle line
+       * is left to yaml. Moves the parser to the line the scalar closes on.
+       */
+      quotedLines(i, indent3) {
+        const s = this.s;
+        const q = s.charCodeAt(i);
+        const parts = [];
+        let from = i + 1;
+        let lineEnd5 = this.end;
+        for (; ; ) {
+          const after = closingQuote(s, q, from, lineEnd5);
+          if (after >= 0) {
+            parts.push(quotedText(s, q, from, after - 1));
+            this.toLineOf(after);
+            return { value: parts.join(" "), after };
+          }
+          let e = lineEnd5;
+          while (e > from && s.charCodeAt(e - 1) === SPACE) e--;
+          if (e === from || s.charCodeAt(e - 1) === 92) throw UNSURE;
+          parts.push(quotedText(s, q, from, e));
+          const p = lineEnd5 + 1;
+          if (p >= s.length) throw UNSURE;
+          lineEnd5 = s.indexOf("\n", p);
+          if (lineEnd5 < 0) lineEnd5 = s.length;
+          from = p;
+          while (from < lineEnd5 && s.charCodeAt(from) === SPACE) from++;
+          if (from === lineEnd5 || from - p <= indent3) throw UNSURE;
+        }
       }
       /** The end of a one-line value (from `at` to `after`): only a comment may follow on the line, then no more-indented continuation. */
       scalarEnd(value, shape, at, after, indent3) {
@@ -14973,6 +15243,10 @@ function kubernetesText(cfg) {
 function restsOnAssumedVersion(ctx) {
   if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
 }
+function noteOnce(ctx, setting, message2) {
+  const notes = ctx.facts.notes ??= /* @__PURE__ */ new Map();
+  if (!notes.has(setting)) notes.set(setting, { message: message2, said: false });
+}
 function assumedVersionMessage(cfg) {
   return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
 }
@@ -15290,14 +15564,14 @@ function compose(f, roots, main2, purpose) {
     return found[0];
   };
   const wanted = /* @__PURE__ */ new Set();
-  const visit6 = (name) => {
+  const visit7 = (name) => {
     if (!name) return;
     const s = pick(name);
     if (wanted.has(s)) return;
     wanted.add(s);
-    for (const n of s.needs?.(f) ?? []) visit6(n);
+    for (const n of s.needs?.(f) ?? []) visit7(n);
   };
-  roots.forEach(visit6);
+  roots.forEach(visit7);
   const chosen = LIBRARY.filter((s) => wanted.has(s));
   for (const [i, s] of chosen.entries()) {
     if (!s.runs) continue;
@@ -17137,6 +17411,8 @@ function shutdownEnabled(cfg, mesh, settings, annotations) {
       const on = profileAt(mesh, configuredRelease(cfg, mesh)).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
       return settings.shutdown === true && (on === void 0 || annotations[ANNOTATION.linkerdShutdown] === on);
     }
+    case "consul":
+      return settings.shutdown === true && isTrue2(annotations[ANNOTATION.consulLifecycle]);
     case "dapr":
       return settings.shutdown === true;
     case "vault":
@@ -17158,7 +17434,7 @@ var init_mesh = __esm({
     init_host();
     init_sidecars();
     init_spec();
-    MESHES = ["istio", "linkerd", "kuma", "dapr", "vault"];
+    MESHES = ["istio", "linkerd", "kuma", "dapr", "vault", "consul"];
     INJECTION = Object.fromEntries(
       MESHES.map((m) => {
         const rows = (tableOf(m).injection ?? []).map((r) => r.value);
@@ -17173,7 +17449,8 @@ var init_mesh = __esm({
       linkerdShutdown: switchKey("linkerd", "shutdown").key,
       kumaWait: switchKey("kuma", "waitReady").key,
       vaultPrePopulate: switchKey("vault", "prePopulateOnly").key,
-      vaultQuit: switchKey("vault", "quit").key
+      vaultQuit: switchKey("vault", "quit").key,
+      consulLifecycle: switchKey("consul", "shutdown").key
     };
     POD_MARKER_KEYS = /* @__PURE__ */ new Map();
     for (const mesh of MESHES) for (const m of INJECTION[mesh].pod) POD_MARKER_KEYS.set(m.key, [...POD_MARKER_KEYS.get(m.key) ?? [], mesh]);
@@ -17744,8 +18021,9 @@ function insertionIndex(init) {
   });
   return at;
 }
-function awaitDependencies(ctx, deps) {
+function awaitDependencies(ctx, all) {
   const pod = ctx.w.pod;
+  const deps = all.filter((d) => nameFree(ctx, d));
   const before = pod.initContainers ?? [];
   const uid = deps.length > 0 ? workaround(ctx) : void 0;
   const others = before.filter((c) => !isWaitContainer(c));
@@ -17760,6 +18038,20 @@ function awaitDependencies(ctx, deps) {
   if (after.length > 0) pod.initContainers = after;
   else delete pod.initContainers;
   report(ctx, deps, before, after, uid);
+}
+function nameFree(ctx, d) {
+  const name = WAIT_PREFIX + d.name;
+  const i = (ctx.w.pod.containers ?? []).findIndex((c) => c.name === name);
+  if (i < 0) return true;
+  ctx.report(
+    "error",
+    {
+      summary: `no wait for ${d.name}: container ${name} already exists, and names are unique across a pod`,
+      detail: `pod-sequencer names the wait for dependency ${d.name} ${name}. Rename that container, or give the dependency another name.`
+    },
+    podField(ctx.w, "containers", i)
+  );
+  return false;
 }
 function report(ctx, deps, before, after, uid) {
   const field = (c) => podField(ctx.w, "initContainers", after.indexOf(c));
@@ -18023,7 +18315,7 @@ function endJobSidecars(ctx, apps, sidecars) {
     (s) => s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : []
   );
   const shutdown = shutdownCalls(ctx, sidecars);
-  const kill = sidecars.flatMap((s) => s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []);
+  const kill = signalled(ctx, sidecars);
   if (shutdown.length + kill.length === 0 || apps.length === 0) return false;
   const shutdownOn = w.restartPolicy === "OnFailure" ? "success" : "always";
   const ended = [...shutdown, ...kill].map((s) => s.name).join(", ");
@@ -18044,6 +18336,19 @@ function endJobSidecars(ctx, apps, sidecars) {
     );
   }
   return true;
+}
+function signalled(ctx, sidecars) {
+  const kill = sidecars.flatMap((s) => s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []);
+  if (kill.length === 0 || ctx.w.pod.hostPID !== true) return kill;
+  ctx.report(
+    "error",
+    {
+      summary: `cannot end ${kill.map((k) => k.name).join(", ")} by signal: the pod sets hostPID: true`,
+      detail: "A signal needs shareProcessNamespace, which the API server refuses beside hostPID, and a kill by name in the node's PID namespace would reach other pods' processes. Give the sidecar a shutdown endpoint (sidecars[].shutdown.http) or make it native (kubernetesVersion 1.29 or later)."
+    },
+    podField(ctx.w, "hostPID")
+  );
+  return [];
 }
 function shutdownCalls(ctx, sidecars) {
   return sidecars.flatMap((s) => {
@@ -18235,6 +18540,7 @@ var init_embedded_config = __esm({
 function nativeWant(ctx, mesh, native3) {
   const version = configuredRelease(ctx.cfg, mesh);
   const rows = tableOf(mesh).nativeKeys ?? [];
+  if (native3 === "auto" && version === void 0 && tableOf(mesh).nativeNeedsRelease) return releaseNeeded(ctx, mesh, rows);
   const key2 = factAt(rows, version)?.value;
   const want = nativeKeyWant(ctx, mesh, native3, key2 ?? rows[0]?.value);
   if (!want) return void 0;
@@ -18251,6 +18557,16 @@ function nativeWant(ctx, mesh, native3) {
   const { oldest, newest } = tableOf(mesh).releases;
   const unknown = version === void 0 && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : "";
   return { ...want, because: `${want.because ?? ""}${unknown}` };
+}
+function releaseNeeded(ctx, mesh, rows) {
+  const minor = minorVersion(ctx.cfg);
+  if (minor === void 0 || minor < NATIVE_SIDECARS_SINCE || rows.length === 0) return void 0;
+  const since = rows.map((r) => r.since).sort(compareVersions)[0];
+  noteOnce(ctx, `mesh.${mesh}.version`, {
+    summary: `mesh.${mesh}.version not set: ${profiles[mesh].containerName} is asked for no native sidecar`,
+    detail: `${tableOf(mesh).description} reads ${rows[0].value} from ${since} on; an older injector ignores it and adds a classic sidecar, which Job wrappers end. Set mesh.${mesh}.version to ${since} or later (or mesh.${mesh}.native: true) for native sidecars.`
+  });
+  return void 0;
 }
 function nativeKeyWant(ctx, mesh, native3, key2) {
   if (!key2) return void 0;
@@ -18317,6 +18633,19 @@ function* wants(ctx, { mesh, settings }) {
       }
       if (m.quit && endsJob() && !isTrue2(now()[ANNOTATION.vaultPrePopulate])) {
         yield { key: ANNOTATION.vaultQuit, value: "true", why: `so a Job wrapper can shut ${container} down when the work ends (POST /agent/v1/quit)` };
+      }
+      break;
+    }
+    case "consul": {
+      const m = settings;
+      yield* native(ctx, mesh, m.native);
+      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.consulLifecycle];
+      if (m.shutdown && switchOn && endsJob()) {
+        yield {
+          key: ANNOTATION.consulLifecycle,
+          value: switchOn,
+          why: `so a Job wrapper can shut ${container} down when the work ends (POST /graceful_shutdown)`
+        };
       }
       break;
     }
@@ -19360,6 +19689,7 @@ var init_job_sidecar_blocks_completion = __esm({
     "use strict";
     init_shell();
     init_mesh();
+    init_resolve();
     init_sidecars();
     init_apps();
     init_workload();
@@ -19368,7 +19698,7 @@ var init_job_sidecar_blocks_completion = __esm({
     init_switch();
     init_types();
     init_fixes();
-    NATIVE_SWITCH = /* @__PURE__ */ new Set(["istio", "linkerd", "dapr"]);
+    NATIVE_SWITCH = new Set(MESHES.filter((m) => "native" in meshDefaults[m]));
     jobSidecarBlocksCompletion = {
       id: "job-sidecar-blocks-completion",
       severity: "error",
@@ -20856,6 +21186,7 @@ function processAt(index, item, cfg, facts, out2) {
   }
   if (text2 !== void 0) replacements.set(index, text2);
   sayAssumedVersion(cfg, facts, results, before);
+  sayNotes(facts, results, before);
   while (itemOf.length < results.length) {
     itemOf.push(index);
     within.push("");
@@ -20874,6 +21205,22 @@ function sayAssumedVersion(cfg, facts, results, from) {
     ...about?.resourceRef ? { resourceRef: about.resourceRef } : {},
     ...about?.file ? { file: about.file } : {}
   });
+}
+function sayNotes(facts, results, from) {
+  if (!facts.notes) return;
+  const about = results.slice(from).find((r) => r.resourceRef);
+  for (const [setting, note] of facts.notes) {
+    if (note.said) continue;
+    note.said = true;
+    results.push({
+      ...fromMessage(note.message),
+      severity: "info",
+      // Not a change, like the assumed kubernetesVersion: a second run says it again.
+      tags: { assumed: setting },
+      ...about?.resourceRef ? { resourceRef: about.resourceRef } : {},
+      ...about?.file ? { file: about.file } : {}
+    });
+  }
 }
 function listOf(item) {
   if (!isListKind(item.kind) || item.kind === "ResourceList") return void 0;
@@ -21313,6 +21660,7 @@ var init_process = __esm({
     init_io();
     init_sync();
     init_types();
+    init_results();
     init_context();
     init_sequence();
     init_kinds();
@@ -26924,17 +27272,44 @@ function pointerToken(key2) {
   return String(key2).replace(/~/g, "~0").replace(/\//g, "~1");
 }
 function diff(before, after) {
-  const ops = [];
-  diffValue(before, after, "", ops);
-  return ops;
+  const ctx = { ops: [] };
+  diffValue(before, after, "", ctx, void 0);
+  return ctx.ops;
 }
-function diffValue(before, after, path, ops) {
+function diffEnsuring(before, after) {
+  const ctx = { ops: [], ensure: {} };
+  diffValue(before, after, "", ctx, []);
+  return { operations: ctx.ops, ensure: Object.keys(ctx.ensure).length > 0 ? ctx.ensure : void 0 };
+}
+function child(steps2, key2) {
+  return steps2 && !key2.startsWith("$") ? [...steps2, key2] : void 0;
+}
+function ensureAt(root, steps2, leaf) {
+  let cur = root;
+  steps2.forEach((step, i) => {
+    if (typeof step !== "string") return;
+    const next = steps2[i + 1];
+    if (next === void 0) {
+      cur[step] = Array.isArray(leaf) ? [] : { ...cur[step], ...leaf };
+      return;
+    }
+    if (typeof next === "string") {
+      cur = cur[step] ??= {};
+      return;
+    }
+    const list3 = cur[step] ??= [];
+    let element = list3.find((e) => e.name === next.name);
+    if (!element) list3.push(element = { name: next.name });
+    cur = element;
+  });
+}
+function diffValue(before, after, path, ctx, steps2) {
   if (deepEqual(before, after)) return;
-  if (isObject4(before) && isObject4(after)) return diffObject(before, after, path, ops);
-  if (Array.isArray(before) && Array.isArray(after) && named(before) && named(after)) return diffPool({ "": before }, { "": after }, path, ops, true);
-  ops.push({ op: "test", path, value: before }, { op: "replace", path, value: after });
+  if (isObject4(before) && isObject4(after)) return diffObject(before, after, path, ctx, steps2);
+  if (Array.isArray(before) && Array.isArray(after) && named(before) && named(after)) return diffPool({ "": before }, { "": after }, path, ctx, steps2, true);
+  ctx.ops.push({ op: "test", path, value: before }, { op: "replace", path, value: after });
 }
-function diffObject(before, after, path, ops) {
+function diffObject(before, after, path, ctx, steps2) {
   const pooled = /* @__PURE__ */ new Set();
   for (const pool of POOLS) {
     const b = {};
@@ -26952,20 +27327,39 @@ function diffObject(before, after, path, ops) {
     if (!ok || !uniqueAcross(Object.values(b)) || !uniqueAcross(Object.values(a))) continue;
     const absent = lists2.filter((k) => !Object.hasOwn(before, k));
     const dropped = lists2.filter((k) => !Object.hasOwn(after, k));
-    diffPool(b, a, path, ops, false, new Set(absent), new Set(dropped));
+    diffPool(b, a, path, ctx, steps2, false, new Set(absent), new Set(dropped));
     lists2.forEach((k) => pooled.add(k));
   }
   for (const key2 of Object.keys(before)) {
     if (pooled.has(key2) || Object.hasOwn(after, key2)) continue;
     const at = `${path}/${pointerToken(key2)}`;
-    ops.push({ op: "test", path: at, value: before[key2] }, { op: "remove", path: at });
+    ctx.ops.push({ op: "test", path: at, value: before[key2] }, { op: "remove", path: at });
   }
   for (const [key2, value] of Object.entries(after)) {
     if (pooled.has(key2)) continue;
     const at = `${path}/${pointerToken(key2)}`;
-    if (!Object.hasOwn(before, key2)) ops.push({ op: "add", path: at, value });
-    else diffValue(before[key2], value, at, ops);
+    if (Object.hasOwn(before, key2)) diffValue(before[key2], value, at, ctx, child(steps2, key2));
+    else if (!ensured(key2, value, path, ctx, steps2)) ctx.ops.push({ op: "add", path: at, value });
   }
+}
+function ensured(key2, value, path, ctx, steps2) {
+  const here = ctx.ensure && child(steps2, key2);
+  if (!here) return false;
+  if (Array.isArray(value) && named(value)) {
+    ensureAt(ctx.ensure, here, []);
+    for (const element of value) ctx.ops.push({ op: "add", path: `${path}/${pointerToken(key2)}/-`, value: element });
+    return true;
+  }
+  const metadataMap = (k, v, under) => MERGED_MAPS.has(k) && under.at(-1) === "metadata" && stringMap(v);
+  if (metadataMap(key2, value, steps2)) {
+    ensureAt(ctx.ensure, here, value);
+    return true;
+  }
+  if (key2 === "metadata" && isObject4(value) && Object.keys(value).length > 0 && Object.entries(value).every(([k, v]) => metadataMap(k, v, here))) {
+    for (const [k, v] of Object.entries(value)) ensureAt(ctx.ensure, [...here, k], v);
+    return true;
+  }
+  return false;
 }
 function named(list3) {
   return list3.every((e) => isObject4(e) && typeof e.name === "string") && uniqueAcross([list3]);
@@ -26974,12 +27368,15 @@ function uniqueAcross(lists2) {
   const names2 = lists2.flat().map((e) => e.name);
   return new Set(names2).size === names2.length;
 }
-function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new Set(), dropped = /* @__PURE__ */ new Set()) {
+function diffPool(before, after, path, ctx, steps2, bare, absent = /* @__PURE__ */ new Set(), dropped = /* @__PURE__ */ new Set()) {
+  const { ops } = ctx;
   const at = (key2, i) => `${path}${bare ? "" : `/${pointerToken(key2)}`}${i === void 0 ? "" : `/${i}`}`;
+  const stepsTo = (key2) => bare ? steps2 : child(steps2, key2);
   const nameOf3 = (e) => e.name;
   const cur = {};
   for (const key2 of Object.keys(before)) cur[key2] = before[key2].map(nameOf3);
   const old = new Map(Object.values(before).flatMap((l) => l.map((e) => [nameOf3(e), e])));
+  const oldKey = new Map(Object.entries(before).flatMap(([key2, l]) => l.map((e) => [nameOf3(e), key2])));
   const kept2 = new Set(Object.values(after).flatMap((l) => l.map(nameOf3)));
   const testName = (key2, i, name) => ops.push({ op: "test", path: `${at(key2, i)}/name`, value: name });
   for (const key2 of Object.keys(cur)) {
@@ -26999,13 +27396,18 @@ function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new S
   };
   for (const [key2, list3] of Object.entries(after)) {
     if (absent.has(key2)) {
-      if (list3.every((e) => !old.has(nameOf3(e)))) {
+      const where = ctx.ensure && stepsTo(key2);
+      if (where) {
+        ensureAt(ctx.ensure, where, []);
+        cur[key2] = [];
+      } else if (list3.every((e) => !old.has(nameOf3(e)))) {
         ops.push({ op: "add", path: at(key2), value: list3 });
         cur[key2] = list3.map(nameOf3);
         continue;
+      } else {
+        ops.push({ op: "add", path: at(key2), value: [] });
+        cur[key2] = [];
       }
-      ops.push({ op: "add", path: at(key2), value: [] });
-      cur[key2] = [];
     }
     list3.forEach((element, j) => {
       const name = nameOf3(element);
@@ -27030,22 +27432,26 @@ function diffPool(before, after, path, ops, bare, absent = /* @__PURE__ */ new S
     list3.forEach((element, j) => {
       const name = nameOf3(element);
       if (!old.has(name)) return;
-      const inner = [];
-      diffValue(old.get(name), element, at(key2, j), inner);
-      if (inner.length > 0) {
+      const inner = { ...ctx, ops: [] };
+      const from = stepsTo(oldKey.get(name));
+      diffValue(old.get(name), element, at(key2, j), inner, from && [...from, { name }]);
+      if (inner.ops.length > 0) {
         testName(key2, j, name);
-        ops.push(...inner);
+        ops.push(...inner.ops);
       }
     });
   }
 }
-var POOLS, isObject4;
+var POOLS, isObject4, plainKeys, stringMap, MERGED_MAPS;
 var init_diff2 = __esm({
   "src/patches/diff.ts"() {
     "use strict";
     init_sync();
     POOLS = [["initContainers", "containers"]];
     isObject4 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    plainKeys = (m) => Object.keys(m).every((k) => !k.startsWith("$"));
+    stringMap = (v) => isObject4(v) && plainKeys(v) && Object.values(v).every((x) => typeof x === "string");
+    MERGED_MAPS = /* @__PURE__ */ new Set(["annotations", "labels"]);
   }
 });
 
@@ -27063,10 +27469,10 @@ function computePatches(files, cfg, opts = {}) {
     if (self) seen.push(self);
     if (afterText === void 0) return;
     const after = itemValue(afterText);
-    const operations = after ? diff(before, after) : [];
-    if (operations.length === 0) return;
+    const { operations, ensure } = after ? diffEnsuring(before, after) : { operations: [], ensure: void 0 };
+    if (operations.length === 0 && !ensure) return;
     if (!target2) throw new PathError(`${where}: ${String(before.kind)} has no metadata.name, so no patch target can name it: give it a name`);
-    const patch = { target: target2, operations, where };
+    const patch = { target: target2, operations, ...ensure ? { ensure } : {}, where };
     patches2.push(patch);
     own.set(patch, self);
   };
@@ -27119,15 +27525,44 @@ function operationsYaml(ops, trimmed = false) {
   const options = { version: "1.1", lineWidth: 0, minContentWidth: 0 };
   return trimmed ? stringifyTrimSafe(ops, options) : (0, import_yaml15.stringify)(ops, options);
 }
-function fileNames(patches2) {
+function ensureYaml(p, trimmed = false) {
+  const { target: t } = p;
+  const { metadata, ...rest } = p.ensure ?? {};
+  const value = {
+    apiVersion: t.group ? `${t.group}/${t.version}` : t.version,
+    kind: t.kind,
+    metadata: { name: t.name, ...t.namespace ? { namespace: t.namespace } : {}, ...metadata },
+    ...rest
+  };
+  const options = { version: "1.1", lineWidth: 0, minContentWidth: 0 };
+  const doc = new import_yaml15.Document(value, options);
+  quoteForReaders(doc.contents, isNewNode);
+  (0, import_yaml15.visit)(doc, {
+    Pair(_, pair) {
+      if ((0, import_yaml15.isSeq)(pair.value)) pair.key.comment = MERGE_BY_NAME;
+    },
+    Scalar(_, s) {
+      if (trimmed && typeof s.value === "string" && s.value.endsWith("\n")) s.type = import_yaml15.Scalar.QUOTE_DOUBLE;
+    }
+  });
+  return doc.toString(options);
+}
+function patchFiles(patches2) {
   const used = /* @__PURE__ */ new Set(["kustomization.yaml"]);
-  return patches2.map(({ target: t }) => {
-    const base2 = [slug(t.kind), ...t.namespace ? [slug(t.namespace)] : [], slug(t.name)].join("-");
-    let name = `${base2}.yaml`;
-    if (used.has(name)) name = `${base2}.${slug(t.group || "core")}.yaml`;
-    for (let n = 2; used.has(name); n++) name = `${base2}-${n}.yaml`;
+  const free = (name, other) => {
+    for (let n = 2; used.has(name); n++) name = other(n);
     used.add(name);
     return name;
+  };
+  const files = patches2.map(({ target: t }) => {
+    const base2 = [slug(t.kind), ...t.namespace ? [slug(t.namespace)] : [], slug(t.name)].join("-");
+    const first = used.has(`${base2}.yaml`) ? `${base2}.${slug(t.group || "core")}.yaml` : `${base2}.yaml`;
+    return { operations: free(first, (n) => `${base2}-${n}.yaml`) };
+  });
+  return files.map((f, i) => {
+    if (!patches2[i].ensure) return f;
+    const base2 = f.operations.slice(0, -".yaml".length);
+    return { ...f, ensure: free(`${base2}.ensure.yaml`, (n) => `${base2}.ensure-${n}.yaml`) };
   });
 }
 function unreadNotice(unread) {
@@ -27138,7 +27573,7 @@ function unreadNotice(unread) {
 ${lines}`;
 }
 function renderComponent(patches2, regenerate, unread = []) {
-  const names2 = fileNames(patches2);
+  const files = patchFiles(patches2);
   const head = (what2) => `${HEADER}
 # ${what2}
 # Regenerate: ${regenerate}
@@ -27146,7 +27581,10 @@ function renderComponent(patches2, regenerate, unread = []) {
   const kustomization = {
     apiVersion: "kustomize.config.k8s.io/v1alpha1",
     kind: "Component",
-    patches: patches2.map((p, i) => ({ path: names2[i], target: p.target }))
+    patches: patches2.flatMap((p, i) => [
+      ...files[i].ensure ? [{ path: files[i].ensure, target: { ...p.target } }] : [],
+      ...p.operations.length > 0 ? [{ path: files[i].operations, target: { ...p.target } }] : []
+    ])
   };
   const out2 = /* @__PURE__ */ new Map();
   out2.set(
@@ -27154,15 +27592,22 @@ function renderComponent(patches2, regenerate, unread = []) {
     head(`The function's changes as patches: list this directory under \`components:\` of an overlay whose resources are the inputs.`) + unreadNotice(unread) + (0, import_yaml15.stringify)(kustomization, { version: "1.1", lineWidth: 0 })
   );
   patches2.forEach((p, i) => {
-    out2.set(
-      names2[i],
-      head(`${describe3(p.target)} (${p.where}): JSON 6902; each \`test\` fails the kustomize build if the base has drifted.`) + operationsYaml(p.operations)
-    );
+    const { ensure, operations } = files[i];
+    if (ensure) out2.set(ensure, head(`${describe3(p.target)} (${p.where}): ${ENSURE_SAYS}`) + ensureYaml(p));
+    if (p.operations.length > 0)
+      out2.set(
+        operations,
+        head(`${describe3(p.target)} (${p.where}): JSON 6902; each \`test\` fails the kustomize build if the base has drifted.`) + operationsYaml(p.operations)
+      );
   });
   return out2;
 }
 function renderFlux(patches2, regenerate, unread = []) {
-  const block2 = { postRenderers: [{ kustomize: { patches: patches2.map((p) => ({ target: p.target, patch: operationsYaml(p.operations, true) })) } }] };
+  const entries = patches2.flatMap((p) => [
+    ...p.ensure ? [{ target: { ...p.target }, patch: ensureYaml(p, true) }] : [],
+    ...p.operations.length > 0 ? [{ target: { ...p.target }, patch: operationsYaml(p.operations, true) }] : []
+  ]);
+  const block2 = { postRenderers: [{ kustomize: { patches: entries } }] };
   return `${HEADER}
 # HelmRelease spec.postRenderers: the function's changes to the rendered chart.
 # Regenerate: ${regenerate}
@@ -27172,7 +27617,7 @@ function body(text2) {
   const header = /^(?:#[^\n]*\n)*?# Regenerate: [^\n]*\n/.exec(text2);
   return header ? text2.slice(header[0].length) : text2.replace(/^(?:#[^\n]*\n)*/, "");
 }
-var import_yaml15, HEADER, key, slug;
+var import_yaml15, HEADER, key, MERGE_BY_NAME, slug, ENSURE_SAYS;
 var init_patches = __esm({
   "src/patches/index.ts"() {
     "use strict";
@@ -27185,7 +27630,9 @@ var init_patches = __esm({
     init_diff2();
     HEADER = "# Written by `pod-sequencer patches`; do not edit.";
     key = (t) => [t.namespace ?? "", t.kind, t.name, t.group ?? "", t.version].join("\0");
+    MERGE_BY_NAME = ' {"type":"array","x-kubernetes-patch-merge-key":"name","x-kubernetes-patch-strategy":"merge"}';
     slug = (s) => s.toLowerCase().replace(/[^a-z0-9.-]+/g, "_");
+    ENSURE_SAYS = "strategic merge, applied before the JSON 6902 patch: it keeps the lists and maps the base has and creates those it lacks, so the operations add to them instead of replacing them.";
   }
 });
 
@@ -30285,11 +30732,11 @@ var init_audit = __esm({
 
 // src/audit/kubectl.ts
 function runKubectl() {
-  const child = (0, import_node_child_process2.spawn)("kubectl", [...KUBECTL_ARGS], { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+  const child2 = (0, import_node_child_process2.spawn)("kubectl", [...KUBECTL_ARGS], { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
   let said = "";
-  child.stderr.on("data", (b) => said = (said + b.toString("utf8")).slice(0, 4096));
+  child2.stderr.on("data", (b) => said = (said + b.toString("utf8")).slice(0, 4096));
   const done = new Promise((resolve7, reject) => {
-    child.on(
+    child2.on(
       "error",
       (e) => reject(
         new InputError(
@@ -30297,14 +30744,14 @@ function runKubectl() {
         )
       )
     );
-    child.on("close", (code) => {
+    child2.on("close", (code) => {
       if (code === 0) return resolve7();
       const first = said.trim().split("\n")[0] ?? "";
       reject(new InputError(`--kubectl: kubectl ${KUBECTL_ARGS.join(" ")} failed (exit ${code ?? "by a signal"})${first ? `: ${first}` : ""}`));
     });
   });
   done.catch(() => void 0);
-  return { stdout: child.stdout, done };
+  return { stdout: child2.stdout, done };
 }
 var import_node_child_process2, KUBECTL_ARGS;
 var init_kubectl = __esm({

@@ -7712,31 +7712,148 @@ var cloudSqlProxy = {
   ]
 };
 
+// src/profiles/consul.ts
+var TAG2 = "hashicorp/consul-k8s@v2.0.3:";
+var ANNOTATIONS = "control-plane/connect-inject/constants/annotations_and_labels.go";
+var CONSTANTS = "control-plane/connect-inject/constants/constants.go";
+var SIDECAR = "control-plane/connect-inject/webhook/consul_dataplane_sidecar.go";
+var WEBHOOK = "control-plane/connect-inject/webhook/mesh_webhook.go";
+var INIT = "control-plane/connect-inject/webhook/container_init.go";
+var VALUES = "charts/consul/values.yaml";
+var consul = {
+  name: "consul",
+  description: "Consul dataplane (consul-k8s connect injector)",
+  releases: { oldest: "1.2.1", newest: "2.0.3", scheme: "x.y.z, the consul-k8s release; its chart pins the consul-dataplane image of the same number" },
+  timeoutSeconds: 120,
+  images: [{ value: { image: "*/consul-dataplane", tag: "^v?(\\d+\\.\\d+\\.\\d+)" }, source: TAG2 + VALUES, quote: "hashicorp/consul-dataplane:" }],
+  containerName: [{ value: "consul-dataplane", source: TAG2 + WEBHOOK, quote: 'sidecarContainer = "consul-dataplane"' }],
+  // Envoy's admin listener, which consul-dataplane binds on the pod's loopback (port 19000, one up
+  // per extra service of a multi-port pod); Envoy answers GET /ready with 200 once LIVE.
+  readiness: [
+    {
+      value: { http: "http://127.0.0.1:19000/ready" },
+      source: TAG2 + SIDECAR,
+      quote: 'fmt.Sprintf("-envoy-admin-bind-port=%d", 19000+mpi.serviceIndex)',
+      also: [{ source: TAG2 + SIDECAR, quote: '"-envoy-admin-bind-address=" + envoyAdminBindAddress,' }]
+    }
+  ],
+  // The app ends the dataplane by POST /graceful_shutdown on the graceful port (the project's own
+  // Job test: acceptance/tests/connect/connect_proxy_lifecycle_test.go,
+  // TestConnectInject_ProxyLifecycleShutdownJob); the listener is on the loopback (-graceful-addr).
+  shutdown: [
+    {
+      value: { http: "http://127.0.0.1:20600/graceful_shutdown", method: "POST" },
+      since: "1.2.1",
+      source: TAG2 + CONSTANTS,
+      quote: 'DefaultGracefulShutdownPath = "/graceful_shutdown"',
+      absentAt: `hashicorp/consul-k8s@v1.2.0:${CONSTANTS}`,
+      also: [
+        { source: TAG2 + CONSTANTS, quote: "DefaultGracefulPort = 20600" },
+        { source: TAG2 + SIDECAR, quote: '"-graceful-addr=" + consulDPBindAddress,' },
+        {
+          source: "hashicorp/consul-k8s@v2.0.3:acceptance/tests/connect/connect_proxy_lifecycle_test.go",
+          quote: '"-XPOST", "http://localhost:20600/graceful_shutdown"'
+        }
+      ]
+    }
+  ],
+  // Lifecycle is on by default in the chart (connectInject.sidecarProxy.lifecycle.defaultEnabled),
+  // which an operator may turn off; the pod's annotation wins over that default.
+  shutdownSwitch: [
+    {
+      value: { annotations: { "consul.hashicorp.com/enable-sidecar-proxy-lifecycle": "true" } },
+      since: "1.2.1",
+      source: `${TAG2}control-plane/connect-inject/lifecycle/lifecycle_configuration.go`,
+      quote: 'if raw, ok := pod.Annotations[constants.AnnotationEnableSidecarProxyLifecycle]; ok && raw != "" {',
+      absentAt: "hashicorp/consul-k8s@v1.2.0:control-plane/connect-inject/lifecycle/lifecycle_configuration.go",
+      also: [{ source: TAG2 + VALUES, quote: "defaultEnabled: true" }]
+    }
+  ],
+  ports: [
+    {
+      value: { url: "shutdown", annotation: "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port", default: "20600" },
+      since: "1.2.1",
+      source: TAG2 + ANNOTATIONS,
+      quote: 'AnnotationSidecarProxyLifecycleGracefulPort                 = "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port"',
+      absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`
+    }
+  ],
+  setupInit: [{ value: "consul-connect-inject-init", source: TAG2 + INIT, quote: 'injectInitContainerName      = "consul-connect-inject-init"' }],
+  proxyUid: [{ value: 5995, source: TAG2 + INIT, quote: "sidecarUserAndGroupID        = 5995" }],
+  // The injector makes consul-dataplane an init container with restartPolicy Always and an exec
+  // startupProbe (`consul-dataplane -check-proxy-health`), after the pod's own init containers;
+  // off by default (values.yaml dataplaneAsSidecarInitContainer.defaultEnabled: false).
+  nativeKeys: [
+    {
+      value: "consul.hashicorp.com/enable-consul-dataplane-as-sidecar",
+      since: "1.9.0",
+      source: `hashicorp/consul-k8s@v1.9.0:${ANNOTATIONS}`,
+      quote: 'AnnotationEnableConsulDataplaneAsSidecar       = "consul.hashicorp.com/enable-consul-dataplane-as-sidecar"',
+      absentAt: `hashicorp/consul-k8s@v1.8.0:${ANNOTATIONS}`,
+      also: [
+        { source: TAG2 + SIDECAR, quote: "container.RestartPolicy = &restartPolicy" },
+        { source: TAG2 + SIDECAR, quote: '"-check-proxy-health",' },
+        { source: TAG2 + WEBHOOK, quote: "pod.Spec.InitContainers = append(pod.Spec.InitContainers, envoySidecar)" }
+      ]
+    }
+  ],
+  nativeNeedsRelease: true,
+  // Only pods that ask (the chart's connectInject.default: false makes the injector require the
+  // annotation), read with Go's strconv.ParseBool.
+  injection: [
+    {
+      value: {
+        key: "consul.hashicorp.com/connect-inject",
+        at: "pod",
+        in: "annotation",
+        on: ["true", "1", "t", "T", "TRUE", "True"],
+        off: ["false", "0", "f", "F", "FALSE", "False"]
+      },
+      source: TAG2 + WEBHOOK,
+      quote: "if raw, ok := pod.Annotations[constants.AnnotationInject]; ok {",
+      also: [
+        { source: TAG2 + ANNOTATIONS, quote: 'AnnotationInject = "consul.hashicorp.com/connect-inject"' },
+        { source: TAG2 + WEBHOOK, quote: "return strconv.ParseBool(raw)" },
+        { source: TAG2 + VALUES, quote: "  default: false" }
+      ]
+    }
+  ],
+  switches: [
+    {
+      value: { name: "shutdown", key: "consul.hashicorp.com/enable-sidecar-proxy-lifecycle" },
+      since: "1.2.1",
+      source: TAG2 + ANNOTATIONS,
+      quote: 'AnnotationEnableSidecarProxyLifecycle                       = "consul.hashicorp.com/enable-sidecar-proxy-lifecycle"',
+      absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`
+    }
+  ]
+};
+
 // src/profiles/dapr.ts
-var TAG2 = "dapr/dapr@v1.18.0:";
-var ANNOTATIONS = "pkg/injector/annotations/annotations.go";
+var TAG3 = "dapr/dapr@v1.18.0:";
+var ANNOTATIONS2 = "pkg/injector/annotations/annotations.go";
 var dapr = {
   name: "dapr",
   description: "Dapr sidecar (daprd)",
   releases: { oldest: "1.14.0", newest: "1.18.0", scheme: "x.y.z, from the daprd image tag" },
   timeoutSeconds: 120,
   images: [
-    { value: { image: "*/daprd", tag: "^(\\d+\\.\\d+\\.\\d+)" }, source: `${TAG2}charts/dapr/charts/dapr_sidecar_injector/values.yaml`, quote: 'name: "daprd"' }
+    { value: { image: "*/daprd", tag: "^(\\d+\\.\\d+\\.\\d+)" }, source: `${TAG3}charts/dapr/charts/dapr_sidecar_injector/values.yaml`, quote: 'name: "daprd"' }
   ],
-  containerName: [{ value: "daprd", source: `${TAG2}pkg/injector/consts/consts.go`, quote: 'SidecarContainerName           = "daprd"' }],
+  containerName: [{ value: "daprd", source: `${TAG3}pkg/injector/consts/consts.go`, quote: 'SidecarContainerName           = "daprd"' }],
   // Answers 204 once the sidecar can serve outbound calls; needs no API token.
   readiness: [
-    { value: { http: "http://127.0.0.1:3500/v1.0/healthz/outbound" }, source: `${TAG2}pkg/api/http/healthz.go`, quote: 'Route:   "healthz/outbound"' }
+    { value: { http: "http://127.0.0.1:3500/v1.0/healthz/outbound" }, source: `${TAG3}pkg/api/http/healthz.go`, quote: 'Route:   "healthz/outbound"' }
   ],
   shutdown: [
-    { value: { http: "http://127.0.0.1:3500/v1.0/shutdown", method: "POST" }, source: `${TAG2}pkg/api/http/shutdown.go`, quote: 'Route:   "shutdown"' }
+    { value: { http: "http://127.0.0.1:3500/v1.0/shutdown", method: "POST" }, source: `${TAG3}pkg/api/http/shutdown.go`, quote: 'Route:   "shutdown"' }
   ],
   // With dapr.io/api-token-secret, every call but the health checks needs the header
   // (pkg/api/http/middlewares.go reads securityConsts.APITokenHeader).
   token: [
     {
       value: { annotation: "dapr.io/api-token-secret", header: "dapr-api-token", env: "DAPR_API_TOKEN" },
-      source: `${TAG2}pkg/security/consts/consts.go`,
+      source: `${TAG3}pkg/security/consts/consts.go`,
       quote: 'APITokenHeader = "dapr-api-token"'
     }
   ],
@@ -7747,7 +7864,7 @@ var dapr = {
   tokenSecret: [
     {
       value: { key: "token", toApps: false },
-      source: `${TAG2}pkg/injector/patcher/sidecar_container.go`,
+      source: `${TAG3}pkg/injector/patcher/sidecar_container.go`,
       quote: 'Name: securityConsts.APITokenEnvVar,\n			ValueFrom: &corev1.EnvVarSource{\n				SecretKeyRef: &corev1.SecretKeySelector{\n					Key: "token",'
     }
   ],
@@ -7755,9 +7872,9 @@ var dapr = {
     {
       value: "dapr.io/enable-native-sidecar",
       since: "1.18.0",
-      source: TAG2 + ANNOTATIONS,
+      source: TAG3 + ANNOTATIONS2,
       quote: 'KeyEnableNativeSidecar              = "dapr.io/enable-native-sidecar"',
-      absentAt: `dapr/dapr@v1.17.0:${ANNOTATIONS}`
+      absentAt: `dapr/dapr@v1.17.0:${ANNOTATIONS2}`
     }
   ],
   // The native daprd gets the readiness and liveness probes of the classic one, and only a
@@ -7766,21 +7883,21 @@ var dapr = {
     {
       value: true,
       since: "1.18.0",
-      source: `${TAG2}pkg/injector/patcher/sidecar_container.go`,
+      source: `${TAG3}pkg/injector/patcher/sidecar_container.go`,
       quote: "container.RestartPolicy = &policy"
     }
   ],
   injection: [
     {
       value: { key: "dapr.io/enabled", at: "pod", in: "annotation", on: ["true"], off: ["false"] },
-      source: TAG2 + ANNOTATIONS,
+      source: TAG3 + ANNOTATIONS2,
       quote: 'KeyEnabled                          = "dapr.io/enabled"'
     }
   ]
 };
 
 // src/profiles/envoy.ts
-var TAG3 = "envoyproxy/envoy@c8ffcdb66f01fff936943a4d91f9ba80ce461ed4:";
+var TAG4 = "envoyproxy/envoy@c8ffcdb66f01fff936943a4d91f9ba80ce461ed4:";
 var ADMIN = "docs/root/operations/admin.rst";
 var envoy = {
   name: "envoy",
@@ -7793,13 +7910,13 @@ var envoy = {
   bootstrapAdmin: [
     {
       value: { pathFlags: ["-c", "--config-path"], inlineFlag: "--config-yaml", readinessPath: "/ready", shutdownPath: "/quitquitquit" },
-      source: `${TAG3}docs/root/start/quick-start/admin.rst`,
+      source: `${TAG4}docs/root/start/quick-start/admin.rst`,
       quote: "is required to enable and configure",
       also: [
-        { source: TAG3 + ADMIN, quote: ".. http:get:: /ready" },
-        { source: TAG3 + ADMIN, quote: ".. http:post:: /quitquitquit" },
-        { source: TAG3 + ADMIN, quote: "socket_address: { address: 127.0.0.1, port_value: 9901 }" },
-        { source: `${TAG3}docs/root/operations/cli.rst`, quote: ".. option:: --config-yaml" }
+        { source: TAG4 + ADMIN, quote: ".. http:get:: /ready" },
+        { source: TAG4 + ADMIN, quote: ".. http:post:: /quitquitquit" },
+        { source: TAG4 + ADMIN, quote: "socket_address: { address: 127.0.0.1, port_value: 9901 }" },
+        { source: `${TAG4}docs/root/operations/cli.rst`, quote: ".. option:: --config-yaml" }
       ]
     }
   ],
@@ -7815,9 +7932,9 @@ var generic = {
 };
 
 // src/profiles/istio.ts
-var TAG4 = "istio/istio@1.30.0:";
+var TAG5 = "istio/istio@1.30.0:";
 var TEMPLATE = "manifests/charts/istio-control/istio-discovery/files/injection-template.yaml";
-var WEBHOOK = "manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml";
+var WEBHOOK2 = "manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml";
 var istio = {
   name: "istio",
   description: "Istio proxy (Envoy + pilot-agent)",
@@ -7826,25 +7943,25 @@ var istio = {
   images: [
     {
       value: { image: "*/proxyv2", tag: "^(\\d+\\.\\d+(?:\\.\\d+)?)" },
-      source: `${TAG4}manifests/charts/istio-control/istio-discovery/values.yaml`,
+      source: `${TAG5}manifests/charts/istio-control/istio-discovery/values.yaml`,
       quote: "image: proxyv2"
     }
   ],
-  containerName: [{ value: "istio-proxy", source: TAG4 + TEMPLATE, quote: "- name: istio-proxy" }],
+  containerName: [{ value: "istio-proxy", source: TAG5 + TEMPLATE, quote: "- name: istio-proxy" }],
   readiness: [
     {
       value: { http: "http://127.0.0.1:15021/healthz/ready" },
-      source: `${TAG4}pilot/cmd/pilot-agent/app/wait.go`,
+      source: `${TAG5}pilot/cmd/pilot-agent/app/wait.go`,
       quote: "http://localhost:15021/healthz/ready"
     }
   ],
-  waitCommand: [{ value: ["pilot-agent", "wait"], source: `${TAG4}pilot/cmd/pilot-agent/app/wait.go`, quote: 'Use:   "wait"' }],
-  waitBudget: [{ value: { flag: "--timeoutSeconds", unit: "seconds" }, source: `${TAG4}pilot/cmd/pilot-agent/app/wait.go`, quote: '"timeoutSeconds", 60' }],
+  waitCommand: [{ value: ["pilot-agent", "wait"], source: `${TAG5}pilot/cmd/pilot-agent/app/wait.go`, quote: 'Use:   "wait"' }],
+  waitBudget: [{ value: { flag: "--timeoutSeconds", unit: "seconds" }, source: `${TAG5}pilot/cmd/pilot-agent/app/wait.go`, quote: '"timeoutSeconds", 60' }],
   // POST only, and only from localhost; on the status port (15020, or the pod's annotation).
   shutdown: [
     {
       value: { http: "http://127.0.0.1:15020/quitquitquit", method: "POST" },
-      source: `${TAG4}pilot/cmd/pilot-agent/status/server.go`,
+      source: `${TAG5}pilot/cmd/pilot-agent/status/server.go`,
       quote: '"/quitquitquit"'
     }
   ],
@@ -7852,15 +7969,15 @@ var istio = {
     {
       value: { url: "shutdown", annotation: "status.sidecar.istio.io/port", default: "15020" },
       since: "1.20.0",
-      source: TAG4 + TEMPLATE,
+      source: TAG5 + TEMPLATE,
       quote: "annotation .ObjectMeta `status.sidecar.istio.io/port` .Values.global.proxy.statusPort"
     }
   ],
   setupInit: [
-    { value: "istio-init", source: TAG4 + TEMPLATE, quote: "- name: istio-init" },
-    { value: "istio-validation", source: TAG4 + TEMPLATE, quote: "- name: istio-validation" }
+    { value: "istio-init", source: TAG5 + TEMPLATE, quote: "- name: istio-init" },
+    { value: "istio-validation", source: TAG5 + TEMPLATE, quote: "- name: istio-validation" }
   ],
-  proxyUid: [{ value: 1337, source: TAG4 + TEMPLATE, quote: '.ProxyUID | default "1337"' }],
+  proxyUid: [{ value: 1337, source: TAG5 + TEMPLATE, quote: '.ProxyUID | default "1337"' }],
   // 1.24-1.26 act only on the exact value "true"; 1.27+ are native unless "false" (default auto).
   nativeKeys: [
     {
@@ -7870,11 +7987,11 @@ var istio = {
       quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar`) "true"',
       absentAt: `istio/istio@1.23.0:${TEMPLATE}`,
       also: [
-        { source: TAG4 + TEMPLATE, quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar` | default (printf "%t" .NativeSidecars)) "false"' },
+        { source: TAG5 + TEMPLATE, quote: '(index .ObjectMeta.Annotations `sidecar.istio.io/nativeSidecar` | default (printf "%t" .NativeSidecars)) "false"' },
         // `$holdProxy := and (hold) (not $nativeSidecar)`: where this key makes the proxy native,
         // holdApplicationUntilProxyStarts decides nothing (src/sequence/mesh.ts, issue 27).
         { source: `istio/istio@1.24.0:${TEMPLATE}`, quote: "(not $nativeSidecar) }}" },
-        { source: TAG4 + TEMPLATE, quote: "(not $nativeSidecar) }}" }
+        { source: TAG5 + TEMPLATE, quote: "(not $nativeSidecar) }}" }
       ]
     }
   ],
@@ -7890,55 +8007,55 @@ var istio = {
       absentAt: "istio/istio@1.26.0:pilot/pkg/features/pilot.go",
       also: [
         { source: "istio/istio@1.27.0:pkg/kube/inject/webhook.go", quote: "minVersion := 33" },
-        { source: `${TAG4}pilot/pkg/features/pilot.go`, quote: 'env.Register("ENABLE_NATIVE_SIDECARS", "auto",' },
-        { source: `${TAG4}pkg/kube/inject/webhook.go`, quote: "minVersion := 33" }
+        { source: `${TAG5}pilot/pkg/features/pilot.go`, quote: 'env.Register("ENABLE_NATIVE_SIDECARS", "auto",' },
+        { source: `${TAG5}pkg/kube/inject/webhook.go`, quote: "minVersion := 33" }
       ]
     }
   ],
   injection: [
     {
       value: { key: "sidecar.istio.io/inject", at: "pod", in: "label", on: ["true"], off: ["false"] },
-      source: TAG4 + WEBHOOK,
+      source: TAG5 + WEBHOOK2,
       quote: "key: sidecar.istio.io/inject"
     },
     {
       value: { key: "sidecar.istio.io/inject", at: "pod", in: "annotation", on: ["true"], off: ["false"], offOnly: true },
-      source: `${TAG4}pkg/kube/inject/inject.go`,
+      source: `${TAG5}pkg/kube/inject/inject.go`,
       quote: "objectSelector := annos[annotation.SidecarInject.Name]"
     },
     // Ambient mode: the Istio CNI hands the pod to ztunnel (its selector below); no sidecar is injected.
     {
       value: { key: "istio.io/dataplane-mode", at: "pod", in: "label", on: [], off: ["ambient"] },
-      source: `${TAG4}manifests/charts/istio-cni/values.yaml`,
+      source: `${TAG5}manifests/charts/istio-cni/values.yaml`,
       quote: "matchLabels: {istio.io/dataplane-mode: ambient}"
     },
-    { value: { key: "istio.io/rev", at: "pod", in: "label", on: "*", off: [] }, source: TAG4 + WEBHOOK, quote: "key: istio.io/rev" },
+    { value: { key: "istio.io/rev", at: "pod", in: "label", on: "*", off: [] }, source: TAG5 + WEBHOOK2, quote: "key: istio.io/rev" },
     // istio-injection wins over istio.io/rev on a Namespace, as in Istio's webhook selectors.
     {
       value: { key: "istio-injection", at: "namespace", in: "label", on: ["enabled"], off: ["disabled"] },
-      source: TAG4 + WEBHOOK,
+      source: TAG5 + WEBHOOK2,
       quote: "key: istio-injection"
     },
     {
       value: { key: "istio.io/dataplane-mode", at: "namespace", in: "label", on: [], off: ["ambient"] },
-      source: `${TAG4}manifests/charts/istio-cni/values.yaml`,
+      source: `${TAG5}manifests/charts/istio-cni/values.yaml`,
       quote: "matchLabels: {istio.io/dataplane-mode: ambient}"
     },
-    { value: { key: "istio.io/rev", at: "namespace", in: "label", on: "*", off: [] }, source: TAG4 + WEBHOOK, quote: "key: istio.io/rev" }
+    { value: { key: "istio.io/rev", at: "namespace", in: "label", on: "*", off: [] }, source: TAG5 + WEBHOOK2, quote: "key: istio.io/rev" }
   ],
   switches: [
     {
       value: { name: "hold", key: "proxy.istio.io/config", field: "holdApplicationUntilProxyStarts" },
-      source: TAG4 + TEMPLATE,
+      source: TAG5 + TEMPLATE,
       quote: ".ProxyConfig.HoldApplicationUntilProxyStarts.GetValue"
     }
   ]
 };
 
 // src/profiles/kuma.ts
-var TAG5 = "kumahq/kuma@v2.14.0:";
+var TAG6 = "kumahq/kuma@v2.14.0:";
 var DEFAULTS = "pkg/config/app/kuma-cp/kuma-cp.defaults.yaml";
-var ANNOTATIONS2 = "pkg/plugins/runtime/k8s/metadata/annotations.go";
+var ANNOTATIONS3 = "pkg/plugins/runtime/k8s/metadata/annotations.go";
 var WAIT = "app/kuma-dp/cmd/wait.go";
 var kuma = {
   name: "kuma",
@@ -7946,14 +8063,14 @@ var kuma = {
   releases: { oldest: "2.4.0", newest: "2.14.0", scheme: "x.y.z, from the kuma-dp image tag" },
   timeoutSeconds: 180,
   images: [{ value: { image: "*/kuma-dp", tag: "^(\\d+\\.\\d+\\.\\d+)" }, source: `kumahq/kuma@v2.13.0:${DEFAULTS}`, quote: "image: kuma/kuma-dp:latest" }],
-  containerName: [{ value: "kuma-sidecar", source: `${TAG5}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaSidecarContainerName       = "kuma-sidecar"' }],
+  containerName: [{ value: "kuma-sidecar", source: `${TAG6}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaSidecarContainerName       = "kuma-sidecar"' }],
   // 2.14 moved the admin API to a Unix socket; readiness has its own port (factory.go, probePort).
   readiness: [
     { value: { http: "http://127.0.0.1:9901/ready" }, until: "2.14.0", source: `kumahq/kuma@v2.13.0:${DEFAULTS}`, quote: "adminPort: 9901", whenUnknown: true },
     {
       value: { http: "http://127.0.0.1:9902/ready" },
       since: "2.14.0",
-      source: TAG5 + DEFAULTS,
+      source: TAG6 + DEFAULTS,
       quote: "readinessPort: 9902",
       absentAt: `kumahq/kuma@v2.13.0:${DEFAULTS}`
     }
@@ -7970,7 +8087,7 @@ var kuma = {
     {
       value: ["kuma-dp", "wait", "--url", "http://localhost:9902/ready"],
       since: "2.14.0",
-      source: `${TAG5}pkg/plugins/runtime/k8s/containers/factory.go`,
+      source: `${TAG6}pkg/plugins/runtime/k8s/containers/factory.go`,
       quote: '"kuma-dp", "wait", "--url", fmt.Sprintf("http://localhost:%d/ready", probePort)'
     }
   ],
@@ -7978,7 +8095,7 @@ var kuma = {
     {
       value: { flag: "--timeout", unit: "duration" },
       since: "2.4.0",
-      source: TAG5 + WAIT,
+      source: TAG6 + WAIT,
       quote: '"timeout", 180*time.Second',
       absentAt: `kumahq/kuma@2.3.0:${WAIT}`
     }
@@ -7987,12 +8104,12 @@ var kuma = {
     {
       value: { url: "readiness", annotation: "kuma.io/envoy-admin-port", default: "9901" },
       until: "2.14.0",
-      source: `kumahq/kuma@v2.13.0:${ANNOTATIONS2}`,
+      source: `kumahq/kuma@v2.13.0:${ANNOTATIONS3}`,
       quote: '"kuma.io/envoy-admin-port"'
     }
   ],
-  setupInit: [{ value: "kuma-init", source: `${TAG5}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaInitContainerName          = "kuma-init"' }],
-  proxyUid: [{ value: 5678, source: TAG5 + DEFAULTS, quote: "uid: 5678 # ENV: KUMA_RUNTIME_KUBERNETES_INJECTOR_SIDECAR_CONTAINER_UID" }],
+  setupInit: [{ value: "kuma-init", source: `${TAG6}pkg/plugins/runtime/k8s/util/names.go`, quote: 'KumaInitContainerName          = "kuma-init"' }],
+  proxyUid: [{ value: 5678, source: TAG6 + DEFAULTS, quote: "uid: 5678 # ENV: KUMA_RUNTIME_KUBERNETES_INJECTOR_SIDECAR_CONTAINER_UID" }],
   // The injector makes kuma-sidecar native when the control plane's experimental.sidecarContainers
   // is on and the API server is 1.29 or later (plugin.go, sidecarContainerVersion); on by default
   // from 2.14.0 (off in 2.13). No pod annotation chooses it.
@@ -8000,14 +8117,14 @@ var kuma = {
     {
       value: { kubernetes: "1.29" },
       since: "2.14.0",
-      source: TAG5 + DEFAULTS,
+      source: TAG6 + DEFAULTS,
       quote: "sidecarContainers: true # ENV: KUMA_EXPERIMENTAL_SIDECAR_CONTAINERS",
       absentAt: `kumahq/kuma@v2.13.0:${DEFAULTS}`,
       also: [
-        { source: `${TAG5}pkg/plugins/runtime/k8s/plugin.go`, quote: 'semver.New(1, 29, 0, "", "")' },
-        { source: `${TAG5}pkg/plugins/runtime/k8s/plugin.go`, quote: "sidecarContainersEnabled = rt.Config().Experimental.SidecarContainers" },
+        { source: `${TAG6}pkg/plugins/runtime/k8s/plugin.go`, quote: 'semver.New(1, 29, 0, "", "")' },
+        { source: `${TAG6}pkg/plugins/runtime/k8s/plugin.go`, quote: "sidecarContainersEnabled = rt.Config().Experimental.SidecarContainers" },
         {
-          source: `${TAG5}pkg/plugins/runtime/k8s/webhooks/injector/injector.go`,
+          source: `${TAG6}pkg/plugins/runtime/k8s/webhooks/injector/injector.go`,
           quote: "patchedContainer.RestartPolicy = pointer.To(kube_core.ContainerRestartPolicyAlways)"
         }
       ]
@@ -8016,29 +8133,29 @@ var kuma = {
   injection: [
     {
       value: { key: "kuma.io/sidecar-injection", at: "pod", in: "both", on: ["enabled", "true"], off: ["disabled", "false"] },
-      source: TAG5 + ANNOTATIONS2,
+      source: TAG6 + ANNOTATIONS3,
       quote: 'KumaSidecarInjectionAnnotation = "kuma.io/sidecar-injection"'
     },
     {
       value: { key: "kuma.io/sidecar-injection", at: "namespace", in: "both", on: ["enabled", "true"], off: ["disabled", "false"] },
-      source: TAG5 + ANNOTATIONS2,
+      source: TAG6 + ANNOTATIONS3,
       quote: 'KumaSidecarInjectionAnnotation = "kuma.io/sidecar-injection"'
     }
   ],
   switches: [
     {
       value: { name: "waitReady", key: "kuma.io/wait-for-dataplane-ready" },
-      source: TAG5 + ANNOTATIONS2,
+      source: TAG6 + ANNOTATIONS3,
       quote: 'KumaWaitForDataplaneReady = "kuma.io/wait-for-dataplane-ready"'
     }
   ]
 };
 
 // src/profiles/linkerd.ts
-var TAG6 = "linkerd/linkerd2@version-2.20:";
+var TAG7 = "linkerd/linkerd2@version-2.20:";
 var LABELS = "pkg/k8s/labels.go";
 var PROXY = "charts/partials/templates/_proxy.tpl";
-var VALUES = "charts/linkerd-control-plane/values.yaml";
+var VALUES2 = "charts/linkerd-control-plane/values.yaml";
 var PROXY_SRC = "linkerd/linkerd2-proxy@release/v2.366.0:";
 var linkerd = {
   name: "linkerd",
@@ -8050,8 +8167,8 @@ var linkerd = {
   },
   timeoutSeconds: 120,
   images: [
-    { value: { image: "*/linkerd/proxy", tag: "^stable-(\\d+\\.\\d+\\.\\d+)$" }, source: TAG6 + VALUES, quote: "name: cr.l5d.io/linkerd/proxy" },
-    { value: { image: "*/linkerd/proxy", tag: "^(edge-\\d+\\.\\d+\\.\\d+)$" }, source: TAG6 + VALUES, quote: "name: cr.l5d.io/linkerd/proxy" }
+    { value: { image: "*/linkerd/proxy", tag: "^stable-(\\d+\\.\\d+\\.\\d+)$" }, source: TAG7 + VALUES2, quote: "name: cr.l5d.io/linkerd/proxy" },
+    { value: { image: "*/linkerd/proxy", tag: "^(edge-\\d+\\.\\d+\\.\\d+)$" }, source: TAG7 + VALUES2, quote: "name: cr.l5d.io/linkerd/proxy" }
   ],
   // The open-source project ships edge releases; its version-2.N tags sit on edge commits
   // (version-2.17 on edge-24.11.8, version-2.19 on edge-25.10.7), and the facts of a minor come in
@@ -8084,14 +8201,14 @@ var linkerd = {
       absentAt: `linkerd/linkerd2@edge-26.5.1:${LABELS}`
     }
   ],
-  containerName: [{ value: "linkerd-proxy", source: TAG6 + LABELS, quote: 'ProxyContainerName = "linkerd-proxy"' }],
-  readiness: [{ value: { http: "http://127.0.0.1:4191/ready" }, source: TAG6 + VALUES, quote: "admin: 4191" }],
-  waitCommand: [{ value: ["/usr/lib/linkerd/linkerd-await", "--timeout=2m", "--port=4191"], source: TAG6 + PROXY, quote: "- /usr/lib/linkerd/linkerd-await" }],
-  waitBudget: [{ value: { flag: "--timeout", unit: "duration" }, source: TAG6 + PROXY, quote: "- --timeout=2m" }],
+  containerName: [{ value: "linkerd-proxy", source: TAG7 + LABELS, quote: 'ProxyContainerName = "linkerd-proxy"' }],
+  readiness: [{ value: { http: "http://127.0.0.1:4191/ready" }, source: TAG7 + VALUES2, quote: "admin: 4191" }],
+  waitCommand: [{ value: ["/usr/lib/linkerd/linkerd-await", "--timeout=2m", "--port=4191"], source: TAG7 + PROXY, quote: "- /usr/lib/linkerd/linkerd-await" }],
+  waitBudget: [{ value: { flag: "--timeout", unit: "duration" }, source: TAG7 + PROXY, quote: "- --timeout=2m" }],
   shutdown: [
     {
       value: { http: "http://127.0.0.1:4191/shutdown", method: "POST" },
-      source: TAG6 + LABELS,
+      source: TAG7 + LABELS,
       quote: "LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED config",
       // The endpoint is the proxy's (linkerd2-proxy); 2.15's own notes name it, from 2.11 on.
       also: [
@@ -8123,26 +8240,26 @@ var linkerd = {
   ports: [
     {
       value: { url: "readiness", annotation: "config.linkerd.io/admin-port", default: "4191" },
-      source: TAG6 + LABELS,
+      source: TAG7 + LABELS,
       quote: 'ProxyAdminPortAnnotation = ProxyConfigAnnotationsPrefix + "/admin-port"'
     },
     {
       value: { url: "shutdown", annotation: "config.linkerd.io/admin-port", default: "4191" },
-      source: TAG6 + LABELS,
+      source: TAG7 + LABELS,
       quote: 'ProxyAdminPortAnnotation = ProxyConfigAnnotationsPrefix + "/admin-port"'
     }
   ],
   setupInit: [
-    { value: "linkerd-init", source: TAG6 + LABELS, quote: 'InitContainerName = "linkerd-init"' },
-    { value: "linkerd-network-validator", source: `${TAG6}charts/partials/templates/_network-validator.tpl`, quote: "name: linkerd-network-validator" }
+    { value: "linkerd-init", source: TAG7 + LABELS, quote: 'InitContainerName = "linkerd-init"' },
+    { value: "linkerd-network-validator", source: `${TAG7}charts/partials/templates/_network-validator.tpl`, quote: "name: linkerd-network-validator" }
   ],
-  proxyUid: [{ value: 2102, source: TAG6 + VALUES, quote: "uid: 2102" }],
+  proxyUid: [{ value: 2102, source: TAG7 + VALUES2, quote: "uid: 2102" }],
   // Newest first: the first key present on a pod decides. Every release 2.15-2.20 reads the alpha key.
   nativeKeys: [
     {
       value: "config.linkerd.io/proxy-enable-native-sidecar",
       since: "2.20",
-      source: TAG6 + LABELS,
+      source: TAG7 + LABELS,
       quote: 'ProxyEnableNativeSidecarAnnotation = ProxyConfigAnnotationsPrefix + "/proxy-enable-native-sidecar"',
       absentAt: `linkerd/linkerd2@version-2.19:${LABELS}`
     },
@@ -8163,29 +8280,29 @@ var linkerd = {
     }
   ],
   // The injector gives a native proxy its startupProbe only with proxy-await on.
-  nativeProbeNeeds: [{ value: "await", since: "2.15", source: TAG6 + PROXY, quote: "{{- if and .Values.proxy.nativeSidecar .Values.proxy.await }}" }],
+  nativeProbeNeeds: [{ value: "await", since: "2.15", source: TAG7 + PROXY, quote: "{{- if and .Values.proxy.nativeSidecar .Values.proxy.await }}" }],
   injection: [
     {
       value: { key: "linkerd.io/inject", at: "pod", in: "annotation", on: ["enabled", "ingress"], off: ["disabled"] },
-      source: TAG6 + LABELS,
+      source: TAG7 + LABELS,
       quote: 'ProxyInjectAnnotation = Prefix + "/inject"'
     },
     {
       value: { key: "linkerd.io/inject", at: "namespace", in: "annotation", on: ["enabled", "ingress"], off: ["disabled"] },
-      source: TAG6 + LABELS,
+      source: TAG7 + LABELS,
       quote: 'ProxyInjectAnnotation = Prefix + "/inject"'
     }
   ],
   switches: [
     {
       value: { name: "await", key: "config.linkerd.io/proxy-await" },
-      source: TAG6 + LABELS,
+      source: TAG7 + LABELS,
       quote: 'ProxyAwait = ProxyConfigAnnotationsPrefix + "/proxy-await"'
     },
     {
       value: { name: "shutdown", key: "config.linkerd.io/proxy-admin-shutdown" },
       since: "2.16",
-      source: TAG6 + LABELS,
+      source: TAG7 + LABELS,
       quote: 'ProxyAdminShutdownAnnotation = ProxyConfigAnnotationsPrefix + "/proxy-admin-shutdown"'
     }
   ]
@@ -8218,63 +8335,63 @@ function factsAt(rows, version) {
 }
 
 // src/profiles/vault.ts
-var TAG7 = "hashicorp/vault-k8s@v1.7.0:";
-var ANNOTATIONS3 = "agent-inject/agent/annotations.go";
+var TAG8 = "hashicorp/vault-k8s@v1.7.0:";
+var ANNOTATIONS4 = "agent-inject/agent/annotations.go";
 var vault = {
   name: "vault",
   description: "Vault agent",
   releases: { oldest: "1.4.0", newest: "1.7.0", scheme: "vault-k8s (the injector) x.y.z; the agent image tag is the Vault release" },
   timeoutSeconds: 120,
-  containerName: [{ value: "vault-agent", source: `${TAG7}agent-inject/agent/container_sidecar.go`, quote: 'Name:         "vault-agent"' }],
+  containerName: [{ value: "vault-agent", source: `${TAG8}agent-inject/agent/container_sidecar.go`, quote: 'Name:         "vault-agent"' }],
   shutdown: [
     {
       value: { http: "http://127.0.0.1:8200/agent/v1/quit", method: "POST" },
-      source: TAG7 + ANNOTATIONS3,
+      source: TAG8 + ANNOTATIONS4,
       quote: 'AnnotationAgentEnableQuit = "vault.hashicorp.com/agent-enable-quit"'
     }
   ],
   shutdownSwitch: [
     {
       value: { annotations: { "vault.hashicorp.com/agent-enable-quit": "true" } },
-      source: TAG7 + ANNOTATIONS3,
+      source: TAG8 + ANNOTATIONS4,
       quote: 'AnnotationAgentEnableQuit = "vault.hashicorp.com/agent-enable-quit"'
     }
   ],
   // The injector gives the agent sidecar no readiness or startup probe, only a preStop hook, so
   // nothing holds the app until the agent listens: a quit call from an app that ended first can
   // find no listener yet, and is retried.
-  shutdownRetry: [{ value: true, source: `${TAG7}agent-inject/agent/container_sidecar.go`, quote: "func (a *Agent) createLifecycle() corev1.Lifecycle" }],
+  shutdownRetry: [{ value: true, source: `${TAG8}agent-inject/agent/container_sidecar.go`, quote: "func (a *Agent) createLifecycle() corev1.Lifecycle" }],
   ports: [
     {
       value: { url: "shutdown", annotation: "vault.hashicorp.com/agent-cache-listener-port", default: "8200" },
-      source: TAG7 + ANNOTATIONS3,
+      source: TAG8 + ANNOTATIONS4,
       quote: 'AnnotationAgentCacheListenerPort = "vault.hashicorp.com/agent-cache-listener-port"'
     }
   ],
-  setupInit: [{ value: "vault-agent-init", source: `${TAG7}agent-inject/agent/container_init_sidecar.go`, quote: 'Name:         "vault-agent-init"' }],
+  setupInit: [{ value: "vault-agent-init", source: `${TAG8}agent-inject/agent/container_init_sidecar.go`, quote: 'Name:         "vault-agent-init"' }],
   injection: [
     {
       value: { key: "vault.hashicorp.com/agent-inject", at: "pod", in: "annotation", on: ["true"], off: ["false"] },
-      source: TAG7 + ANNOTATIONS3,
+      source: TAG8 + ANNOTATIONS4,
       quote: 'AnnotationAgentInject = "vault.hashicorp.com/agent-inject"'
     }
   ],
   switches: [
     {
       value: { name: "prePopulateOnly", key: "vault.hashicorp.com/agent-pre-populate-only" },
-      source: TAG7 + ANNOTATIONS3,
+      source: TAG8 + ANNOTATIONS4,
       quote: 'AnnotationAgentPrePopulateOnly = "vault.hashicorp.com/agent-pre-populate-only"'
     },
     {
       value: { name: "quit", key: "vault.hashicorp.com/agent-enable-quit" },
-      source: TAG7 + ANNOTATIONS3,
+      source: TAG8 + ANNOTATIONS4,
       quote: 'AnnotationAgentEnableQuit = "vault.hashicorp.com/agent-enable-quit"'
     }
   ]
 };
 
 // src/profiles/index.ts
-var TABLES = [istio, linkerd, envoy, cloudSqlProxy, dapr, vault, kuma, generic];
+var TABLES = [istio, linkerd, envoy, cloudSqlProxy, dapr, vault, kuma, consul, generic];
 function tableOf(name) {
   return TABLES.find((t) => t.name === name);
 }
@@ -8505,7 +8622,8 @@ var meshDefaults = {
   linkerd: { await: true, native: "auto", shutdown: true },
   kuma: { waitReady: true },
   dapr: { native: false, shutdown: true },
-  vault: { prePopulateOnly: false, quit: true }
+  vault: { prePopulateOnly: false, quit: true },
+  consul: { native: "auto", shutdown: true }
 };
 function resolveMesh(mesh = {}) {
   return defined({
@@ -8513,7 +8631,8 @@ function resolveMesh(mesh = {}) {
     linkerd: mesh.linkerd && { ...meshDefaults.linkerd, ...mesh.linkerd },
     kuma: mesh.kuma && { ...meshDefaults.kuma, ...mesh.kuma },
     dapr: mesh.dapr && { ...meshDefaults.dapr, ...mesh.dapr },
-    vault: mesh.vault && { ...meshDefaults.vault, ...mesh.vault }
+    vault: mesh.vault && { ...meshDefaults.vault, ...mesh.vault },
+    consul: mesh.consul && { ...meshDefaults.consul, ...mesh.consul }
   });
 }
 function resolve(spec) {
@@ -9032,6 +9151,32 @@ var podsequence_schema_default = {
                   pattern: "^v?\\d+\\.\\d+(\\.\\d+)?$"
                 }
               }
+            },
+            consul: {
+              description: "Consul's connect injector (consul-k8s) adds consul-dataplane.",
+              type: "object",
+              additionalProperties: false,
+              properties: {
+                enabled: {
+                  description: "false turns consul off: no annotations and no Job wrapper for its sidecar, even in pods the input proves it injects. Unset: on.",
+                  type: "boolean"
+                },
+                native: {
+                  description: 'Native consul-dataplane (consul.hashicorp.com/enable-consul-dataplane-as-sidecar, consul-k8s 1.9.0+): true or false write it; auto writes "true" only where kubernetesVersion is 1.29 or later and mesh.consul.version is 1.9.0 or later (an older injector ignores it and a Job would hang).',
+                  enum: ["auto", true, false],
+                  default: "auto"
+                },
+                shutdown: {
+                  description: "In Job-like pods, shut consul-dataplane down when the work ends (POST /graceful_shutdown on port 20600; enables consul.hashicorp.com/enable-sidecar-proxy-lifecycle).",
+                  type: "boolean",
+                  default: true
+                },
+                version: {
+                  description: 'consul-k8s release in the cluster, for example "1.9.0" (its chart pins the consul-dataplane image of the same number). Omitted: a native consul-dataplane is written only on request (native: true).',
+                  type: "string",
+                  pattern: "^v?\\d+\\.\\d+(\\.\\d+)?$"
+                }
+              }
             }
           }
         },
@@ -9201,7 +9346,7 @@ var podsequence_schema_default = {
       properties: {
         profile: {
           description: "Built-in facts (container name, readiness, wait command, shutdown) that the other fields override. generic has none: give name or image, and readiness.",
-          enum: ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "generic"],
+          enum: ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"],
           default: "generic"
         },
         name: {
@@ -9489,7 +9634,7 @@ function schemaProblems(errors, data) {
 
 // src/config/validate.generated.js
 var validate_generated_default = validate10;
-var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
+var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "consul": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
 var schema30 = { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } };
 var schema32 = { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] };
 var schema33 = { "enum": ["off", "info", "warning", "error"] };
@@ -9498,7 +9643,7 @@ var pattern0 = new RegExp("^1\\.\\d+$", "u");
 var pattern1 = new RegExp("\\S", "u");
 var pattern5 = new RegExp("^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$", "u");
 var pattern12 = new RegExp("^v?\\d+\\.\\d+(\\.\\d+)?$", "u");
-var pattern24 = new RegExp("^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$", "u");
+var pattern25 = new RegExp("^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$", "u");
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -9637,7 +9782,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   validate11.errors = vErrors;
   return errors === 0;
 }
-var schema18 = { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } };
+var schema18 = { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } };
 function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -9786,7 +9931,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.profile !== void 0) {
       let data0 = data.profile;
-      if (!(data0 === "istio" || data0 === "linkerd" || data0 === "envoy" || data0 === "cloud-sql-proxy" || data0 === "dapr" || data0 === "vault" || data0 === "kuma" || data0 === "generic")) {
+      if (!(data0 === "istio" || data0 === "linkerd" || data0 === "envoy" || data0 === "cloud-sql-proxy" || data0 === "dapr" || data0 === "vault" || data0 === "kuma" || data0 === "consul" || data0 === "generic")) {
         const err1 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/enum", keyword: "enum", params: { allowedValues: schema18.properties.profile.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err1];
@@ -10137,7 +10282,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
   validate17.errors = vErrors;
   return errors === 0;
 }
-var pattern17 = new RegExp("^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$", "u");
+var pattern18 = new RegExp("^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$", "u");
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10238,7 +10383,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (!pattern17.test(data0)) {
+        if (!pattern18.test(data0)) {
           const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, message: 'must match pattern "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$"' };
           if (vErrors === null) {
             vErrors = [err5];
@@ -10781,7 +10926,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data23 = data9.mesh;
           if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
             for (const key5 in data23) {
-              if (!(key5 === "istio" || key5 === "linkerd" || key5 === "kuma" || key5 === "dapr" || key5 === "vault")) {
+              if (!(key5 === "istio" || key5 === "linkerd" || key5 === "kuma" || key5 === "dapr" || key5 === "vault" || key5 === "consul")) {
                 const err31 = { instancePath: instancePath + "/spec/mesh", schemaPath: "#/properties/spec/properties/mesh/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err31];
@@ -11188,73 +11333,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err67 = { instancePath: instancePath + "/spec/mesh", schemaPath: "#/properties/spec/properties/mesh/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err67];
-            } else {
-              vErrors.push(err67);
-            }
-            errors++;
-          }
-        }
-        if (data9.dependencies !== void 0) {
-          let data49 = data9.dependencies;
-          if (Array.isArray(data49)) {
-            const len2 = data49.length;
-            for (let i2 = 0; i2 < len2; i2++) {
-              if (!validate21(data49[i2], { instancePath: instancePath + "/spec/dependencies/" + i2, parentData: data49, parentDataProperty: i2, rootData })) {
-                vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err68 = { instancePath: instancePath + "/spec/dependencies", schemaPath: "#/properties/spec/properties/dependencies/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err68];
-            } else {
-              vErrors.push(err68);
-            }
-            errors++;
-          }
-        }
-        if (data9.jobs !== void 0) {
-          let data51 = data9.jobs;
-          if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-            for (const key11 in data51) {
-              if (!(key11 === "terminateSidecars" || key11 === "entrypoints")) {
-                const err69 = { instancePath: instancePath + "/spec/jobs", schemaPath: "#/properties/spec/properties/jobs/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err69];
-                } else {
-                  vErrors.push(err69);
+            if (data23.consul !== void 0) {
+              let data49 = data23.consul;
+              if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+                for (const key11 in data49) {
+                  if (!(key11 === "enabled" || key11 === "native" || key11 === "shutdown" || key11 === "version")) {
+                    const err67 = { instancePath: instancePath + "/spec/mesh/consul", schemaPath: "#/properties/spec/properties/mesh/properties/consul/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" };
+                    if (vErrors === null) {
+                      vErrors = [err67];
+                    } else {
+                      vErrors.push(err67);
+                    }
+                    errors++;
+                  }
                 }
-                errors++;
-              }
-            }
-            if (data51.terminateSidecars !== void 0) {
-              if (typeof data51.terminateSidecars !== "boolean") {
-                const err70 = { instancePath: instancePath + "/spec/jobs/terminateSidecars", schemaPath: "#/properties/spec/properties/jobs/properties/terminateSidecars/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-                if (vErrors === null) {
-                  vErrors = [err70];
-                } else {
-                  vErrors.push(err70);
+                if (data49.enabled !== void 0) {
+                  if (typeof data49.enabled !== "boolean") {
+                    const err68 = { instancePath: instancePath + "/spec/mesh/consul/enabled", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                    if (vErrors === null) {
+                      vErrors = [err68];
+                    } else {
+                      vErrors.push(err68);
+                    }
+                    errors++;
+                  }
                 }
-                errors++;
-              }
-            }
-            if (data51.entrypoints !== void 0) {
-              let data53 = data51.entrypoints;
-              if (Array.isArray(data53)) {
-                const len3 = data53.length;
-                for (let i3 = 0; i3 < len3; i3++) {
-                  let data54 = data53[i3];
-                  const _errs116 = errors;
-                  let valid23 = false;
-                  const _errs117 = errors;
-                  if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
-                    if (data54.container === void 0) {
-                      const err71 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf/0/required", keyword: "required", params: { missingProperty: "container" }, message: "must have required property 'container'" };
+                if (data49.native !== void 0) {
+                  let data51 = data49.native;
+                  if (!(data51 === "auto" || data51 === true || data51 === false)) {
+                    const err69 = { instancePath: instancePath + "/spec/mesh/consul/native", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/native/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.mesh.properties.consul.properties.native.enum }, message: "must be equal to one of the allowed values" };
+                    if (vErrors === null) {
+                      vErrors = [err69];
+                    } else {
+                      vErrors.push(err69);
+                    }
+                    errors++;
+                  }
+                }
+                if (data49.shutdown !== void 0) {
+                  if (typeof data49.shutdown !== "boolean") {
+                    const err70 = { instancePath: instancePath + "/spec/mesh/consul/shutdown", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/shutdown/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                    if (vErrors === null) {
+                      vErrors = [err70];
+                    } else {
+                      vErrors.push(err70);
+                    }
+                    errors++;
+                  }
+                }
+                if (data49.version !== void 0) {
+                  let data53 = data49.version;
+                  if (typeof data53 === "string") {
+                    if (!pattern12.test(data53)) {
+                      const err71 = { instancePath: instancePath + "/spec/mesh/consul/version", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/version/pattern", keyword: "pattern", params: { pattern: "^v?\\d+\\.\\d+(\\.\\d+)?$" }, message: 'must match pattern "^v?\\d+\\.\\d+(\\.\\d+)?$"' };
                       if (vErrors === null) {
                         vErrors = [err71];
                       } else {
@@ -11262,100 +11393,108 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                  }
-                  var _valid0 = _errs117 === errors;
-                  valid23 = valid23 || _valid0;
-                  if (!valid23) {
-                    const _errs118 = errors;
-                    if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
-                      if (data54.image === void 0) {
-                        const err72 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf/1/required", keyword: "required", params: { missingProperty: "image" }, message: "must have required property 'image'" };
-                        if (vErrors === null) {
-                          vErrors = [err72];
-                        } else {
-                          vErrors.push(err72);
-                        }
-                        errors++;
-                      }
-                    }
-                    var _valid0 = _errs118 === errors;
-                    valid23 = valid23 || _valid0;
-                  }
-                  if (!valid23) {
-                    const err73 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                  } else {
+                    const err72 = { instancePath: instancePath + "/spec/mesh/consul/version", schemaPath: "#/properties/spec/properties/mesh/properties/consul/properties/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err73];
+                      vErrors = [err72];
                     } else {
-                      vErrors.push(err73);
+                      vErrors.push(err72);
                     }
                     errors++;
-                  } else {
-                    errors = _errs116;
-                    if (vErrors !== null) {
-                      if (_errs116) {
-                        vErrors.length = _errs116;
-                      } else {
-                        vErrors = null;
-                      }
-                    }
                   }
-                  if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
-                    if (data54.command === void 0) {
-                      const err74 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/required", keyword: "required", params: { missingProperty: "command" }, message: "must have required property 'command'" };
+                }
+              } else {
+                const err73 = { instancePath: instancePath + "/spec/mesh/consul", schemaPath: "#/properties/spec/properties/mesh/properties/consul/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err73];
+                } else {
+                  vErrors.push(err73);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err74 = { instancePath: instancePath + "/spec/mesh", schemaPath: "#/properties/spec/properties/mesh/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err74];
+            } else {
+              vErrors.push(err74);
+            }
+            errors++;
+          }
+        }
+        if (data9.dependencies !== void 0) {
+          let data54 = data9.dependencies;
+          if (Array.isArray(data54)) {
+            const len2 = data54.length;
+            for (let i2 = 0; i2 < len2; i2++) {
+              if (!validate21(data54[i2], { instancePath: instancePath + "/spec/dependencies/" + i2, parentData: data54, parentDataProperty: i2, rootData })) {
+                vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err75 = { instancePath: instancePath + "/spec/dependencies", schemaPath: "#/properties/spec/properties/dependencies/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err75];
+            } else {
+              vErrors.push(err75);
+            }
+            errors++;
+          }
+        }
+        if (data9.jobs !== void 0) {
+          let data56 = data9.jobs;
+          if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+            for (const key12 in data56) {
+              if (!(key12 === "terminateSidecars" || key12 === "entrypoints")) {
+                const err76 = { instancePath: instancePath + "/spec/jobs", schemaPath: "#/properties/spec/properties/jobs/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err76];
+                } else {
+                  vErrors.push(err76);
+                }
+                errors++;
+              }
+            }
+            if (data56.terminateSidecars !== void 0) {
+              if (typeof data56.terminateSidecars !== "boolean") {
+                const err77 = { instancePath: instancePath + "/spec/jobs/terminateSidecars", schemaPath: "#/properties/spec/properties/jobs/properties/terminateSidecars/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err77];
+                } else {
+                  vErrors.push(err77);
+                }
+                errors++;
+              }
+            }
+            if (data56.entrypoints !== void 0) {
+              let data58 = data56.entrypoints;
+              if (Array.isArray(data58)) {
+                const len3 = data58.length;
+                for (let i3 = 0; i3 < len3; i3++) {
+                  let data59 = data58[i3];
+                  const _errs126 = errors;
+                  let valid24 = false;
+                  const _errs127 = errors;
+                  if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                    if (data59.container === void 0) {
+                      const err78 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf/0/required", keyword: "required", params: { missingProperty: "container" }, message: "must have required property 'container'" };
                       if (vErrors === null) {
-                        vErrors = [err74];
+                        vErrors = [err78];
                       } else {
-                        vErrors.push(err74);
+                        vErrors.push(err78);
                       }
                       errors++;
                     }
-                    for (const key12 in data54) {
-                      if (!(key12 === "container" || key12 === "image" || key12 === "command")) {
-                        const err75 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties" };
-                        if (vErrors === null) {
-                          vErrors = [err75];
-                        } else {
-                          vErrors.push(err75);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data54.container !== void 0) {
-                      let data55 = data54.container;
-                      if (typeof data55 === "string") {
-                        if (!pattern1.test(data55)) {
-                          const err76 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/container", schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                          if (vErrors === null) {
-                            vErrors = [err76];
-                          } else {
-                            vErrors.push(err76);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err77 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/container", schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err77];
-                        } else {
-                          vErrors.push(err77);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data54.image !== void 0) {
-                      let data56 = data54.image;
-                      if (typeof data56 === "string") {
-                        if (!pattern1.test(data56)) {
-                          const err78 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/image", schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                          if (vErrors === null) {
-                            vErrors = [err78];
-                          } else {
-                            vErrors.push(err78);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err79 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/image", schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  }
+                  var _valid0 = _errs127 === errors;
+                  valid24 = valid24 || _valid0;
+                  if (!valid24) {
+                    const _errs128 = errors;
+                    if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                      if (data59.image === void 0) {
+                        const err79 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf/1/required", keyword: "required", params: { missingProperty: "image" }, message: "must have required property 'image'" };
                         if (vErrors === null) {
                           vErrors = [err79];
                         } else {
@@ -11364,115 +11503,119 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data54.command !== void 0) {
-                      let data57 = data54.command;
-                      if (Array.isArray(data57)) {
-                        const len4 = data57.length;
+                    var _valid0 = _errs128 === errors;
+                    valid24 = valid24 || _valid0;
+                  }
+                  if (!valid24) {
+                    const err80 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                    if (vErrors === null) {
+                      vErrors = [err80];
+                    } else {
+                      vErrors.push(err80);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs126;
+                    if (vErrors !== null) {
+                      if (_errs126) {
+                        vErrors.length = _errs126;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                  if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                    if (data59.command === void 0) {
+                      const err81 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/required", keyword: "required", params: { missingProperty: "command" }, message: "must have required property 'command'" };
+                      if (vErrors === null) {
+                        vErrors = [err81];
+                      } else {
+                        vErrors.push(err81);
+                      }
+                      errors++;
+                    }
+                    for (const key13 in data59) {
+                      if (!(key13 === "container" || key13 === "image" || key13 === "command")) {
+                        const err82 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" };
+                        if (vErrors === null) {
+                          vErrors = [err82];
+                        } else {
+                          vErrors.push(err82);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data59.container !== void 0) {
+                      let data60 = data59.container;
+                      if (typeof data60 === "string") {
+                        if (!pattern1.test(data60)) {
+                          const err83 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/container", schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                          if (vErrors === null) {
+                            vErrors = [err83];
+                          } else {
+                            vErrors.push(err83);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err84 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/container", schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err84];
+                        } else {
+                          vErrors.push(err84);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data59.image !== void 0) {
+                      let data61 = data59.image;
+                      if (typeof data61 === "string") {
+                        if (!pattern1.test(data61)) {
+                          const err85 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/image", schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                          if (vErrors === null) {
+                            vErrors = [err85];
+                          } else {
+                            vErrors.push(err85);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err86 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/image", schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err86];
+                        } else {
+                          vErrors.push(err86);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data59.command !== void 0) {
+                      let data62 = data59.command;
+                      if (Array.isArray(data62)) {
+                        const len4 = data62.length;
                         for (let i4 = 0; i4 < len4; i4++) {
-                          if (typeof data57[i4] !== "string") {
-                            const err80 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/command/" + i4, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/properties/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                          if (typeof data62[i4] !== "string") {
+                            const err87 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/command/" + i4, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/properties/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err80];
+                              vErrors = [err87];
                             } else {
-                              vErrors.push(err80);
+                              vErrors.push(err87);
                             }
                             errors++;
                           }
                         }
                       } else {
-                        const err81 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/command", schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/properties/command/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                        const err88 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3 + "/command", schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/properties/command/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                         if (vErrors === null) {
-                          vErrors = [err81];
+                          vErrors = [err88];
                         } else {
-                          vErrors.push(err81);
+                          vErrors.push(err88);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err82 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err82];
-                    } else {
-                      vErrors.push(err82);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err83 = { instancePath: instancePath + "/spec/jobs/entrypoints", schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err83];
-                } else {
-                  vErrors.push(err83);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err84 = { instancePath: instancePath + "/spec/jobs", schemaPath: "#/properties/spec/properties/jobs/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err84];
-            } else {
-              vErrors.push(err84);
-            }
-            errors++;
-          }
-        }
-        if (data9.tools !== void 0) {
-          let data59 = data9.tools;
-          if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-            for (const key13 in data59) {
-              if (!(key13 === "delivery" || key13 === "image" || key13 === "resources")) {
-                const err85 = { instancePath: instancePath + "/spec/tools", schemaPath: "#/properties/spec/properties/tools/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err85];
-                } else {
-                  vErrors.push(err85);
-                }
-                errors++;
-              }
-            }
-            if (data59.delivery !== void 0) {
-              let data60 = data59.delivery;
-              if (!(data60 === "inject" || data60 === "image")) {
-                const err86 = { instancePath: instancePath + "/spec/tools/delivery", schemaPath: "#/properties/spec/properties/tools/properties/delivery/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.tools.properties.delivery.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err86];
-                } else {
-                  vErrors.push(err86);
-                }
-                errors++;
-              }
-            }
-            if (data59.image !== void 0) {
-              let data61 = data59.image;
-              if (typeof data61 === "string") {
-                if (!pattern1.test(data61)) {
-                  const err87 = { instancePath: instancePath + "/spec/tools/image", schemaPath: "#/properties/spec/properties/tools/properties/image/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err87];
-                  } else {
-                    vErrors.push(err87);
-                  }
-                  errors++;
-                }
-              } else {
-                const err88 = { instancePath: instancePath + "/spec/tools/image", schemaPath: "#/properties/spec/properties/tools/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err88];
-                } else {
-                  vErrors.push(err88);
-                }
-                errors++;
-              }
-            }
-            if (data59.resources !== void 0) {
-              let data62 = data59.resources;
-              if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
-                for (const key14 in data62) {
-                  if (!(key14 === "requests" || key14 === "limits")) {
-                    const err89 = { instancePath: instancePath + "/spec/tools/resources", schemaPath: "#/properties/spec/properties/tools/properties/resources/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" };
+                    const err89 = { instancePath: instancePath + "/spec/jobs/entrypoints/" + i3, schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err89];
                     } else {
@@ -11481,163 +11624,162 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data62.requests !== void 0) {
-                  let data63 = data62.requests;
-                  if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
-                    for (const key15 in data63) {
-                      let data64 = data63[key15];
-                      if (typeof data64 !== "string" && !(typeof data64 == "number" && isFinite(data64))) {
-                        const err90 = { instancePath: instancePath + "/spec/tools/resources/requests/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/type", keyword: "type", params: { type: schema30.additionalProperties.type }, message: "must be string,number" };
-                        if (vErrors === null) {
-                          vErrors = [err90];
-                        } else {
-                          vErrors.push(err90);
-                        }
-                        errors++;
-                      }
-                      if (typeof data64 === "string") {
-                        if (!pattern24.test(data64)) {
-                          const err91 = { instancePath: instancePath + "/spec/tools/resources/requests/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" }, message: 'must match pattern "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$"' };
-                          if (vErrors === null) {
-                            vErrors = [err91];
-                          } else {
-                            vErrors.push(err91);
-                          }
-                          errors++;
-                        }
-                      }
-                    }
+              } else {
+                const err90 = { instancePath: instancePath + "/spec/jobs/entrypoints", schemaPath: "#/properties/spec/properties/jobs/properties/entrypoints/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err91 = { instancePath: instancePath + "/spec/jobs", schemaPath: "#/properties/spec/properties/jobs/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err91];
+            } else {
+              vErrors.push(err91);
+            }
+            errors++;
+          }
+        }
+        if (data9.tools !== void 0) {
+          let data64 = data9.tools;
+          if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+            for (const key14 in data64) {
+              if (!(key14 === "delivery" || key14 === "image" || key14 === "resources")) {
+                const err92 = { instancePath: instancePath + "/spec/tools", schemaPath: "#/properties/spec/properties/tools/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+            }
+            if (data64.delivery !== void 0) {
+              let data65 = data64.delivery;
+              if (!(data65 === "inject" || data65 === "image")) {
+                const err93 = { instancePath: instancePath + "/spec/tools/delivery", schemaPath: "#/properties/spec/properties/tools/properties/delivery/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.tools.properties.delivery.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data64.image !== void 0) {
+              let data66 = data64.image;
+              if (typeof data66 === "string") {
+                if (!pattern1.test(data66)) {
+                  const err94 = { instancePath: instancePath + "/spec/tools/image", schemaPath: "#/properties/spec/properties/tools/properties/image/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err94];
                   } else {
-                    const err92 = { instancePath: instancePath + "/spec/tools/resources/requests", schemaPath: "#/definitions/quantities/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
+              } else {
+                const err95 = { instancePath: instancePath + "/spec/tools/image", schemaPath: "#/properties/spec/properties/tools/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err95];
+                } else {
+                  vErrors.push(err95);
+                }
+                errors++;
+              }
+            }
+            if (data64.resources !== void 0) {
+              let data67 = data64.resources;
+              if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
+                for (const key15 in data67) {
+                  if (!(key15 === "requests" || key15 === "limits")) {
+                    const err96 = { instancePath: instancePath + "/spec/tools/resources", schemaPath: "#/properties/spec/properties/tools/properties/resources/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties" };
                     if (vErrors === null) {
-                      vErrors = [err92];
+                      vErrors = [err96];
                     } else {
-                      vErrors.push(err92);
+                      vErrors.push(err96);
                     }
                     errors++;
                   }
                 }
-                if (data62.limits !== void 0) {
-                  let data65 = data62.limits;
-                  if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
-                    for (const key16 in data65) {
-                      let data66 = data65[key16];
-                      if (typeof data66 !== "string" && !(typeof data66 == "number" && isFinite(data66))) {
-                        const err93 = { instancePath: instancePath + "/spec/tools/resources/limits/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/type", keyword: "type", params: { type: schema30.additionalProperties.type }, message: "must be string,number" };
+                if (data67.requests !== void 0) {
+                  let data68 = data67.requests;
+                  if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
+                    for (const key16 in data68) {
+                      let data69 = data68[key16];
+                      if (typeof data69 !== "string" && !(typeof data69 == "number" && isFinite(data69))) {
+                        const err97 = { instancePath: instancePath + "/spec/tools/resources/requests/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/type", keyword: "type", params: { type: schema30.additionalProperties.type }, message: "must be string,number" };
                         if (vErrors === null) {
-                          vErrors = [err93];
+                          vErrors = [err97];
                         } else {
-                          vErrors.push(err93);
+                          vErrors.push(err97);
                         }
                         errors++;
                       }
-                      if (typeof data66 === "string") {
-                        if (!pattern24.test(data66)) {
-                          const err94 = { instancePath: instancePath + "/spec/tools/resources/limits/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" }, message: 'must match pattern "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$"' };
+                      if (typeof data69 === "string") {
+                        if (!pattern25.test(data69)) {
+                          const err98 = { instancePath: instancePath + "/spec/tools/resources/requests/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" }, message: 'must match pattern "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$"' };
                           if (vErrors === null) {
-                            vErrors = [err94];
+                            vErrors = [err98];
                           } else {
-                            vErrors.push(err94);
+                            vErrors.push(err98);
                           }
                           errors++;
                         }
                       }
                     }
                   } else {
-                    const err95 = { instancePath: instancePath + "/spec/tools/resources/limits", schemaPath: "#/definitions/quantities/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err99 = { instancePath: instancePath + "/spec/tools/resources/requests", schemaPath: "#/definitions/quantities/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err95];
+                      vErrors = [err99];
                     } else {
-                      vErrors.push(err95);
+                      vErrors.push(err99);
+                    }
+                    errors++;
+                  }
+                }
+                if (data67.limits !== void 0) {
+                  let data70 = data67.limits;
+                  if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
+                    for (const key17 in data70) {
+                      let data71 = data70[key17];
+                      if (typeof data71 !== "string" && !(typeof data71 == "number" && isFinite(data71))) {
+                        const err100 = { instancePath: instancePath + "/spec/tools/resources/limits/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/type", keyword: "type", params: { type: schema30.additionalProperties.type }, message: "must be string,number" };
+                        if (vErrors === null) {
+                          vErrors = [err100];
+                        } else {
+                          vErrors.push(err100);
+                        }
+                        errors++;
+                      }
+                      if (typeof data71 === "string") {
+                        if (!pattern25.test(data71)) {
+                          const err101 = { instancePath: instancePath + "/spec/tools/resources/limits/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/quantities/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" }, message: 'must match pattern "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$"' };
+                          if (vErrors === null) {
+                            vErrors = [err101];
+                          } else {
+                            vErrors.push(err101);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                  } else {
+                    const err102 = { instancePath: instancePath + "/spec/tools/resources/limits", schemaPath: "#/definitions/quantities/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err102];
+                    } else {
+                      vErrors.push(err102);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err96 = { instancePath: instancePath + "/spec/tools/resources", schemaPath: "#/properties/spec/properties/tools/properties/resources/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err96];
-                } else {
-                  vErrors.push(err96);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err97 = { instancePath: instancePath + "/spec/tools", schemaPath: "#/properties/spec/properties/tools/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err97];
-            } else {
-              vErrors.push(err97);
-            }
-            errors++;
-          }
-        }
-        if (data9.rules !== void 0) {
-          let data67 = data9.rules;
-          if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
-            for (const key17 in data67) {
-              const _errs153 = errors;
-              if (!(key17 === "sidecar-not-first" || key17 === "sidecar-no-readiness-gate" || key17 === "job-sidecar-blocks-completion" || key17 === "missing-entrypoint" || key17 === "init-network-under-mesh" || key17 === "process-namespace-sharing" || key17 === "sleep-ordering" || key17 === "native-sidecar-unsupported" || key17 === "dependency-not-awaited" || key17 === "init-container-probe-forbidden" || key17 === "restart-policy-on-container" || key17 === "native-sidecar-startup-probe-never" || key17 === "native-sidecar-prestop" || key17 === "prestop-exceeds-grace-period" || key17 === "onfailure-classic-sidecar" || key17 === "istio-hold-ignored-native" || key17 === "native-sidecar-in-custom-kind" || key17 === "sidecar-stops-before-app" || key17 === "pending-change" || key17 === "sidecar-endpoints-unknown" || key17 === "handled-by-script" || key17 === "invalid-suppression" || key17 === "invalid-input" || key17 === "start-order-race" || key17 === "native-sidecar-stuck-init" || key17 === "native-sidecar-stripped" || key17 === "sequencing-drift" || key17 === "kubelet-sidecar-defect" || key17 === "mutating-webhook-reinvocation" || key17 === "admission-webhook-missing")) {
-                const err98 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/definitions/ruleId/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values", propertyName: key17 };
-                if (vErrors === null) {
-                  vErrors = [err98];
-                } else {
-                  vErrors.push(err98);
-                }
-                errors++;
-              }
-              var valid35 = _errs153 === errors;
-              if (!valid35) {
-                const err99 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/properties/spec/properties/rules/propertyNames", keyword: "propertyNames", params: { propertyName: key17 }, message: "property name must be valid" };
-                if (vErrors === null) {
-                  vErrors = [err99];
-                } else {
-                  vErrors.push(err99);
-                }
-                errors++;
-              }
-            }
-            for (const key18 in data67) {
-              let data68 = data67[key18];
-              if (!(data68 === "off" || data68 === "info" || data68 === "warning" || data68 === "error")) {
-                const err100 = { instancePath: instancePath + "/spec/rules/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/ruleLevel/enum", keyword: "enum", params: { allowedValues: schema33.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err100];
-                } else {
-                  vErrors.push(err100);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err101 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/properties/spec/properties/rules/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err101];
-            } else {
-              vErrors.push(err101);
-            }
-            errors++;
-          }
-        }
-        if (data9.check !== void 0) {
-          let data69 = data9.check;
-          if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
-            for (const key19 in data69) {
-              if (!(key19 === "failOn" || key19 === "baseline")) {
-                const err102 = { instancePath: instancePath + "/spec/check", schemaPath: "#/properties/spec/properties/check/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err102];
-                } else {
-                  vErrors.push(err102);
-                }
-                errors++;
-              }
-            }
-            if (data69.failOn !== void 0) {
-              let data70 = data69.failOn;
-              if (!(data70 === "error" || data70 === "warning" || data70 === "info" || data70 === "none")) {
-                const err103 = { instancePath: instancePath + "/spec/check/failOn", schemaPath: "#/properties/spec/properties/check/properties/failOn/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.check.properties.failOn.enum }, message: "must be equal to one of the allowed values" };
+                const err103 = { instancePath: instancePath + "/spec/tools/resources", schemaPath: "#/properties/spec/properties/tools/properties/resources/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
                   vErrors = [err103];
                 } else {
@@ -11646,20 +11788,23 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data69.baseline !== void 0) {
-              let data71 = data69.baseline;
-              if (typeof data71 === "string") {
-                if (!pattern1.test(data71)) {
-                  const err104 = { instancePath: instancePath + "/spec/check/baseline", schemaPath: "#/properties/spec/properties/check/properties/baseline/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err104];
-                  } else {
-                    vErrors.push(err104);
-                  }
-                  errors++;
-                }
-              } else {
-                const err105 = { instancePath: instancePath + "/spec/check/baseline", schemaPath: "#/properties/spec/properties/check/properties/baseline/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+          } else {
+            const err104 = { instancePath: instancePath + "/spec/tools", schemaPath: "#/properties/spec/properties/tools/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err104];
+            } else {
+              vErrors.push(err104);
+            }
+            errors++;
+          }
+        }
+        if (data9.rules !== void 0) {
+          let data72 = data9.rules;
+          if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
+            for (const key18 in data72) {
+              const _errs163 = errors;
+              if (!(key18 === "sidecar-not-first" || key18 === "sidecar-no-readiness-gate" || key18 === "job-sidecar-blocks-completion" || key18 === "missing-entrypoint" || key18 === "init-network-under-mesh" || key18 === "process-namespace-sharing" || key18 === "sleep-ordering" || key18 === "native-sidecar-unsupported" || key18 === "dependency-not-awaited" || key18 === "init-container-probe-forbidden" || key18 === "restart-policy-on-container" || key18 === "native-sidecar-startup-probe-never" || key18 === "native-sidecar-prestop" || key18 === "prestop-exceeds-grace-period" || key18 === "onfailure-classic-sidecar" || key18 === "istio-hold-ignored-native" || key18 === "native-sidecar-in-custom-kind" || key18 === "sidecar-stops-before-app" || key18 === "pending-change" || key18 === "sidecar-endpoints-unknown" || key18 === "handled-by-script" || key18 === "invalid-suppression" || key18 === "invalid-input" || key18 === "start-order-race" || key18 === "native-sidecar-stuck-init" || key18 === "native-sidecar-stripped" || key18 === "sequencing-drift" || key18 === "kubelet-sidecar-defect" || key18 === "mutating-webhook-reinvocation" || key18 === "admission-webhook-missing")) {
+                const err105 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/definitions/ruleId/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values", propertyName: key18 };
                 if (vErrors === null) {
                   vErrors = [err105];
                 } else {
@@ -11667,23 +11812,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
+              var valid36 = _errs163 === errors;
+              if (!valid36) {
+                const err106 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/properties/spec/properties/rules/propertyNames", keyword: "propertyNames", params: { propertyName: key18 }, message: "property name must be valid" };
+                if (vErrors === null) {
+                  vErrors = [err106];
+                } else {
+                  vErrors.push(err106);
+                }
+                errors++;
+              }
             }
-          } else {
-            const err106 = { instancePath: instancePath + "/spec/check", schemaPath: "#/properties/spec/properties/check/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err106];
-            } else {
-              vErrors.push(err106);
-            }
-            errors++;
-          }
-        }
-        if (data9.stopOrder !== void 0) {
-          let data72 = data9.stopOrder;
-          if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
-            for (const key20 in data72) {
-              if (!(key20 === "sidecarsLast")) {
-                const err107 = { instancePath: instancePath + "/spec/stopOrder", schemaPath: "#/properties/spec/properties/stopOrder/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties" };
+            for (const key19 in data72) {
+              let data73 = data72[key19];
+              if (!(data73 === "off" || data73 === "info" || data73 === "warning" || data73 === "error")) {
+                const err107 = { instancePath: instancePath + "/spec/rules/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/ruleLevel/enum", keyword: "enum", params: { allowedValues: schema33.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err107];
                 } else {
@@ -11692,43 +11835,125 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data72.sidecarsLast !== void 0) {
-              if (typeof data72.sidecarsLast !== "boolean") {
-                const err108 = { instancePath: instancePath + "/spec/stopOrder/sidecarsLast", schemaPath: "#/properties/spec/properties/stopOrder/properties/sidecarsLast/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          } else {
+            const err108 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/properties/spec/properties/rules/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err108];
+            } else {
+              vErrors.push(err108);
+            }
+            errors++;
+          }
+        }
+        if (data9.check !== void 0) {
+          let data74 = data9.check;
+          if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
+            for (const key20 in data74) {
+              if (!(key20 === "failOn" || key20 === "baseline")) {
+                const err109 = { instancePath: instancePath + "/spec/check", schemaPath: "#/properties/spec/properties/check/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err108];
+                  vErrors = [err109];
                 } else {
-                  vErrors.push(err108);
+                  vErrors.push(err109);
+                }
+                errors++;
+              }
+            }
+            if (data74.failOn !== void 0) {
+              let data75 = data74.failOn;
+              if (!(data75 === "error" || data75 === "warning" || data75 === "info" || data75 === "none")) {
+                const err110 = { instancePath: instancePath + "/spec/check/failOn", schemaPath: "#/properties/spec/properties/check/properties/failOn/enum", keyword: "enum", params: { allowedValues: schema11.properties.spec.properties.check.properties.failOn.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err110];
+                } else {
+                  vErrors.push(err110);
+                }
+                errors++;
+              }
+            }
+            if (data74.baseline !== void 0) {
+              let data76 = data74.baseline;
+              if (typeof data76 === "string") {
+                if (!pattern1.test(data76)) {
+                  const err111 = { instancePath: instancePath + "/spec/check/baseline", schemaPath: "#/properties/spec/properties/check/properties/baseline/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err111];
+                  } else {
+                    vErrors.push(err111);
+                  }
+                  errors++;
+                }
+              } else {
+                const err112 = { instancePath: instancePath + "/spec/check/baseline", schemaPath: "#/properties/spec/properties/check/properties/baseline/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err112];
+                } else {
+                  vErrors.push(err112);
                 }
                 errors++;
               }
             }
           } else {
-            const err109 = { instancePath: instancePath + "/spec/stopOrder", schemaPath: "#/properties/spec/properties/stopOrder/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err113 = { instancePath: instancePath + "/spec/check", schemaPath: "#/properties/spec/properties/check/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err109];
+              vErrors = [err113];
             } else {
-              vErrors.push(err109);
+              vErrors.push(err113);
+            }
+            errors++;
+          }
+        }
+        if (data9.stopOrder !== void 0) {
+          let data77 = data9.stopOrder;
+          if (data77 && typeof data77 == "object" && !Array.isArray(data77)) {
+            for (const key21 in data77) {
+              if (!(key21 === "sidecarsLast")) {
+                const err114 = { instancePath: instancePath + "/spec/stopOrder", schemaPath: "#/properties/spec/properties/stopOrder/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err114];
+                } else {
+                  vErrors.push(err114);
+                }
+                errors++;
+              }
+            }
+            if (data77.sidecarsLast !== void 0) {
+              if (typeof data77.sidecarsLast !== "boolean") {
+                const err115 = { instancePath: instancePath + "/spec/stopOrder/sidecarsLast", schemaPath: "#/properties/spec/properties/stopOrder/properties/sidecarsLast/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err115];
+                } else {
+                  vErrors.push(err115);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err116 = { instancePath: instancePath + "/spec/stopOrder", schemaPath: "#/properties/spec/properties/stopOrder/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err116];
+            } else {
+              vErrors.push(err116);
             }
             errors++;
           }
         }
       } else {
-        const err110 = { instancePath: instancePath + "/spec", schemaPath: "#/properties/spec/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err117 = { instancePath: instancePath + "/spec", schemaPath: "#/properties/spec/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err110];
+          vErrors = [err117];
         } else {
-          vErrors.push(err110);
+          vErrors.push(err117);
         }
         errors++;
       }
     }
   } else {
-    const err111 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err118 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err111];
+      vErrors = [err118];
     } else {
-      vErrors.push(err111);
+      vErrors.push(err118);
     }
     errors++;
   }
@@ -12372,8 +12597,8 @@ var Parser = class {
     let shape = "scalar";
     if (c === 34 || c === 39) {
       after = quotedEnd(s, i, this.end);
-      if (after < 0) throw UNSURE;
-      value = c === 34 ? doubleQuoted(s, i + 1, after - 1) : s.slice(i + 1, after - 1).replaceAll("''", "'");
+      if (after < 0) ({ value, after } = this.quotedLines(i, indent3));
+      else value = quotedText(s, c, i + 1, after - 1);
     } else if (c === 91 || c === 123) {
       const flow = new Flow(s, i, s.length, this.spans, this.depth, indent3);
       value = flow.node();
@@ -12430,6 +12655,39 @@ var Parser = class {
     if (words.length === 0) return void 0;
     this.toLineOf(after);
     return { words: words.join(" "), after };
+  }
+  /**
+   * A quoted scalar that closes on a later line (`note: "a long` then `  value"`): every line
+   * after the first indented past the collection at `indent`, none blank; yaml folds each line
+   * break into one space and drops the spaces around it. A blank line (a kept break), a line
+   * ending in a backslash (an escaped break, in double quotes) or an empty first or middle line
+   * is left to yaml. Moves the parser to the line the scalar closes on.
+   */
+  quotedLines(i, indent3) {
+    const s = this.s;
+    const q = s.charCodeAt(i);
+    const parts = [];
+    let from = i + 1;
+    let lineEnd4 = this.end;
+    for (; ; ) {
+      const after = closingQuote(s, q, from, lineEnd4);
+      if (after >= 0) {
+        parts.push(quotedText(s, q, from, after - 1));
+        this.toLineOf(after);
+        return { value: parts.join(" "), after };
+      }
+      let e = lineEnd4;
+      while (e > from && s.charCodeAt(e - 1) === SPACE) e--;
+      if (e === from || s.charCodeAt(e - 1) === 92) throw UNSURE;
+      parts.push(quotedText(s, q, from, e));
+      const p = lineEnd4 + 1;
+      if (p >= s.length) throw UNSURE;
+      lineEnd4 = s.indexOf("\n", p);
+      if (lineEnd4 < 0) lineEnd4 = s.length;
+      from = p;
+      while (from < lineEnd4 && s.charCodeAt(from) === SPACE) from++;
+      if (from === lineEnd4 || from - p <= indent3) throw UNSURE;
+    }
   }
   /** The end of a one-line value (from `at` to `after`): only a comment may follow on the line, then no more-indented continuation. */
   scalarEnd(value, shape, at, after, indent3) {
@@ -12691,8 +12949,10 @@ function isMarker(s, i) {
   return Number.isNaN(n) || n === SPACE || n === 10;
 }
 function quotedEnd(s, i, end) {
-  const q = s.charCodeAt(i);
-  for (let j = i + 1; j < end; j++) {
+  return closingQuote(s, s.charCodeAt(i), i + 1, end);
+}
+function closingQuote(s, q, from, end) {
+  for (let j = from; j < end; j++) {
     const d = s.charCodeAt(j);
     if (q === 34 && d === 92) {
       j++;
@@ -12727,6 +12987,9 @@ var ESCAPES = {
   "/": "/",
   "\\": "\\"
 };
+function quotedText(s, q, from, to) {
+  return q === 34 ? doubleQuoted(s, from, to) : s.slice(from, to).replaceAll("''", "'");
+}
 function doubleQuoted(s, from, to) {
   const raw = s.slice(from, to);
   if (!raw.includes("\\")) return raw;
@@ -14680,6 +14943,10 @@ function kubernetesText(cfg) {
 function restsOnAssumedVersion(ctx) {
   if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
 }
+function noteOnce(ctx, setting, message) {
+  const notes = ctx.facts.notes ??= /* @__PURE__ */ new Map();
+  if (!notes.has(setting)) notes.set(setting, { message, said: false });
+}
 function assumedVersionMessage(cfg) {
   return `kubernetesVersion not set: assumed ${cfg.kubernetesVersion} or later, where sidecars are native; for classic sidecars set kubernetesVersion: "1.28"`;
 }
@@ -16502,7 +16769,7 @@ function isSelected(w, cfg) {
 }
 
 // src/pod/mesh.ts
-var MESHES = ["istio", "linkerd", "kuma", "dapr", "vault"];
+var MESHES = ["istio", "linkerd", "kuma", "dapr", "vault", "consul"];
 var INJECTION = Object.fromEntries(
   MESHES.map((m) => {
     const rows = (tableOf(m).injection ?? []).map((r) => r.value);
@@ -16522,7 +16789,8 @@ var ANNOTATION = {
   linkerdShutdown: switchKey("linkerd", "shutdown").key,
   kumaWait: switchKey("kuma", "waitReady").key,
   vaultPrePopulate: switchKey("vault", "prePopulateOnly").key,
-  vaultQuit: switchKey("vault", "quit").key
+  vaultQuit: switchKey("vault", "quit").key,
+  consulLifecycle: switchKey("consul", "shutdown").key
 };
 function injection(ctx, mesh) {
   const container = profiles[mesh].containerName;
@@ -16666,6 +16934,8 @@ function shutdownEnabled(cfg, mesh, settings, annotations) {
       const on = profileAt(mesh, configuredRelease(cfg, mesh)).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
       return settings.shutdown === true && (on === void 0 || annotations[ANNOTATION.linkerdShutdown] === on);
     }
+    case "consul":
+      return settings.shutdown === true && isTrue2(annotations[ANNOTATION.consulLifecycle]);
     case "dapr":
       return settings.shutdown === true;
     case "vault":
@@ -17183,8 +17453,9 @@ function insertionIndex(init) {
   });
   return at;
 }
-function awaitDependencies(ctx, deps) {
+function awaitDependencies(ctx, all) {
   const pod = ctx.w.pod;
+  const deps = all.filter((d) => nameFree(ctx, d));
   const before = pod.initContainers ?? [];
   const uid = deps.length > 0 ? workaround(ctx) : void 0;
   const others = before.filter((c) => !isWaitContainer(c));
@@ -17199,6 +17470,20 @@ function awaitDependencies(ctx, deps) {
   if (after.length > 0) pod.initContainers = after;
   else delete pod.initContainers;
   report(ctx, deps, before, after, uid);
+}
+function nameFree(ctx, d) {
+  const name = WAIT_PREFIX + d.name;
+  const i = (ctx.w.pod.containers ?? []).findIndex((c) => c.name === name);
+  if (i < 0) return true;
+  ctx.report(
+    "error",
+    {
+      summary: `no wait for ${d.name}: container ${name} already exists, and names are unique across a pod`,
+      detail: `pod-sequencer names the wait for dependency ${d.name} ${name}. Rename that container, or give the dependency another name.`
+    },
+    podField(ctx.w, "containers", i)
+  );
+  return false;
 }
 function report(ctx, deps, before, after, uid) {
   const field = (c) => podField(ctx.w, "initContainers", after.indexOf(c));
@@ -17410,7 +17695,7 @@ function endJobSidecars(ctx, apps, sidecars) {
     (s) => s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : []
   );
   const shutdown = shutdownCalls(ctx, sidecars);
-  const kill = sidecars.flatMap((s) => s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []);
+  const kill = signalled(ctx, sidecars);
   if (shutdown.length + kill.length === 0 || apps.length === 0) return false;
   const shutdownOn = w.restartPolicy === "OnFailure" ? "success" : "always";
   const ended = [...shutdown, ...kill].map((s) => s.name).join(", ");
@@ -17431,6 +17716,19 @@ function endJobSidecars(ctx, apps, sidecars) {
     );
   }
   return true;
+}
+function signalled(ctx, sidecars) {
+  const kill = sidecars.flatMap((s) => s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []);
+  if (kill.length === 0 || ctx.w.pod.hostPID !== true) return kill;
+  ctx.report(
+    "error",
+    {
+      summary: `cannot end ${kill.map((k) => k.name).join(", ")} by signal: the pod sets hostPID: true`,
+      detail: "A signal needs shareProcessNamespace, which the API server refuses beside hostPID, and a kill by name in the node's PID namespace would reach other pods' processes. Give the sidecar a shutdown endpoint (sidecars[].shutdown.http) or make it native (kubernetesVersion 1.29 or later)."
+    },
+    podField(ctx.w, "hostPID")
+  );
+  return [];
 }
 var QUIT_ATTEMPTS = 5;
 function shutdownCalls(ctx, sidecars) {
@@ -17598,6 +17896,7 @@ function sameMap(text2, want) {
 function nativeWant(ctx, mesh, native2) {
   const version = configuredRelease(ctx.cfg, mesh);
   const rows = tableOf(mesh).nativeKeys ?? [];
+  if (native2 === "auto" && version === void 0 && tableOf(mesh).nativeNeedsRelease) return releaseNeeded(ctx, mesh, rows);
   const key = factAt(rows, version)?.value;
   const want = nativeKeyWant(ctx, mesh, native2, key ?? rows[0]?.value);
   if (!want) return void 0;
@@ -17614,6 +17913,16 @@ function nativeWant(ctx, mesh, native2) {
   const { oldest, newest } = tableOf(mesh).releases;
   const unknown = version === void 0 && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : "";
   return { ...want, because: `${want.because ?? ""}${unknown}` };
+}
+function releaseNeeded(ctx, mesh, rows) {
+  const minor = minorVersion(ctx.cfg);
+  if (minor === void 0 || minor < NATIVE_SIDECARS_SINCE || rows.length === 0) return void 0;
+  const since = rows.map((r) => r.since).sort(compareVersions)[0];
+  noteOnce(ctx, `mesh.${mesh}.version`, {
+    summary: `mesh.${mesh}.version not set: ${profiles[mesh].containerName} is asked for no native sidecar`,
+    detail: `${tableOf(mesh).description} reads ${rows[0].value} from ${since} on; an older injector ignores it and adds a classic sidecar, which Job wrappers end. Set mesh.${mesh}.version to ${since} or later (or mesh.${mesh}.native: true) for native sidecars.`
+  });
+  return void 0;
 }
 function nativeKeyWant(ctx, mesh, native2, key) {
   if (!key) return void 0;
@@ -17680,6 +17989,19 @@ function* wants(ctx, { mesh, settings }) {
       }
       if (m.quit && endsJob() && !isTrue2(now()[ANNOTATION.vaultPrePopulate])) {
         yield { key: ANNOTATION.vaultQuit, value: "true", why: `so a Job wrapper can shut ${container} down when the work ends (POST /agent/v1/quit)` };
+      }
+      break;
+    }
+    case "consul": {
+      const m = settings;
+      yield* native(ctx, mesh, m.native);
+      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.consulLifecycle];
+      if (m.shutdown && switchOn && endsJob()) {
+        yield {
+          key: ANNOTATION.consulLifecycle,
+          value: switchOn,
+          why: `so a Job wrapper can shut ${container} down when the work ends (POST /graceful_shutdown)`
+        };
       }
       break;
     }
@@ -18552,7 +18874,7 @@ var dependencyNotAwaited = {
 };
 
 // src/check/rules/job-sidecar-blocks-completion.ts
-var NATIVE_SWITCH = /* @__PURE__ */ new Set(["istio", "linkerd", "dapr"]);
+var NATIVE_SWITCH = new Set(MESHES.filter((m) => "native" in meshDefaults[m]));
 var jobSidecarBlocksCompletion = {
   id: "job-sidecar-blocks-completion",
   severity: "error",
@@ -19816,6 +20138,7 @@ function processAt(index, item, cfg, facts, out) {
   }
   if (text2 !== void 0) replacements.set(index, text2);
   sayAssumedVersion(cfg, facts, results, before);
+  sayNotes(facts, results, before);
   while (itemOf.length < results.length) {
     itemOf.push(index);
     within.push("");
@@ -19834,6 +20157,22 @@ function sayAssumedVersion(cfg, facts, results, from) {
     ...about?.resourceRef ? { resourceRef: about.resourceRef } : {},
     ...about?.file ? { file: about.file } : {}
   });
+}
+function sayNotes(facts, results, from) {
+  if (!facts.notes) return;
+  const about = results.slice(from).find((r) => r.resourceRef);
+  for (const [setting, note] of facts.notes) {
+    if (note.said) continue;
+    note.said = true;
+    results.push({
+      ...fromMessage(note.message),
+      severity: "info",
+      // Not a change, like the assumed kubernetesVersion: a second run says it again.
+      tags: { assumed: setting },
+      ...about?.resourceRef ? { resourceRef: about.resourceRef } : {},
+      ...about?.file ? { file: about.file } : {}
+    });
+  }
 }
 var lists = /* @__PURE__ */ new WeakMap();
 function listOf(item) {

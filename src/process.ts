@@ -12,6 +12,7 @@ import { patchItem } from './yaml/patch.js';
 import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceList, type ResourceListInput } from './krm/io.js';
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type ResourceRef, type Result } from './krm/types.js';
+import { fromMessage } from './krm/results.js';
 import { assumedVersionMessage, makeCtx, noFacts, settlePaths, type InputFacts, type PodCtx } from './pod/context.js';
 import { sequenceWorkload, stepsCanAct } from './sequence/index.js';
 import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
@@ -151,6 +152,7 @@ function processAt(index: number, item: ItemText, cfg: Config, facts: InputFacts
   }
   if (text !== undefined) replacements.set(index, text);
   sayAssumedVersion(cfg, facts, results, before);
+  sayNotes(facts, results, before);
   while (itemOf.length < results.length) {
     itemOf.push(index);
     within.push('');
@@ -174,6 +176,24 @@ function sayAssumedVersion(cfg: Config, facts: InputFacts, results: Result[], fr
     ...(about?.resourceRef ? { resourceRef: about.resourceRef } : {}),
     ...(about?.file ? { file: about.file } : {}),
   });
+}
+
+/** The run's once-only notes (noteOnce) not yet given, on the workload whose results start at `from`. */
+function sayNotes(facts: InputFacts, results: Result[], from: number): void {
+  if (!facts.notes) return;
+  const about = results.slice(from).find((r) => r.resourceRef);
+  for (const [setting, note] of facts.notes) {
+    if (note.said) continue;
+    note.said = true;
+    results.push({
+      ...fromMessage(note.message),
+      severity: 'info',
+      // Not a change, like the assumed kubernetesVersion: a second run says it again.
+      tags: { assumed: setting },
+      ...(about?.resourceRef ? { resourceRef: about.resourceRef } : {}),
+      ...(about?.file ? { file: about.file } : {}),
+    });
+  }
 }
 
 const lists = new WeakMap<ItemText, ResourceListInput | null>();

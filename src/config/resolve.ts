@@ -77,6 +77,7 @@ export const meshDefaults: Readonly<MeshSettings> = {
   kuma: { waitReady: true },
   dapr: { native: false, shutdown: true },
   vault: { prePopulateOnly: false, quit: true },
+  consul: { native: 'auto', shutdown: true },
 };
 
 function resolveMesh(mesh: SpecInput['mesh'] = {}): Config['mesh'] {
@@ -86,6 +87,7 @@ function resolveMesh(mesh: SpecInput['mesh'] = {}): Config['mesh'] {
     kuma: mesh.kuma && { ...meshDefaults.kuma, ...mesh.kuma },
     dapr: mesh.dapr && { ...meshDefaults.dapr, ...mesh.dapr },
     vault: mesh.vault && { ...meshDefaults.vault, ...mesh.vault },
+    consul: mesh.consul && { ...meshDefaults.consul, ...mesh.consul },
   });
 }
 

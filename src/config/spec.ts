@@ -6,6 +6,7 @@ import type {
   MeshDapr,
   MeshIstio,
   MeshKuma,
+  MeshConsul,
   MeshLinkerd,
   MeshVault,
   ProfileName,
@@ -50,7 +51,7 @@ export interface SpecInput {
   exclude?: Selector;
   workloadKinds?: WorkloadKind[];
   sidecars?: SidecarInput[];
-  mesh?: { istio?: MeshIstio; linkerd?: MeshLinkerd; kuma?: MeshKuma; dapr?: MeshDapr; vault?: MeshVault };
+  mesh?: { istio?: MeshIstio; linkerd?: MeshLinkerd; kuma?: MeshKuma; dapr?: MeshDapr; vault?: MeshVault; consul?: MeshConsul };
   dependencies?: DependencyInput[];
   jobs?: { terminateSidecars?: boolean; entrypoints?: Entrypoint[] };
   tools?: { delivery?: 'inject' | 'image'; image?: string; resources?: { requests?: Quantities; limits?: Quantities } };

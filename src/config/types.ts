@@ -118,6 +118,11 @@ export interface MeshDapr extends MeshSwitch {
   shutdown?: boolean;
   version?: string;
 }
+export interface MeshConsul extends MeshSwitch {
+  native?: 'auto' | boolean;
+  shutdown?: boolean;
+  version?: string;
+}
 export interface MeshVault extends MeshSwitch {
   prePopulateOnly?: boolean;
   quit?: boolean;
@@ -131,6 +136,7 @@ export interface MeshSettings {
   kuma: MeshKuma;
   dapr: MeshDapr;
   vault: MeshVault;
+  consul: MeshConsul;
 }
 
 export interface Resources {
@@ -161,6 +167,7 @@ export interface Config {
     kuma?: MeshKuma;
     dapr?: MeshDapr;
     vault?: MeshVault;
+    consul?: MeshConsul;
     [other: string]: unknown;
   };
   dependencies: Dependency[];

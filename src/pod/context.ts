@@ -21,6 +21,11 @@ export interface InputFacts {
    */
   assumedVersion?: { rested: boolean; said: boolean };
   /**
+   * Notes a run gives once, on the first workload they concern (noteOnce): a setting the config
+   * leaves unset that decided something, such as mesh.consul.version. Keyed by the setting.
+   */
+  notes?: Map<string, { message: Message; said: boolean }>;
+  /**
    * Errors on the objects above whose fields have the wrong types (process.ts readFacts): each
    * object is left out of the facts, and its error is reported once, at the item it is (`index`;
    * `within`: `items[k].` inside a List), whenever the run came to read it.
@@ -140,6 +145,12 @@ export function kubernetesText(cfg: Config): string {
 /** A change to this workload rests on the assumed kubernetesVersion: the run says so once (process.ts). */
 export function restsOnAssumedVersion(ctx: Ctx): void {
   if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+}
+
+/** Say `message` once this run (process.ts sayNotes), about the first workload it concerned. */
+export function noteOnce(ctx: Ctx, setting: string, message: Message): void {
+  const notes = (ctx.facts.notes ??= new Map());
+  if (!notes.has(setting)) notes.set(setting, { message, said: false });
 }
 
 /** The one result a run gives when an assumed kubernetesVersion decided something. */

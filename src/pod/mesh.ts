@@ -6,7 +6,7 @@
  * (docs/architecture.md).
  */
 import { meshDefaults } from '../config/resolve.js';
-import type { Check, Config, MeshDapr, MeshLinkerd, MeshSettings, MeshVault, Shutdown } from '../config/types.js';
+import type { Check, Config, MeshConsul, MeshDapr, MeshLinkerd, MeshSettings, MeshVault, Shutdown } from '../config/types.js';
 import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.js';
 import { configuredRelease } from './release.js';
 import { factAt } from '../profiles/versions.js';
@@ -19,7 +19,7 @@ import { minorVersion, specFor } from './sidecars.js';
 import { minorOf } from '../config/spec.js';
 
 /** The meshes `spec.mesh` can name, in the order they are handled and listed. */
-export const MESHES = ['istio', 'linkerd', 'kuma', 'dapr', 'vault'] as const satisfies readonly MeshName[];
+export const MESHES = ['istio', 'linkerd', 'kuma', 'dapr', 'vault', 'consul'] as const satisfies readonly MeshName[];
 export type { MeshName };
 
 /** A webhook-injected sidecar this pod will get (see meshedSidecars). */
@@ -70,6 +70,7 @@ export const ANNOTATION = {
   kumaWait: switchKey('kuma', 'waitReady').key,
   vaultPrePopulate: switchKey('vault', 'prePopulateOnly').key,
   vaultQuit: switchKey('vault', 'quit').key,
+  consulLifecycle: switchKey('consul', 'shutdown').key,
 };
 
 /**
@@ -310,6 +311,9 @@ function shutdownEnabled(cfg: Config, mesh: MeshName, settings: MeshSettings[Mes
       const on = profileAt(mesh, configuredRelease(cfg, mesh)).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
       return (settings as MeshLinkerd).shutdown === true && (on === undefined || annotations[ANNOTATION.linkerdShutdown] === on);
     }
+    case 'consul':
+      // The chart's lifecycle default may be off: only the pod's annotation says the endpoint is there.
+      return (settings as MeshConsul).shutdown === true && isTrue(annotations[ANNOTATION.consulLifecycle]);
     case 'dapr':
       return (settings as MeshDapr).shutdown === true;
     case 'vault':

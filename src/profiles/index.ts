@@ -4,6 +4,7 @@
  * the config's defaults are built from.
  */
 import { cloudSqlProxy } from './cloud-sql-proxy.js';
+import { consul } from './consul.js';
 import { dapr } from './dapr.js';
 import { envoy } from './envoy.js';
 import { generic } from './generic.js';
@@ -19,7 +20,7 @@ export type { Profile, VendorTable } from './types.js';
 export type { MeshName, ProfileName } from './names.generated.js';
 
 /** Every vendor table, in the order profile names are listed (schema, docs). */
-export const TABLES: readonly VendorTable[] = [istio, linkerd, envoy, cloudSqlProxy, dapr, vault, kuma, generic];
+export const TABLES: readonly VendorTable[] = [istio, linkerd, envoy, cloudSqlProxy, dapr, vault, kuma, consul, generic];
 
 export function tableOf(name: ProfileName): VendorTable {
   return TABLES.find((t) => t.name === name)!;

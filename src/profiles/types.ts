@@ -162,6 +162,12 @@ export interface VendorTable {
    * Kubernetes server at or above `kubernetes` (its control plane's default; an operator can turn it off).
    */
   nativeByDefault?: Fact<NativeByDefault>[];
+  /**
+   * The native key came in a release too recent to assume (consul-k8s 1.9.0): `native: auto`
+   * writes it only where mesh.<name>.version says the injector reads it, since an injector that
+   * ignores it leaves a classic sidecar no Job wrapper would end. A judgement of ours.
+   */
+  nativeNeedsRelease?: boolean;
   injection?: Fact<Marker>[];
   switches?: Fact<{ name: SwitchName; key: string; field?: string }>[];
   /** The switch without which a native sidecar gets no startupProbe, so holds nothing (Linkerd: await). */

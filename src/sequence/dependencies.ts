@@ -64,8 +64,9 @@ function insertionIndex(init: Container[]): number {
 }
 
 /** The dependency step of sequenceWorkload: runs after the sidecar strategies, so native sidecars are in place. */
-export function awaitDependencies(ctx: Ctx, deps: Dependency[]): void {
+export function awaitDependencies(ctx: Ctx, all: Dependency[]): void {
   const pod: PodSpec = ctx.w.pod;
+  const deps = all.filter((d) => nameFree(ctx, d));
   const before = pod.initContainers ?? [];
   const uid = deps.length > 0 ? workaround(ctx) : undefined; // only waits run as its UID
   const others = before.filter((c) => !isWaitContainer(c));
@@ -81,6 +82,26 @@ export function awaitDependencies(ctx: Ctx, deps: Dependency[]): void {
   if (after.length > 0) pod.initContainers = after;
   else delete pod.initContainers;
   report(ctx, deps, before, after, uid);
+}
+
+/**
+ * A wait's name must be free among the app containers: container names are unique across the
+ * pod (kubernetes/kubernetes pkg/apis/core/validation/validation.go, validateInitContainers:
+ * "Duplicate value"). A clash is an error and that dependency gets no wait.
+ */
+function nameFree(ctx: Ctx, d: Dependency): boolean {
+  const name = WAIT_PREFIX + d.name;
+  const i = (ctx.w.pod.containers ?? []).findIndex((c) => c.name === name);
+  if (i < 0) return true;
+  ctx.report(
+    'error',
+    {
+      summary: `no wait for ${d.name}: container ${name} already exists, and names are unique across a pod`,
+      detail: `pod-sequencer names the wait for dependency ${d.name} ${name}. Rename that container, or give the dependency another name.`,
+    },
+    podField(ctx.w, 'containers', i),
+  );
+  return false;
 }
 
 function report(ctx: Ctx, deps: Dependency[], before: Container[], after: Container[], uid: Captor | undefined): void {

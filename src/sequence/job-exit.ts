@@ -76,7 +76,7 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
     s.readiness ? [{ name: s.name, ...s.readiness, timeoutSeconds: s.timeoutSeconds, onTimeout: s.onTimeout }] : [],
   );
   const shutdown = shutdownCalls(ctx, sidecars);
-  const kill: KillCall[] = sidecars.flatMap((s) => (s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []));
+  const kill: KillCall[] = signalled(ctx, sidecars);
   if (shutdown.length + kill.length === 0 || apps.length === 0) return false;
 
   const shutdownOn = w.restartPolicy === 'OnFailure' ? 'success' : 'always';
@@ -103,6 +103,27 @@ export function endJobSidecars(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): b
     );
   }
   return true;
+}
+
+/**
+ * The sidecars ended by a signal (`shutdown.signal`). Not in a hostPID pod: the API server refuses
+ * shareProcessNamespace beside hostPID (kubernetes/kubernetes pkg/apis/core/validation/validation.go,
+ * validatePodSpecSecurityContext), and a kill by name in the node's PID namespace would reach other
+ * pods' processes of that name; an error says so and no wrapper is written for them.
+ */
+function signalled(ctx: Ctx, sidecars: JobSidecar[]): KillCall[] {
+  const kill = sidecars.flatMap((s) => (s.shutdown?.signal && !s.shutdown.http ? [{ name: s.name, process: s.shutdown.signal.process }] : []));
+  if (kill.length === 0 || ctx.w.pod.hostPID !== true) return kill;
+  ctx.report(
+    'error',
+    {
+      summary: `cannot end ${kill.map((k) => k.name).join(', ')} by signal: the pod sets hostPID: true`,
+      detail:
+        "A signal needs shareProcessNamespace, which the API server refuses beside hostPID, and a kill by name in the node's PID namespace would reach other pods' processes. Give the sidecar a shutdown endpoint (sidecars[].shutdown.http) or make it native (kubernetesVersion 1.29 or later).",
+    },
+    podField(ctx.w, 'hostPID'),
+  );
+  return [];
 }
 
 /**

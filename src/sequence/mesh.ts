@@ -11,10 +11,10 @@ import { profileAt, profiles, tableOf } from '../profiles/index.js';
 import { compareVersions, factAt } from '../profiles/versions.js';
 import { configuredRelease } from '../pod/release.js';
 import { podAnnotations, podMetaField } from '../workloads/workload.js';
-import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
+import { kubernetesText, noteOnce, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
 import { ANNOTATION, isTrue, meshesOf, nativeAsked, nativeDecides, nativeKeyIn, NATIVE_KEYS, type ActiveMesh, type MeshName } from '../pod/mesh.js';
 import { minorVersion, NATIVE_SIDECARS_SINCE } from '../pod/sidecars.js';
-import { type MeshDapr, type MeshIstio, type MeshKuma, type MeshLinkerd, type MeshVault, versionAssumed } from '../config/types.js';
+import { type MeshConsul, type MeshDapr, type MeshIstio, type MeshKuma, type MeshLinkerd, type MeshVault, versionAssumed } from '../config/types.js';
 import { mergeField } from './embedded-config.js';
 import { SUMMARY_LENGTH, type Message } from '../krm/types.js';
 import { upperFirst } from '../yaml/text.js';
@@ -43,6 +43,7 @@ interface Want {
 function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined): Want | undefined {
   const version = configuredRelease(ctx.cfg, mesh);
   const rows = tableOf(mesh).nativeKeys ?? [];
+  if (native === 'auto' && version === undefined && tableOf(mesh).nativeNeedsRelease) return releaseNeeded(ctx, mesh, rows);
   const key = factAt(rows, version)?.value;
   const want = nativeKeyWant(ctx, mesh, native, key ?? rows[0]?.value);
   if (!want) return undefined;
@@ -59,6 +60,22 @@ function nativeWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefin
   const { oldest, newest } = tableOf(mesh).releases;
   const unknown = version === undefined && rows.length > 1 ? ` (mesh.${mesh}.version is not set: the key every release from ${oldest} to ${newest} reads)` : '';
   return { ...want, because: `${want.because ?? ''}${unknown}` };
+}
+
+/**
+ * `auto` on a mesh whose native key is too recent to assume (the table's nativeNeedsRelease), with
+ * no release configured: nothing is written, and where native sidecars run the result names the
+ * setting that would write it.
+ */
+function releaseNeeded(ctx: Ctx, mesh: MeshName, rows: readonly { value: string; since?: string }[]): undefined {
+  const minor = minorVersion(ctx.cfg);
+  if (minor === undefined || minor < NATIVE_SIDECARS_SINCE || rows.length === 0) return undefined;
+  const since = rows.map((r) => r.since!).sort(compareVersions)[0]!;
+  noteOnce(ctx, `mesh.${mesh}.version`, {
+    summary: `mesh.${mesh}.version not set: ${profiles[mesh].containerName} is asked for no native sidecar`,
+    detail: `${tableOf(mesh).description} reads ${rows[0]!.value} from ${since} on; an older injector ignores it and adds a classic sidecar, which Job wrappers end. Set mesh.${mesh}.version to ${since} or later (or mesh.${mesh}.native: true) for native sidecars.`,
+  });
+  return undefined;
 }
 
 function nativeKeyWant(ctx: Ctx, mesh: MeshName, native: 'auto' | boolean | undefined, key: string | undefined): Want | undefined {
@@ -145,6 +162,20 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
       // The user's "false" on pre-populate-only leaves a sidecar, which then needs its quit endpoint.
       if (m.quit && endsJob() && !isTrue(now()[ANNOTATION.vaultPrePopulate])) {
         yield { key: ANNOTATION.vaultQuit, value: 'true', why: `so a Job wrapper can shut ${container} down when the work ends (POST /agent/v1/quit)` };
+      }
+      break;
+    }
+    case 'consul': {
+      const m = settings as MeshConsul;
+      yield* native(ctx, mesh, m.native);
+      // The lifecycle default is the operator's (chart values): the pod's annotation makes the endpoint certain.
+      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.consulLifecycle];
+      if (m.shutdown && switchOn && endsJob()) {
+        yield {
+          key: ANNOTATION.consulLifecycle,
+          value: switchOn,
+          why: `so a Job wrapper can shut ${container} down when the work ends (POST /graceful_shutdown)`,
+        };
       }
       break;
     }

@@ -571,19 +571,7 @@ function edgeInputs(): Input[] {
  * file: object @ release: error`). An entry that matches nothing there fails (the list cannot
  * outlive the bug), and so does any other problem.
  */
-const OPEN: { versions: readonly string[]; match: RegExp; why: string }[] = [
-  {
-    versions: ['1.28'],
-    match:
-      /^(filter|fix|patches|webhook): edge signal-host-pid: .* @ 1\.28: .*shareProcessNamespace: validatePodSpecSecurityContext: ShareProcessNamespace and HostPID/,
-    why: 'a signal stop writes shareProcessNamespace: true into a pod with hostPID: true, which the API server refuses',
-  },
-  {
-    versions: ['1.28', '1.30', '1.33', 'unset'],
-    match: /^(filter|fix|patches|webhook): edge wait-name-taken: .*container\[seq-wait-db\]: validateContainers, validateInitContainers: duplicate name/,
-    why: 'a dependency wait is named seq-wait-<name> even when the pod has a container of that name',
-  },
-];
+const OPEN: { versions: readonly string[]; match: RegExp; why: string }[] = [];
 
 function unexplained(problems: readonly string[], version: string): string[] {
   const open = OPEN.filter((o) => o.versions.includes(version));

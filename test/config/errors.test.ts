@@ -32,7 +32,7 @@ describe('unknown fields, at every depth', () => {
   test('mesh, jobs, tools, selectors', () => {
     expect(
       errorsOf({
-        mesh: { istio: { holdApplication: true }, consul: {} },
+        mesh: { istio: { holdApplication: true }, osm: {} },
         jobs: { entrypoints: [{ container: 'x', command: ['a'], args: ['b'] }] },
         tools: { resources: { request: {} } },
         exclude: { name: ['x'] },
@@ -40,7 +40,7 @@ describe('unknown fields, at every depth', () => {
       }),
     ).toEqual([
       ['spec.exclude.name', "spec.exclude.name: unknown field 'name' (did you mean 'names'?); the fields of spec.exclude are kinds, names, namespaces, labels"],
-      ['spec.mesh.consul', "spec.mesh.consul: unknown field 'consul'; the fields of spec.mesh are istio, linkerd, kuma, dapr, vault"],
+      ['spec.mesh.osm', "spec.mesh.osm: unknown field 'osm'; the fields of spec.mesh are istio, linkerd, kuma, dapr, vault, consul"],
       [
         'spec.mesh.istio.holdApplication',
         "spec.mesh.istio.holdApplication: unknown field 'holdApplication'; the fields of spec.mesh.istio are enabled, hold, native, version",
@@ -90,7 +90,7 @@ describe('wrong types and values', () => {
     expect(errorsOf({ sidecars: [{ profile: 'nginx' }, { profile: 'istio', strategy: 'early', onTimeout: 'ignore' }] })).toEqual([
       [
         'spec.sidecars[0].profile',
-        "spec.sidecars[0].profile: 'nginx' is not accepted; use one of istio, linkerd, envoy, cloud-sql-proxy, dapr, vault, kuma, generic",
+        "spec.sidecars[0].profile: 'nginx' is not accepted; use one of istio, linkerd, envoy, cloud-sql-proxy, dapr, vault, kuma, consul, generic",
       ],
       ['spec.sidecars[1].strategy', "spec.sidecars[1].strategy: 'early' is not accepted; use one of auto, native, postStart, wrap, first"],
       ['spec.sidecars[1].onTimeout', "spec.sidecars[1].onTimeout: 'ignore' is not accepted; use one of fail, continue"],

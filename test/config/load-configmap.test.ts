@@ -118,7 +118,7 @@ data:
       ],
       ['data.mode', "data.mode: 'dry-run' is not accepted; use one of apply, check"],
       ['data.kubernetesVersion', `data.kubernetesVersion: 'v1.30' is not accepted; use a Kubernetes minor version such as "1.30"`],
-      ['data.sidecars', "data.sidecars: 'foo' is not accepted; use one of istio, linkerd, envoy, cloud-sql-proxy, dapr, vault, kuma, generic"],
+      ['data.sidecars', "data.sidecars: 'foo' is not accepted; use one of istio, linkerd, envoy, cloud-sql-proxy, dapr, vault, kuma, consul, generic"],
       ['data.sidecars', "data.sidecars: bad glob '[x': the [ at position 1 is never closed; add ] or write \\[ for a literal ["],
     ]);
     expect(errors.every((e) => e.severity === 'error')).toBe(true);

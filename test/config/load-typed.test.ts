@@ -320,6 +320,7 @@ describe('no config', () => {
       ['dapr', 'daprd', 'auto', 'fail', -1],
       ['vault', 'vault-agent', 'auto', 'fail', -1],
       ['kuma', 'kuma-sidecar', 'auto', 'fail', -1],
+      ['consul', 'consul-dataplane', 'auto', 'fail', -1],
     ]);
     const { sidecars, ...rest } = config;
     expect(rest).toEqual({

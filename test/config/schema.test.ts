@@ -81,7 +81,7 @@ describe('schema/podsequence.schema.json', () => {
     const config = defaultConfig();
     const full = loadConfig(
       typed({
-        mesh: { istio: {}, linkerd: {}, kuma: {}, dapr: {}, vault: {} },
+        mesh: { istio: {}, linkerd: {}, kuma: {}, dapr: {}, vault: {}, consul: {} },
         sidecars: [{ name: 'x' }],
         dependencies: [{ name: 'd', dns: 'd' }],
       }),
@@ -104,6 +104,8 @@ describe('schema/podsequence.schema.json', () => {
       '.spec.mesh.dapr.shutdown': full.mesh.dapr!.shutdown,
       '.spec.mesh.vault.prePopulateOnly': full.mesh.vault!.prePopulateOnly,
       '.spec.mesh.vault.quit': full.mesh.vault!.quit,
+      '.spec.mesh.consul.native': full.mesh.consul!.native,
+      '.spec.mesh.consul.shutdown': full.mesh.consul!.shutdown,
       '.spec.dependencies': config.dependencies,
       '.spec.dependencies[].timeoutSeconds': full.dependencies[0].timeoutSeconds,
       '.spec.dependencies[].periodSeconds': full.dependencies[0].periodSeconds,

@@ -1,5 +1,5 @@
 /** The PodSequence spec as the user writes it (schema/podsequence.schema.json), before defaults. */
-import type { Check, Entrypoint, FailOn, MeshDapr, MeshIstio, MeshKuma, MeshLinkerd, MeshVault, ProfileName, RuleLevel, Selector, Shutdown, Strategy, WorkloadKind } from './types.js';
+import type { Check, Entrypoint, FailOn, MeshDapr, MeshIstio, MeshKuma, MeshConsul, MeshLinkerd, MeshVault, ProfileName, RuleLevel, Selector, Shutdown, Strategy, WorkloadKind } from './types.js';
 export declare const apiVersion = "fn.pod-sequencer.dev/v1alpha1";
 export declare const kind = "PodSequence";
 export interface SidecarInput {
@@ -36,6 +36,7 @@ export interface SpecInput {
         kuma?: MeshKuma;
         dapr?: MeshDapr;
         vault?: MeshVault;
+        consul?: MeshConsul;
     };
     dependencies?: DependencyInput[];
     jobs?: {

@@ -108,6 +108,11 @@ export interface MeshDapr extends MeshSwitch {
     shutdown?: boolean;
     version?: string;
 }
+export interface MeshConsul extends MeshSwitch {
+    native?: 'auto' | boolean;
+    shutdown?: boolean;
+    version?: string;
+}
 export interface MeshVault extends MeshSwitch {
     prePopulateOnly?: boolean;
     quit?: boolean;
@@ -120,6 +125,7 @@ export interface MeshSettings {
     kuma: MeshKuma;
     dapr: MeshDapr;
     vault: MeshVault;
+    consul: MeshConsul;
 }
 export interface Resources {
     requests?: Record<string, string>;
@@ -147,6 +153,7 @@ export interface Config {
         kuma?: MeshKuma;
         dapr?: MeshDapr;
         vault?: MeshVault;
+        consul?: MeshConsul;
         [other: string]: unknown;
     };
     dependencies: Dependency[];

@@ -1,5 +1,6 @@
 import { parseWrapper } from '../../shell/index.js';
-import { meshedSidecars, nativeDefaultUnknown } from '../../pod/mesh.js';
+import { MESHES, meshedSidecars, nativeDefaultUnknown } from '../../pod/mesh.js';
+import { meshDefaults } from '../../config/resolve.js';
 import { findSidecars } from '../../pod/sidecars.js';
 import { appContainers, argvToWrap } from '../../pod/apps.js';
 import { podField } from '../../workloads/workload.js';
@@ -10,8 +11,8 @@ import { RUN_FIX } from '../../krm/types.js';
 import { meshNativeFix, nativeFix } from '../fixes.js';
 import type { Rule } from '../rule.js';
 
-/** Meshes whose native sidecar the function can ask for per pod (mesh.<name>.native). */
-const NATIVE_SWITCH = new Set(['istio', 'linkerd', 'dapr']);
+/** Meshes whose native sidecar the function can ask for per pod: those with a mesh.<name>.native setting. */
+const NATIVE_SWITCH = new Set<string>(MESHES.filter((m) => 'native' in meshDefaults[m]));
 
 export const jobSidecarBlocksCompletion: Rule = {
   id: 'job-sidecar-blocks-completion',

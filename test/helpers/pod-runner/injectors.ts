@@ -161,8 +161,29 @@ const kuma: Injector = (pod, a) => {
   return { pod: { ...pod, containers: [c, ...(pod.containers ?? [])] }, native: false, container: c.name };
 };
 
+/**
+ * hashicorp/consul-k8s@v2.0.3 control-plane/connect-inject/webhook/mesh_webhook.go: with
+ * consul.hashicorp.com/enable-consul-dataplane-as-sidecar "true" the dataplane is appended to the
+ * init containers (after the pod's own) with restartPolicy Always and a startupProbe
+ * (consul_dataplane_sidecar.go: exec `consul-dataplane -check-proxy-health`, stood in for by a GET
+ * of the same Envoy readiness, as the runner has no consul-dataplane to exec); otherwise, with
+ * proxy lifecycle on (the chart's default), first among the containers ("insert consul-dataplane
+ * container first if lifecycle is enabled", CHANGELOG.md 1.2.6), without any hold; with it off, last.
+ */
+const consul: Injector = (pod, a) => {
+  const native = truthy(a['consul.hashicorp.com/enable-consul-dataplane-as-sidecar']);
+  const lifecycle = a['consul.hashicorp.com/enable-sidecar-proxy-lifecycle'] === undefined || truthy(a['consul.hashicorp.com/enable-sidecar-proxy-lifecycle']);
+  const proxy: Container = { name: 'consul-dataplane', image: 'hashicorp/consul-dataplane:1.9.0', args: ['-envoy-admin-bind-address=127.0.0.1'] };
+  if (native) {
+    const c = { ...proxy, restartPolicy: 'Always', startupProbe: { httpGet: { path: '/ready', port: 19000 }, periodSeconds: 1, failureThreshold: 10 } };
+    return { pod: { ...pod, initContainers: [...(pod.initContainers ?? []), c] }, native, container: c.name };
+  }
+  const containers = lifecycle ? [proxy, ...(pod.containers ?? [])] : [...(pod.containers ?? []), proxy];
+  return { pod: { ...pod, containers }, native, container: proxy.name };
+};
+
 /** The injectors stood in for, in the order src/pod/mesh.ts lists the meshes. */
-export const INJECTORS: Partial<Record<MeshName, Injector>> = { istio, linkerd, kuma, dapr, vault };
+export const INJECTORS: Partial<Record<MeshName, Injector>> = { istio, linkerd, kuma, dapr, vault, consul };
 
 /**
  * The name of each injector's MutatingWebhookConfiguration, as its install names it: the API
@@ -185,6 +206,11 @@ export const WEBHOOK_CONFIGS: Record<keyof typeof INJECTORS, { name: string; sou
   dapr: {
     name: 'dapr-sidecar-injector',
     source: 'dapr/dapr@v1.18.0:charts/dapr/charts/dapr_sidecar_injector/templates/dapr_sidecar_injector_webhook_config.yaml',
+  },
+  consul: {
+    name: 'consul-connect-injector',
+    source:
+      'hashicorp/consul-k8s@v2.0.3:charts/consul/templates/connect-inject-mutatingwebhookconfiguration.yaml ({{ template "consul.fullname" . }}-connect-injector, release consul)',
   },
   vault: {
     name: 'vault-agent-injector-cfg',
