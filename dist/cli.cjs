@@ -15266,7 +15266,7 @@ function makeCtx(cfg, w, sink, facts = noFacts()) {
         resourceRef: w.ref,
         ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
         ...w.file ? { file: w.file } : {},
-        ...rule ? { tags: { rule, ...suppressed2 !== void 0 ? { suppressed: suppressed2 } : {} } } : {}
+        ...rule ? { tags: { rule, ...suppressed2 !== void 0 ? { suppressed: suppressed2 } : {} } } : typeof message2 === "object" && message2.note ? { tags: { note: "true" } } : {}
       };
       const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
       if (at) anchors.set(result, at);
@@ -19459,6 +19459,7 @@ function admitted(ctx, s, planned) {
     "info",
     {
       summary: `gave ${s.name} strategy ${e}, not ${planned}: ${ctx.w.kind} admits no ${refused.map((r) => REFUSED_TEXT[r]).join(" or ")}`,
+      note: true,
       detail: (e === "first" ? `It goes before the app in containers, so the kubelet starts it first, but nothing holds the app until it is ready: ${ctx.w.kind} admits no hook or wait that would. ` : "") + "The workload catalog says what its admission refuses (docs/workload-kinds.md)."
     },
     podField(ctx.w, "containers")
@@ -19492,6 +19493,7 @@ function keepsAppFirst(ctx, s, all) {
     "info",
     {
       summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
+      note: true,
       detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
     },
     podField(ctx.w, "containers", 0)
@@ -19618,7 +19620,7 @@ var init_dry_run = __esm({
     init_workload();
     init_sync();
     runs = /* @__PURE__ */ new WeakMap();
-    isChange = (r) => r.severity === "info" && r.tags?.rule === void 0;
+    isChange = (r) => r.severity === "info" && r.tags?.rule === void 0 && r.tags?.note === void 0;
   }
 });
 

@@ -14968,7 +14968,7 @@ function makeCtx(cfg, w, sink, facts = noFacts()) {
         resourceRef: w.ref,
         ...fieldPath3 ? { field: { path: fieldPath3 } } : {},
         ...w.file ? { file: w.file } : {},
-        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : {}
+        ...rule ? { tags: { rule, ...suppressed !== void 0 ? { suppressed } : {} } } : typeof message === "object" && message.note ? { tags: { note: "true" } } : {}
       };
       const at = fieldPath3 !== void 0 ? containerAt(w, fieldPath3, container) : void 0;
       if (at) anchors.set(result, at);
@@ -18748,6 +18748,7 @@ function admitted(ctx, s, planned) {
     "info",
     {
       summary: `gave ${s.name} strategy ${e}, not ${planned}: ${ctx.w.kind} admits no ${refused.map((r) => REFUSED_TEXT[r]).join(" or ")}`,
+      note: true,
       detail: (e === "first" ? `It goes before the app in containers, so the kubelet starts it first, but nothing holds the app until it is ready: ${ctx.w.kind} admits no hook or wait that would. ` : "") + "The workload catalog says what its admission refuses (docs/workload-kinds.md)."
     },
     podField(ctx.w, "containers")
@@ -18781,6 +18782,7 @@ function keepsAppFirst(ctx, s, all) {
     "info",
     {
       summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
+      note: true,
       detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
     },
     podField(ctx.w, "containers", 0)
@@ -18830,7 +18832,7 @@ function fixedWorkload(ctx) {
   const run = runOf(ctx);
   return run.changed ? run.fixed : void 0;
 }
-var isChange = (r) => r.severity === "info" && r.tags?.rule === void 0;
+var isChange = (r) => r.severity === "info" && r.tags?.rule === void 0 && r.tags?.note === void 0;
 
 // src/check/fixes.ts
 function nativeFix(ctx, s) {

@@ -45,4 +45,4 @@ export function fixedWorkload(ctx: Ctx): Workload | undefined {
 }
 
 /** A change `fix` makes (an info result without a rule id), as opposed to a finding. */
-export const isChange = (r: Result): boolean => r.severity === 'info' && r.tags?.rule === undefined;
+export const isChange = (r: Result): boolean => r.severity === 'info' && r.tags?.rule === undefined && r.tags?.note === undefined;

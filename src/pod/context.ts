@@ -195,7 +195,11 @@ export function makeCtx(cfg: Config, w: Workload, sink: Result[], facts: InputFa
         resourceRef: w.ref,
         ...(fieldPath ? { field: { path: fieldPath } } : {}),
         ...(w.file ? { file: w.file } : {}),
-        ...(rule ? { tags: { rule, ...(suppressed !== undefined ? { suppressed } : {}) } } : {}),
+        ...(rule
+          ? { tags: { rule, ...(suppressed !== undefined ? { suppressed } : {}) } }
+          : typeof message === 'object' && message.note
+            ? { tags: { note: 'true' } }
+            : {}),
       };
       const at = fieldPath !== undefined ? containerAt(w, fieldPath, container) : undefined;
       if (at) anchors.set(result, at);

@@ -203,6 +203,7 @@ function admitted(ctx: Ctx, s: FoundSidecar, planned: Effective): Effective {
     'info',
     {
       summary: `gave ${s.name} strategy ${e}, not ${planned}: ${ctx.w.kind} admits no ${refused.map((r) => REFUSED_TEXT[r]).join(' or ')}`,
+      note: true,
       detail:
         (e === 'first'
           ? `It goes before the app in containers, so the kubelet starts it first, but nothing holds the app until it is ready: ${ctx.w.kind} admits no hook or wait that would. `
@@ -248,6 +249,7 @@ function keepsAppFirst(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): boolean 
     'info',
     {
       summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
+      note: true,
       detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`,
     },
     podField(ctx.w, 'containers', 0),

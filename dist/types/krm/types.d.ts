@@ -34,6 +34,11 @@ export interface Message {
     summary: string;
     detail?: string;
     fix?: string;
+    /**
+     * A decision that changes nothing (a strategy a kind refuses, an app kept first): the same run
+     * on the output says it again, so it is no change (src/check/dry-run.ts isChange); tagged `note`.
+     */
+    note?: true;
 }
 /** What a summary aims at (issue 31): a first line that fits a CI log or an editor's problem list. */
 export declare const SUMMARY_LENGTH = 100;
