@@ -31,7 +31,8 @@ import { loadEngine, type Engine } from '../../src/admission/review.js';
 import { loadConfig } from '../../src/config/load.js';
 import { assumedKubernetesVersion } from '../../src/config/spec.js';
 import type { Config } from '../../src/config/types.js';
-import { PathError, readManifest, type ManifestFile } from '../../src/files/read.js';
+import { PathError, type ManifestFile } from '../../src/files/read.js';
+import { readable } from '../helpers/manifests.js';
 import { runFiles } from '../../src/files/run.js';
 import { computePatches, type ObjectPatch } from '../../src/patches/index.js';
 import { readResourceList } from '../../src/krm/io.js';
@@ -168,15 +169,6 @@ function withVersion(raw: unknown, version: string | undefined): unknown {
 function configOf(raw: unknown): Config | undefined {
   const { config, errors } = loadConfig(raw);
   return errors.length > 0 ? undefined : { ...config, mode: 'apply' };
-}
-
-function readable(path: string, text: string): ManifestFile | undefined {
-  try {
-    return readManifest(path, [], text);
-  } catch (e) {
-    if (e instanceof PathError) return undefined;
-    throw e;
-  }
 }
 
 /** A document's objects: itself, or a List's items (as kustomize and the patches read them). */

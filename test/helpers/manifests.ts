@@ -1,6 +1,6 @@
 /** Small manifests several tests build on. */
 import { parseAllDocuments } from 'yaml';
-import { PathError, readManifest } from '../../src/files/read.js';
+import { PathError, readManifest, type ManifestFile } from '../../src/files/read.js';
 
 /** A Job whose one app container runs `./migrate`, then `more` (container list items, 6 spaces in). */
 export const migrateJob = (more: string) => `apiVersion: batch/v1
@@ -68,4 +68,14 @@ export function documentValues(text: string): Record<string, unknown>[] {
       return [];
     }
   });
+}
+
+/** The file as read, or undefined for one the reader refuses (an invalid-input finding, not a gap). */
+export function readable(path: string, text: string): ManifestFile | undefined {
+  try {
+    return readManifest(path, [], text);
+  } catch (e) {
+    if (e instanceof PathError) return undefined;
+    throw e;
+  }
 }

@@ -100,6 +100,31 @@ const applyEnsuring = (doc: Json, d: { operations: Operation[]; ensure: Obj | un
 const pod = (spec: Record<string, Json>) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec });
 const c = (name: string, extra: Record<string, Json> = {}) => ({ name, image: `${name}:1`, ...extra });
 
+/**
+ * Two pods whose named containers move between initContainers and containers at random, with
+ * args and (with `env`) env that change: for the properties below. `sparseEnv`: env on every
+ * other container only, so some containers gain or lose a list.
+ */
+function podPairs(sparseEnv: boolean) {
+  const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const layout = fc.tuple(
+    fc.shuffledSubarray(names, { minLength: 1 }),
+    fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+    fc.array(fc.nat(9), { minLength: 6, maxLength: 6 }),
+  );
+  const build = ([ns, init, v]: [string[], boolean[], number[]], env: boolean) => {
+    const spec: Record<string, Json> = {};
+    const value = (n: string) => v[names.indexOf(n)]!;
+    const withEnv = (n: string) => env && (!sparseEnv || value(n) % 2 === 1);
+    const initC = ns.filter((_, i) => init[i]).map((n) => c(n, { args: [String(value(n))] }));
+    const cont = ns.filter((_, i) => !init[i]).map((n) => c(n, withEnv(n) ? { env: [{ name: 'X', value: String(value(n)) }] } : {}));
+    if (initC.length) spec.initContainers = initC;
+    spec.containers = cont.length ? cont : [c('main')];
+    return pod(spec);
+  };
+  return fc.tuple(layout, layout, fc.boolean()).map(([x, y, env]) => [build(x, env), build(y, env)] as const);
+}
+
 describe('diff', () => {
   it('escapes ~ and / in keys (RFC 6901)', () => {
     expect(pointerToken('a/b~c')).toBe('a~1b~0c');
@@ -145,23 +170,8 @@ describe('diff', () => {
   });
 
   it('applying diff(a, b) to a gives b for any moves of named containers between the lists', () => {
-    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
-    const layout = fc.tuple(
-      fc.shuffledSubarray(names, { minLength: 1 }),
-      fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
-      fc.array(fc.nat(9), { minLength: 6, maxLength: 6 }),
-    );
     fc.assert(
-      fc.property(layout, layout, fc.boolean(), ([n1, init1, v1], [n2, init2, v2], env) => {
-        const build = (ns: string[], init: boolean[], v: number[]) => {
-          const spec: Record<string, Json> = {};
-          const initC = ns.filter((_, i) => init[i]).map((n) => c(n, { args: [String(v[names.indexOf(n)])] }));
-          const cont = ns.filter((_, i) => !init[i]).map((n) => c(n, env ? { env: [{ name: 'X', value: String(v[names.indexOf(n)]) }] } : {}));
-          if (initC.length) spec.initContainers = initC;
-          spec.containers = cont.length ? cont : [c('main')];
-          return pod(spec);
-        };
-        const [a, b] = [build(n1, init1, v1), build(n2, init2, v2)];
+      fc.property(podPairs(false), ([a, b]) => {
         expect(apply(a, diff(a, b))).toEqual(b);
       }),
       { numRuns: 300 },
@@ -222,25 +232,8 @@ describe('diff', () => {
   });
 
   it('diffEnsuring: ensure then operations on a gives b for any moves of named containers between the lists', () => {
-    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
-    const layout = fc.tuple(
-      fc.shuffledSubarray(names, { minLength: 1 }),
-      fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
-      fc.array(fc.nat(9), { minLength: 6, maxLength: 6 }),
-    );
     fc.assert(
-      fc.property(layout, layout, fc.boolean(), ([n1, init1, v1], [n2, init2, v2], env) => {
-        const build = (ns: string[], init: boolean[], v: number[]) => {
-          const spec: Record<string, Json> = {};
-          const initC = ns.filter((_, i) => init[i]).map((n) => c(n, { args: [String(v[names.indexOf(n)])] }));
-          const cont = ns
-            .filter((_, i) => !init[i])
-            .map((n) => c(n, env && v[names.indexOf(n)]! % 2 ? { env: [{ name: 'X', value: String(v[names.indexOf(n)]) }] } : {}));
-          if (initC.length) spec.initContainers = initC;
-          spec.containers = cont.length ? cont : [c('main')];
-          return pod(spec);
-        };
-        const [a, b] = [build(n1, init1, v1), build(n2, init2, v2)];
+      fc.property(podPairs(true), ([a, b]) => {
         expect(applyEnsuring(a, diffEnsuring(a, b))).toEqual(b);
       }),
       { numRuns: 300 },

@@ -14,7 +14,8 @@ import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/types.js';
 import { isSuppressed } from '../../src/krm/results.js';
 import type { Result } from '../../src/krm/types.js';
-import { PathError, readManifest, type ManifestFile } from '../../src/files/read.js';
+import { readManifest } from '../../src/files/read.js';
+import { readable } from '../helpers/manifests.js';
 import { runFiles } from '../../src/files/run.js';
 import { availableCorpus, cite, corpusEntries } from '../helpers/vendor-corpus.js';
 import { describeIfHere } from '../helpers/vendor-it.js';
@@ -24,16 +25,6 @@ type Obj = Record<string, unknown>;
 const refOf = (r: Result) => `${r.resourceRef?.kind ?? '?'} ${r.resourceRef?.namespace ?? ''}/${r.resourceRef?.name ?? '?'}`;
 /** A suppressed finding counts: check reported it, and the user said why it stays. */
 const isFinding = (r: Result) => r.tags?.rule !== undefined;
-
-/** The file as read, or undefined for one the reader refuses (an invalid-input finding, not a gap). */
-function readable(path: string, text: string): ManifestFile | undefined {
-  try {
-    return readManifest(path, [], text);
-  } catch (e) {
-    if (e instanceof PathError) return undefined;
-    throw e;
-  }
-}
 
 /** Where `fix` and `check` disagree on one file, as lines; empty when check is fix's dry run. */
 export function dryRunGaps(path: string, text: string, cfg: Config, checkCfg: Config = cfg): string[] {
