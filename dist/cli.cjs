@@ -15241,7 +15241,7 @@ function kubernetesText(cfg) {
   return versionAssumed(cfg) ? `Kubernetes ${cfg.kubernetesVersion} or later (assumed)` : `Kubernetes ${cfg.kubernetesVersion}`;
 }
 function restsOnAssumedVersion(ctx) {
-  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+  if (versionAssumed(ctx.cfg)) noteOnce(ctx, "kubernetesVersion", assumedVersionMessage(ctx.cfg));
 }
 function noteOnce(ctx, setting, message2) {
   const notes = ctx.facts.notes ??= /* @__PURE__ */ new Map();
@@ -21187,26 +21187,11 @@ function processAt(index, item, cfg, facts, out2) {
     throw inItem(index, e);
   }
   if (text2 !== void 0) replacements.set(index, text2);
-  sayAssumedVersion(cfg, facts, results, before);
   sayNotes(facts, results, before);
   while (itemOf.length < results.length) {
     itemOf.push(index);
     within.push("");
   }
-}
-function sayAssumedVersion(cfg, facts, results, from) {
-  const assumed = facts.assumedVersion;
-  if (!assumed?.rested || assumed.said) return;
-  assumed.said = true;
-  const about = results.slice(from).find((r) => r.resourceRef);
-  results.push({
-    severity: "info",
-    message: assumedVersionMessage(cfg),
-    // Not a change (a second run says it again where the same decision rests on it): tagged so.
-    tags: { assumed: "kubernetesVersion" },
-    ...about?.resourceRef ? { resourceRef: about.resourceRef } : {},
-    ...about?.file ? { file: about.file } : {}
-  });
 }
 function sayNotes(facts, results, from) {
   if (!facts.notes) return;
@@ -21215,9 +21200,9 @@ function sayNotes(facts, results, from) {
     if (note.said) continue;
     note.said = true;
     results.push({
-      ...fromMessage(note.message),
       severity: "info",
-      // Not a change, like the assumed kubernetesVersion: a second run says it again.
+      ...fromMessage(note.message),
+      // Not a change (a second run says it again where the same decision rests on it): tagged so.
       tags: { assumed: setting },
       ...about?.resourceRef ? { resourceRef: about.resourceRef } : {},
       ...about?.file ? { file: about.file } : {}

@@ -13,7 +13,7 @@ import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceL
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type ResourceRef, type Result } from './krm/types.js';
 import { fromMessage } from './krm/results.js';
-import { assumedVersionMessage, makeCtx, noFacts, settlePaths, type InputFacts, type PodCtx } from './pod/context.js';
+import { makeCtx, noFacts, settlePaths, type InputFacts, type PodCtx } from './pod/context.js';
 import { sequenceWorkload, stepsCanAct } from './sequence/index.js';
 import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
 import { expand, type Path } from './workloads/paths.js';
@@ -151,7 +151,6 @@ function processAt(index: number, item: ItemText, cfg: Config, facts: InputFacts
     throw inItem(index, e);
   }
   if (text !== undefined) replacements.set(index, text);
-  sayAssumedVersion(cfg, facts, results, before);
   sayNotes(facts, results, before);
   while (itemOf.length < results.length) {
     itemOf.push(index);
@@ -160,25 +159,10 @@ function processAt(index: number, item: ItemText, cfg: Config, facts: InputFacts
 }
 
 /**
- * Once a run, on the first workload a decision for which rested on it: the kubernetesVersion the
- * config did not give and what was assumed (issue 31; docs/decisions.md, "Native sidecars by default").
+ * The run's once-only notes (noteOnce) not yet given, on the first workload a decision for which
+ * rested on them, whose results start at `from`: the kubernetesVersion the config did not give and
+ * what was assumed (issue 31; docs/decisions.md, "Native sidecars by default"), mesh.consul.version.
  */
-function sayAssumedVersion(cfg: Config, facts: InputFacts, results: Result[], from: number): void {
-  const assumed = facts.assumedVersion;
-  if (!assumed?.rested || assumed.said) return;
-  assumed.said = true;
-  const about = results.slice(from).find((r) => r.resourceRef);
-  results.push({
-    severity: 'info',
-    message: assumedVersionMessage(cfg),
-    // Not a change (a second run says it again where the same decision rests on it): tagged so.
-    tags: { assumed: 'kubernetesVersion' },
-    ...(about?.resourceRef ? { resourceRef: about.resourceRef } : {}),
-    ...(about?.file ? { file: about.file } : {}),
-  });
-}
-
-/** The run's once-only notes (noteOnce) not yet given, on the workload whose results start at `from`. */
 function sayNotes(facts: InputFacts, results: Result[], from: number): void {
   if (!facts.notes) return;
   const about = results.slice(from).find((r) => r.resourceRef);
@@ -186,9 +170,9 @@ function sayNotes(facts: InputFacts, results: Result[], from: number): void {
     if (note.said) continue;
     note.said = true;
     results.push({
-      ...fromMessage(note.message),
       severity: 'info',
-      // Not a change, like the assumed kubernetesVersion: a second run says it again.
+      ...fromMessage(note.message),
+      // Not a change (a second run says it again where the same decision rests on it): tagged so.
       tags: { assumed: setting },
       ...(about?.resourceRef ? { resourceRef: about.resourceRef } : {}),
       ...(about?.file ? { file: about.file } : {}),

@@ -16,15 +16,11 @@ export interface InputFacts {
    */
   configMaps: ConfigMaps;
   /**
-   * The assumed kubernetesVersion (none in the config) decided something for a workload: `rested`
-   * is set by the step that relied on it, `said` once processItems has reported it (once a run).
-   */
-  assumedVersion?: { rested: boolean; said: boolean };
-  /**
    * Notes a run gives once, on the first workload they concern (noteOnce): a setting the config
-   * leaves unset that decided something, such as mesh.consul.version. Keyed by the setting.
+   * leaves unset that decided something (the assumed kubernetesVersion, mesh.consul.version).
+   * Keyed by the setting; `said` once processItems has reported it.
    */
-  notes?: Map<string, { message: Message; said: boolean }>;
+  notes?: Map<string, { message: string | Message; said: boolean }>;
   /**
    * Errors on the objects above whose fields have the wrong types (process.ts readFacts): each
    * object is left out of the facts, and its error is reported once, at the item it is (`index`;
@@ -144,11 +140,11 @@ export function kubernetesText(cfg: Config): string {
 
 /** A change to this workload rests on the assumed kubernetesVersion: the run says so once (process.ts). */
 export function restsOnAssumedVersion(ctx: Ctx): void {
-  if (versionAssumed(ctx.cfg)) (ctx.facts.assumedVersion ??= { rested: false, said: false }).rested = true;
+  if (versionAssumed(ctx.cfg)) noteOnce(ctx, 'kubernetesVersion', assumedVersionMessage(ctx.cfg));
 }
 
 /** Say `message` once this run (process.ts sayNotes), about the first workload it concerned. */
-export function noteOnce(ctx: Ctx, setting: string, message: Message): void {
+export function noteOnce(ctx: Ctx, setting: string, message: string | Message): void {
   const notes = (ctx.facts.notes ??= new Map());
   if (!notes.has(setting)) notes.set(setting, { message, said: false });
 }
