@@ -17965,14 +17965,7 @@ function* wants(ctx, { mesh, settings }) {
       const m = settings;
       yield* native(ctx, mesh, m.native);
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: "enabled", why: hold, holds: true };
-      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
-      if (m.shutdown && switchOn && endsJob()) {
-        yield {
-          key: ANNOTATION.linkerdShutdown,
-          value: switchOn,
-          why: `so a Job wrapper can shut ${container} down when the work ends (the endpoint is off by default since Linkerd 2.16)`
-        };
-      }
+      if (m.shutdown && endsJob()) yield shutdownSwitch(mesh, m.version, ANNOTATION.linkerdShutdown, "(the endpoint is off by default since Linkerd 2.16)");
       break;
     }
     case "kuma":
@@ -17995,17 +17988,15 @@ function* wants(ctx, { mesh, settings }) {
     case "consul": {
       const m = settings;
       yield* native(ctx, mesh, m.native);
-      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.consulLifecycle];
-      if (m.shutdown && switchOn && endsJob()) {
-        yield {
-          key: ANNOTATION.consulLifecycle,
-          value: switchOn,
-          why: `so a Job wrapper can shut ${container} down when the work ends (POST /graceful_shutdown)`
-        };
-      }
+      if (m.shutdown && endsJob()) yield shutdownSwitch(mesh, m.version, ANNOTATION.consulLifecycle, "(POST /graceful_shutdown)");
       break;
     }
   }
+}
+function shutdownSwitch(mesh, version, key, note) {
+  const value = profileAt(mesh, version).shutdownSwitch?.annotations?.[key];
+  const container = profiles[mesh].containerName;
+  return value ? { key, value, why: `so a Job wrapper can shut ${container} down when the work ends ${note}` } : void 0;
 }
 function unprobedNative(ctx, mesh) {
   if (!factAt(tableOf(mesh).nativeUnprobed, configuredRelease(ctx.cfg, mesh))) return;

@@ -136,14 +136,7 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
       yield* native(ctx, mesh, m.native);
       if (m.await) yield { key: ANNOTATION.linkerdAwait, value: 'enabled', why: hold, holds: true };
       // Linkerd 2.15 has the endpoint on always; from 2.16 the annotation turns it on.
-      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.linkerdShutdown];
-      if (m.shutdown && switchOn && endsJob()) {
-        yield {
-          key: ANNOTATION.linkerdShutdown,
-          value: switchOn,
-          why: `so a Job wrapper can shut ${container} down when the work ends (the endpoint is off by default since Linkerd 2.16)`,
-        };
-      }
+      if (m.shutdown && endsJob()) yield shutdownSwitch(mesh, m.version, ANNOTATION.linkerdShutdown, '(the endpoint is off by default since Linkerd 2.16)');
       break;
     }
     case 'kuma':
@@ -169,17 +162,21 @@ function* wants(ctx: Ctx, { mesh, settings }: ActiveMesh): Generator<Want | unde
       const m = settings as MeshConsul;
       yield* native(ctx, mesh, m.native);
       // The lifecycle default is the operator's (chart values): the pod's annotation makes the endpoint certain.
-      const switchOn = profileAt(mesh, m.version).shutdownSwitch?.annotations?.[ANNOTATION.consulLifecycle];
-      if (m.shutdown && switchOn && endsJob()) {
-        yield {
-          key: ANNOTATION.consulLifecycle,
-          value: switchOn,
-          why: `so a Job wrapper can shut ${container} down when the work ends (POST /graceful_shutdown)`,
-        };
-      }
+      if (m.shutdown && endsJob()) yield shutdownSwitch(mesh, m.version, ANNOTATION.consulLifecycle, '(POST /graceful_shutdown)');
       break;
     }
   }
+}
+
+/**
+ * The pod annotation that turns the mesh's shutdown endpoint on for a Job's wrapper, with the
+ * value its release's table row gives (`shutdownSwitch`); none where that release has no switch
+ * (Linkerd 2.15: always on).
+ */
+function shutdownSwitch(mesh: MeshName, version: string | undefined, key: string, note: string): Want | undefined {
+  const value = profileAt(mesh, version).shutdownSwitch?.annotations?.[key];
+  const container = profiles[mesh].containerName!;
+  return value ? { key, value, why: `so a Job wrapper can shut ${container} down when the work ends ${note}` } : undefined;
 }
 
 /**
