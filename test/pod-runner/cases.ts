@@ -537,7 +537,6 @@ export const KNOWN: Record<string, { skip: string } | { phase: Phase; why: strin
   // the app until its sidecar is ready: the proxy only goes first, and the function warns
   // (sidecar-no-readiness-gate; knative/serving@knative-v1.23.0 fieldmask.go).
   'fixtures/filter/kinds-mpi-keda-knative Service/web @1.28': { skip: 'Knative admits no hold for the app (the function warns)' },
-  'fixtures/filter/kinds-mpi-keda-knative Service/web @1.30': { skip: 'Knative admits no hold for the app (the function warns)' },
   'fixtures/filter/job-generic-two-apps Job/export @1.28': {
     skip: 'documented limit of classic sidecars with two apps (the function warns); its wait takes 30 s',
   },
