@@ -103,7 +103,9 @@ if (enableCompileCache && !out) {
   const { wrap } = require('node:module');
   const source = readFileSync(bundle);
   const cachedData = cache && madeFrom(cache, source) ? cache.subarray(4 + source.length) : undefined;
-  const script = new Script(wrap(source.toString('utf8')), { filename: bundle, cachedData });
+  // Latin-1: the bundle is ASCII (scripts/build.mjs checks), and Latin-1 decodes 1.3 MB in a
+  // third of UTF-8's time (BENCHMARKS.md, "Start-up").
+  const script = new Script(wrap(source.toString('latin1')), { filename: bundle, cachedData });
   // The build asks whether V8 took the cache it wrote (scripts/code-cache.mjs): a flag set above
   // that differed between writing and reading would make V8 refuse it, silently.
   if (process.env.POD_SEQUENCER_CODE_CACHE_CHECK)

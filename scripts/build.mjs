@@ -20,7 +20,25 @@ if (existsSync(validator)) {
   await buildValidator(root);
 }
 
+// commander's lib/command.js loads node:child_process at its top, for executable subcommands,
+// which pod-sequencer has none of; loading it took 5 ms of every run's start-up (BENCHMARKS.md,
+// "Start-up"). The bundle gets the module on first use instead. The exact line is required: a
+// commander release that changes it fails the build here rather than silently loading it again.
+const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const lazyCommanderChildProcess = {
+  name: 'lazy-commander-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, ({ path }) => {
+      const text = readFileSync(path, 'utf8');
+      if (!text.includes(COMMANDER_CHILD_PROCESS)) throw new Error(`${path}: no line ${COMMANDER_CHILD_PROCESS} to make lazy (scripts/build.mjs)`);
+      const lazy = "const childProcess = { spawn: (...a) => process.getBuiltinModule('node:child_process').spawn(...a) };";
+      return { contents: text.replace(COMMANDER_CHILD_PROCESS, lazy), loader: 'js' };
+    });
+  },
+};
+
 await build({
+  plugins: [lazyCommanderChildProcess],
   entryPoints: { cli: join(root, 'src', 'cli.ts'), index: join(root, 'src', 'index.ts') },
   outdir: join(root, 'dist'),
   // dist/ is committed (docs/decisions.md): the same bytes from any clone, working directory or
@@ -35,9 +53,22 @@ await build({
   format: 'cjs',
   sourcemap: false,
   legalComments: 'none',
+  charset: 'ascii',
   logLevel: 'warning',
   define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
 });
+
+// bin/pod-sequencer.cjs decodes the bundle as Latin-1, three times faster than UTF-8 for 1.3 MB,
+// which is exact only for ASCII: esbuild escapes what is not ASCII in strings and regexes
+// (charset: 'ascii', its default) but keeps comments as written.
+const cli = readFileSync(join(root, 'dist', 'cli.cjs'));
+const wide = cli.findIndex((b) => b > 0x7f);
+if (wide >= 0) {
+  const line = cli.subarray(0, wide).toString('latin1').split('\n').length;
+  throw new Error(
+    `dist/cli.cjs:${line}: a byte that is not ASCII (a comment in src/ that is not?): the bundle must be ASCII (bin/pod-sequencer.cjs reads it as Latin-1)`,
+  );
+}
 
 // V8 code cache for the CLI bundle (bin/pod-sequencer.cjs uses it), for this Node.
 writeCodeCache(root);

@@ -4,10 +4,9 @@
  * ones. A finding is known by what it is about, never by its line (moving lines keeps matching):
  * rule, file (relative to the working directory, `/`-separated), kind, namespace, name, container.
  */
-import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isSuppressed } from '../krm/results.js';
-import type { Finding } from '../files/read.js';
+import { sha256, type Finding } from '../files/read.js';
 
 export interface BaselineEntry {
   rule: string;
@@ -47,7 +46,7 @@ const keyOf = (e: BaselineEntry) => JSON.stringify(FIELDS.map((k) => e[k]));
 /** A fingerprint of what a finding is about, the same wherever its line moves (SARIF partialFingerprints). */
 export function fingerprint(f: Finding, cwd: string): string | undefined {
   const e = entryOf(f, cwd);
-  return e && createHash('sha256').update(keyOf(e)).digest('hex');
+  return e && sha256(keyOf(e));
 }
 
 /** The baseline of these findings (those an annotation suppresses are not in it): sorted, so it diffs well. */

@@ -13,13 +13,13 @@ import { listOf, type ItemText } from '../process.js';
 import { sitesFor } from '../workloads/kinds.js';
 import { explainFiles } from '../explain/index.js';
 import { failsOn, formatResult, isSuppressed } from '../krm/results.js';
-import { BadPathError, collectFiles, documentEdits, isInside, PathError, projectRoots, STDIN, type ManifestFile, type Note } from './read.js';
+import { BadPathError, collectFiles, documentEdits, isInside, PathError, projectRoots, sha256, STDIN, type ManifestFile, type Note } from './read.js';
 import { fileDiff } from './diff.js';
 import { postRender, type PostRenderOptions } from './post-render.js';
 import { KUSTOMIZATION_NAMES, withoutPatches } from './kustomize.js';
 import { tellTerminal, withProgress } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
-import { readManifestsKeepGoing, readStdinBytes, runFiles, sha256, sortFindings, withFixCommand, withLevel, type Finding } from './run.js';
+import { readManifestsKeepGoing, readStdinBytes, runFiles, sortFindings, withFixCommand, withLevel, type Finding } from './run.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 export class Failure extends Error {}

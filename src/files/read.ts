@@ -5,7 +5,7 @@
  * splicing changed documents into the original text, so separators, comments and untouched
  * documents stay byte-identical. Line endings follow the one rule of src/yaml/text.ts.
  */
-import { spawnSync } from 'node:child_process';
+import type { SpawnSyncOptionsWithStringEncoding } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import { isCollection, isMap, isScalar, isSeq, visit, type Document, type Node, type Pair } from 'yaml';
@@ -126,6 +126,14 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
 }
 
 /**
+ * git, with the repository's fsmonitor hook off. node:child_process is loaded on the first call,
+ * not at start (as node:crypto in `sha256`): most runs read no directory.
+ */
+function spawnGit(args: string[], options: SpawnSyncOptionsWithStringEncoding) {
+  return process.getBuiltinModule('node:child_process').spawnSync('git', ['-c', 'core.fsmonitor=false', ...args], options);
+}
+
+/**
  * The walked files that git ignores, when `dir` is in a git checkout: what `git ls-files
  * --cached --others --exclude-standard` leaves out (a tracked file is never ignored), asked of git
  * itself, so every .gitignore, .git/info/exclude and core.excludesFile counts as git counts it.
@@ -134,7 +142,7 @@ export function collectFiles(paths: readonly string[], notes: Note[]): string[] 
  */
 function gitIgnored(dir: string, files: string[]): Set<string> {
   if (files.length === 0) return new Set();
-  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', '-C', dir, 'check-ignore', '-z', '--stdin'], {
+  const r = spawnGit(['-C', dir, 'check-ignore', '-z', '--stdin'], {
     input: files.map((f) => resolve(f)).join('\0'),
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
@@ -151,7 +159,7 @@ function gitIgnored(dir: string, files: string[]): Set<string> {
  */
 export function projectRoots(): string[] {
   const cwd = realpathSync(process.cwd());
-  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', 'rev-parse', '--show-toplevel'], { encoding: 'utf8' });
+  const r = spawnGit(['rev-parse', '--show-toplevel'], { encoding: 'utf8' });
   const top = !r.error && r.status === 0 ? r.stdout.trim() : '';
   return top && top !== cwd ? [cwd, realpathSync(top)] : [cwd];
 }
@@ -454,4 +462,13 @@ function isPlainMap(v: unknown): v is Record<string, unknown> {
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * node:crypto is loaded when first asked for, not at start: loading it took 4-5 ms of a small
+ * run's start-up, which most runs (the filter, `check` on stdin) never use (BENCHMARKS.md,
+ * "Start-up"). `process.getBuiltinModule` is Node's own way to do that (20.16+, 22.3+).
+ */
+export function sha256(bytes: Uint8Array | string): string {
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex');
 }

@@ -1,5 +1,4 @@
 /** Runs the per-workload pipeline over plain files: every document of every file in one pass. */
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { Config } from '../config/types.js';
 import { decodeUtf8Strict } from '../yaml/text.js';
@@ -8,7 +7,7 @@ import { tooLarge } from '../yaml/limits.js';
 import { FatalError, RUN_FIX } from '../krm/types.js';
 import { shellWord } from '../shell/quote.js';
 import { ItemError, processItems, type Hooks } from '../process.js';
-import { containerAt, locate, PathError, readManifest, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
+import { containerAt, locate, PathError, readManifest, sha256, splice, STDIN, type Finding, type ManifestFile, type Note, type Position } from './read.js';
 export type { Finding };
 
 /** A result placed in a file. */
@@ -187,10 +186,6 @@ function readManifestFile(p: string, notes: Note[]): ManifestFile {
   }
   const file = readManifest(p, notes, source);
   return p === STDIN ? file : { ...file, digest: sha256(bytes) };
-}
-
-export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** stdin's bytes for `post-render`: unreadable, a directory or past the size limit is a clear error. */

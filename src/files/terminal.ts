@@ -35,25 +35,29 @@ export type Progress = (done: number, total: number) => void;
  * `afterMs` (reading the input counts), so a quick run stays silent, then at most five updates
  * a second, redrawn in place, and cleared by `end`. Nothing at all where stderr is no terminal
  * (kpt, kustomize, CI, a pipe): there it would be one more line in a log. The clock (ms since
- * the process started) is read once per 256 documents.
+ * the process started) is read once per 256 documents. Neither stderr nor a clock module is
+ * touched before the line may show: `process.stderr` on a pipe loads node:net, and `performance`
+ * node:perf_hooks, 2-3 ms of a small run's start-up together (BENCHMARKS.md, "Start-up").
  */
 export function progressLine(
   what: string,
-  stream: Pick<NodeJS.WriteStream, 'isTTY' | 'write'> = process.stderr,
+  stream?: Pick<NodeJS.WriteStream, 'isTTY' | 'write'>,
   afterMs = 2000,
-  clock: () => number = () => performance.now(),
+  clock: () => number = () => process.uptime() * 1000,
 ): { tick: Progress; end(): void } {
   let last = -Infinity;
   let shown = false;
   const tick: Progress = (done, total) => {
-    if (!stream.isTTY || ((done & 255) !== 0 && done !== total)) return;
+    if ((done & 255) !== 0 && done !== total) return;
     const now = clock();
     if (now < afterMs || now - last < 200) return;
+    stream ??= process.stderr;
+    if (!stream.isTTY) return;
     last = now;
     shown = true;
     stream.write(`\rpod-sequencer: ${what} ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} documents\x1b[K`);
   };
-  return { tick, end: () => void (shown && stream.write('\r\x1b[K')) };
+  return { tick, end: () => void (shown && stream?.write('\r\x1b[K')) };
 }
 
 /** `run`, told its progress on a terminal; the line is cleared however it ends. */

@@ -26,9 +26,9 @@ import { Document, isCollection, isPair, isScalar, Scalar, visit, type CreateNod
 const NON_STRING: readonly RegExp[] = [
   // null: 1.1 and 1.2 (the empty text too)
   /^(?:~|null|Null|NULL|)$/,
-  // booleans: YAML 1.1 (go-yaml v2 resolve.go, yaml.org/type/bool) ⊇ 1.2 core
+  // booleans: YAML 1.1 (go-yaml v2 resolve.go, yaml.org/type/bool), which includes 1.2 core
   /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/,
-  // ints: decimal, 1.1 octal (0…), underscores (1.1, and Go's ParseInt after go-yaml strips them)
+  // ints: decimal, 1.1 octal (0...), underscores (1.1, and Go's ParseInt after go-yaml strips them)
   /^[-+]?[0-9][0-9_]*$/,
   // ints with a base prefix: 1.1 0b/0x, 1.2 0o/0x, Go's base-0 0b/0o/0x in either case
   /^[-+]?0[bBoOxX][0-9a-fA-F_]*$/,

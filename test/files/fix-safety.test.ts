@@ -134,7 +134,7 @@ describe('fix writes safely', () => {
 
   it('a file changed on disk since it was read is refused by name, and no file is written', async () => {
     const { writeAll } = await import('../../src/files/commands.js');
-    const { sha256 } = await import('../../src/files/run.js');
+    const { sha256 } = await import('../../src/files/read.js');
     const dir = tmp();
     const [a, b] = [join(dir, 'a.yaml'), join(dir, 'b.yaml')];
     writeFileSync(a, 'a: 1\n');
