@@ -7791,13 +7791,60 @@ var init_consul = __esm({
           also: [{ source: TAG2 + VALUES, quote: "defaultEnabled: true" }]
         }
       ],
+      // The injector passes each port to consul-dataplane as a flag: the graceful port always (from
+      // the annotation, else 20600), Envoy's admin port only in a multi-port pod (19000 + the index).
       ports: [
         {
-          value: { url: "shutdown", annotation: "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port", default: "20600" },
+          value: { url: "shutdown", flag: "-graceful-port", annotation: "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port", default: "20600" },
           since: "1.2.1",
           source: TAG2 + ANNOTATIONS,
           quote: 'AnnotationSidecarProxyLifecycleGracefulPort                 = "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port"',
-          absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`
+          absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`,
+          also: [{ source: TAG2 + SIDECAR, quote: 'args = append(args, fmt.Sprintf("-graceful-port=%d", gracefulPort))' }]
+        },
+        {
+          value: { url: "readiness", flag: "-envoy-admin-bind-port", default: "19000" },
+          source: TAG2 + SIDECAR,
+          quote: 'fmt.Sprintf("-envoy-admin-bind-port=%d", 19000+mpi.serviceIndex)'
+        }
+      ],
+      // The quit path an annotation may move (lifecycle_configuration.go GracefulShutdownPath: the
+      // annotation when set and not empty, else the default; passed as -graceful-shutdown-path).
+      paths: [
+        {
+          value: {
+            url: "shutdown",
+            flag: "-graceful-shutdown-path",
+            annotation: "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-shutdown-path",
+            default: "/graceful_shutdown"
+          },
+          since: "1.2.1",
+          source: TAG2 + ANNOTATIONS,
+          quote: 'AnnotationSidecarProxyLifecycleGracefulShutdownPath         = "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-shutdown-path"',
+          absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`,
+          also: [
+            {
+              source: `${TAG2}control-plane/connect-inject/lifecycle/lifecycle_configuration.go`,
+              quote: 'if raw, ok := pod.Annotations[constants.AnnotationSidecarProxyLifecycleGracefulShutdownPath]; ok && raw != "" {'
+            },
+            { source: TAG2 + SIDECAR, quote: 'args = append(args, fmt.Sprintf("-graceful-shutdown-path=%s", gracefulShutdownPath))' }
+          ]
+        }
+      ],
+      // A multi-port pod (connect-service lists two or more services, split at "," as written) gets a
+      // dataplane per service, consul-dataplane-<service>, its Envoy admin and graceful ports up by the
+      // service's index.
+      perService: [
+        {
+          value: { annotation: "consul.hashicorp.com/connect-service", separator: "," },
+          source: TAG2 + WEBHOOK,
+          quote: 'annotatedSvcNames = strings.Split(anno, ",")',
+          also: [
+            { source: TAG2 + ANNOTATIONS, quote: 'AnnotationService = "consul.hashicorp.com/connect-service"' },
+            { source: TAG2 + SIDECAR, quote: 'containerName = fmt.Sprintf("%s-%s", sidecarContainer, mpi.serviceName)' },
+            { source: TAG2 + SIDECAR, quote: "gracefulPort = gracefulPort + mpi.serviceIndex" },
+            { source: TAG2 + SIDECAR, quote: 'fmt.Sprintf("-envoy-admin-bind-port=%d", 19000+mpi.serviceIndex)' }
+          ]
         }
       ],
       setupInit: [{ value: "consul-connect-inject-init", source: TAG2 + INIT, quote: 'injectInitContainerName      = "consul-connect-inject-init"' }],
@@ -8504,6 +8551,8 @@ function makeProfile(name, version) {
     shutdownRetry: one(t.shutdownRetry),
     token: tokenAt(t, version),
     ports: factsAt(t.ports, version).map((r) => clone(r.value)),
+    paths: factsAt(t.paths, version).map((r) => clone(r.value)),
+    perService: one(t.perService),
     initAfter: (t.setupInit ?? []).map((r) => r.value),
     proxyUid: one(t.proxyUid),
     nativeKeys: factsAt(t.nativeKeys, version).map((r) => r.value),
@@ -12264,9 +12313,9 @@ var init_plain = __esm({
     NON_STRING = [
       // null: 1.1 and 1.2 (the empty text too)
       /^(?:~|null|Null|NULL|)$/,
-      // booleans: YAML 1.1 (go-yaml v2 resolve.go, yaml.org/type/bool) ⊇ 1.2 core
+      // booleans: YAML 1.1 (go-yaml v2 resolve.go, yaml.org/type/bool), which includes 1.2 core
       /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/,
-      // ints: decimal, 1.1 octal (0…), underscores (1.1, and Go's ParseInt after go-yaml strips them)
+      // ints: decimal, 1.1 octal (0...), underscores (1.1, and Go's ParseInt after go-yaml strips them)
       /^[-+]?[0-9][0-9_]*$/,
       // ints with a base prefix: 1.1 0b/0x, 1.2 0o/0x, Go's base-0 0b/0o/0x in either case
       /^[-+]?0[bBoOxX][0-9a-fA-F_]*$/,
@@ -15396,15 +15445,36 @@ function withContainerPorts(spec, c) {
     const waitCommand = row2.url === "readiness" && out2.waitCommand && flag ? [...out2.waitCommand, `${row2.flag}=${flag}`] : out2.waitCommand;
     out2 = { ...moved, ...waitCommand && { waitCommand } };
   }
+  for (const row2 of profileAt(spec.profile, spec.version).paths) if (row2.flag) out2 = onPath(out2, row2, flagValue(c, row2.flag));
   return out2;
 }
-function withPodPorts(s, profile, version, annotations) {
+function withPodSettings(s, profile, version, annotations) {
+  const p = profileAt(profile, version);
   let out2 = s;
-  for (const row2 of profileAt(profile, version).ports) {
+  for (const row2 of p.ports) {
     if (row2.annotation === void 0) continue;
     const value = annotations[row2.annotation];
     out2 = onPort(out2, row2, value === void 0 || value === null ? void 0 : String(value));
   }
+  for (const row2 of p.paths) out2 = onPath(out2, row2, annotations[row2.annotation]);
+  return out2;
+}
+function perServiceNames(profile, version, annotations) {
+  const rule = profileAt(profile, version).perService;
+  const value = rule && annotations[rule.annotation];
+  const names2 = typeof value === "string" ? value.split(rule.separator) : [];
+  return names2.length > 1 ? names2 : [];
+}
+function portsUp(s, step) {
+  const up = (http) => {
+    const url = new URL(http);
+    url.port = String(Number(url.port || (url.protocol === "https:" ? 443 : 80)) + step);
+    return url.toString();
+  };
+  if (step === 0) return s;
+  const out2 = { ...s };
+  if (s.readiness?.http) out2.readiness = { ...s.readiness, http: up(s.readiness.http) };
+  if (s.shutdown?.http) out2.shutdown = { ...s.shutdown, http: up(s.shutdown.http) };
   return out2;
 }
 function onPort(s, row2, port) {
@@ -15413,6 +15483,15 @@ function onPort(s, row2, port) {
   const url = new URL(check2.http);
   if (url.port !== row2.default) return s;
   url.port = port;
+  const http = url.toString();
+  return row2.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
+}
+function onPath(s, row2, path) {
+  const check2 = row2.url === "readiness" ? s.readiness : s.shutdown;
+  if (typeof path !== "string" || path === "" || path === row2.default || !check2?.http) return s;
+  const url = new URL(check2.http);
+  if (url.pathname !== row2.default) return s;
+  url.pathname = path;
   const http = url.toString();
   return row2.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
 }
@@ -17385,21 +17464,23 @@ function meshedSidecars(ctx) {
   const annotations = podAnnotations(ctx.w);
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }) => {
     if (mesh === "vault" && isTrue2(annotations[ANNOTATION.vaultPrePopulate])) return [];
-    const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
+    const release = configuredRelease(ctx.cfg, mesh);
+    const p = profileAt(mesh, release);
     const native3 = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
     const shutdown = !native3 && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
-    const urls = withPodPorts({ readiness: p.readiness, shutdown }, mesh, configuredRelease(ctx.cfg, mesh), annotations);
-    const readiness = urls.readiness && structuredClone(urls.readiness);
-    return [
-      {
-        profile: mesh,
-        container: p.containerName,
-        native: native3,
-        ...readiness && { readiness },
-        ...urls.shutdown && { shutdown: structuredClone(urls.shutdown) },
-        reason
-      }
-    ];
+    const urls = withPodSettings({ readiness: p.readiness, shutdown }, mesh, release, annotations);
+    const one = (container, u) => ({
+      profile: mesh,
+      container,
+      native: native3,
+      // Copies: callers may adjust them without touching the shared profile.
+      ...u.readiness && { readiness: structuredClone(u.readiness) },
+      ...u.shutdown && { shutdown: structuredClone(u.shutdown) },
+      reason
+    });
+    const services = perServiceNames(mesh, release, annotations);
+    if (services.length === 0) return [one(p.containerName, urls)];
+    return services.map((svc, i) => one(`${p.containerName}-${svc}`, portsUp(urls, i)));
   });
 }
 function shutdownEnabled(cfg, mesh, settings, annotations) {
@@ -21706,18 +21787,20 @@ function tellTerminal(lines, env = process.env, device = "/dev/tty") {
     (0, import_node_fs.closeSync)(fd);
   }
 }
-function progressLine(what2, stream = process.stderr, afterMs = 2e3, clock = () => performance.now()) {
+function progressLine(what2, stream, afterMs = 2e3, clock = () => process.uptime() * 1e3) {
   let last2 = -Infinity;
   let shown2 = false;
   const tick = (done, total) => {
-    if (!stream.isTTY || (done & 255) !== 0 && done !== total) return;
+    if ((done & 255) !== 0 && done !== total) return;
     const now = clock();
     if (now < afterMs || now - last2 < 200) return;
+    stream ??= process.stderr;
+    if (!stream.isTTY) return;
     last2 = now;
     shown2 = true;
     stream.write(`\rpod-sequencer: ${what2} ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} documents\x1B[K`);
   };
-  return { tick, end: () => void (shown2 && stream.write("\r\x1B[K")) };
+  return { tick, end: () => void (shown2 && stream?.write("\r\x1B[K")) };
 }
 function withProgress(what2, run) {
   const line = progressLine(what2);
@@ -21749,6 +21832,7 @@ __export(read_exports, {
   locateByYaml: () => locateByYaml,
   projectRoots: () => projectRoots,
   readManifest: () => readManifest,
+  sha256: () => sha256,
   splice: () => splice
 });
 function collectFiles(paths, notes) {
@@ -21796,9 +21880,12 @@ function collectFiles(paths, notes) {
   }
   return [...new Set(out2)];
 }
+function spawnGit(args, options) {
+  return process.getBuiltinModule("node:child_process").spawnSync("git", ["-c", "core.fsmonitor=false", ...args], options);
+}
 function gitIgnored(dir, files) {
   if (files.length === 0) return /* @__PURE__ */ new Set();
-  const r = (0, import_node_child_process.spawnSync)("git", ["-c", "core.fsmonitor=false", "-C", dir, "check-ignore", "-z", "--stdin"], {
+  const r = spawnGit(["-C", dir, "check-ignore", "-z", "--stdin"], {
     input: files.map((f) => (0, import_node_path.resolve)(f)).join("\0"),
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024
@@ -21809,7 +21896,7 @@ function gitIgnored(dir, files) {
 }
 function projectRoots() {
   const cwd = (0, import_node_fs2.realpathSync)(process.cwd());
-  const r = (0, import_node_child_process.spawnSync)("git", ["-c", "core.fsmonitor=false", "rev-parse", "--show-toplevel"], { encoding: "utf8" });
+  const r = spawnGit(["rev-parse", "--show-toplevel"], { encoding: "utf8" });
   const top = !r.error && r.status === 0 ? r.stdout.trim() : "";
   return top && top !== cwd ? [cwd, (0, import_node_fs2.realpathSync)(top)] : [cwd];
 }
@@ -22047,11 +22134,13 @@ function isPlainMap2(v) {
 function str2(v) {
   return typeof v === "string" ? v : void 0;
 }
-var import_node_child_process, import_node_fs2, import_node_path, import_yaml12, PathError, BadPathError, YAML_FILE, STDIN, parsedDocs;
+function sha256(bytes) {
+  return process.getBuiltinModule("node:crypto").createHash("sha256").update(bytes).digest("hex");
+}
+var import_node_fs2, import_node_path, import_yaml12, PathError, BadPathError, YAML_FILE, STDIN, parsedDocs;
 var init_read = __esm({
   "src/files/read.ts"() {
     "use strict";
-    import_node_child_process = require("node:child_process");
     import_node_fs2 = require("node:fs");
     import_node_path = require("node:path");
     import_yaml12 = __toESM(require_dist(), 1);
@@ -22188,9 +22277,6 @@ function readManifestFile(p, notes) {
   const file = readManifest(p, notes, source);
   return p === STDIN ? file : { ...file, digest: sha256(bytes) };
 }
-function sha256(bytes) {
-  return (0, import_node_crypto.createHash)("sha256").update(bytes).digest("hex");
-}
 function readStdinBytes() {
   let bytes;
   try {
@@ -22209,11 +22295,10 @@ function withFixCommand(f, config2, streamed = f.path === STDIN) {
   const command2 = ["pod-sequencer fix", ...config2 !== void 0 ? [`--config ${shellWord(config2)}`] : [], file].join(" ");
   return { ...f, result: { ...f.result, fix: command2 } };
 }
-var import_node_crypto, import_node_fs3;
+var import_node_fs3;
 var init_run = __esm({
   "src/files/run.ts"() {
     "use strict";
-    import_node_crypto = require("node:crypto");
     import_node_fs3 = require("node:fs");
     init_text();
     init_io();
@@ -23622,7 +23707,7 @@ var require_suggestSimilar = __commonJS({
 var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = require("node:events").EventEmitter;
-    var childProcess = require("node:child_process");
+    var childProcess = { spawn: (...a) => process2.getBuiltinModule("node:child_process").spawn(...a) };
     var path = require("node:path");
     var fs = require("node:fs");
     var process2 = require("node:process");
@@ -25939,7 +26024,7 @@ function entryOf(f, cwd) {
 }
 function fingerprint(f, cwd) {
   const e = entryOf(f, cwd);
-  return e && (0, import_node_crypto2.createHash)("sha256").update(keyOf3(e)).digest("hex");
+  return e && sha256(keyOf3(e));
 }
 function makeBaseline(findings, cwd) {
   const entries = findings.flatMap((f) => isSuppressed(f.result) ? [] : entryOf(f, cwd) ?? []);
@@ -25991,13 +26076,13 @@ function applyBaseline(findings, baseline, cwd, file) {
     f.result.tags = { ...f.result.tags, suppressed: `listed in the baseline ${file}`, suppressedBy: "baseline" };
   }
 }
-var import_node_crypto2, import_node_path2, FIELDS, keyOf3;
+var import_node_path2, FIELDS, keyOf3;
 var init_baseline = __esm({
   "src/check/baseline.ts"() {
     "use strict";
-    import_node_crypto2 = require("node:crypto");
     import_node_path2 = require("node:path");
     init_results();
+    init_read();
     FIELDS = ["rule", "file", "kind", "namespace", "name", "container"];
     keyOf3 = (e) => JSON.stringify(FIELDS.map((k) => e[k]));
   }
@@ -29053,7 +29138,7 @@ function tlsOptions(pair) {
 function checkPair(pair, certPath, keyPath) {
   let first;
   try {
-    first = new import_node_crypto3.X509Certificate(pair.cert);
+    first = new import_node_crypto.X509Certificate(pair.cert);
   } catch {
     throw new TlsError(`--tls-cert ${certPath}: not a PEM certificate (expected a "-----BEGIN CERTIFICATE-----" block)`);
   }
@@ -29066,11 +29151,11 @@ function checkPair(pair, certPath, keyPath) {
   }
   return `${first.subjectAltName ?? first.subject}, valid until ${new Date(first.validTo).toISOString()}`;
 }
-var import_node_crypto3, import_node_fs8, import_node_tls, TlsError;
+var import_node_crypto, import_node_fs8, import_node_tls, TlsError;
 var init_tls = __esm({
   "src/admission/tls.ts"() {
     "use strict";
-    import_node_crypto3 = require("node:crypto");
+    import_node_crypto = require("node:crypto");
     import_node_fs8 = require("node:fs");
     import_node_tls = require("node:tls");
     TlsError = class extends Error {
@@ -30710,7 +30795,7 @@ var init_audit = __esm({
 
 // src/audit/kubectl.ts
 function runKubectl() {
-  const child2 = (0, import_node_child_process2.spawn)("kubectl", [...KUBECTL_ARGS], { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+  const child2 = (0, import_node_child_process.spawn)("kubectl", [...KUBECTL_ARGS], { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
   let said = "";
   child2.stderr.on("data", (b) => said = (said + b.toString("utf8")).slice(0, 4096));
   const done = new Promise((resolve7, reject) => {
@@ -30731,11 +30816,11 @@ function runKubectl() {
   done.catch(() => void 0);
   return { stdout: child2.stdout, done };
 }
-var import_node_child_process2, KUBECTL_ARGS;
+var import_node_child_process, KUBECTL_ARGS;
 var init_kubectl = __esm({
   "src/audit/kubectl.ts"() {
     "use strict";
-    import_node_child_process2 = require("node:child_process");
+    import_node_child_process = require("node:child_process");
     init_errors();
     KUBECTL_ARGS = ["get", "pods,jobs,cronjobs,deployments,statefulsets,daemonsets,nodes,mutatingwebhookconfigurations", "-A", "-o", "json"];
   }

@@ -7769,13 +7769,60 @@ var consul = {
       also: [{ source: TAG2 + VALUES, quote: "defaultEnabled: true" }]
     }
   ],
+  // The injector passes each port to consul-dataplane as a flag: the graceful port always (from
+  // the annotation, else 20600), Envoy's admin port only in a multi-port pod (19000 + the index).
   ports: [
     {
-      value: { url: "shutdown", annotation: "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port", default: "20600" },
+      value: { url: "shutdown", flag: "-graceful-port", annotation: "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port", default: "20600" },
       since: "1.2.1",
       source: TAG2 + ANNOTATIONS,
       quote: 'AnnotationSidecarProxyLifecycleGracefulPort                 = "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port"',
-      absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`
+      absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`,
+      also: [{ source: TAG2 + SIDECAR, quote: 'args = append(args, fmt.Sprintf("-graceful-port=%d", gracefulPort))' }]
+    },
+    {
+      value: { url: "readiness", flag: "-envoy-admin-bind-port", default: "19000" },
+      source: TAG2 + SIDECAR,
+      quote: 'fmt.Sprintf("-envoy-admin-bind-port=%d", 19000+mpi.serviceIndex)'
+    }
+  ],
+  // The quit path an annotation may move (lifecycle_configuration.go GracefulShutdownPath: the
+  // annotation when set and not empty, else the default; passed as -graceful-shutdown-path).
+  paths: [
+    {
+      value: {
+        url: "shutdown",
+        flag: "-graceful-shutdown-path",
+        annotation: "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-shutdown-path",
+        default: "/graceful_shutdown"
+      },
+      since: "1.2.1",
+      source: TAG2 + ANNOTATIONS,
+      quote: 'AnnotationSidecarProxyLifecycleGracefulShutdownPath         = "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-shutdown-path"',
+      absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`,
+      also: [
+        {
+          source: `${TAG2}control-plane/connect-inject/lifecycle/lifecycle_configuration.go`,
+          quote: 'if raw, ok := pod.Annotations[constants.AnnotationSidecarProxyLifecycleGracefulShutdownPath]; ok && raw != "" {'
+        },
+        { source: TAG2 + SIDECAR, quote: 'args = append(args, fmt.Sprintf("-graceful-shutdown-path=%s", gracefulShutdownPath))' }
+      ]
+    }
+  ],
+  // A multi-port pod (connect-service lists two or more services, split at "," as written) gets a
+  // dataplane per service, consul-dataplane-<service>, its Envoy admin and graceful ports up by the
+  // service's index.
+  perService: [
+    {
+      value: { annotation: "consul.hashicorp.com/connect-service", separator: "," },
+      source: TAG2 + WEBHOOK,
+      quote: 'annotatedSvcNames = strings.Split(anno, ",")',
+      also: [
+        { source: TAG2 + ANNOTATIONS, quote: 'AnnotationService = "consul.hashicorp.com/connect-service"' },
+        { source: TAG2 + SIDECAR, quote: 'containerName = fmt.Sprintf("%s-%s", sidecarContainer, mpi.serviceName)' },
+        { source: TAG2 + SIDECAR, quote: "gracefulPort = gracefulPort + mpi.serviceIndex" },
+        { source: TAG2 + SIDECAR, quote: 'fmt.Sprintf("-envoy-admin-bind-port=%d", 19000+mpi.serviceIndex)' }
+      ]
     }
   ],
   setupInit: [{ value: "consul-connect-inject-init", source: TAG2 + INIT, quote: 'injectInitContainerName      = "consul-connect-inject-init"' }],
@@ -8436,6 +8483,8 @@ function makeProfile(name, version) {
     shutdownRetry: one(t.shutdownRetry),
     token: tokenAt(t, version),
     ports: factsAt(t.ports, version).map((r) => clone(r.value)),
+    paths: factsAt(t.paths, version).map((r) => clone(r.value)),
+    perService: one(t.perService),
     initAfter: (t.setupInit ?? []).map((r) => r.value),
     proxyUid: one(t.proxyUid),
     nativeKeys: factsAt(t.nativeKeys, version).map((r) => r.value),
@@ -12030,9 +12079,9 @@ var import_yaml2 = __toESM(require_dist(), 1);
 var NON_STRING = [
   // null: 1.1 and 1.2 (the empty text too)
   /^(?:~|null|Null|NULL|)$/,
-  // booleans: YAML 1.1 (go-yaml v2 resolve.go, yaml.org/type/bool) ⊇ 1.2 core
+  // booleans: YAML 1.1 (go-yaml v2 resolve.go, yaml.org/type/bool), which includes 1.2 core
   /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/,
-  // ints: decimal, 1.1 octal (0…), underscores (1.1, and Go's ParseInt after go-yaml strips them)
+  // ints: decimal, 1.1 octal (0...), underscores (1.1, and Go's ParseInt after go-yaml strips them)
   /^[-+]?[0-9][0-9_]*$/,
   // ints with a base prefix: 1.1 0b/0x, 1.2 0o/0x, Go's base-0 0b/0o/0x in either case
   /^[-+]?0[bBoOxX][0-9a-fA-F_]*$/,
@@ -15030,15 +15079,36 @@ function withContainerPorts(spec, c) {
     const waitCommand = row.url === "readiness" && out.waitCommand && flag ? [...out.waitCommand, `${row.flag}=${flag}`] : out.waitCommand;
     out = { ...moved, ...waitCommand && { waitCommand } };
   }
+  for (const row of profileAt(spec.profile, spec.version).paths) if (row.flag) out = onPath(out, row, flagValue(c, row.flag));
   return out;
 }
-function withPodPorts(s, profile, version, annotations) {
+function withPodSettings(s, profile, version, annotations) {
+  const p = profileAt(profile, version);
   let out = s;
-  for (const row of profileAt(profile, version).ports) {
+  for (const row of p.ports) {
     if (row.annotation === void 0) continue;
     const value = annotations[row.annotation];
     out = onPort(out, row, value === void 0 || value === null ? void 0 : String(value));
   }
+  for (const row of p.paths) out = onPath(out, row, annotations[row.annotation]);
+  return out;
+}
+function perServiceNames(profile, version, annotations) {
+  const rule = profileAt(profile, version).perService;
+  const value = rule && annotations[rule.annotation];
+  const names = typeof value === "string" ? value.split(rule.separator) : [];
+  return names.length > 1 ? names : [];
+}
+function portsUp(s, step) {
+  const up = (http) => {
+    const url = new URL(http);
+    url.port = String(Number(url.port || (url.protocol === "https:" ? 443 : 80)) + step);
+    return url.toString();
+  };
+  if (step === 0) return s;
+  const out = { ...s };
+  if (s.readiness?.http) out.readiness = { ...s.readiness, http: up(s.readiness.http) };
+  if (s.shutdown?.http) out.shutdown = { ...s.shutdown, http: up(s.shutdown.http) };
   return out;
 }
 function onPort(s, row, port) {
@@ -15047,6 +15117,15 @@ function onPort(s, row, port) {
   const url = new URL(check.http);
   if (url.port !== row.default) return s;
   url.port = port;
+  const http = url.toString();
+  return row.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
+}
+function onPath(s, row, path) {
+  const check = row.url === "readiness" ? s.readiness : s.shutdown;
+  if (typeof path !== "string" || path === "" || path === row.default || !check?.http) return s;
+  const url = new URL(check.http);
+  if (url.pathname !== row.default) return s;
+  url.pathname = path;
   const http = url.toString();
   return row.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
 }
@@ -16908,21 +16987,23 @@ function meshedSidecars(ctx) {
   const annotations = podAnnotations(ctx.w);
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }) => {
     if (mesh === "vault" && isTrue2(annotations[ANNOTATION.vaultPrePopulate])) return [];
-    const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
+    const release = configuredRelease(ctx.cfg, mesh);
+    const p = profileAt(mesh, release);
     const native2 = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== void 0;
     const shutdown = !native2 && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : void 0;
-    const urls = withPodPorts({ readiness: p.readiness, shutdown }, mesh, configuredRelease(ctx.cfg, mesh), annotations);
-    const readiness = urls.readiness && structuredClone(urls.readiness);
-    return [
-      {
-        profile: mesh,
-        container: p.containerName,
-        native: native2,
-        ...readiness && { readiness },
-        ...urls.shutdown && { shutdown: structuredClone(urls.shutdown) },
-        reason
-      }
-    ];
+    const urls = withPodSettings({ readiness: p.readiness, shutdown }, mesh, release, annotations);
+    const one = (container, u) => ({
+      profile: mesh,
+      container,
+      native: native2,
+      // Copies: callers may adjust them without touching the shared profile.
+      ...u.readiness && { readiness: structuredClone(u.readiness) },
+      ...u.shutdown && { shutdown: structuredClone(u.shutdown) },
+      reason
+    });
+    const services = perServiceNames(mesh, release, annotations);
+    if (services.length === 0) return [one(p.containerName, urls)];
+    return services.map((svc, i) => one(`${p.containerName}-${svc}`, portsUp(urls, i)));
   });
 }
 function shutdownEnabled(cfg, mesh, settings, annotations) {

@@ -166,6 +166,10 @@ const SHOW = {
     `Secret key ${code(v.key)}; the injector gives the env var ${v.toApps ? 'to app containers too' : 'to the sidecar only, not to app containers'}`,
   ports: (v) =>
     `${v.url} port ${code(v.default)}, moved by ${[v.flag && `flag ${code(v.flag)}`, v.env && `env ${code(v.env)}`, v.annotation && `pod annotation ${code(v.annotation)}`].filter(Boolean).join(', ')}`,
+  paths: (v) =>
+    `${v.url} path ${code(v.default)}, set by ${[v.flag && `flag ${code(v.flag)}`, `pod annotation ${code(v.annotation)}`].filter(Boolean).join(', ')}`,
+  perService: (v) =>
+    `one sidecar per service in pod annotation ${code(v.annotation)} (split at ${code(v.separator)}): with two or more, each named \`<container>-<service>\`, its ports up by the service's index`,
   injection: (v) =>
     `${v.at} ${v.in === 'both' ? 'label or annotation' : v.in} ${code(v.key)}: ${v.on === '*' ? 'any value' : v.on.map(code).join(', ') || '—'} injects, ${v.off.map(code).join(', ') || 'nothing'} does not${v.offOnly ? ' (can only say no)' : ''}`,
   switches: (v) => `${v.name}: ${code(v.key)}${v.field ? ` field ${code(v.field)}` : ''}`,
@@ -194,6 +198,8 @@ const KINDS = [
   ['token', 'quit call token'],
   ['tokenSecret', 'quit call token from'],
   ['ports', 'ports'],
+  ['paths', 'paths'],
+  ['perService', 'a sidecar per service'],
   ['setupInit', 'setup init containers'],
   ['proxyUid', 'proxy UID'],
   ['nativeKeys', 'native-sidecar annotation'],

@@ -10,7 +10,7 @@ import type { Check, Config, MeshConsul, MeshDapr, MeshLinkerd, MeshSettings, Me
 import { profileAt, profiles, tableOf, type MeshName } from '../profiles/index.js';
 import { configuredRelease } from './release.js';
 import { factAt } from '../profiles/versions.js';
-import { withPodPorts } from './ports.js';
+import { perServiceNames, portsUp, withPodSettings } from './ports.js';
 import type { Marker, SwitchName } from '../profiles/types.js';
 import { podAnnotations, podLabels, podMetadata } from '../workloads/workload.js';
 import { onHostNetwork, SYSTEM_NAMESPACES } from './host.js';
@@ -282,22 +282,23 @@ export function meshedSidecars(ctx: Ctx): MeshedSidecar[] {
   return meshesOf(ctx).flatMap(({ mesh, reason, settings }): MeshedSidecar[] => {
     // Pre-populate-only: the agent runs as an init container and there is no sidecar at all.
     if (mesh === 'vault' && isTrue(annotations[ANNOTATION.vaultPrePopulate])) return [];
-    const p = profileAt(mesh, configuredRelease(ctx.cfg, mesh));
+    const release = configuredRelease(ctx.cfg, mesh);
+    const p = profileAt(mesh, release);
     const native = nativeChoice(ctx, mesh)?.native ?? nativeByDefault(ctx, mesh) !== undefined;
     const shutdown = !native && shutdownEnabled(ctx.cfg, mesh, settings, annotations) ? p.shutdown : undefined;
-    // Copies: callers may adjust them without touching the shared profile.
-    const urls = withPodPorts({ readiness: p.readiness, shutdown }, mesh, configuredRelease(ctx.cfg, mesh), annotations);
-    const readiness = urls.readiness && structuredClone(urls.readiness);
-    return [
-      {
-        profile: mesh,
-        container: p.containerName!,
-        native,
-        ...(readiness && { readiness }),
-        ...(urls.shutdown && { shutdown: structuredClone(urls.shutdown) }),
-        reason,
-      },
-    ];
+    const urls = withPodSettings({ readiness: p.readiness, shutdown }, mesh, release, annotations);
+    const one = (container: string, u: typeof urls): MeshedSidecar => ({
+      profile: mesh,
+      container,
+      native,
+      // Copies: callers may adjust them without touching the shared profile.
+      ...(u.readiness && { readiness: structuredClone(u.readiness) }),
+      ...(u.shutdown && { shutdown: structuredClone(u.shutdown) }),
+      reason,
+    });
+    const services = perServiceNames(mesh, release, annotations);
+    if (services.length === 0) return [one(p.containerName!, urls)];
+    return services.map((svc, i) => one(`${p.containerName!}-${svc}`, portsUp(urls, i)));
   });
 }
 

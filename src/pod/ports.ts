@@ -5,7 +5,7 @@
  * (src/profiles/), each with the releases it holds for and its source.
  */
 import type { Check, ProbeBlock, ProfileName, Shutdown, SidecarSpec } from '../config/types.js';
-import type { PortSource } from '../profiles/types.js';
+import type { PathSource, PortSource } from '../profiles/types.js';
 import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
 
@@ -44,21 +44,50 @@ export function withContainerPorts(spec: SidecarSpec, c: Container): SidecarSpec
     const waitCommand = row.url === 'readiness' && out.waitCommand && flag ? [...out.waitCommand, `${row.flag}=${flag}`] : out.waitCommand;
     out = { ...moved, ...(waitCommand && { waitCommand }) };
   }
+  for (const row of profileAt(spec.profile, spec.version).paths) if (row.flag) out = onPath(out, row, flagValue(c, row.flag));
   return out;
 }
 
 /**
- * A webhook-injected sidecar's URLs on the ports its pod's annotations set: the injector reads
- * them (Istio's `status.sidecar.istio.io/port`, Linkerd's `config.linkerd.io/admin-port`, the
- * Vault agent's cache listener port; the rows of src/profiles/ with an `annotation`).
+ * A webhook-injected sidecar's URLs on the ports and paths its pod's annotations set: the injector
+ * reads them (Istio's `status.sidecar.istio.io/port`, Linkerd's `config.linkerd.io/admin-port`,
+ * the Vault agent's cache listener port, consul-k8s's graceful port and path; the `ports` and
+ * `paths` rows of src/profiles/ with an `annotation`).
  */
-export function withPodPorts<T extends Urls>(s: T, profile: ProfileName, version: string | undefined, annotations: Record<string, unknown>): T {
+export function withPodSettings<T extends Urls>(s: T, profile: ProfileName, version: string | undefined, annotations: Record<string, unknown>): T {
+  const p = profileAt(profile, version);
   let out = s;
-  for (const row of profileAt(profile, version).ports) {
+  for (const row of p.ports) {
     if (row.annotation === undefined) continue;
     const value = annotations[row.annotation];
     out = onPort(out, row, value === undefined || value === null ? undefined : String(value));
   }
+  for (const row of p.paths) out = onPath(out, row, annotations[row.annotation]);
+  return out;
+}
+
+/**
+ * The services of a pod that gets one sidecar per service (the profile's `perService`: consul-k8s's
+ * multi-port pods), split as the injector splits them; none for a pod that gets one sidecar.
+ */
+export function perServiceNames(profile: ProfileName, version: string | undefined, annotations: Record<string, unknown>): string[] {
+  const rule = profileAt(profile, version).perService;
+  const value = rule && annotations[rule.annotation];
+  const names = typeof value === 'string' ? value.split(rule!.separator) : [];
+  return names.length > 1 ? names : [];
+}
+
+/** `s` with the port of each of its URLs up by `step` (the sidecar of a pod's service at index `step`). */
+export function portsUp<T extends Urls>(s: T, step: number): T {
+  const up = (http: string) => {
+    const url = new URL(http);
+    url.port = String(Number(url.port || (url.protocol === 'https:' ? 443 : 80)) + step);
+    return url.toString();
+  };
+  if (step === 0) return s;
+  const out = { ...s };
+  if (s.readiness?.http) out.readiness = { ...s.readiness, http: up(s.readiness.http) };
+  if (s.shutdown?.http) out.shutdown = { ...s.shutdown, http: up(s.shutdown.http) };
   return out;
 }
 
@@ -74,6 +103,17 @@ function onPort<T extends Urls>(s: T, row: PortSource, port: string | undefined)
   const url = new URL(check.http);
   if (url.port !== row.default) return s;
   url.port = port;
+  const http = url.toString();
+  return row.url === 'shutdown' ? { ...s, shutdown: { ...s.shutdown!, http } } : { ...s, readiness: { ...s.readiness, http } };
+}
+
+/** `s` with the row's URL on `path`, only while that URL is on the vendor's default path; else `s` itself. */
+function onPath<T extends Urls>(s: T, row: PathSource, path: unknown): T {
+  const check = row.url === 'readiness' ? s.readiness : s.shutdown;
+  if (typeof path !== 'string' || path === '' || path === row.default || !check?.http) return s;
+  const url = new URL(check.http);
+  if (url.pathname !== row.default) return s;
+  url.pathname = path;
   const http = url.toString();
   return row.url === 'shutdown' ? { ...s, shutdown: { ...s.shutdown!, http } } : { ...s, readiness: { ...s.readiness, http } };
 }

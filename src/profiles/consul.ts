@@ -63,13 +63,60 @@ export const consul: VendorTable = {
       also: [{ source: TAG + VALUES, quote: 'defaultEnabled: true' }],
     },
   ],
+  // The injector passes each port to consul-dataplane as a flag: the graceful port always (from
+  // the annotation, else 20600), Envoy's admin port only in a multi-port pod (19000 + the index).
   ports: [
     {
-      value: { url: 'shutdown', annotation: 'consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port', default: '20600' },
+      value: { url: 'shutdown', flag: '-graceful-port', annotation: 'consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port', default: '20600' },
       since: '1.2.1',
       source: TAG + ANNOTATIONS,
       quote: 'AnnotationSidecarProxyLifecycleGracefulPort                 = "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port"',
       absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`,
+      also: [{ source: TAG + SIDECAR, quote: 'args = append(args, fmt.Sprintf("-graceful-port=%d", gracefulPort))' }],
+    },
+    {
+      value: { url: 'readiness', flag: '-envoy-admin-bind-port', default: '19000' },
+      source: TAG + SIDECAR,
+      quote: 'fmt.Sprintf("-envoy-admin-bind-port=%d", 19000+mpi.serviceIndex)',
+    },
+  ],
+  // The quit path an annotation may move (lifecycle_configuration.go GracefulShutdownPath: the
+  // annotation when set and not empty, else the default; passed as -graceful-shutdown-path).
+  paths: [
+    {
+      value: {
+        url: 'shutdown',
+        flag: '-graceful-shutdown-path',
+        annotation: 'consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-shutdown-path',
+        default: '/graceful_shutdown',
+      },
+      since: '1.2.1',
+      source: TAG + ANNOTATIONS,
+      quote: 'AnnotationSidecarProxyLifecycleGracefulShutdownPath         = "consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-shutdown-path"',
+      absentAt: `hashicorp/consul-k8s@v1.2.0:${ANNOTATIONS}`,
+      also: [
+        {
+          source: `${TAG}control-plane/connect-inject/lifecycle/lifecycle_configuration.go`,
+          quote: 'if raw, ok := pod.Annotations[constants.AnnotationSidecarProxyLifecycleGracefulShutdownPath]; ok && raw != "" {',
+        },
+        { source: TAG + SIDECAR, quote: 'args = append(args, fmt.Sprintf("-graceful-shutdown-path=%s", gracefulShutdownPath))' },
+      ],
+    },
+  ],
+  // A multi-port pod (connect-service lists two or more services, split at "," as written) gets a
+  // dataplane per service, consul-dataplane-<service>, its Envoy admin and graceful ports up by the
+  // service's index.
+  perService: [
+    {
+      value: { annotation: 'consul.hashicorp.com/connect-service', separator: ',' },
+      source: TAG + WEBHOOK,
+      quote: 'annotatedSvcNames = strings.Split(anno, ",")',
+      also: [
+        { source: TAG + ANNOTATIONS, quote: 'AnnotationService = "consul.hashicorp.com/connect-service"' },
+        { source: TAG + SIDECAR, quote: 'containerName = fmt.Sprintf("%s-%s", sidecarContainer, mpi.serviceName)' },
+        { source: TAG + SIDECAR, quote: 'gracefulPort = gracefulPort + mpi.serviceIndex' },
+        { source: TAG + SIDECAR, quote: 'fmt.Sprintf("-envoy-admin-bind-port=%d", 19000+mpi.serviceIndex)' },
+      ],
     },
   ],
   setupInit: [{ value: 'consul-connect-inject-init', source: TAG + INIT, quote: 'injectInitContainerName      = "consul-connect-inject-init"' }],

@@ -82,6 +82,8 @@ function makeProfile(name: ProfileName, version?: string): Profile {
     shutdownRetry: one(t.shutdownRetry),
     token: tokenAt(t, version),
     ports: factsAt(t.ports, version).map((r) => clone(r.value)),
+    paths: factsAt(t.paths, version).map((r) => clone(r.value)),
+    perService: one(t.perService),
     initAfter: (t.setupInit ?? []).map((r) => r.value),
     proxyUid: one(t.proxyUid),
     nativeKeys: factsAt(t.nativeKeys, version).map((r) => r.value),

@@ -32,6 +32,29 @@ export interface PortSource {
 }
 
 /**
+ * Where the path of one of the sidecar's URLs is set: an annotation of its pod, which the injector
+ * passes on to the sidecar as a flag of its container (consul-k8s's graceful shutdown path).
+ * `url`: which URL.
+ */
+export interface PathSource {
+  url: 'readiness' | 'shutdown';
+  /** The flag of the sidecar's container that carries it (what the injector writes). */
+  flag?: string;
+  annotation: string;
+  default: string;
+}
+
+/**
+ * One sidecar per service a pod annotation lists, split at `separator` (consul-k8s's multi-port
+ * pods): with more than one, the sidecar of the service at index i is named
+ * `<containerName>-<service>` and each of its URLs' ports is the single sidecar's plus i.
+ */
+export interface PerService {
+  annotation: string;
+  separator: string;
+}
+
+/**
  * Where the address the readiness endpoint listens on is set: a flag or env var on the sidecar's
  * container, and its default. On a loopback address the kubelet's probe (on the pod IP) cannot reach it.
  */
@@ -151,6 +174,8 @@ export interface VendorTable {
   token?: Fact<TokenHeader>[];
   tokenSecret?: Fact<TokenSecret>[];
   ports?: Fact<PortSource>[];
+  paths?: Fact<PathSource>[];
+  perService?: Fact<PerService>[];
   /** Init containers (names) the sidecar needs to have run first: the mesh's network setup. */
   setupInit?: Fact<string>[];
   /** The proxy's UID: traffic from it is not captured (the init-container workaround under a CNI mesh). */
@@ -200,6 +225,8 @@ export interface Profile {
   shutdownRetry?: boolean;
   token?: Token;
   ports: PortSource[];
+  paths: PathSource[];
+  perService?: PerService;
   /** Default readiness budget in seconds. */
   timeoutSeconds: number;
   initAfter: string[];

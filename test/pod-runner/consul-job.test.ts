@@ -50,6 +50,51 @@ const cases: PodCase[] = built.flatMap(({ dir, items }) => [
   ...podCases(`hashicorp/consul-k8s ${dir} (mesh.consul.version 1.9.0)`, items, native, '1.30'),
 ]);
 
+/**
+ * Beyond the acceptance cases: a multi-port pod (connect-service lists two services: a dataplane
+ * each, consul-dataplane-<service>, ports up by the index) and a moved graceful port and path
+ * (the lifecycle annotations the injector passes on as flags): every dataplane is awaited and
+ * asked to quit where it listens.
+ */
+const job = (name: string, annotations: Record<string, string>) => ({
+  apiVersion: 'batch/v1',
+  kind: 'Job',
+  metadata: { name },
+  spec: {
+    template: {
+      metadata: { annotations: { 'consul.hashicorp.com/connect-inject': 'true', ...annotations } },
+      spec: { restartPolicy: 'Never', containers: [{ name: 'job-client', image: 'alpine:3', command: ['/app/run'] }] },
+    },
+  },
+});
+const moved = {
+  'consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port': '21000',
+  'consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-shutdown-path': '/quit-now',
+};
+const ownJobs = [job('multi-port', { 'consul.hashicorp.com/connect-service': 'job-client,metrics', ...moved }), job('moved-path', moved)];
+const ownCases: PodCase[] = [
+  ...VERSIONS.flatMap((v) => podCases('consul multi-port and moved path', ownJobs, undefined, v)),
+  ...podCases('consul multi-port and moved path (mesh.consul.version 1.9.0)', ownJobs, native, '1.30'),
+];
+
+describe('a multi-port Consul Job and a moved graceful path', () => {
+  it('gets a dataplane per service, each awaited and ended where it listens', () => {
+    expect(ownCases.map((c) => c.injected.join(', '))).toEqual([
+      'consul-dataplane-job-client, consul-dataplane-metrics (consul, classic)',
+      'consul-dataplane (consul, classic)',
+      'consul-dataplane-job-client, consul-dataplane-metrics (consul, classic)',
+      'consul-dataplane (consul, classic)',
+      'consul-dataplane-job-client, consul-dataplane-metrics (consul, native)',
+      'consul-dataplane (consul, native)',
+    ]);
+    const args = (c: PodCase) => JSON.stringify(c.pod.containers?.find((x) => x.name === 'job-client')?.command);
+    const multi = args(ownCases[0]!);
+    for (const url of ['127.0.0.1:19000/ready', '127.0.0.1:19001/ready', '127.0.0.1:21000/quit-now', '127.0.0.1:21001/quit-now']) expect(multi).toContain(url);
+    expect(args(ownCases[1]!)).toContain('127.0.0.1:21000/quit-now');
+  });
+  describeRuns(ownCases, []);
+});
+
 describe('the Consul Job cases', () => {
   it('are listed in test/vendor/corpus/consul.json', () => expect(entries.filter((e) => e.path.startsWith(CASES)).length).toBe(6));
 });

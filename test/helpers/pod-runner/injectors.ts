@@ -173,13 +173,34 @@ const kuma: Injector = (pod, a) => {
 const consul: Injector = (pod, a) => {
   const native = truthy(a['consul.hashicorp.com/enable-consul-dataplane-as-sidecar']);
   const lifecycle = a['consul.hashicorp.com/enable-sidecar-proxy-lifecycle'] === undefined || truthy(a['consul.hashicorp.com/enable-sidecar-proxy-lifecycle']);
-  const proxy: Container = { name: 'consul-dataplane', image: 'hashicorp/consul-dataplane:1.9.0', args: ['-envoy-admin-bind-address=127.0.0.1'] };
+  // mesh_webhook.go: a dataplane per service of connect-service (split at ","), each named
+  // consul-dataplane-<service>, its admin and graceful ports up by the index
+  // (consul_dataplane_sidecar.go); the graceful port and path from the pod's annotations.
+  const services = (a['consul.hashicorp.com/connect-service'] ?? '').split(',');
+  const multi = services.length > 1;
+  const graceful = Number(a['consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-port'] || 20600);
+  const path = a['consul.hashicorp.com/sidecar-proxy-lifecycle-graceful-shutdown-path'] || '/graceful_shutdown';
+  const proxies: Container[] = (multi ? services : ['']).map((svc, i) => ({
+    name: multi ? `consul-dataplane-${svc}` : 'consul-dataplane',
+    image: 'hashicorp/consul-dataplane:1.9.0',
+    args: [
+      '-envoy-admin-bind-address=127.0.0.1',
+      ...(multi ? [`-envoy-admin-bind-port=${19000 + i}`] : []),
+      `-graceful-port=${graceful + i}`,
+      ...(lifecycle ? [`-graceful-shutdown-path=${path}`] : []),
+    ],
+  }));
+  const names = proxies.map((p) => p.name).join(', ');
   if (native) {
-    const c = { ...proxy, restartPolicy: 'Always', startupProbe: { httpGet: { path: '/ready', port: 19000 }, periodSeconds: 1, failureThreshold: 10 } };
-    return { pod: { ...pod, initContainers: [...(pod.initContainers ?? []), c] }, native, container: c.name };
+    const inits = proxies.map((p, i) => ({
+      ...p,
+      restartPolicy: 'Always',
+      startupProbe: { httpGet: { path: '/ready', port: 19000 + i }, periodSeconds: 1, failureThreshold: 10 },
+    }));
+    return { pod: { ...pod, initContainers: [...(pod.initContainers ?? []), ...inits] }, native, container: names };
   }
-  const containers = lifecycle ? [proxy, ...(pod.containers ?? [])] : [...(pod.containers ?? []), proxy];
-  return { pod: { ...pod, containers }, native, container: proxy.name };
+  const containers = lifecycle ? [...proxies, ...(pod.containers ?? [])] : [...(pod.containers ?? []), ...proxies];
+  return { pod: { ...pod, containers }, native, container: names };
 };
 
 /** The injectors stood in for, in the order src/pod/mesh.ts lists the meshes. */

@@ -7,7 +7,7 @@
  */
 import type { Check, Shutdown } from '../../../src/config/types.js';
 import { profiles, TABLES, type ProfileName } from '../../../src/profiles/index.js';
-import type { PortSource, Switch } from '../../../src/profiles/types.js';
+import type { PathSource, PortSource, Switch } from '../../../src/profiles/types.js';
 import type { Container } from '../../../src/workloads/workload.js';
 
 export interface SidecarKind {
@@ -57,13 +57,14 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
   for (const t of TABLES) {
     if (!matches(t, c)) continue;
     const p = profiles[t.name as ProfileName];
-    const port = (url: 'readiness' | 'shutdown') => portOf(p.ports, url, c, annotations);
+    const at = (url: 'readiness' | 'shutdown', http: string) =>
+      withPath(withPort(http, portOf(p.ports, url, c, annotations)), pathOf(p.paths, url, c, annotations));
     return {
       profile: t.name,
-      readiness: p.readiness?.http && withPort(p.readiness.http, port('readiness')),
+      readiness: p.readiness?.http && at('readiness', p.readiness.http),
       shutdown:
         p.shutdown?.http && !switchedOff(p.shutdownSwitch, c, annotations)
-          ? { url: withPort(p.shutdown.http, port('shutdown')), method: p.shutdown.method ?? 'POST' }
+          ? { url: at('shutdown', p.shutdown.http), method: p.shutdown.method ?? 'POST' }
           : undefined,
       waitCommand: p.waitCommand?.[0],
     };
@@ -93,14 +94,17 @@ function matches(t: (typeof TABLES)[number], c: Container): boolean {
   return byName || (typeof c.image === 'string' && (t.images ?? []).some((r) => glob(r.value.image).test(imageName(c.image as string))));
 }
 
+function flagOf(c: Container, flag: string): string | undefined {
+  const args = [...(c.command ?? []), ...(c.args ?? [])].map(String);
+  const i = args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  return i === -1 ? undefined : args[i]!.includes('=') ? args[i]!.slice(flag.length + 1) : args[i + 1];
+}
+
 /** The port a PortSource row reads from the container's args or env, or the pod's annotations. */
 function portOf(rows: readonly PortSource[], url: 'readiness' | 'shutdown', c: Container, annotations: Record<string, string>): string | undefined {
   for (const r of rows.filter((x) => x.url === url)) {
-    const args = [...(c.command ?? []), ...(c.args ?? [])].map(String);
-    if (r.flag) {
-      const i = args.findIndex((a) => a === r.flag || a.startsWith(`${r.flag}=`));
-      if (i !== -1) return args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
-    }
+    const flag = r.flag && flagOf(c, r.flag);
+    if (flag) return flag;
     const env = (c.env as { name: string; value?: string }[] | undefined)?.find((e) => e.name === r.env);
     if (env?.value) return env.value;
     if (r.annotation && annotations[r.annotation]) return annotations[r.annotation];
@@ -108,4 +112,14 @@ function portOf(rows: readonly PortSource[], url: 'readiness' | 'shutdown', c: C
   return undefined;
 }
 
+/** The path a PathSource row reads from the container's args, or the pod's annotations. */
+function pathOf(rows: readonly PathSource[], url: 'readiness' | 'shutdown', c: Container, annotations: Record<string, string>): string | undefined {
+  for (const r of rows.filter((x) => x.url === url)) {
+    const path = (r.flag && flagOf(c, r.flag)) || annotations[r.annotation];
+    if (path) return path;
+  }
+  return undefined;
+}
+
+const withPath = (url: string, path: string | undefined) => (path ? url.replace(/^(\w+:\/\/[^/]+)\/.*$/, `$1${path}`) : url);
 const withPort = (url: string, port: string | undefined) => (port ? url.replace(/:\d+(?=\/|$)/, `:${port}`) : url);
