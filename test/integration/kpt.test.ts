@@ -2,7 +2,7 @@
  * The real kpt (on PATH) running the built function as an exec function.
  * @needs kpt
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -182,5 +182,61 @@ describe('a moved container keeps its own comments and key order under kpt', () 
     const out = readFileSync(join(dir, 'web.yaml'), 'utf8');
     expect(out.indexOf('name: istio-proxy')).toBeLessThan(out.indexOf('- name: web\n'));
     expect(out).toBe(fixed());
+  });
+});
+
+/**
+ * Issue 39: a file's trailing comment and a `|2` block scalar two containers from the change.
+ * kpt sends the trailing comment as the item's last line and re-indents it under the last key
+ * when it writes the file, whatever the function returns: with an identity function (`cat`) it
+ * even prints it twice (kpt restores the comments it kept from the input as well). The function
+ * returns both exactly as kpt sent them, so the file holds the comment once and the block
+ * scalar with its indentation indicator.
+ */
+describe('a trailing comment and an indentation indicator under kpt', () => {
+  const text = [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      containers:',
+    '      - name: web',
+    '        image: nginx',
+    '        command:',
+    '        - sh',
+    '        - -c',
+    '        - |2',
+    '            indented more',
+    '          echo hi',
+    '      - name: cloud-sql-proxy',
+    '        image: gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1',
+    '        args: ["--port=5432", "p:r:d"]',
+    '# [END kubernetes_deployment]',
+    '',
+  ].join('\n');
+
+  it('the function returns both as kpt sent them; the file keeps the comment once and the |2 block', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pod-seq-kpt-trailing-'));
+    const pkg = join(dir, 'pkg');
+    mkdirSync(pkg);
+    writeFileSync(join(pkg, 'web.yaml'), text);
+    const tee = join(dir, 'tee.sh');
+    // What kpt sends the function and what it gets back, kept beside the package.
+    writeFileSync(tee, `#!/bin/sh\ntee '${dir}/in.yaml' | '${BIN}' | tee '${dir}/out.yaml'\n`, { mode: 0o755 });
+    const r = kpt(['fn', 'eval', pkg, '--exec', tee, '--', 'kubernetesVersion=1.28']);
+    expect(r.code, r.stderr).toBe(0);
+    const sent = readFileSync(join(dir, 'in.yaml'), 'utf8');
+    const returned = readFileSync(join(dir, 'out.yaml'), 'utf8');
+    for (const line of ['  # [END kubernetes_deployment]\n', '          - |2\n              indented more\n            echo hi\n']) {
+      expect(sent).toContain(line);
+      expect(returned).toContain(line);
+    }
+    const out = readFileSync(join(pkg, 'web.yaml'), 'utf8');
+    expect(out.indexOf('name: cloud-sql-proxy')).toBeLessThan(out.indexOf('- name: web\n'));
+    expect(out).toContain('        - |2\n            indented more\n          echo hi\n');
+    expect(out.match(/# \[END kubernetes_deployment\]/g)).toHaveLength(1);
   });
 });
