@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// Runs the bundled CLI (dist/cli.cjs) with V8's code cache for it (dist/cli.cjs.cache), which
+// Runs the bundled CLI (dist/cli.cjs) with V8's code cache for it (dist/cli.cjs.<V8 version>.cache), which
 // the build makes by running the bundle once (scripts/build.mjs), and which a run that finds
 // none writes itself when it ends: compiling the bundle is a good part of a small run, Node 20
 // has no module.enableCompileCache, and a clone or an install has no build's cache (dist/ is
@@ -13,10 +13,12 @@
 // for one took longer than the rest of this file (BENCHMARKS.md). POD_SEQUENCER_CODE_CACHE_OUT=FILE
 // writes a new cache to FILE when the run ends, and POD_SEQUENCER_CODE_CACHE_CHECK=1 says on stderr
 // whether V8 took the cache (the build's use, and the tests').
-// On Node 22.1+ Node's own compile cache is used instead: an installed copy has no cache of
-// ours (nothing builds on install: docs/decisions.md "Committed dist/"), and ours would be for
-// the Node that built it. Node's is kept in the user's cache directory rather than Node's
-// default under the shared temp dir (code another user wrote there would run as this one);
+// This is so on every Node: V8's cache made after a run holds every function the run compiled,
+// where Node's own compile cache (22.1+) holds only the bundle's top level, and the rest is
+// compiled again on each run (a small run on Node 22: 70 ms with Node's, 57 with ours; BENCHMARKS.md).
+// Only where dist/ holds no cache of ours and cannot (a global install run by another user) does
+// Node 22.1+'s compile cache serve, kept in the user's cache directory rather than Node's
+// default under the shared temp dir (code another user wrote there would run as this one).
 // NODE_COMPILE_CACHE, when set, is Node's and wins.
 const { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
@@ -34,7 +36,9 @@ if (![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.include
 }
 
 const bundle = join(__dirname, '..', 'dist', 'cli.cjs');
-const ownCache = `${bundle}.cache`;
+// One cache per V8 version (V8 refuses another's): a clone run by several Nodes (CI runs 20, 22
+// and 24 at once) keeps each one's instead of replacing it at every switch.
+const ownCache = `${bundle}.${process.versions.v8}.cache`;
 const out = process.env.POD_SEQUENCER_CODE_CACHE_OUT;
 
 if (!existsSync(bundle)) {
@@ -89,14 +93,12 @@ function writeCache(file, data, quiet) {
 }
 
 const { enableCompileCache } = require('node:module');
-const cache = out || enableCompileCache ? undefined : readCache();
-if (enableCompileCache && !out) {
-  if (!process.env.NODE_COMPILE_CACHE) {
+const cache = out || process.env.NODE_COMPILE_CACHE ? undefined : readCache();
+if (!out && (process.env.NODE_COMPILE_CACHE || (!cache && !writable()))) {
+  if (enableCompileCache && !process.env.NODE_COMPILE_CACHE) {
     const base = process.env.XDG_CACHE_HOME || join(require('node:os').homedir(), '.cache');
     enableCompileCache(join(base, 'pod-sequencer', 'node-compile-cache'));
   }
-  require(bundle);
-} else if (!cache && !out && !writable()) {
   require(bundle);
 } else {
   const { Script } = require('node:vm');

@@ -1,14 +1,15 @@
-// The V8 code cache bin/pod-sequencer.cjs loads beside dist/cli.cjs: one run of the CLI on the
+// The V8 code cache bin/pod-sequencer.cjs loads beside dist/cli.cjs (dist/cli.cjs.<V8 version>.cache): one run of the CLI on the
 // quickstart example, so it also holds the functions a run compiles. It belongs to the Node that
 // wrote it (V8 rejects another's), so it is written where the package is built (Node 20 uses it) and
 // never committed or packed. An installed copy on Node 22.1+ uses Node's compile cache instead.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function writeCodeCache(root) {
-  const codeCache = join(root, 'dist', 'cli.cjs.cache');
-  rmSync(codeCache, { force: true });
+  // The bin's name for this Node's cache (bin/pod-sequencer.cjs `ownCache`); others' go too.
+  const codeCache = join(root, 'dist', `cli.cjs.${process.versions.v8}.cache`);
+  for (const f of readdirSync(join(root, 'dist'))) if (/^cli\.cjs\.(?:.+\.)?cache$/.test(f)) rmSync(join(root, 'dist', f), { force: true });
   const example = join(root, 'examples', 'quickstart', 'resource-list.yaml');
   if (!existsSync(example)) return; // without the example, no cache
   const env = { ...process.env, POD_SEQUENCER_CODE_CACHE_OUT: codeCache };

@@ -7,12 +7,12 @@
  * Every check fixture runs under each and is compared with its output under the Node running
  * the tests. (Comparing with the goldens, not with a third run, keeps a third of the spawns out.)
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, run } from './helpers/cli.js';
-import { compileCacheAccepted } from './helpers/code-cache.js';
+import { compileCacheAccepted, freshCopyRuns, readOnlyCopy } from './helpers/code-cache.js';
 import { TOOLS } from './helpers/tools.js';
 
 const NODES = { 'Node 22': TOOLS.node22.command, 'Node 24': TOOLS.node24.command };
@@ -64,23 +64,31 @@ describe('output is byte-identical across Node versions', () => {
   }
 });
 
-describe("Node's compile cache (bin/pod-sequencer.cjs, docs/decisions.md#committed-dist)", () => {
+describe('the code cache on Node 22 and 24 (bin/pod-sequencer.cjs, docs/decisions.md)', () => {
   for (const [label, node] of Object.entries(NODES)) {
-    it(`${label}: kept under XDG_CACHE_HOME/pod-sequencer, and a run from it prints what a cold run prints`, () => {
+    it(`${label}: a fresh copy writes its own code cache on the first run, V8 takes it on the next, and the runs print alike`, () => {
+      const r = freshCopyRuns(node, 3);
+      expect(r.said).toEqual(['none', 'accepted', 'accepted']);
+      expect(r.cached).toEqual([true, true, true]);
+      expect(r.left).toEqual([]);
+      expect(new Set(r.stdout).size).toBe(1);
+    });
+    it(`${label}: a copy the user cannot write keeps Node's compile cache under XDG_CACHE_HOME/pod-sequencer, and a run from it prints what a cold run prints`, () => {
+      const { bin, as } = readOnlyCopy();
       const cacheHome = mkdtempSync(join(tmpdir(), 'pod-seq-xdg-'));
+      chmodSync(cacheHome, 0o777);
       const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: cacheHome };
       delete env.NODE_COMPILE_CACHE;
       delete env.NODE_DISABLE_COMPILE_CACHE;
       const name = filterCases[0]!;
-      const cold = run(node, [BIN], { input: input(name), env });
+      const [cmd, ...args] = as([node, bin]);
+      const cold = run(cmd!, args, { input: input(name), env });
       const dir = join(cacheHome, 'pod-sequencer', 'node-compile-cache');
-      expect(readdirSync(dir).length, `nothing written under ${dir}`).toBeGreaterThan(0);
-      const warm = run(node, [BIN], { input: input(name), env });
+      expect(existsSync(dir) && readdirSync(dir).length, `nothing written under ${dir}`).toBeGreaterThan(0);
+      const warm = run(cmd!, args, { input: input(name), env });
       expect(`${warm.code}\n${warm.stdout}${warm.stderr}`).toBe(`${cold.code}\n${cold.stdout}${cold.stderr}`);
       expect(`${name}\n${warm.stdout}\nexit ${warm.code}\n${warm.stderr}`).toBe(golden(name));
-    });
-    it(`${label}: the cache one run writes is accepted by the next (V8 refuses it if the flags the bin sets differ)`, () => {
-      expect(compileCacheAccepted(node)).toBe(true);
+      expect(compileCacheAccepted(node, bin, as), 'V8 refuses it if the flags the bin sets differ').toBe(true);
     });
   }
 });
