@@ -8,7 +8,7 @@
  * command then checks a manifest. Nothing runs at install (no script makes npm prepare the git
  * package: docs/decisions.md "Committed dist/"); a copy from a commit without dist/ says so.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
