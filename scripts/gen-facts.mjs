@@ -88,8 +88,12 @@ export function renderKinds(catalog) {
     const key = `${k.group} ${k.kind} ${t.firstContainer.what}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    const names = t.firstContainer.envNames;
+    const first = names
+      ? `; where a sidecar is first already and the field is unset, \`check\` (rule \`sidecar-read-as-app\`) weighs the variables \`${names.at}\` names (keys ending in \`${names.keySuffix}\`) against each container's env, and \`fix\` sets the field where an app container defines one the sidecar does not, and lacks none the sidecar defines`
+      : '';
     const how = t.firstContainer.nameField
-      ? `a sidecar may go first, and pod-sequencer then sets \`${t.firstContainer.nameField}\` to the app (a value there stays)`
+      ? `a sidecar may go first, and pod-sequencer then sets \`${t.firstContainer.nameField}\` to the app (a value there stays)${first}`
       : "no sidecar goes before it: a classic sidecar's readiness is awaited by the app's command (strategy wrap)";
     out.push('', `${k.kind} (${code(k.group)} ${k.versions.join(', ')}) reads \`containers[0]\` as the app (${t.firstContainer.what}): ${how}.`);
   }

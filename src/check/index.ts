@@ -27,6 +27,7 @@ import { onfailureClassicSidecar } from './rules/onfailure-classic-sidecar.js';
 import { istioHoldIgnoredNative } from './rules/istio-hold-ignored-native.js';
 import { nativeSidecarInCustomKind } from './rules/native-sidecar-in-custom-kind.js';
 import { sidecarStopsBeforeApp } from './rules/sidecar-stops-before-app.js';
+import { sidecarReadAsApp } from './rules/sidecar-read-as-app.js';
 import { sidecarEndpointsUnknown } from './rules/sidecar-endpoints-unknown.js';
 import { handledByScript } from './rules/handled-by-script.js';
 import { liveRuleInfos } from './live-rules.js';
@@ -53,6 +54,7 @@ export const rules: Rule[] = [
   istioHoldIgnoredNative,
   nativeSidecarInCustomKind,
   sidecarStopsBeforeApp,
+  sidecarReadAsApp,
   // Last: it speaks only where no rule above found anything.
   pendingChange,
   // After pending-change: a note on what the input does not show, never a reason to hide a change.

@@ -68,6 +68,7 @@ export type RuleId =
   | 'istio-hold-ignored-native'
   | 'native-sidecar-in-custom-kind'
   | 'sidecar-stops-before-app'
+  | 'sidecar-read-as-app'
   | 'sidecar-endpoints-unknown'
   | 'handled-by-script'
   | 'invalid-suppression'

@@ -11,7 +11,7 @@ import { endJobSidecars, manifestJobSidecars, meshJobSidecar } from './job-exit.
 import { applyMesh } from './mesh.js';
 import { meshedSidecars, nativeChoice } from '../pod/mesh.js';
 import { makeNative } from './native.js';
-import { moveSidecarsFirst } from './order.js';
+import { moveSidecarsFirst, nameReadApp } from './order.js';
 import { addPostStartWaits } from './post-start.js';
 import { effectiveStrategy, findSidecars, type Effective, type FoundSidecar } from '../pod/sidecars.js';
 import { controllerWhy, podField, podMetaField } from '../workloads/workload.js';
@@ -95,9 +95,12 @@ const endOrWrap: Step = {
 
 const steps: readonly Step[] = [
   { needs: ['mesh'], run: (ctx) => applyMesh(ctx) },
-  { needs: ['sidecar'], run: (ctx, { by }) => moveSidecarsFirst(ctx, by('first', 'postStart')) },
+  { needs: ['sidecar'], run: (ctx, { by, sidecars }) => moveSidecarsFirst(ctx, by('first', 'postStart'), sidecars) },
   { needs: ['sidecar'], run: (ctx, { by }) => addPostStartWaits(ctx, by('postStart')) },
   { needs: ['sidecar'], run: (ctx, { by }) => makeNative(ctx, by('native')) },
+  // After the strategies: a sidecar still first (none moved it, none made it native) where the
+  // controller reads containers[0]'s env (KEDA's ScaledJob): the field names the app if the evidence says so.
+  { needs: ['sidecar'], run: (ctx) => nameReadApp(ctx) },
   // After the strategies: waits go after native sidecars. Without a dependency, only an old wait
   // of ours (an init container) can be taken out.
   { needs: ['dependency', 'init'], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },

@@ -50,6 +50,13 @@ export interface FirstContainer {
   what: string;
   /** A field of the object (from its root) that names the container instead, written when unset (KEDA's envSourceContainerName). */
   nameField?: string;
+  /**
+   * Where the object names the env variables the controller reads from that container (KEDA: each
+   * trigger's metadata key ending in `FromEnv` holds one variable's name): `at` is a path pattern
+   * (src/workloads/paths.ts) from the root to string maps, `keySuffix` what such a key ends with.
+   * The evidence rule sidecar-read-as-app weighs, and `fix` with it (src/pod/env-source.ts).
+   */
+  envNames?: { at: string; keySuffix: string };
 }
 
 /**
@@ -235,7 +242,11 @@ export const CATALOG: readonly CatalogKind[] = [
     versions: ['v1alpha1'],
     templates: [
       job('spec.jobTargetRef.template', {
-        firstContainer: { what: "KEDA's scalers read their *FromEnv values from it", nameField: 'spec.envSourceContainerName' },
+        firstContainer: {
+          what: "KEDA's scalers read their *FromEnv values from it",
+          nameField: 'spec.envSourceContainerName',
+          envNames: { at: 'spec.triggers[].metadata', keySuffix: 'FromEnv' },
+        },
       }),
     ],
     // Read back to v2.5.0, where the types moved to apis/; older releases kept them in api/.
@@ -250,6 +261,20 @@ export const CATALOG: readonly CatalogKind[] = [
       },
       // No envSourceContainerName: the scalers' env comes from the first container.
       { source: 'kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go', quote: 'container = podSpec.Containers[0]' },
+      {
+        source: 'kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go',
+        quote: 'return &obj.Spec.JobTargetRef.Template, obj.Spec.EnvSourceContainerName, nil',
+      },
+      // That container's env as KEDA reads it (resolveEnv): envFrom's ConfigMaps and Secrets, then
+      // each env entry's value, secretKeyRef or configMapKeyRef; fieldRef and resourceFieldRef are skipped.
+      { source: 'kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go', quote: 'for _, source := range container.EnvFrom {' },
+      { source: 'kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go', quote: 'fieldRef and resourceFieldRef env are skipped' },
+      // envNames: a trigger's `<param>FromEnv` metadata value is the variable read from it (the
+      // typed config; older scalers read the key themselves, rabbitmq's hostFromEnv since v2.5.0).
+      { source: 'kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaledjob_types.go', quote: 'Triggers        []ScaleTriggers `json:"triggers"`' },
+      { source: 'kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaletriggers_types.go', quote: 'Metadata map[string]string `json:"metadata"`' },
+      { source: 'kedacore/keda@v2.17.0:pkg/scalers/scalersconfig/typed_config.go', quote: 'key = sc.TriggerMetadata[fmt.Sprintf("%sFromEnv", key)]' },
+      { source: 'kedacore/keda@v2.5.0:pkg/scalers/rabbitmq_scaler.go', quote: 'meta.host = config.ResolvedEnv[config.TriggerMetadata["hostFromEnv"]]' },
     ],
   },
   {
