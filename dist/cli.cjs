@@ -9636,7 +9636,7 @@ var init_podsequence_schema = __esm({
         ruleId: {
           title: "rule",
           description: "A rule id (generated from src/check/index.ts by scripts/gen-rules.mjs).",
-          enum: ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"]
+          enum: ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "sidecar-read-as-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"]
         },
         ruleLevel: { description: "off, or the severity the rule's findings get.", enum: ["off", "info", "warning", "error"] },
         quantities: {
@@ -11989,7 +11989,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
             for (const key18 in data72) {
               const _errs163 = errors;
-              if (!(key18 === "sidecar-not-first" || key18 === "sidecar-no-readiness-gate" || key18 === "job-sidecar-blocks-completion" || key18 === "missing-entrypoint" || key18 === "init-network-under-mesh" || key18 === "process-namespace-sharing" || key18 === "sleep-ordering" || key18 === "native-sidecar-unsupported" || key18 === "dependency-not-awaited" || key18 === "init-container-probe-forbidden" || key18 === "restart-policy-on-container" || key18 === "native-sidecar-startup-probe-never" || key18 === "native-sidecar-prestop" || key18 === "prestop-exceeds-grace-period" || key18 === "onfailure-classic-sidecar" || key18 === "istio-hold-ignored-native" || key18 === "native-sidecar-in-custom-kind" || key18 === "sidecar-stops-before-app" || key18 === "pending-change" || key18 === "sidecar-endpoints-unknown" || key18 === "handled-by-script" || key18 === "invalid-suppression" || key18 === "invalid-input" || key18 === "start-order-race" || key18 === "native-sidecar-stuck-init" || key18 === "native-sidecar-stripped" || key18 === "sequencing-drift" || key18 === "kubelet-sidecar-defect" || key18 === "mutating-webhook-reinvocation" || key18 === "admission-webhook-missing")) {
+              if (!(key18 === "sidecar-not-first" || key18 === "sidecar-no-readiness-gate" || key18 === "job-sidecar-blocks-completion" || key18 === "missing-entrypoint" || key18 === "init-network-under-mesh" || key18 === "process-namespace-sharing" || key18 === "sleep-ordering" || key18 === "native-sidecar-unsupported" || key18 === "dependency-not-awaited" || key18 === "init-container-probe-forbidden" || key18 === "restart-policy-on-container" || key18 === "native-sidecar-startup-probe-never" || key18 === "native-sidecar-prestop" || key18 === "prestop-exceeds-grace-period" || key18 === "onfailure-classic-sidecar" || key18 === "istio-hold-ignored-native" || key18 === "native-sidecar-in-custom-kind" || key18 === "sidecar-stops-before-app" || key18 === "sidecar-read-as-app" || key18 === "pending-change" || key18 === "sidecar-endpoints-unknown" || key18 === "handled-by-script" || key18 === "invalid-suppression" || key18 === "invalid-input" || key18 === "start-order-race" || key18 === "native-sidecar-stuck-init" || key18 === "native-sidecar-stripped" || key18 === "sequencing-drift" || key18 === "kubelet-sidecar-defect" || key18 === "mutating-webhook-reinvocation" || key18 === "admission-webhook-missing")) {
                 const err105 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/definitions/ruleId/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values", propertyName: key18 };
                 if (vErrors === null) {
                   vErrors = [err105];
@@ -12151,9 +12151,9 @@ var init_validate_generated = __esm({
   "src/config/validate.generated.js"() {
     "use strict";
     validate_generated_default = validate10;
-    schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "consul": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
+    schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "consul": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "sidecar-read-as-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
     schema30 = { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } };
-    schema32 = { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] };
+    schema32 = { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "sidecar-read-as-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] };
     schema33 = { "enum": ["off", "info", "warning", "error"] };
     func2 = Object.prototype.hasOwnProperty;
     pattern0 = new RegExp("^1\\.\\d+$", "u");
@@ -12192,8 +12192,8 @@ function read(fnConfig) {
 }
 function inConfigMap(p) {
   const rule = /^spec\.rules\.(.+)$/.exec(p.path);
-  const named2 = !rule || p.text.includes(`'${rule[1]}'`);
-  return { ...p, path: configMapPath(p.path), ...named2 ? {} : { text: `${rule[1]}: ${p.text}` } };
+  const named3 = !rule || p.text.includes(`'${rule[1]}'`);
+  return { ...p, path: configMapPath(p.path), ...named3 ? {} : { text: `${rule[1]}: ${p.text}` } };
 }
 function validated(doc) {
   const data = doc.spec === null ? { ...doc, spec: {} } : doc;
@@ -14552,7 +14552,11 @@ var init_catalog = __esm({
         versions: ["v1alpha1"],
         templates: [
           job("spec.jobTargetRef.template", {
-            firstContainer: { what: "KEDA's scalers read their *FromEnv values from it", nameField: "spec.envSourceContainerName" }
+            firstContainer: {
+              what: "KEDA's scalers read their *FromEnv values from it",
+              nameField: "spec.envSourceContainerName",
+              envNames: { at: "spec.triggers[].metadata", keySuffix: "FromEnv" }
+            }
           })
         ],
         // Read back to v2.5.0, where the types moved to apis/; older releases kept them in api/.
@@ -14566,7 +14570,21 @@ var init_catalog = __esm({
             quote: 'EnvSourceContainerName string `json:"envSourceContainerName,omitempty"`'
           },
           // No envSourceContainerName: the scalers' env comes from the first container.
-          { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "container = podSpec.Containers[0]" }
+          { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "container = podSpec.Containers[0]" },
+          {
+            source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go",
+            quote: "return &obj.Spec.JobTargetRef.Template, obj.Spec.EnvSourceContainerName, nil"
+          },
+          // That container's env as KEDA reads it (resolveEnv): envFrom's ConfigMaps and Secrets, then
+          // each env entry's value, secretKeyRef or configMapKeyRef; fieldRef and resourceFieldRef are skipped.
+          { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "for _, source := range container.EnvFrom {" },
+          { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "fieldRef and resourceFieldRef env are skipped" },
+          // envNames: a trigger's `<param>FromEnv` metadata value is the variable read from it (the
+          // typed config; older scalers read the key themselves, rabbitmq's hostFromEnv since v2.5.0).
+          { source: "kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaledjob_types.go", quote: 'Triggers        []ScaleTriggers `json:"triggers"`' },
+          { source: "kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaletriggers_types.go", quote: 'Metadata map[string]string `json:"metadata"`' },
+          { source: "kedacore/keda@v2.17.0:pkg/scalers/scalersconfig/typed_config.go", quote: 'key = sc.TriggerMetadata[fmt.Sprintf("%sFromEnv", key)]' },
+          { source: "kedacore/keda@v2.5.0:pkg/scalers/rabbitmq_scaler.go", quote: 'meta.host = config.ResolvedEnv[config.TriggerMetadata["hostFromEnv"]]' }
         ]
       },
       {
@@ -15244,15 +15262,15 @@ function containerProblem(c, unnamed, at) {
   return fieldsProblem(c, CONTAINER, at);
 }
 function nameUnnamed(w) {
-  const named2 = [];
+  const named3 = [];
   for (const list3 of ["initContainers", "containers"]) {
     (w.pod[list3] ?? []).forEach((c, i) => {
       if (c.name !== void 0 && c.name !== null) return;
       c.name = `${list3}[${i}]`;
-      named2.push(c);
+      named3.push(c);
     });
   }
-  return named2;
+  return named3;
 }
 var NAMES, LONG_RUNNING, POD_SITE, OWNED_POD_SITES, JOB_KINDS, CONTAINER_LISTS;
 var init_workload = __esm({
@@ -17076,11 +17094,11 @@ var init_bootstrap = __esm({
 function specFor(c, cfg) {
   let table = TABLES2.get(cfg);
   if (!table) TABLES2.set(cfg, table = tableOf2(cfg));
-  const named2 = table.byName.get(c.name);
-  if (table.globs.length === 0) return named2 === void 0 ? void 0 : cfg.sidecars[named2];
+  const named3 = table.byName.get(c.name);
+  if (table.globs.length === 0) return named3 === void 0 ? void 0 : cfg.sidecars[named3];
   const seen = SEEN.get(c);
   if (seen && seen.cfg === cfg && seen.name === c.name && seen.image === c.image) return seen.spec;
-  let first = named2 ?? cfg.sidecars.length;
+  let first = named3 ?? cfg.sidecars.length;
   for (const g of table.globs) {
     if (g.index >= first) break;
     if (g.test(c)) first = g.index;
@@ -19058,10 +19076,99 @@ var init_native = __esm({
   }
 });
 
+// src/pod/env-source.ts
+function unsetNameField(w) {
+  const field = w.site.firstContainer?.nameField;
+  if (!field) return void 0;
+  const path = field.split(".");
+  const holder = getPath(w.obj, path.slice(0, -1));
+  const key2 = path[path.length - 1];
+  if (!holder) return void 0;
+  const v = holder[key2];
+  return v === void 0 || v === null || v === "" ? { field, holder, key: key2 } : void 0;
+}
+function sidecarRead(ctx) {
+  const { w } = ctx;
+  const first = w.site.firstContainer;
+  if (!first?.envNames) return void 0;
+  const unset = unsetNameField(w);
+  const containers = w.pod.containers ?? [];
+  const c0 = containers[0];
+  if (!unset || !c0) return void 0;
+  const sidecars = findSidecars(w, ctx.cfg, ctx.facts).filter((s) => !s.native);
+  if (!sidecars.some((s) => s.name === c0.name)) return void 0;
+  const reads2 = envReads(w.obj, first.envNames);
+  if (reads2.length === 0) return void 0;
+  const apps = containers.filter((c) => !sidecars.some((s) => s.name === c.name));
+  const of = (c, variable) => givesVariable(c, variable);
+  const anyApp = (variable, g) => apps.some((a) => of(a, variable) === g);
+  const missed = reads2.filter((r) => of(c0, r.variable) === "no" && anyApp(r.variable, "yes"));
+  const unsure = reads2.filter(
+    (r) => !missed.includes(r) && (of(c0, r.variable) === "unknown" && anyApp(r.variable, "yes") || of(c0, r.variable) === "no" && anyApp(r.variable, "unknown"))
+  );
+  if (missed.length === 0 && unsure.length === 0) return void 0;
+  const app = apps.find((a) => missed.some((r) => of(a, r.variable) === "yes") && reads2.every((r) => RANK2[of(a, r.variable)] >= RANK2[of(c0, r.variable)]));
+  const candidate = app ?? (missed.length > 0 ? apps.find((a) => missed.some((r) => of(a, r.variable) === "yes")) : apps.find((a) => unsure.some((r) => of(a, r.variable) === "yes")) ?? apps.find((a) => unsure.some((r) => of(a, r.variable) !== "no")));
+  const byName = new Map(containers.map((c) => [c.name, c]));
+  return {
+    field: unset.field,
+    sidecar: c0.name,
+    reads: reads2,
+    missed,
+    unsure,
+    ...app ? { app: app.name } : {},
+    candidate: candidate.name,
+    gives: (container, variable) => {
+      const c = byName.get(container);
+      return c ? of(c, variable) : "no";
+    }
+  };
+}
+function envReads(obj, names2) {
+  const out2 = [];
+  for (const path of expand(obj, parsePattern(names2.at))) {
+    const map = getPath(obj, path);
+    for (const key2 in map) {
+      const variable = map[key2];
+      if (key2.length <= names2.keySuffix.length || !key2.endsWith(names2.keySuffix)) continue;
+      if (typeof variable !== "string" || variable === "" || out2.some((r) => r.variable === variable)) continue;
+      out2.push({ variable, key: key2, at: formatPath([...path, key2]) });
+    }
+  }
+  return out2;
+}
+function givesVariable(c, variable) {
+  const env = Array.isArray(c.env) ? c.env : [];
+  for (let i = env.length - 1; i >= 0; i--) {
+    const e = env[i];
+    if (!isObject3(e) || e.name !== variable) continue;
+    if (typeof e.value === "string" && e.value !== "") return "yes";
+    if (isObject3(e.valueFrom)) {
+      if (isObject3(e.valueFrom.secretKeyRef) || isObject3(e.valueFrom.configMapKeyRef)) return "yes";
+      continue;
+    }
+    return "no";
+  }
+  const from = Array.isArray(c.envFrom) ? c.envFrom : [];
+  return from.some((s) => isObject3(s) && (isObject3(s.configMapRef) || isObject3(s.secretRef))) ? "unknown" : "no";
+}
+var RANK2;
+var init_env_source = __esm({
+  "src/pod/env-source.ts"() {
+    "use strict";
+    init_workload();
+    init_paths();
+    init_sidecars();
+    RANK2 = { no: 0, unknown: 1, yes: 2 };
+  }
+});
+
 // src/sequence/order.ts
-function moveSidecarsFirst(ctx, sidecars) {
+function moveSidecarsFirst(ctx, sidecars, all) {
   if (sidecars.length === 0) return;
   const pod = ctx.w.pod;
+  const wasFirst = pod.containers?.[0];
+  const appWasFirst = wasFirst !== void 0 && !all.some((s) => s.name === wasFirst.name);
   let at = 0;
   for (const s of sidecars.filter((x) => x.native)) if (demoteNative(ctx, s, at)) at++;
   const names2 = new Set(sidecars.map((s) => s.name));
@@ -19069,9 +19176,10 @@ function moveSidecarsFirst(ctx, sidecars) {
   const front = containers.filter((c) => names2.has(c.name));
   const rest = containers.filter((c) => !names2.has(c.name));
   const reordered = [...front, ...rest];
-  if (reordered.every((c, i) => c === containers[i])) return;
-  pod.containers = reordered;
-  if (containers[0] && reordered[0] !== containers[0]) nameTheApp(ctx, containers[0].name);
+  const same3 = reordered.every((c, i) => c === containers[i]);
+  if (!same3) pod.containers = reordered;
+  if (appWasFirst && pod.containers[0] !== wasFirst) nameTheApp(ctx, wasFirst.name);
+  if (same3) return;
   const moved = front.filter((c, i) => containers[i] !== c).map((c) => c.name);
   ctx.report(
     "info",
@@ -19099,28 +19207,37 @@ function demoteNative(ctx, s, at) {
   );
   return true;
 }
-function nameTheApp(ctx, app) {
-  const field = ctx.w.site.firstContainer?.nameField;
-  if (!field) return;
-  const path = field.split(".");
-  const holder = getPath(ctx.w.obj, path.slice(0, -1));
-  const key2 = path[path.length - 1];
-  if (!holder || holder[key2] !== void 0) return;
+function nameTheApp(ctx, app, why) {
+  const unset = unsetNameField(ctx.w);
+  if (!unset) return;
+  const { field, holder, key: key2 } = unset;
   holder[key2] = app;
   ctx.report(
     "info",
-    {
+    why?.(field) ?? {
       summary: `set ${field}: ${app}, since a sidecar is first now`,
       detail: `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer.what}.`
     },
     field
   );
 }
+function nameReadApp(ctx) {
+  if (!ctx.w.site.firstContainer?.envNames) return;
+  const read2 = sidecarRead(ctx);
+  if (!read2?.app) return;
+  const names2 = read2.missed.map((r) => r.variable);
+  const list3 = names2.length > 2 ? `${names2[0]} and ${names2.length - 1} more` : names2.join(" and ");
+  nameTheApp(ctx, read2.app, (field) => ({
+    summary: `set ${field}: ${read2.app}, since sidecar ${read2.sidecar} (containers[0]) lacks ${list3}`,
+    detail: `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer.what}. ${read2.sidecar} defines no ${read2.missed.map((r) => `${r.variable} (${r.at})`).join(", ")}; ${read2.app} does.`
+  }));
+}
 var init_order = __esm({
   "src/sequence/order.ts"() {
     "use strict";
     init_types2();
     init_workload();
+    init_env_source();
     init_readiness();
   }
 });
@@ -19635,9 +19752,12 @@ var init_sequence = __esm({
     };
     steps = [
       { needs: ["mesh"], run: (ctx) => applyMesh(ctx) },
-      { needs: ["sidecar"], run: (ctx, { by }) => moveSidecarsFirst(ctx, by("first", "postStart")) },
+      { needs: ["sidecar"], run: (ctx, { by, sidecars }) => moveSidecarsFirst(ctx, by("first", "postStart"), sidecars) },
       { needs: ["sidecar"], run: (ctx, { by }) => addPostStartWaits(ctx, by("postStart")) },
       { needs: ["sidecar"], run: (ctx, { by }) => makeNative(ctx, by("native")) },
+      // After the strategies: a sidecar still first (none moved it, none made it native) where the
+      // controller reads containers[0]'s env (KEDA's ScaledJob): the field names the app if the evidence says so.
+      { needs: ["sidecar"], run: (ctx) => nameReadApp(ctx) },
       // After the strategies: waits go after native sidecars. Without a dependency, only an old wait
       // of ours (an init container) can be taken out.
       { needs: ["dependency", "init"], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },
@@ -20494,6 +20614,67 @@ var init_sidecar_stops_before_app = __esm({
   }
 });
 
+// src/check/rules/sidecar-read-as-app.ts
+function fitted(say, names2) {
+  const all = say(names2.length > 1 ? `${names2.slice(0, -1).join(", ")} and ${names2[names2.length - 1]}` : names2[0]);
+  return all.length <= SUMMARY_LENGTH || names2.length === 1 ? all : say(`${names2[0]} and ${names2.length - 1} more`);
+}
+function reads(ctx, read2) {
+  const what2 = ctx.w.site.firstContainer.what;
+  return `${ctx.w.kind} reads the first container unless ${read2.field} names another: ${what2}.`;
+}
+function missedText(read2, app) {
+  const also = read2.unsure.length > 0 ? ` ${unsureVars(read2)}` : "";
+  const said = `${read2.sidecar} defines no ${named(read2.missed)}; ${app} does.${also} Set ${read2.field}: ${app}.`;
+  if (read2.app) return said;
+  const lost = read2.reads.filter((r) => RANK2[read2.gives(app, r.variable)] < RANK2[read2.gives(read2.sidecar, r.variable)]).map((r) => r.variable);
+  return `${said} But ${app} does not define ${lost.join(", ")}, which ${read2.sidecar} defines or may (envFrom), so fix leaves the choice to you.`;
+}
+function unsureText(ctx, read2, app) {
+  return `${unsureVars(read2)} If the ${ctx.w.kind} should read ${app}'s env, set ${read2.field}: ${app}.`;
+}
+function unsureVars(read2) {
+  return read2.unsure.map(
+    (r) => read2.gives(read2.sidecar, r.variable) === "unknown" ? `${read2.sidecar} may define ${r.variable} (${r.at}) only through envFrom, whose keys the manifest does not show.` : `${read2.sidecar} defines no ${r.variable} (${r.at}); an app container may, through envFrom.`
+  ).join(" ");
+}
+var sidecarReadAsApp, named;
+var init_sidecar_read_as_app = __esm({
+  "src/check/rules/sidecar-read-as-app.ts"() {
+    "use strict";
+    init_env_source();
+    init_types();
+    init_workload();
+    sidecarReadAsApp = {
+      id: "sidecar-read-as-app",
+      severity: "warning",
+      needs: ["sidecar"],
+      summary: "a sidecar is `containers[0]` of a KEDA ScaledJob with no `spec.envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from it, and an app container, not the sidecar, defines them",
+      check(ctx, report2) {
+        const read2 = sidecarRead(ctx);
+        if (!read2) return;
+        const sure = read2.missed.length > 0;
+        const app = read2.app ?? read2.candidate;
+        const vars = sure ? read2.missed : read2.unsure;
+        const summary = fitted(
+          (names2) => `${ctx.w.kind} ${ctx.w.ref.name} reads ${names2} from sidecar ${read2.sidecar} (containers[0]), ` + (sure ? `which does not define ${vars.length > 1 ? "them" : "it"}` : `not from app ${app}`),
+          vars.map((r) => r.variable)
+        );
+        report2(
+          {
+            summary,
+            detail: `${reads(ctx, read2)} ${sure ? missedText(read2, app) : unsureText(ctx, read2, app)}`,
+            fix: `${read2.field}: ${app}`
+          },
+          podField(ctx.w, "containers", 0),
+          sure ? "warning" : "info"
+        );
+      }
+    };
+    named = (rs) => rs.map((r) => `${r.variable} (${r.at})`).join(", ");
+  }
+});
+
 // src/check/rules/sidecar-endpoints-unknown.ts
 var sidecarEndpointsUnknown;
 var init_sidecar_endpoints_unknown = __esm({
@@ -20775,6 +20956,7 @@ var init_check = __esm({
     init_istio_hold_ignored_native();
     init_native_sidecar_in_custom_kind();
     init_sidecar_stops_before_app();
+    init_sidecar_read_as_app();
     init_sidecar_endpoints_unknown();
     init_handled_by_script();
     init_live_rules();
@@ -20797,6 +20979,7 @@ var init_check = __esm({
       istioHoldIgnoredNative,
       nativeSidecarInCustomKind,
       sidecarStopsBeforeApp,
+      sidecarReadAsApp,
       // Last: it speaks only where no rule above found anything.
       pendingChange,
       // After pending-change: a note on what the input does not show, never a reason to hide a change.
@@ -26215,6 +26398,10 @@ var init_rule_docs_generated = __esm({
         "description": "In a pod that is not Job-like, a classic sidecar (in the manifest, or an `istio-proxy` or `linkerd-proxy` a configured mesh will inject) that stays up for less time after termination starts than an app container with a `preStop` hook needs: past the hook's sleep, or until the grace period less 5 s for another hook. How long each stays up ([sidecars](../sidecars.md#how-a-pod-stops)):",
         "help": 'A classic sidecar of a long-running pod stops before the app has finished draining. Default severity: `warning`.\n\n## What it finds\n\nIn a pod that is not Job-like, a classic sidecar (in the manifest, or an `istio-proxy` or\n`linkerd-proxy` a configured mesh will inject) that stays up for less time after termination\nstarts than an app container with a `preStop` hook needs: past the hook\'s sleep, or until the\ngrace period less 5 s for another hook. How long each stays up ([sidecars](../sidecars.md#how-a-pod-stops)):\n\n| sidecar | stays up |\n|---|---|\n| injected `istio-proxy` | `terminationDrainDuration` in `proxy.istio.io/config`, default 5 s |\n| injected `linkerd-proxy` | `config.alpha.linkerd.io/proxy-wait-before-exit-seconds`, default 0 |\n| in the manifest | its own preStop sleep (plus Istio\'s drain for an `istio-proxy`) |\n\nAn app without a preStop hook, or whose preStop ends the sidecar itself, is not flagged. The\nfinding is at the sidecar container, or at the annotation for an injected proxy. `explain` shows\neach sidecar\'s stop time.\n\n## Why\n\nThe kubelet sends SIGTERM to every classic container when its own preStop returns, at once; a\nproxy without a hook stops while the app is still serving in its preStop or finishing requests\nafter SIGTERM, and those requests fail. Reports: "Istio starts terminating during prestop hook"\n(istio/istio#36631), "SIGTERM signal arrives first to kuma and stops all active application\nconnections" (kumahq/kuma#4134), Linkerd users sleeping in the proxy\'s preStop by hand\n(linkerd/linkerd2#3747). Native sidecars do not have the problem: they get SIGTERM after the app\nhas exited.\n\n## How to fix\n\n- Make the sidecar native (Kubernetes 1.29 or later; `mesh.<name>.native`).\n- Or keep it up for the grace period less 5 s: `stopOrder.sidecarsLast: true` does it with each\n  vendor\'s setting (`terminationDrainDuration` merged into `proxy.istio.io/config`, Linkerd\'s\n  `config.alpha.linkerd.io/proxy-wait-before-exit-seconds`, a `preStop` sleep action on a sidecar\n  in the manifest with `kubernetesVersion` 1.30 or later). Pods then take up to that long to stop.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.sidecar-stops-before-app: "<reason>"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    sidecar-stops-before-app: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "sidecar-stops-before-app=off"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
       },
+      "sidecar-read-as-app": {
+        "description": "A workload whose kind's controller reads `containers[0]` as the app unless a field names another container, and reads env variables the object itself names (in the built-in catalog: KEDA's ScaledJob, `keda.sh/v1alpha1`, field `spec.envSourceContainerName`, variables named by each trigger's `spec.triggers[].metadata` keys ending in `FromEnv`, such as `hostFromEnv: RABBITMQ_URL`), where `containers[0]` is a classic sidecar (the config's sidecar table, as every rule reads it) and the field is unset, null or `\"\"`. For each variable a trigger names, it reads what the sidecar and each app container give KEDA, as KEDA resolves a container's env:",
+        "help": "A sidecar is `containers[0]` of a KEDA ScaledJob that sets no `spec.envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from the sidecar, and an app container, not the sidecar, defines them. Default severity: `warning`.\n\n## What it finds\n\nA workload whose kind's controller reads `containers[0]` as the app unless a field names another\ncontainer, and reads env variables the object itself names (in the built-in catalog: KEDA's\nScaledJob, `keda.sh/v1alpha1`, field `spec.envSourceContainerName`, variables named by each\ntrigger's `spec.triggers[].metadata` keys ending in `FromEnv`, such as `hostFromEnv: RABBITMQ_URL`),\nwhere `containers[0]` is a classic sidecar (the config's sidecar table, as every rule reads it) and\nthe field is unset, null or `\"\"`. For each variable a trigger names, it reads what the sidecar and\neach app container give KEDA, as KEDA resolves a container's env:\n\n- **warning**: a variable an app container defines (an `env` entry with a value, a\n  `secretKeyRef` or a `configMapKeyRef`) and the sidecar does not (no such entry, no `envFrom`; or\n  an entry with an empty value, or a `fieldRef`, which KEDA skips). KEDA's scaler does not find it.\n- **info**: nothing is certain: the sidecar has no entry for it but an `envFrom` ConfigMap or\n  Secret, whose keys the manifest does not show, while an app container defines it; or the sidecar\n  lacks it and an app container may have it through its own `envFrom`. The finding says which, and\n  claims nothing it cannot see.\n- **nothing**: no trigger names a `*FromEnv` variable (KEDA reads no env then), the sidecar\n  defines every variable itself, no app container defines them either, or the app is first.\n\nThe finding is at `containers[0]` and names the ScaledJob, the sidecar, the variables (with the\nmetadata key each comes from) and the field to set. Where `fix` does not change the order (classic\nsidecars: `kubernetesVersion` before 1.29, strategy `postStart` or `first`) it sets the field itself\nwhere the finding is a warning and naming the app loses no variable the sidecar gave; at 1.29+ the\nsidecar becomes native and the app is `containers[0]`. Either way `check` says the configured fix\nresolves it.\n\nWhy a rule of its own: the finding is about which container a controller reads, not about start\norder (`sidecar-not-first`, `sidecar-no-readiness-gate`) or a controller dropping fields\n(`native-sidecar-in-custom-kind`); its evidence (trigger metadata against the containers' env) and\nits remedy (a field of the ScaledJob) are its own, and suppressing it must not silence those.\n\n## Why\n\nKEDA builds each scaler with the env of one container of the job template: the one\n`spec.envSourceContainerName` names, else `podSpec.Containers[0]` (kedacore/keda@v2.17.0,\npkg/scaling/resolver/scale_resolvers.go, `ResolveContainerEnv`). It resolves that container's\n`envFrom` ConfigMaps and Secrets, then its `env` entries (`resolveEnv`: values, `secretKeyRef`,\n`configMapKeyRef`; \"fieldRef and resourceFieldRef env are skipped\"), and a scaler parameter given\nas `<param>FromEnv: NAME` is looked up as `NAME` in that map (pkg/scalers/scalersconfig/typed_config.go,\n`configParamValue`; older scalers the same by hand, such as rabbitmq's `hostFromEnv` since v2.5.0).\nA manifest that lists `cloud-sql-proxy` or `istio-proxy` before the consumer makes KEDA read the\nproxy's env: the scaler fails to find `RABBITMQ_URL` and never scales the job (the failure shows\nin the KEDA operator's log and the ScaledJob's events, not in the pod). KEDA documents the field:\nhttps://keda.sh/docs/2.17/reference/scaledjob-spec/.\n\nA TriggerAuthentication's `env` entries pick their container by their own `containerName`\n(empty: `containers[0]` as well), which `spec.envSourceContainerName` does not change; this rule\ndoes not read TriggerAuthentications.\n\n## How to fix\n\nName the container KEDA should read: set `envSourceContainerName: consumer` (the app's name) in\nthe ScaledJob's `spec`, beside `jobTargetRef`; or list the app first. `pod-sequencer fix` writes the field where the warning's evidence is\ncertain (or, at Kubernetes 1.29+, makes the sidecar native, which leaves the app first); for an\n`info` finding, decide from the ConfigMap or Secret the `envFrom` names.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.sidecar-read-as-app: \"<reason>\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    sidecar-read-as-app: \"off\"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: \"sidecar-read-as-app=off\"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline)."
+      },
       "pending-change": {
         "description": "In `check` (and `mode: check`) only: each change `fix` would make to a workload where no rule above it reported anything: `fix would have <the change>`, with the change's why and the fix `pod-sequencer fix <file>`. Typical causes: pod-sequencer's own waits or wrappers are out of date with the config (a dependency's budget changed, a wrapper is no longer needed once the sidecar is native), an injected mesh lacks a setting pod-sequencer adds (the hold annotation, the native-sidecar key under a `kubernetesVersion` that runs native sidecars), or a classic sidecar could be native.",
         "help": '`fix` would change this workload though no other rule names a problem. Default severity: `info`.\n\n## What it finds\n\nIn `check` (and `mode: check`) only: each change `fix` would make to a workload where no rule\nabove it reported anything: `fix would have <the change>`, with the change\'s why and the fix\n`pod-sequencer fix <file>`. Typical causes:\npod-sequencer\'s own waits or wrappers are out of date with the config (a dependency\'s budget\nchanged, a wrapper is no longer needed once the sidecar is native), an injected mesh lacks a\nsetting pod-sequencer adds (the hold annotation, the native-sidecar key under a\n`kubernetesVersion` that runs native sidecars), or a classic sidecar could be native.\n\n## Why\n\n`check` is the dry run of `fix` (issue 14; docs/decisions.md, "Evidence before names"): a team that runs\n`check` in CI must see every change `fix` would make, not only those a rule calls a problem.\nThe rule runs the transforms on a copy of the workload (`src/check/dry-run.ts`), so what it\nreports is exactly what `fix` does; `test/pod/dry-run.test.ts` holds that on every golden fixture\nand on the vendor corpus.\n\n## How to fix\n\nRun `pod-sequencer fix` (or the function under kpt or kustomize) and review the diff; or change\nthe config so that `fix` leaves the workload as it is (for a mesh that should not be handled,\n`mesh.<name>.enabled: false`).\n\n## How to suppress\n\nWhere the change is not wanted and the config cannot say so, say why on the workload (or its\npod template):\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.pending-change: "this Deployment is sequenced by its chart"\n```\n\nThat silences the report, not the change: `pod-sequencer.dev/skip: "true"` leaves the workload\nout of `fix` as well. To change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    pending-change: "off"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: "pending-change=off"`.) An existing finding can also go into a\nbaseline: `pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline).'
@@ -27369,7 +27556,7 @@ function ensureAt(root, steps2, leaf) {
 function diffValue(before, after, path, ctx, steps2) {
   if (deepEqual(before, after)) return;
   if (isObject4(before) && isObject4(after)) return diffObject(before, after, path, ctx, steps2);
-  if (Array.isArray(before) && Array.isArray(after) && named(before) && named(after)) return diffPool({ "": before }, { "": after }, path, ctx, steps2, true);
+  if (Array.isArray(before) && Array.isArray(after) && named2(before) && named2(after)) return diffPool({ "": before }, { "": after }, path, ctx, steps2, true);
   ctx.ops.push({ op: "test", path, value: before }, { op: "replace", path, value: after });
 }
 function diffObject(before, after, path, ctx, steps2) {
@@ -27382,7 +27569,7 @@ function diffObject(before, after, path, ctx, steps2) {
     const lists2 = pool.filter((k) => Object.hasOwn(before, k) || Object.hasOwn(after, k));
     const ok = lists2.every((k) => {
       const [x, y] = [before[k] ?? [], after[k] ?? []];
-      if (!Array.isArray(x) || !Array.isArray(y) || !named(x) || !named(y)) return false;
+      if (!Array.isArray(x) || !Array.isArray(y) || !named2(x) || !named2(y)) return false;
       b[k] = x;
       a[k] = y;
       return true;
@@ -27408,7 +27595,7 @@ function diffObject(before, after, path, ctx, steps2) {
 function ensured(key2, value, path, ctx, steps2) {
   const here = ctx.ensure && child(steps2, key2);
   if (!here) return false;
-  if (Array.isArray(value) && named(value)) {
+  if (Array.isArray(value) && named2(value)) {
     ensureAt(ctx.ensure, here, []);
     for (const element of value) ctx.ops.push({ op: "add", path: `${path}/${pointerToken(key2)}/-`, value: element });
     return true;
@@ -27424,7 +27611,7 @@ function ensured(key2, value, path, ctx, steps2) {
   }
   return false;
 }
-function named(list3) {
+function named2(list3) {
   return list3.every((e) => isObject4(e) && typeof e.name === "string") && uniqueAcross([list3]);
 }
 function uniqueAcross(lists2) {
@@ -27954,11 +28141,11 @@ function check(paths, opts, version) {
   const notes = [];
   const cfg = config(opts.config, "check");
   const failOn = opts.failOn ?? cfg.check.failOn;
-  const named2 = (f) => f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f;
+  const named3 = (f) => f.path === STDIN && opts.stdinFilename ? { ...f, path: opts.stdinFilename } : f;
   const { collected, files: read2, refused } = readAll(paths, notes);
-  const files = read2.map(named2);
+  const files = read2.map(named3);
   const ran = withProgress("checked", (progress) => runFiles(files, cfg, { keepGoing: true, progress }));
-  const found = withLevel(sortFindings([...asNotes(ran.findings, notes), ...refused.map(named2)]), cfg, notes, "checked");
+  const found = withLevel(sortFindings([...asNotes(ran.findings, notes), ...refused.map(named3)]), cfg, notes, "checked");
   const streamed = (f) => f.path === STDIN || paths.includes("-") && f.path === opts.stdinFilename;
   const findings = found.map((f) => withFixCommand(f, opts.config, streamed(f)));
   const checked = collected.length;
@@ -27982,7 +28169,7 @@ function check(paths, opts, version) {
     out(
       formatJunit(
         findings,
-        collected.map((p) => named2({ path: p }).path),
+        collected.map((p) => named3({ path: p }).path),
         failOn
       )
     );
@@ -28302,10 +28489,10 @@ function sidecarTest(cfg, c = "c") {
   const names2 = cfg.sidecars.flatMap((s) => s.name !== void 0 && isLiteral(s.name) ? [s.name] : []);
   const nameGlobs = cfg.sidecars.flatMap((s) => s.name !== void 0 && !isLiteral(s.name) ? [s.name] : []);
   const imageGlobs = cfg.sidecars.flatMap((s) => s.image !== void 0 ? [s.image] : []);
-  const named2 = (test) => test === void 0 ? void 0 : `(has(${c}.name) && ${test})`;
+  const named3 = (test) => test === void 0 ? void 0 : `(has(${c}.name) && ${test})`;
   const parts = [
-    named2(oneOf(`${c}.name`, [...new Set(names2)])),
-    ...[...new Set(nameGlobs)].map((g) => named2(`${c}.name.matches(${celString(globRegexSource(g))})`)),
+    named3(oneOf(`${c}.name`, [...new Set(names2)])),
+    ...[...new Set(nameGlobs)].map((g) => named3(`${c}.name.matches(${celString(globRegexSource(g))})`)),
     ...[...new Set(imageGlobs)].map((g) => `(has(${c}.image) && ${c}.image.matches(${celString(globRegexSource(g))}))`)
   ].filter((p) => p !== void 0);
   return parts.length === 0 ? "false" : parts.length === 1 ? parts[0] : `(${parts.join(" || ")})`;
@@ -30770,9 +30957,9 @@ function suppressed(f, objects2) {
 }
 function sortFindings2(list3) {
   const key2 = (f) => `${f.rule}\0${f.object.namespace ?? ""}\0${f.object.kind}\0${f.object.name}`;
-  return list3.sort((a, b) => RANK2[a.severity] - RANK2[b.severity] || (key2(a) < key2(b) ? -1 : key2(a) > key2(b) ? 1 : 0));
+  return list3.sort((a, b) => RANK3[a.severity] - RANK3[b.severity] || (key2(a) < key2(b) ? -1 : key2(a) > key2(b) ? 1 : 0));
 }
-var POD_CHECKS, RANK2;
+var POD_CHECKS, RANK3;
 var init_audit = __esm({
   "src/audit/index.ts"() {
     "use strict";
@@ -30789,7 +30976,7 @@ var init_audit = __esm({
     init_pods();
     init_webhooks();
     POD_CHECKS = [stuckJobPod, startRace, stuckInInit, stripped, drift];
-    RANK2 = { error: 0, warning: 1, info: 2 };
+    RANK3 = { error: 0, warning: 1, info: 2 };
   }
 });
 

@@ -9497,7 +9497,7 @@ var podsequence_schema_default = {
     ruleId: {
       title: "rule",
       description: "A rule id (generated from src/check/index.ts by scripts/gen-rules.mjs).",
-      enum: ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"]
+      enum: ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "sidecar-read-as-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"]
     },
     ruleLevel: { description: "off, or the severity the rule's findings get.", enum: ["off", "info", "warning", "error"] },
     quantities: {
@@ -9683,9 +9683,9 @@ function schemaProblems(errors, data) {
 
 // src/config/validate.generated.js
 var validate_generated_default = validate10;
-var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "consul": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
+var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind"], "properties": { "apiVersion": { "const": "fn.pod-sequencer.dev/v1alpha1" }, "kind": { "const": "PodSequence" }, "metadata": { "type": "object", "additionalProperties": true, "properties": { "name": { "type": "string" }, "namespace": { "type": "string" }, "labels": { "$ref": "#/definitions/stringMap" }, "annotations": { "$ref": "#/definitions/stringMap" } } }, "spec": { "type": "object", "additionalProperties": false, "properties": { "mode": { "enum": ["apply", "check"], "default": "apply" }, "kubernetesVersion": { "type": "string", "pattern": "^1\\.\\d+$" }, "selector": { "$ref": "#/definitions/selector" }, "exclude": { "$ref": "#/definitions/selector" }, "workloadKinds": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["apiVersion", "kind", "podTemplatePath"], "properties": { "apiVersion": { "type": "string", "pattern": "\\S" }, "kind": { "type": "string", "pattern": "\\S" }, "podTemplatePath": { "type": "string", "pattern": "^(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?)(\\.(\\*|[A-Za-z0-9_-]+(\\[\\*?\\])?))*$" }, "runsToCompletion": { "type": "boolean" }, "sidecarsEndedBy": { "enum": ["tool", "controller", "nobody"] } } } }, "sidecars": { "type": "array", "items": { "$ref": "#/definitions/sidecar" } }, "mesh": { "type": "object", "additionalProperties": false, "properties": { "istio": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "hold": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "linkerd": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "await": { "type": "boolean", "default": true }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "\\S" } } }, "kuma": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "waitReady": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "dapr": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "type": "boolean", "default": false }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "vault": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "prePopulateOnly": { "type": "boolean", "default": false }, "quit": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } }, "consul": { "type": "object", "additionalProperties": false, "properties": { "enabled": { "type": "boolean" }, "native": { "enum": ["auto", true, false], "default": "auto" }, "shutdown": { "type": "boolean", "default": true }, "version": { "type": "string", "pattern": "^v?\\d+\\.\\d+(\\.\\d+)?$" } } } } }, "dependencies": { "type": "array", "default": [], "items": { "$ref": "#/definitions/dependency" } }, "jobs": { "type": "object", "additionalProperties": false, "properties": { "terminateSidecars": { "type": "boolean", "default": true }, "entrypoints": { "type": "array", "default": [], "items": { "type": "object", "additionalProperties": false, "required": ["command"], "anyOf": [{ "required": ["container"], "properties": { "container": true } }, { "required": ["image"], "properties": { "image": true } }], "properties": { "container": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "command": { "type": "array", "items": { "type": "string" } } } } } } }, "tools": { "type": "object", "additionalProperties": false, "properties": { "delivery": { "enum": ["inject", "image"], "default": "inject" }, "image": { "type": "string", "pattern": "\\S", "default": "busybox:1.37.0-musl" }, "resources": { "type": "object", "additionalProperties": false, "default": { "requests": { "cpu": "10m", "memory": "16Mi" }, "limits": { "memory": "32Mi" } }, "properties": { "requests": { "$ref": "#/definitions/quantities" }, "limits": { "$ref": "#/definitions/quantities" } } } } }, "rules": { "type": "object", "propertyNames": { "$ref": "#/definitions/ruleId" }, "additionalProperties": { "$ref": "#/definitions/ruleLevel" } }, "check": { "type": "object", "additionalProperties": false, "properties": { "failOn": { "enum": ["error", "warning", "info", "none"], "default": "error" }, "baseline": { "type": "string", "pattern": "\\S" } } }, "stopOrder": { "type": "object", "additionalProperties": false, "properties": { "sidecarsLast": { "type": "boolean", "default": false } } } } } }, "definitions": { "stringMap": { "type": "object", "additionalProperties": { "type": "string" } }, "glob": { "type": "string", "pattern": "\\S" }, "globList": { "type": "array", "items": { "$ref": "#/definitions/glob" } }, "selector": { "type": "object", "additionalProperties": false, "properties": { "kinds": { "type": "array", "items": { "type": "string", "pattern": "\\S" } }, "names": { "$ref": "#/definitions/globList" }, "namespaces": { "$ref": "#/definitions/globList" }, "labels": { "$ref": "#/definitions/stringMap" } } }, "httpUrl": { "type": "string", "pattern": "\\S" }, "hostPort": { "type": "string", "pattern": "\\S" }, "check": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }], "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" } } }, "sidecar": { "type": "object", "additionalProperties": false, "properties": { "profile": { "enum": ["istio", "linkerd", "envoy", "cloud-sql-proxy", "dapr", "vault", "kuma", "consul", "generic"], "default": "generic" }, "name": { "$ref": "#/definitions/glob" }, "image": { "$ref": "#/definitions/glob" }, "strategy": { "enum": ["auto", "native", "postStart", "wrap", "first"], "default": "auto" }, "readiness": { "$ref": "#/definitions/check" }, "waitCommand": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "shutdown": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["signal"], "properties": { "signal": true } }], "dependencies": { "method": ["http"] }, "properties": { "http": { "$ref": "#/definitions/httpUrl" }, "method": { "enum": ["POST", "GET"], "default": "POST" }, "signal": { "type": "object", "additionalProperties": false, "required": ["process"], "properties": { "process": { "type": "string", "pattern": "\\S" } } } } }, "timeoutSeconds": { "type": "integer", "minimum": 1, "maximum": 86400 }, "onTimeout": { "enum": ["fail", "continue"], "default": "fail" } } }, "dependency": { "type": "object", "additionalProperties": false, "oneOf": [{ "required": ["http"], "properties": { "http": true } }, { "required": ["tcp"], "properties": { "tcp": true } }, { "required": ["dns"], "properties": { "dns": true } }], "properties": { "name": { "type": "string", "pattern": "^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$" }, "http": { "$ref": "#/definitions/httpUrl" }, "tcp": { "$ref": "#/definitions/hostPort" }, "dns": { "type": "string", "pattern": "\\S" }, "timeoutSeconds": { "type": "integer", "minimum": 0, "maximum": 86400, "default": 300 }, "periodSeconds": { "type": "integer", "minimum": 1, "maximum": 3600, "default": 2 }, "selector": { "$ref": "#/definitions/selector" } } }, "ruleId": { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "sidecar-read-as-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] }, "ruleLevel": { "enum": ["off", "info", "warning", "error"] }, "quantities": { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } } } };
 var schema30 = { "type": "object", "additionalProperties": { "type": ["string", "number"], "pattern": "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$" } };
-var schema32 = { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] };
+var schema32 = { "enum": ["sidecar-not-first", "sidecar-no-readiness-gate", "job-sidecar-blocks-completion", "missing-entrypoint", "init-network-under-mesh", "process-namespace-sharing", "sleep-ordering", "native-sidecar-unsupported", "dependency-not-awaited", "init-container-probe-forbidden", "restart-policy-on-container", "native-sidecar-startup-probe-never", "native-sidecar-prestop", "prestop-exceeds-grace-period", "onfailure-classic-sidecar", "istio-hold-ignored-native", "native-sidecar-in-custom-kind", "sidecar-stops-before-app", "sidecar-read-as-app", "pending-change", "sidecar-endpoints-unknown", "handled-by-script", "invalid-suppression", "invalid-input", "start-order-race", "native-sidecar-stuck-init", "native-sidecar-stripped", "sequencing-drift", "kubelet-sidecar-defect", "mutating-webhook-reinvocation", "admission-webhook-missing"] };
 var schema33 = { "enum": ["off", "info", "warning", "error"] };
 var func2 = Object.prototype.hasOwnProperty;
 var pattern0 = new RegExp("^1\\.\\d+$", "u");
@@ -11852,7 +11852,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
             for (const key18 in data72) {
               const _errs163 = errors;
-              if (!(key18 === "sidecar-not-first" || key18 === "sidecar-no-readiness-gate" || key18 === "job-sidecar-blocks-completion" || key18 === "missing-entrypoint" || key18 === "init-network-under-mesh" || key18 === "process-namespace-sharing" || key18 === "sleep-ordering" || key18 === "native-sidecar-unsupported" || key18 === "dependency-not-awaited" || key18 === "init-container-probe-forbidden" || key18 === "restart-policy-on-container" || key18 === "native-sidecar-startup-probe-never" || key18 === "native-sidecar-prestop" || key18 === "prestop-exceeds-grace-period" || key18 === "onfailure-classic-sidecar" || key18 === "istio-hold-ignored-native" || key18 === "native-sidecar-in-custom-kind" || key18 === "sidecar-stops-before-app" || key18 === "pending-change" || key18 === "sidecar-endpoints-unknown" || key18 === "handled-by-script" || key18 === "invalid-suppression" || key18 === "invalid-input" || key18 === "start-order-race" || key18 === "native-sidecar-stuck-init" || key18 === "native-sidecar-stripped" || key18 === "sequencing-drift" || key18 === "kubelet-sidecar-defect" || key18 === "mutating-webhook-reinvocation" || key18 === "admission-webhook-missing")) {
+              if (!(key18 === "sidecar-not-first" || key18 === "sidecar-no-readiness-gate" || key18 === "job-sidecar-blocks-completion" || key18 === "missing-entrypoint" || key18 === "init-network-under-mesh" || key18 === "process-namespace-sharing" || key18 === "sleep-ordering" || key18 === "native-sidecar-unsupported" || key18 === "dependency-not-awaited" || key18 === "init-container-probe-forbidden" || key18 === "restart-policy-on-container" || key18 === "native-sidecar-startup-probe-never" || key18 === "native-sidecar-prestop" || key18 === "prestop-exceeds-grace-period" || key18 === "onfailure-classic-sidecar" || key18 === "istio-hold-ignored-native" || key18 === "native-sidecar-in-custom-kind" || key18 === "sidecar-stops-before-app" || key18 === "sidecar-read-as-app" || key18 === "pending-change" || key18 === "sidecar-endpoints-unknown" || key18 === "handled-by-script" || key18 === "invalid-suppression" || key18 === "invalid-input" || key18 === "start-order-race" || key18 === "native-sidecar-stuck-init" || key18 === "native-sidecar-stripped" || key18 === "sequencing-drift" || key18 === "kubelet-sidecar-defect" || key18 === "mutating-webhook-reinvocation" || key18 === "admission-webhook-missing")) {
                 const err105 = { instancePath: instancePath + "/spec/rules", schemaPath: "#/definitions/ruleId/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values", propertyName: key18 };
                 if (vErrors === null) {
                   vErrors = [err105];
@@ -12037,8 +12037,8 @@ function read(fnConfig) {
 }
 function inConfigMap(p) {
   const rule = /^spec\.rules\.(.+)$/.exec(p.path);
-  const named = !rule || p.text.includes(`'${rule[1]}'`);
-  return { ...p, path: configMapPath(p.path), ...named ? {} : { text: `${rule[1]}: ${p.text}` } };
+  const named2 = !rule || p.text.includes(`'${rule[1]}'`);
+  return { ...p, path: configMapPath(p.path), ...named2 ? {} : { text: `${rule[1]}: ${p.text}` } };
 }
 function validated(doc) {
   const data = doc.spec === null ? { ...doc, spec: {} } : doc;
@@ -14203,7 +14203,11 @@ var CATALOG = [
     versions: ["v1alpha1"],
     templates: [
       job("spec.jobTargetRef.template", {
-        firstContainer: { what: "KEDA's scalers read their *FromEnv values from it", nameField: "spec.envSourceContainerName" }
+        firstContainer: {
+          what: "KEDA's scalers read their *FromEnv values from it",
+          nameField: "spec.envSourceContainerName",
+          envNames: { at: "spec.triggers[].metadata", keySuffix: "FromEnv" }
+        }
       })
     ],
     // Read back to v2.5.0, where the types moved to apis/; older releases kept them in api/.
@@ -14217,7 +14221,21 @@ var CATALOG = [
         quote: 'EnvSourceContainerName string `json:"envSourceContainerName,omitempty"`'
       },
       // No envSourceContainerName: the scalers' env comes from the first container.
-      { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "container = podSpec.Containers[0]" }
+      { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "container = podSpec.Containers[0]" },
+      {
+        source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go",
+        quote: "return &obj.Spec.JobTargetRef.Template, obj.Spec.EnvSourceContainerName, nil"
+      },
+      // That container's env as KEDA reads it (resolveEnv): envFrom's ConfigMaps and Secrets, then
+      // each env entry's value, secretKeyRef or configMapKeyRef; fieldRef and resourceFieldRef are skipped.
+      { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "for _, source := range container.EnvFrom {" },
+      { source: "kedacore/keda@v2.17.0:pkg/scaling/resolver/scale_resolvers.go", quote: "fieldRef and resourceFieldRef env are skipped" },
+      // envNames: a trigger's `<param>FromEnv` metadata value is the variable read from it (the
+      // typed config; older scalers read the key themselves, rabbitmq's hostFromEnv since v2.5.0).
+      { source: "kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaledjob_types.go", quote: 'Triggers        []ScaleTriggers `json:"triggers"`' },
+      { source: "kedacore/keda@v2.17.0:apis/keda/v1alpha1/scaletriggers_types.go", quote: 'Metadata map[string]string `json:"metadata"`' },
+      { source: "kedacore/keda@v2.17.0:pkg/scalers/scalersconfig/typed_config.go", quote: 'key = sc.TriggerMetadata[fmt.Sprintf("%sFromEnv", key)]' },
+      { source: "kedacore/keda@v2.5.0:pkg/scalers/rabbitmq_scaler.go", quote: 'meta.host = config.ResolvedEnv[config.TriggerMetadata["hostFromEnv"]]' }
     ]
   },
   {
@@ -14904,15 +14922,15 @@ function containerProblem(c, unnamed, at) {
   return fieldsProblem(c, CONTAINER, at);
 }
 function nameUnnamed(w) {
-  const named = [];
+  const named2 = [];
   for (const list2 of ["initContainers", "containers"]) {
     (w.pod[list2] ?? []).forEach((c, i) => {
       if (c.name !== void 0 && c.name !== null) return;
       c.name = `${list2}[${i}]`;
-      named.push(c);
+      named2.push(c);
     });
   }
-  return named;
+  return named2;
 }
 
 // src/pod/context.ts
@@ -16626,11 +16644,11 @@ function describe2(ev) {
 function specFor(c, cfg) {
   let table = TABLES2.get(cfg);
   if (!table) TABLES2.set(cfg, table = tableOf2(cfg));
-  const named = table.byName.get(c.name);
-  if (table.globs.length === 0) return named === void 0 ? void 0 : cfg.sidecars[named];
+  const named2 = table.byName.get(c.name);
+  if (table.globs.length === 0) return named2 === void 0 ? void 0 : cfg.sidecars[named2];
   const seen = SEEN.get(c);
   if (seen && seen.cfg === cfg && seen.name === c.name && seen.image === c.image) return seen.spec;
-  let first = named ?? cfg.sidecars.length;
+  let first = named2 ?? cfg.sidecars.length;
   for (const g of table.globs) {
     if (g.index >= first) break;
     if (g.test(c)) first = g.index;
@@ -18356,10 +18374,90 @@ function dropWaitHook(ctx, s, c, path) {
   ctx.report("info", `removed the postStart wait hook from ${s.name}: its startupProbe now holds the app`, `${path}.lifecycle.postStart`);
 }
 
+// src/pod/env-source.ts
+var RANK2 = { no: 0, unknown: 1, yes: 2 };
+function unsetNameField(w) {
+  const field = w.site.firstContainer?.nameField;
+  if (!field) return void 0;
+  const path = field.split(".");
+  const holder = getPath(w.obj, path.slice(0, -1));
+  const key = path[path.length - 1];
+  if (!holder) return void 0;
+  const v = holder[key];
+  return v === void 0 || v === null || v === "" ? { field, holder, key } : void 0;
+}
+function sidecarRead(ctx) {
+  const { w } = ctx;
+  const first = w.site.firstContainer;
+  if (!first?.envNames) return void 0;
+  const unset = unsetNameField(w);
+  const containers = w.pod.containers ?? [];
+  const c0 = containers[0];
+  if (!unset || !c0) return void 0;
+  const sidecars = findSidecars(w, ctx.cfg, ctx.facts).filter((s) => !s.native);
+  if (!sidecars.some((s) => s.name === c0.name)) return void 0;
+  const reads2 = envReads(w.obj, first.envNames);
+  if (reads2.length === 0) return void 0;
+  const apps = containers.filter((c) => !sidecars.some((s) => s.name === c.name));
+  const of = (c, variable) => givesVariable(c, variable);
+  const anyApp = (variable, g) => apps.some((a) => of(a, variable) === g);
+  const missed = reads2.filter((r) => of(c0, r.variable) === "no" && anyApp(r.variable, "yes"));
+  const unsure = reads2.filter(
+    (r) => !missed.includes(r) && (of(c0, r.variable) === "unknown" && anyApp(r.variable, "yes") || of(c0, r.variable) === "no" && anyApp(r.variable, "unknown"))
+  );
+  if (missed.length === 0 && unsure.length === 0) return void 0;
+  const app = apps.find((a) => missed.some((r) => of(a, r.variable) === "yes") && reads2.every((r) => RANK2[of(a, r.variable)] >= RANK2[of(c0, r.variable)]));
+  const candidate = app ?? (missed.length > 0 ? apps.find((a) => missed.some((r) => of(a, r.variable) === "yes")) : apps.find((a) => unsure.some((r) => of(a, r.variable) === "yes")) ?? apps.find((a) => unsure.some((r) => of(a, r.variable) !== "no")));
+  const byName = new Map(containers.map((c) => [c.name, c]));
+  return {
+    field: unset.field,
+    sidecar: c0.name,
+    reads: reads2,
+    missed,
+    unsure,
+    ...app ? { app: app.name } : {},
+    candidate: candidate.name,
+    gives: (container, variable) => {
+      const c = byName.get(container);
+      return c ? of(c, variable) : "no";
+    }
+  };
+}
+function envReads(obj, names) {
+  const out = [];
+  for (const path of expand(obj, parsePattern(names.at))) {
+    const map = getPath(obj, path);
+    for (const key in map) {
+      const variable = map[key];
+      if (key.length <= names.keySuffix.length || !key.endsWith(names.keySuffix)) continue;
+      if (typeof variable !== "string" || variable === "" || out.some((r) => r.variable === variable)) continue;
+      out.push({ variable, key, at: formatPath([...path, key]) });
+    }
+  }
+  return out;
+}
+function givesVariable(c, variable) {
+  const env = Array.isArray(c.env) ? c.env : [];
+  for (let i = env.length - 1; i >= 0; i--) {
+    const e = env[i];
+    if (!isObject3(e) || e.name !== variable) continue;
+    if (typeof e.value === "string" && e.value !== "") return "yes";
+    if (isObject3(e.valueFrom)) {
+      if (isObject3(e.valueFrom.secretKeyRef) || isObject3(e.valueFrom.configMapKeyRef)) return "yes";
+      continue;
+    }
+    return "no";
+  }
+  const from = Array.isArray(c.envFrom) ? c.envFrom : [];
+  return from.some((s) => isObject3(s) && (isObject3(s.configMapRef) || isObject3(s.secretRef))) ? "unknown" : "no";
+}
+
 // src/sequence/order.ts
-function moveSidecarsFirst(ctx, sidecars) {
+function moveSidecarsFirst(ctx, sidecars, all) {
   if (sidecars.length === 0) return;
   const pod = ctx.w.pod;
+  const wasFirst = pod.containers?.[0];
+  const appWasFirst = wasFirst !== void 0 && !all.some((s) => s.name === wasFirst.name);
   let at = 0;
   for (const s of sidecars.filter((x) => x.native)) if (demoteNative(ctx, s, at)) at++;
   const names = new Set(sidecars.map((s) => s.name));
@@ -18367,9 +18465,10 @@ function moveSidecarsFirst(ctx, sidecars) {
   const front = containers.filter((c) => names.has(c.name));
   const rest = containers.filter((c) => !names.has(c.name));
   const reordered = [...front, ...rest];
-  if (reordered.every((c, i) => c === containers[i])) return;
-  pod.containers = reordered;
-  if (containers[0] && reordered[0] !== containers[0]) nameTheApp(ctx, containers[0].name);
+  const same2 = reordered.every((c, i) => c === containers[i]);
+  if (!same2) pod.containers = reordered;
+  if (appWasFirst && pod.containers[0] !== wasFirst) nameTheApp(ctx, wasFirst.name);
+  if (same2) return;
   const moved = front.filter((c, i) => containers[i] !== c).map((c) => c.name);
   ctx.report(
     "info",
@@ -18397,22 +18496,30 @@ function demoteNative(ctx, s, at) {
   );
   return true;
 }
-function nameTheApp(ctx, app) {
-  const field = ctx.w.site.firstContainer?.nameField;
-  if (!field) return;
-  const path = field.split(".");
-  const holder = getPath(ctx.w.obj, path.slice(0, -1));
-  const key = path[path.length - 1];
-  if (!holder || holder[key] !== void 0) return;
+function nameTheApp(ctx, app, why) {
+  const unset = unsetNameField(ctx.w);
+  if (!unset) return;
+  const { field, holder, key } = unset;
   holder[key] = app;
   ctx.report(
     "info",
-    {
+    why?.(field) ?? {
       summary: `set ${field}: ${app}, since a sidecar is first now`,
       detail: `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer.what}.`
     },
     field
   );
+}
+function nameReadApp(ctx) {
+  if (!ctx.w.site.firstContainer?.envNames) return;
+  const read2 = sidecarRead(ctx);
+  if (!read2?.app) return;
+  const names = read2.missed.map((r) => r.variable);
+  const list2 = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(" and ");
+  nameTheApp(ctx, read2.app, (field) => ({
+    summary: `set ${field}: ${read2.app}, since sidecar ${read2.sidecar} (containers[0]) lacks ${list2}`,
+    detail: `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer.what}. ${read2.sidecar} defines no ${read2.missed.map((r) => `${r.variable} (${r.at})`).join(", ")}; ${read2.app} does.`
+  }));
 }
 
 // src/sequence/istio-status.ts
@@ -18741,9 +18848,12 @@ var endOrWrap = {
 };
 var steps = [
   { needs: ["mesh"], run: (ctx) => applyMesh(ctx) },
-  { needs: ["sidecar"], run: (ctx, { by }) => moveSidecarsFirst(ctx, by("first", "postStart")) },
+  { needs: ["sidecar"], run: (ctx, { by, sidecars }) => moveSidecarsFirst(ctx, by("first", "postStart"), sidecars) },
   { needs: ["sidecar"], run: (ctx, { by }) => addPostStartWaits(ctx, by("postStart")) },
   { needs: ["sidecar"], run: (ctx, { by }) => makeNative(ctx, by("native")) },
+  // After the strategies: a sidecar still first (none moved it, none made it native) where the
+  // controller reads containers[0]'s env (KEDA's ScaledJob): the field names the app if the evidence says so.
+  { needs: ["sidecar"], run: (ctx) => nameReadApp(ctx) },
   // After the strategies: waits go after native sidecars. Without a dependency, only an old wait
   // of ours (an init container) can be taken out.
   { needs: ["dependency", "init"], run: (ctx, { deps }) => awaitDependencies(ctx, deps) },
@@ -19511,6 +19621,58 @@ var sidecarStopsBeforeApp = {
   }
 };
 
+// src/check/rules/sidecar-read-as-app.ts
+var sidecarReadAsApp = {
+  id: "sidecar-read-as-app",
+  severity: "warning",
+  needs: ["sidecar"],
+  summary: "a sidecar is `containers[0]` of a KEDA ScaledJob with no `spec.envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from it, and an app container, not the sidecar, defines them",
+  check(ctx, report2) {
+    const read2 = sidecarRead(ctx);
+    if (!read2) return;
+    const sure = read2.missed.length > 0;
+    const app = read2.app ?? read2.candidate;
+    const vars = sure ? read2.missed : read2.unsure;
+    const summary = fitted(
+      (names) => `${ctx.w.kind} ${ctx.w.ref.name} reads ${names} from sidecar ${read2.sidecar} (containers[0]), ` + (sure ? `which does not define ${vars.length > 1 ? "them" : "it"}` : `not from app ${app}`),
+      vars.map((r) => r.variable)
+    );
+    report2(
+      {
+        summary,
+        detail: `${reads(ctx, read2)} ${sure ? missedText(read2, app) : unsureText(ctx, read2, app)}`,
+        fix: `${read2.field}: ${app}`
+      },
+      podField(ctx.w, "containers", 0),
+      sure ? "warning" : "info"
+    );
+  }
+};
+function fitted(say, names) {
+  const all = say(names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]);
+  return all.length <= SUMMARY_LENGTH || names.length === 1 ? all : say(`${names[0]} and ${names.length - 1} more`);
+}
+function reads(ctx, read2) {
+  const what = ctx.w.site.firstContainer.what;
+  return `${ctx.w.kind} reads the first container unless ${read2.field} names another: ${what}.`;
+}
+var named = (rs) => rs.map((r) => `${r.variable} (${r.at})`).join(", ");
+function missedText(read2, app) {
+  const also = read2.unsure.length > 0 ? ` ${unsureVars(read2)}` : "";
+  const said = `${read2.sidecar} defines no ${named(read2.missed)}; ${app} does.${also} Set ${read2.field}: ${app}.`;
+  if (read2.app) return said;
+  const lost = read2.reads.filter((r) => RANK2[read2.gives(app, r.variable)] < RANK2[read2.gives(read2.sidecar, r.variable)]).map((r) => r.variable);
+  return `${said} But ${app} does not define ${lost.join(", ")}, which ${read2.sidecar} defines or may (envFrom), so fix leaves the choice to you.`;
+}
+function unsureText(ctx, read2, app) {
+  return `${unsureVars(read2)} If the ${ctx.w.kind} should read ${app}'s env, set ${read2.field}: ${app}.`;
+}
+function unsureVars(read2) {
+  return read2.unsure.map(
+    (r) => read2.gives(read2.sidecar, r.variable) === "unknown" ? `${read2.sidecar} may define ${r.variable} (${r.at}) only through envFrom, whose keys the manifest does not show.` : `${read2.sidecar} defines no ${r.variable} (${r.at}); an app container may, through envFrom.`
+  ).join(" ");
+}
+
 // src/check/rules/sidecar-endpoints-unknown.ts
 var sidecarEndpointsUnknown = {
   id: "sidecar-endpoints-unknown",
@@ -19636,6 +19798,7 @@ var rules = [
   istioHoldIgnoredNative,
   nativeSidecarInCustomKind,
   sidecarStopsBeforeApp,
+  sidecarReadAsApp,
   // Last: it speaks only where no rule above found anything.
   pendingChange,
   // After pending-change: a note on what the input does not show, never a reason to hide a change.
