@@ -15489,10 +15489,9 @@ function portsUp(s, step) {
     url.port = String(Number(url.port || (url.protocol === "https:" ? 443 : 80)) + step);
     return url.toString();
   };
-  if (step === 0) return s;
-  const out2 = { ...s };
-  if (s.readiness?.http) out2.readiness = { ...s.readiness, http: up(s.readiness.http) };
-  if (s.shutdown?.http) out2.shutdown = { ...s.shutdown, http: up(s.shutdown.http) };
+  let out2 = s;
+  if (step && s.readiness?.http) out2 = withUrl(out2, "readiness", up(s.readiness.http));
+  if (step && s.shutdown?.http) out2 = withUrl(out2, "shutdown", up(s.shutdown.http));
   return out2;
 }
 function onPort(s, row2, port) {
@@ -15501,8 +15500,10 @@ function onPort(s, row2, port) {
   const url = new URL(check2.http);
   if (url.port !== row2.default) return s;
   url.port = port;
-  const http = url.toString();
-  return row2.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
+  return withUrl(s, row2.url, url.toString());
+}
+function withUrl(s, which, http) {
+  return which === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
 }
 function onPath(s, row2, path) {
   const check2 = row2.url === "readiness" ? s.readiness : s.shutdown;
@@ -15510,8 +15511,7 @@ function onPath(s, row2, path) {
   const url = new URL(check2.http);
   if (url.pathname !== row2.default) return s;
   url.pathname = path;
-  const http = url.toString();
-  return row2.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
+  return withUrl(s, row2.url, url.toString());
 }
 function fromOwnProbe(spec, c) {
   if (!spec.readiness?.http) return spec;

@@ -15123,10 +15123,9 @@ function portsUp(s, step) {
     url.port = String(Number(url.port || (url.protocol === "https:" ? 443 : 80)) + step);
     return url.toString();
   };
-  if (step === 0) return s;
-  const out = { ...s };
-  if (s.readiness?.http) out.readiness = { ...s.readiness, http: up(s.readiness.http) };
-  if (s.shutdown?.http) out.shutdown = { ...s.shutdown, http: up(s.shutdown.http) };
+  let out = s;
+  if (step && s.readiness?.http) out = withUrl(out, "readiness", up(s.readiness.http));
+  if (step && s.shutdown?.http) out = withUrl(out, "shutdown", up(s.shutdown.http));
   return out;
 }
 function onPort(s, row, port) {
@@ -15135,8 +15134,10 @@ function onPort(s, row, port) {
   const url = new URL(check.http);
   if (url.port !== row.default) return s;
   url.port = port;
-  const http = url.toString();
-  return row.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
+  return withUrl(s, row.url, url.toString());
+}
+function withUrl(s, which, http) {
+  return which === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
 }
 function onPath(s, row, path) {
   const check = row.url === "readiness" ? s.readiness : s.shutdown;
@@ -15144,8 +15145,7 @@ function onPath(s, row, path) {
   const url = new URL(check.http);
   if (url.pathname !== row.default) return s;
   url.pathname = path;
-  const http = url.toString();
-  return row.url === "shutdown" ? { ...s, shutdown: { ...s.shutdown, http } } : { ...s, readiness: { ...s.readiness, http } };
+  return withUrl(s, row.url, url.toString());
 }
 function fromOwnProbe(spec, c) {
   if (!spec.readiness?.http) return spec;

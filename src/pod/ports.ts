@@ -84,10 +84,9 @@ export function portsUp<T extends Urls>(s: T, step: number): T {
     url.port = String(Number(url.port || (url.protocol === 'https:' ? 443 : 80)) + step);
     return url.toString();
   };
-  if (step === 0) return s;
-  const out = { ...s };
-  if (s.readiness?.http) out.readiness = { ...s.readiness, http: up(s.readiness.http) };
-  if (s.shutdown?.http) out.shutdown = { ...s.shutdown, http: up(s.shutdown.http) };
+  let out = s;
+  if (step && s.readiness?.http) out = withUrl(out, 'readiness', up(s.readiness.http));
+  if (step && s.shutdown?.http) out = withUrl(out, 'shutdown', up(s.shutdown.http));
   return out;
 }
 
@@ -103,8 +102,12 @@ function onPort<T extends Urls>(s: T, row: PortSource, port: string | undefined)
   const url = new URL(check.http);
   if (url.port !== row.default) return s;
   url.port = port;
-  const http = url.toString();
-  return row.url === 'shutdown' ? { ...s, shutdown: { ...s.shutdown!, http } } : { ...s, readiness: { ...s.readiness, http } };
+  return withUrl(s, row.url, url.toString());
+}
+
+/** `s` with its `which` URL set to `http`. */
+function withUrl<T extends Urls>(s: T, which: 'readiness' | 'shutdown', http: string): T {
+  return which === 'shutdown' ? { ...s, shutdown: { ...s.shutdown!, http } } : { ...s, readiness: { ...s.readiness, http } };
 }
 
 /** `s` with the row's URL on `path`, only while that URL is on the vendor's default path; else `s` itself. */
@@ -114,8 +117,7 @@ function onPath<T extends Urls>(s: T, row: PathSource, path: unknown): T {
   const url = new URL(check.http);
   if (url.pathname !== row.default) return s;
   url.pathname = path;
-  const http = url.toString();
-  return row.url === 'shutdown' ? { ...s, shutdown: { ...s.shutdown!, http } } : { ...s, readiness: { ...s.readiness, http } };
+  return withUrl(s, row.url, url.toString());
 }
 
 /**
