@@ -14380,6 +14380,11 @@ var init_sync = __esm({
 });
 
 // src/workloads/catalog.ts
+function envReaderOf(apiVersion2, kind2) {
+  if (!apiVersion2 || !kind2 || !READER_KINDS.has(kind2)) return void 0;
+  const group = apiVersion2.split("/")[0];
+  return ENV_READERS.find((r) => r.kind === kind2 && r.group === group);
+}
 function podOwner(metadata) {
   const refs = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences : [];
   for (const ref of refs) {
@@ -14399,7 +14404,7 @@ function catalogKind(apiVersion2, kind2) {
   const version = apiVersion2.slice(slash + 1);
   return CATALOG.find((k) => k.kind === kind2 && k.group === group && k.versions.includes(version));
 }
-var job, service, KUBEFLOW, replicas, kubeflowAlso, RAY, rayCluster, RAY_1_0, rayAlso, ARGO_TYPES, argoTemplates, argoAlso, ARGO_NOTE, TEKTON, tektonAlso, TEKTON_NOTE, tekton, JOBSET_SITE, KNATIVE, MPI, MPI_FIRST, CATALOG, POD_OWNERS;
+var job, service, KUBEFLOW, replicas, kubeflowAlso, RAY, rayCluster, RAY_1_0, rayAlso, ARGO_TYPES, argoTemplates, argoAlso, ARGO_NOTE, TEKTON, tektonAlso, TEKTON_NOTE, tekton, JOBSET_SITE, KNATIVE, MPI, MPI_FIRST, CATALOG, POD_OWNERS, KEDA, ENV_READERS, READER_KINDS;
 var init_catalog = __esm({
   "src/workloads/catalog.ts"() {
     "use strict";
@@ -14808,6 +14813,31 @@ var init_catalog = __esm({
         controllerNote: TEKTON_NOTE
       }
     ];
+    KEDA = "kedacore/keda@v2.17.0:";
+    ENV_READERS = [
+      {
+        group: "keda.sh",
+        kind: "ScaledObject",
+        target: "spec.scaleTargetRef",
+        defaultTarget: { apiVersion: "apps/v1", kind: "Deployment" },
+        nameField: "spec.scaleTargetRef.envSourceContainerName",
+        envNames: { at: "spec.triggers[].metadata", keySuffix: "FromEnv" },
+        what: "KEDA's scalers read their *FromEnv values from it",
+        source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`,
+        quote: 'ScaleTargetRef *ScaleTarget `json:"scaleTargetRef"`',
+        also: [
+          { source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`, quote: 'EnvSourceContainerName string `json:"envSourceContainerName,omitempty"`' },
+          { source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`, quote: 'Triggers []ScaleTriggers `json:"triggers"`' },
+          // The target's pod template and the field, then containers[0] when the field is empty.
+          { source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`, quote: "return &podTemplateSpec, obj.Spec.ScaleTargetRef.EnvSourceContainerName, nil" },
+          { source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`, quote: "objKey := client.ObjectKey{Namespace: obj.Namespace, Name: obj.Spec.ScaleTargetRef.Name}" },
+          // No apiVersion or kind: apps/v1 Deployment.
+          { source: `${KEDA}apis/keda/v1alpha1/gvkr.go`, quote: 'defaultKind     = "Deployment"' },
+          { source: `${KEDA}apis/keda/v1alpha1/gvkr.go`, quote: 'defaultGroup    = "apps"' }
+        ]
+      }
+    ];
+    READER_KINDS = new Set(ENV_READERS.map((r) => r.kind));
   }
 });
 
@@ -15365,7 +15395,7 @@ function placeOf(w, match) {
   }
   return void 0;
 }
-var ConfigMaps, Services, noFacts, TOOLS_DIR, TOOLS_CONTAINER, anchors, CONTAINER_PATH;
+var ConfigMaps, Services, EnvReaders, noFacts, TOOLS_DIR, TOOLS_CONTAINER, anchors, CONTAINER_PATH;
 var init_context = __esm({
   "src/pod/context.ts"() {
     "use strict";
@@ -15424,6 +15454,24 @@ var init_context = __esm({
           const meta3 = obj?.metadata;
           const selector = obj?.spec?.selector;
           if (typeof meta3?.name === "string" && isStringMap(selector)) out2.push({ name: meta3.name, namespace: String(meta3.namespace ?? "default"), selector });
+        }
+        return this.read = out2;
+      }
+    };
+    EnvReaders = class {
+      pending = [];
+      read;
+      add(row2, read2) {
+        this.pending.push({ row: row2, read: read2 });
+        this.read = void 0;
+      }
+      /** Those that read as objects, in input order. */
+      all() {
+        if (this.read) return this.read;
+        const out2 = [];
+        for (const { row: row2, read: read2 } of this.pending) {
+          const [obj] = readEach([read2]);
+          if (typeof obj === "object" && obj !== null && !Array.isArray(obj)) out2.push({ row: row2, obj });
         }
         return this.read = out2;
       }
@@ -19084,21 +19132,18 @@ function unsetNameField(w) {
   const holder = getPath(w.obj, path.slice(0, -1));
   const key2 = path[path.length - 1];
   if (!holder) return void 0;
-  const v = holder[key2];
-  return v === void 0 || v === null || v === "" ? { field, holder, key: key2 } : void 0;
+  return isUnsetName(holder[key2]) ? { field, holder, key: key2 } : void 0;
 }
 function sidecarRead(ctx) {
   const { w } = ctx;
-  const first = w.site.firstContainer;
-  if (!first?.envNames) return void 0;
-  const unset = unsetNameField(w);
   const containers = w.pod.containers ?? [];
   const c0 = containers[0];
-  if (!unset || !c0) return void 0;
+  if (!c0) return void 0;
+  const source = envSources(ctx).find((x) => x.reads.length > 0);
+  if (!source) return void 0;
   const sidecars = findSidecars(w, ctx.cfg, ctx.facts).filter((s) => !s.native);
   if (!sidecars.some((s) => s.name === c0.name)) return void 0;
-  const reads2 = envReads(w.obj, first.envNames);
-  if (reads2.length === 0) return void 0;
+  const { reads: reads2 } = source;
   const apps = containers.filter((c) => !sidecars.some((s) => s.name === c.name));
   const of = (c, variable) => givesVariable(c, variable);
   const anyApp = (variable, g) => apps.some((a) => of(a, variable) === g);
@@ -19111,7 +19156,10 @@ function sidecarRead(ctx) {
   const candidate = app ?? (missed.length > 0 ? apps.find((a) => missed.some((r) => of(a, r.variable) === "yes")) : apps.find((a) => unsure.some((r) => of(a, r.variable) === "yes")) ?? apps.find((a) => unsure.some((r) => of(a, r.variable) !== "no")));
   const byName = new Map(containers.map((c) => [c.name, c]));
   return {
-    field: unset.field,
+    field: source.field,
+    reader: source.reader,
+    what: source.what,
+    elsewhere: source.elsewhere,
     sidecar: c0.name,
     reads: reads2,
     missed,
@@ -19123,6 +19171,33 @@ function sidecarRead(ctx) {
       return c ? of(c, variable) : "no";
     }
   };
+}
+function envSources(ctx) {
+  const { w } = ctx;
+  const out2 = [];
+  const first = w.site.firstContainer;
+  const unset = unsetNameField(w);
+  if (first?.envNames && unset) out2.push({ reader: w.kind, what: first.what, field: unset.field, elsewhere: false, reads: envReads(w.obj, first.envNames) });
+  for (const { row: row2, obj } of ctx.facts.envReaders?.all() ?? []) {
+    if (!pointsAt(obj, row2, w) || !isUnsetName(getValue(obj, row2.nameField))) continue;
+    const name = obj.metadata?.name;
+    out2.push({ reader: `${row2.kind} ${String(name ?? "")}`, what: row2.what, field: row2.nameField, elsewhere: true, reads: envReads(obj, row2.envNames) });
+  }
+  return out2;
+}
+function pointsAt(obj, row2, w) {
+  if (w.templatePath.length === 0) return false;
+  const ref = getValue(obj, row2.target);
+  if (!isObject3(ref) || ref.name !== w.ref.name) return false;
+  const apiVersion2 = typeof ref.apiVersion === "string" && ref.apiVersion !== "" ? ref.apiVersion : row2.defaultTarget.apiVersion;
+  const kind2 = typeof ref.kind === "string" && ref.kind !== "" ? ref.kind : row2.defaultTarget.kind;
+  if (apiVersion2 !== w.ref.apiVersion || kind2 !== w.ref.kind) return false;
+  const ns = obj.metadata?.namespace;
+  return ns === void 0 || w.ref.namespace === void 0 || ns === w.ref.namespace;
+}
+function getValue(obj, dotted2) {
+  const path = dotted2.split(".");
+  return getPath(obj, path.slice(0, -1))?.[path[path.length - 1]];
 }
 function envReads(obj, names2) {
   const out2 = [];
@@ -19152,7 +19227,7 @@ function givesVariable(c, variable) {
   const from = Array.isArray(c.envFrom) ? c.envFrom : [];
   return from.some((s) => isObject3(s) && (isObject3(s.configMapRef) || isObject3(s.secretRef))) ? "unknown" : "no";
 }
-var RANK2;
+var RANK2, isUnsetName;
 var init_env_source = __esm({
   "src/pod/env-source.ts"() {
     "use strict";
@@ -19160,6 +19235,7 @@ var init_env_source = __esm({
     init_paths();
     init_sidecars();
     RANK2 = { no: 0, unknown: 1, yes: 2 };
+    isUnsetName = (v) => v === void 0 || v === null || v === "";
   }
 });
 
@@ -19224,12 +19300,12 @@ function nameTheApp(ctx, app, why) {
 function nameReadApp(ctx) {
   if (!ctx.w.site.firstContainer?.envNames) return;
   const read2 = sidecarRead(ctx);
-  if (!read2?.app) return;
+  if (!read2?.app || read2.elsewhere) return;
   const names2 = read2.missed.map((r) => r.variable);
   const list3 = names2.length > 2 ? `${names2[0]} and ${names2.length - 1} more` : names2.join(" and ");
   nameTheApp(ctx, read2.app, (field) => ({
     summary: `set ${field}: ${read2.app}, since sidecar ${read2.sidecar} (containers[0]) lacks ${list3}`,
-    detail: `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer.what}. ${read2.sidecar} defines no ${read2.missed.map((r) => `${r.variable} (${r.at})`).join(", ")}; ${read2.app} does.`
+    detail: `Without it ${ctx.w.kind} reads the first container: ${read2.what}. ${read2.sidecar} defines no ${read2.missed.map((r) => `${r.variable} (${r.at})`).join(", ")}; ${read2.app} does.`
   }));
 }
 var init_order = __esm({
@@ -19675,19 +19751,31 @@ function plannedStrategy(ctx, s, all) {
   return s.native ? "native" : "postStart";
 }
 function keepsAppFirst(ctx, s, all) {
-  const first = ctx.w.site.firstContainer;
   const app = ctx.w.pod.containers?.[0];
-  if (!first || first.nameField || s.native || !app || all.some((x) => x.name === app.name)) return false;
+  if (s.native || !app || all.some((x) => x.name === app.name)) return false;
+  const why = appFirstReason(ctx);
+  if (!why) return false;
   ctx.report(
     "info",
     {
-      summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
+      summary: `kept ${app.name} first and ${s.name} after it: ${why.summary}`,
       note: true,
-      detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
+      detail: `${upperFirst(why.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
     },
     podField(ctx.w, "containers", 0)
   );
   return true;
+}
+function appFirstReason(ctx) {
+  const first = ctx.w.site.firstContainer;
+  if (first && !first.nameField) return { summary: `${ctx.w.kind} reads containers[0] as the app`, what: first.what };
+  const other = envSources(ctx).find((x) => x.elsewhere && x.reads.length > 0);
+  if (!other) return void 0;
+  const vars = other.reads.map((r) => r.variable).join(", ");
+  return {
+    summary: `${other.reader} reads containers[0]'s env`,
+    what: `${other.what} (${vars}), unless ${other.reader} names another in ${other.field}`
+  };
 }
 function gatedClassic(ctx, s, all) {
   const containers = ctx.w.pod.containers ?? [];
@@ -19738,6 +19826,7 @@ var init_sequence = __esm({
     init_commands2();
     init_shell();
     init_refused();
+    init_env_source();
     init_text();
     endOrWrap = {
       needs: ["job", "sidecar", "command"],
@@ -20620,25 +20709,27 @@ function fitted(say, names2) {
   return all.length <= SUMMARY_LENGTH || names2.length === 1 ? all : say(`${names2[0]} and ${names2.length - 1} more`);
 }
 function reads(ctx, read2) {
-  const what2 = ctx.w.site.firstContainer.what;
-  return `${ctx.w.kind} reads the first container unless ${read2.field} names another: ${what2}.`;
+  if (read2.elsewhere)
+    return `${read2.reader} reads the first container of ${ctx.w.kind} ${ctx.w.ref.name} unless its ${read2.field} names another: ${read2.what}.`;
+  return `${ctx.w.kind} reads the first container unless ${read2.field} names another: ${read2.what}.`;
 }
 function missedText(read2, app) {
   const also = read2.unsure.length > 0 ? ` ${unsureVars(read2)}` : "";
-  const said = `${read2.sidecar} defines no ${named(read2.missed)}; ${app} does.${also} Set ${read2.field}: ${app}.`;
+  const said = `${read2.sidecar} defines no ${named(read2.missed)}; ${app} does.${also} Set ${setOn(read2, app)}.`;
+  if (read2.elsewhere) return `${said} fix does not change another object.`;
   if (read2.app) return said;
   const lost = read2.reads.filter((r) => RANK2[read2.gives(app, r.variable)] < RANK2[read2.gives(read2.sidecar, r.variable)]).map((r) => r.variable);
   return `${said} But ${app} does not define ${lost.join(", ")}, which ${read2.sidecar} defines or may (envFrom), so fix leaves the choice to you.`;
 }
 function unsureText(ctx, read2, app) {
-  return `${unsureVars(read2)} If the ${ctx.w.kind} should read ${app}'s env, set ${read2.field}: ${app}.`;
+  return `${unsureVars(read2)} If ${read2.elsewhere ? read2.reader : `the ${ctx.w.kind}`} should read ${app}'s env, set ${setOn(read2, app)}.`;
 }
 function unsureVars(read2) {
   return read2.unsure.map(
     (r) => read2.gives(read2.sidecar, r.variable) === "unknown" ? `${read2.sidecar} may define ${r.variable} (${r.at}) only through envFrom, whose keys the manifest does not show.` : `${read2.sidecar} defines no ${r.variable} (${r.at}); an app container may, through envFrom.`
   ).join(" ");
 }
-var sidecarReadAsApp, named;
+var sidecarReadAsApp, setOn, named;
 var init_sidecar_read_as_app = __esm({
   "src/check/rules/sidecar-read-as-app.ts"() {
     "use strict";
@@ -20649,28 +20740,30 @@ var init_sidecar_read_as_app = __esm({
       id: "sidecar-read-as-app",
       severity: "warning",
       needs: ["sidecar"],
-      summary: "a sidecar is `containers[0]` of a KEDA ScaledJob with no `spec.envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from it, and an app container, not the sidecar, defines them",
+      summary: "a sidecar is `containers[0]` of a KEDA ScaledJob, or of a ScaledObject's scale target, with no `envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from it, and an app container, not the sidecar, defines them",
       check(ctx, report2) {
         const read2 = sidecarRead(ctx);
         if (!read2) return;
         const sure = read2.missed.length > 0;
         const app = read2.app ?? read2.candidate;
         const vars = sure ? read2.missed : read2.unsure;
+        const who = read2.elsewhere ? read2.reader : `${ctx.w.kind} ${ctx.w.ref.name}`;
         const summary = fitted(
-          (names2) => `${ctx.w.kind} ${ctx.w.ref.name} reads ${names2} from sidecar ${read2.sidecar} (containers[0]), ` + (sure ? `which does not define ${vars.length > 1 ? "them" : "it"}` : `not from app ${app}`),
+          (names2) => `${who} reads ${names2} from sidecar ${read2.sidecar} (containers[0]), ` + (sure ? `which does not define ${vars.length > 1 ? "them" : "it"}` : `not from app ${app}`),
           vars.map((r) => r.variable)
         );
         report2(
           {
             summary,
             detail: `${reads(ctx, read2)} ${sure ? missedText(read2, app) : unsureText(ctx, read2, app)}`,
-            fix: `${read2.field}: ${app}`
+            fix: read2.elsewhere ? `${read2.reader}: ${read2.field}: ${app}` : `${read2.field}: ${app}`
           },
           podField(ctx.w, "containers", 0),
           sure ? "warning" : "info"
         );
       }
     };
+    setOn = (read2, app) => read2.elsewhere ? `${read2.field}: ${app} on ${read2.reader}` : `${read2.field}: ${app}`;
     named = (rs) => rs.map((r) => `${r.variable} (${r.at})`).join(", ");
   }
 });
@@ -21506,7 +21599,11 @@ function readFacts(items, facts = noFacts(), list3) {
     const item = items[index];
     const inner = listOf(item);
     if (inner) readFacts(inner.items, facts, placeIn(list3, index));
-    if (item.apiVersion !== "v1") continue;
+    if (item.apiVersion !== "v1") {
+      const reader = envReaderOf(item.apiVersion, item.kind);
+      if (reader) (facts.envReaders ??= new EnvReaders()).add(reader, () => fastParse(item.text)?.value ?? toValue(parseDocument(item.text)));
+      continue;
+    }
     if (item.kind === "ConfigMap") {
       const at = placeIn(list3, index);
       facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES })));
@@ -21906,6 +22003,7 @@ var init_process = __esm({
     init_context();
     init_sequence();
     init_kinds();
+    init_catalog();
     init_paths();
     init_select();
     init_workload();
@@ -26400,7 +26498,7 @@ var init_rule_docs_generated = __esm({
       },
       "sidecar-read-as-app": {
         "description": "A workload whose kind's controller reads `containers[0]` as the app unless a field names another container, and reads env variables the object itself names (in the built-in catalog: KEDA's ScaledJob, `keda.sh/v1alpha1`, field `spec.envSourceContainerName`, variables named by each trigger's `spec.triggers[].metadata` keys ending in `FromEnv`, such as `hostFromEnv: RABBITMQ_URL`), where `containers[0]` is a classic sidecar (the config's sidecar table, as every rule reads it) and the field is unset, null or `\"\"`. For each variable a trigger names, it reads what the sidecar and each app container give KEDA, as KEDA resolves a container's env:",
-        "help": "A sidecar is `containers[0]` of a KEDA ScaledJob that sets no `spec.envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from the sidecar, and an app container, not the sidecar, defines them. Default severity: `warning`.\n\n## What it finds\n\nA workload whose kind's controller reads `containers[0]` as the app unless a field names another\ncontainer, and reads env variables the object itself names (in the built-in catalog: KEDA's\nScaledJob, `keda.sh/v1alpha1`, field `spec.envSourceContainerName`, variables named by each\ntrigger's `spec.triggers[].metadata` keys ending in `FromEnv`, such as `hostFromEnv: RABBITMQ_URL`),\nwhere `containers[0]` is a classic sidecar (the config's sidecar table, as every rule reads it) and\nthe field is unset, null or `\"\"`. For each variable a trigger names, it reads what the sidecar and\neach app container give KEDA, as KEDA resolves a container's env:\n\n- **warning**: a variable an app container defines (an `env` entry with a value, a\n  `secretKeyRef` or a `configMapKeyRef`) and the sidecar does not (no such entry, no `envFrom`; or\n  an entry with an empty value, or a `fieldRef`, which KEDA skips). KEDA's scaler does not find it.\n- **info**: nothing is certain: the sidecar has no entry for it but an `envFrom` ConfigMap or\n  Secret, whose keys the manifest does not show, while an app container defines it; or the sidecar\n  lacks it and an app container may have it through its own `envFrom`. The finding says which, and\n  claims nothing it cannot see.\n- **nothing**: no trigger names a `*FromEnv` variable (KEDA reads no env then), the sidecar\n  defines every variable itself, no app container defines them either, or the app is first.\n\nThe finding is at `containers[0]` and names the ScaledJob, the sidecar, the variables (with the\nmetadata key each comes from) and the field to set. Where `fix` does not change the order (classic\nsidecars: `kubernetesVersion` before 1.29, strategy `postStart` or `first`) it sets the field itself\nwhere the finding is a warning and naming the app loses no variable the sidecar gave; at 1.29+ the\nsidecar becomes native and the app is `containers[0]`. Either way `check` says the configured fix\nresolves it.\n\nWhy a rule of its own: the finding is about which container a controller reads, not about start\norder (`sidecar-not-first`, `sidecar-no-readiness-gate`) or a controller dropping fields\n(`native-sidecar-in-custom-kind`); its evidence (trigger metadata against the containers' env) and\nits remedy (a field of the ScaledJob) are its own, and suppressing it must not silence those.\n\n## Why\n\nKEDA builds each scaler with the env of one container of the job template: the one\n`spec.envSourceContainerName` names, else `podSpec.Containers[0]` (kedacore/keda@v2.17.0,\npkg/scaling/resolver/scale_resolvers.go, `ResolveContainerEnv`). It resolves that container's\n`envFrom` ConfigMaps and Secrets, then its `env` entries (`resolveEnv`: values, `secretKeyRef`,\n`configMapKeyRef`; \"fieldRef and resourceFieldRef env are skipped\"), and a scaler parameter given\nas `<param>FromEnv: NAME` is looked up as `NAME` in that map (pkg/scalers/scalersconfig/typed_config.go,\n`configParamValue`; older scalers the same by hand, such as rabbitmq's `hostFromEnv` since v2.5.0).\nA manifest that lists `cloud-sql-proxy` or `istio-proxy` before the consumer makes KEDA read the\nproxy's env: the scaler fails to find `RABBITMQ_URL` and never scales the job (the failure shows\nin the KEDA operator's log and the ScaledJob's events, not in the pod). KEDA documents the field:\nhttps://keda.sh/docs/2.17/reference/scaledjob-spec/.\n\nA TriggerAuthentication's `env` entries pick their container by their own `containerName`\n(empty: `containers[0]` as well), which `spec.envSourceContainerName` does not change; this rule\ndoes not read TriggerAuthentications.\n\n## How to fix\n\nName the container KEDA should read: set `envSourceContainerName: consumer` (the app's name) in\nthe ScaledJob's `spec`, beside `jobTargetRef`; or list the app first. `pod-sequencer fix` writes the field where the warning's evidence is\ncertain (or, at Kubernetes 1.29+, makes the sidecar native, which leaves the app first); for an\n`info` finding, decide from the ConfigMap or Secret the `envFrom` names.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.sidecar-read-as-app: \"<reason>\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    sidecar-read-as-app: \"off\"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: \"sidecar-read-as-app=off\"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline)."
+        "help": "A sidecar is `containers[0]` of a KEDA ScaledJob, or of a ScaledObject's scale target, with no `envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from the sidecar, and an app container, not the sidecar, defines them. Default severity: `warning`.\n\n## What it finds\n\nA workload whose kind's controller reads `containers[0]` as the app unless a field names another\ncontainer, and reads env variables the object itself names (in the built-in catalog: KEDA's\nScaledJob, `keda.sh/v1alpha1`, field `spec.envSourceContainerName`, variables named by each\ntrigger's `spec.triggers[].metadata` keys ending in `FromEnv`, such as `hostFromEnv: RABBITMQ_URL`),\nwhere `containers[0]` is a classic sidecar (the config's sidecar table, as every rule reads it) and\nthe field is unset, null or `\"\"`. For each variable a trigger names, it reads what the sidecar and\neach app container give KEDA, as KEDA resolves a container's env:\n\n- **warning**: a variable an app container defines (an `env` entry with a value, a\n  `secretKeyRef` or a `configMapKeyRef`) and the sidecar does not (no such entry, no `envFrom`; or\n  an entry with an empty value, or a `fieldRef`, which KEDA skips). KEDA's scaler does not find it.\n- **info**: nothing is certain: the sidecar has no entry for it but an `envFrom` ConfigMap or\n  Secret, whose keys the manifest does not show, while an app container defines it; or the sidecar\n  lacks it and an app container may have it through its own `envFrom`. The finding says which, and\n  claims nothing it cannot see.\n- **nothing**: no trigger names a `*FromEnv` variable (KEDA reads no env then), the sidecar\n  defines every variable itself, no app container defines them either, or the app is first.\n\nThe finding is at `containers[0]` and names the ScaledJob, the sidecar, the variables (with the\nmetadata key each comes from) and the field to set. Where `fix` does not change the order (classic\nsidecars: `kubernetesVersion` before 1.29, strategy `postStart` or `first`) it sets the field itself\nwhere the finding is a warning and naming the app loses no variable the sidecar gave; at 1.29+ the\nsidecar becomes native and the app is `containers[0]`. Either way `check` says the configured fix\nresolves it.\n\nThe same holds for a workload another object of the input reads that way (the catalog's\n`ENV_READERS`, src/workloads/catalog.ts): a KEDA ScaledObject whose `spec.scaleTargetRef` names it\n(apps/v1 Deployment when it gives no apiVersion or kind; in the ScaledObject's namespace, or\neither naming none) and whose `spec.scaleTargetRef.envSourceContainerName` is unset. The finding\nthen names the ScaledObject and the field on it; `fix` never writes another object, so where the\nsidecar stays first the warning stays. Where the app is first, `fix` keeps it first (its command\nwaits for the sidecar, strategy wrap) instead of putting a classic sidecar where KEDA reads env.\n\nWhy a rule of its own: the finding is about which container a controller reads, not about start\norder (`sidecar-not-first`, `sidecar-no-readiness-gate`) or a controller dropping fields\n(`native-sidecar-in-custom-kind`); its evidence (trigger metadata against the containers' env) and\nits remedy (a field of the ScaledJob) are its own, and suppressing it must not silence those.\n\n## Why\n\nKEDA builds each scaler with the env of one container of the job template: the one\n`spec.envSourceContainerName` names, else `podSpec.Containers[0]` (kedacore/keda@v2.17.0,\npkg/scaling/resolver/scale_resolvers.go, `ResolveContainerEnv`). It resolves that container's\n`envFrom` ConfigMaps and Secrets, then its `env` entries (`resolveEnv`: values, `secretKeyRef`,\n`configMapKeyRef`; \"fieldRef and resourceFieldRef env are skipped\"), and a scaler parameter given\nas `<param>FromEnv: NAME` is looked up as `NAME` in that map (pkg/scalers/scalersconfig/typed_config.go,\n`configParamValue`; older scalers the same by hand, such as rabbitmq's `hostFromEnv` since v2.5.0).\nA manifest that lists `cloud-sql-proxy` or `istio-proxy` before the consumer makes KEDA read the\nproxy's env: the scaler fails to find `RABBITMQ_URL` and never scales the job (the failure shows\nin the KEDA operator's log and the ScaledJob's events, not in the pod). KEDA documents the field:\nhttps://keda.sh/docs/2.17/reference/scaledjob-spec/.\n\nA TriggerAuthentication's `env` entries pick their container by their own `containerName`\n(empty: `containers[0]` as well), which `spec.envSourceContainerName` does not change; this rule\ndoes not read TriggerAuthentications.\n\n## How to fix\n\nName the container KEDA should read: set `envSourceContainerName: consumer` (the app's name) in\nthe ScaledJob's `spec`, beside `jobTargetRef`, or in the ScaledObject's `spec.scaleTargetRef`; or\nlist the app first. `pod-sequencer fix` writes the field where the warning's evidence is\ncertain (or, at Kubernetes 1.29+, makes the sidecar native, which leaves the app first); for an\n`info` finding, decide from the ConfigMap or Secret the `envFrom` names.\n\n## How to suppress\n\n```yaml\nmetadata:\n  annotations:\n    pod-sequencer.dev/ignore.sidecar-read-as-app: \"<reason>\"\n```\n\nTo change the rule everywhere, set its severity (or `off`) in the config:\n\n```yaml\nspec:\n  rules:\n    sidecar-read-as-app: \"off\"   # off | info | warning | error\n```\n\n(ConfigMap form: `rules: \"sidecar-read-as-app=off\"`.) An existing finding can also go into a baseline:\n`pod-sequencer check --write-baseline .pod-sequencer-baseline.json DIR`, see\n[integrations](../integrations.md#ci-with-a-baseline)."
       },
       "pending-change": {
         "description": "In `check` (and `mode: check`) only: each change `fix` would make to a workload where no rule above it reported anything: `fix would have <the change>`, with the change's why and the fix `pod-sequencer fix <file>`. Typical causes: pod-sequencer's own waits or wrappers are out of date with the config (a dependency's budget changed, a wrapper is no longer needed once the sidecar is native), an injected mesh lacks a setting pod-sequencer adds (the hold annotation, the native-sidecar key under a `kubernetesVersion` that runs native sidecars), or a classic sidecar could be native.",

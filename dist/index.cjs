@@ -14459,6 +14459,36 @@ var POD_OWNERS = [
     controllerNote: TEKTON_NOTE
   }
 ];
+var KEDA = "kedacore/keda@v2.17.0:";
+var ENV_READERS = [
+  {
+    group: "keda.sh",
+    kind: "ScaledObject",
+    target: "spec.scaleTargetRef",
+    defaultTarget: { apiVersion: "apps/v1", kind: "Deployment" },
+    nameField: "spec.scaleTargetRef.envSourceContainerName",
+    envNames: { at: "spec.triggers[].metadata", keySuffix: "FromEnv" },
+    what: "KEDA's scalers read their *FromEnv values from it",
+    source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`,
+    quote: 'ScaleTargetRef *ScaleTarget `json:"scaleTargetRef"`',
+    also: [
+      { source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`, quote: 'EnvSourceContainerName string `json:"envSourceContainerName,omitempty"`' },
+      { source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`, quote: 'Triggers []ScaleTriggers `json:"triggers"`' },
+      // The target's pod template and the field, then containers[0] when the field is empty.
+      { source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`, quote: "return &podTemplateSpec, obj.Spec.ScaleTargetRef.EnvSourceContainerName, nil" },
+      { source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`, quote: "objKey := client.ObjectKey{Namespace: obj.Namespace, Name: obj.Spec.ScaleTargetRef.Name}" },
+      // No apiVersion or kind: apps/v1 Deployment.
+      { source: `${KEDA}apis/keda/v1alpha1/gvkr.go`, quote: 'defaultKind     = "Deployment"' },
+      { source: `${KEDA}apis/keda/v1alpha1/gvkr.go`, quote: 'defaultGroup    = "apps"' }
+    ]
+  }
+];
+var READER_KINDS = new Set(ENV_READERS.map((r) => r.kind));
+function envReaderOf(apiVersion2, kind2) {
+  if (!apiVersion2 || !kind2 || !READER_KINDS.has(kind2)) return void 0;
+  const group = apiVersion2.split("/")[0];
+  return ENV_READERS.find((r) => r.kind === kind2 && r.group === group);
+}
 function podOwner(metadata) {
   const refs = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences : [];
   for (const ref of refs) {
@@ -14986,6 +15016,24 @@ var Services = class {
       const meta = obj?.metadata;
       const selector = obj?.spec?.selector;
       if (typeof meta?.name === "string" && isStringMap(selector)) out.push({ name: meta.name, namespace: String(meta.namespace ?? "default"), selector });
+    }
+    return this.read = out;
+  }
+};
+var EnvReaders = class {
+  pending = [];
+  read;
+  add(row, read2) {
+    this.pending.push({ row, read: read2 });
+    this.read = void 0;
+  }
+  /** Those that read as objects, in input order. */
+  all() {
+    if (this.read) return this.read;
+    const out = [];
+    for (const { row, read: read2 } of this.pending) {
+      const [obj] = readEach([read2]);
+      if (typeof obj === "object" && obj !== null && !Array.isArray(obj)) out.push({ row, obj });
     }
     return this.read = out;
   }
@@ -18383,21 +18431,18 @@ function unsetNameField(w) {
   const holder = getPath(w.obj, path.slice(0, -1));
   const key = path[path.length - 1];
   if (!holder) return void 0;
-  const v = holder[key];
-  return v === void 0 || v === null || v === "" ? { field, holder, key } : void 0;
+  return isUnsetName(holder[key]) ? { field, holder, key } : void 0;
 }
 function sidecarRead(ctx) {
   const { w } = ctx;
-  const first = w.site.firstContainer;
-  if (!first?.envNames) return void 0;
-  const unset = unsetNameField(w);
   const containers = w.pod.containers ?? [];
   const c0 = containers[0];
-  if (!unset || !c0) return void 0;
+  if (!c0) return void 0;
+  const source = envSources(ctx).find((x) => x.reads.length > 0);
+  if (!source) return void 0;
   const sidecars = findSidecars(w, ctx.cfg, ctx.facts).filter((s) => !s.native);
   if (!sidecars.some((s) => s.name === c0.name)) return void 0;
-  const reads2 = envReads(w.obj, first.envNames);
-  if (reads2.length === 0) return void 0;
+  const { reads: reads2 } = source;
   const apps = containers.filter((c) => !sidecars.some((s) => s.name === c.name));
   const of = (c, variable) => givesVariable(c, variable);
   const anyApp = (variable, g) => apps.some((a) => of(a, variable) === g);
@@ -18410,7 +18455,10 @@ function sidecarRead(ctx) {
   const candidate = app ?? (missed.length > 0 ? apps.find((a) => missed.some((r) => of(a, r.variable) === "yes")) : apps.find((a) => unsure.some((r) => of(a, r.variable) === "yes")) ?? apps.find((a) => unsure.some((r) => of(a, r.variable) !== "no")));
   const byName = new Map(containers.map((c) => [c.name, c]));
   return {
-    field: unset.field,
+    field: source.field,
+    reader: source.reader,
+    what: source.what,
+    elsewhere: source.elsewhere,
     sidecar: c0.name,
     reads: reads2,
     missed,
@@ -18423,6 +18471,34 @@ function sidecarRead(ctx) {
     }
   };
 }
+function envSources(ctx) {
+  const { w } = ctx;
+  const out = [];
+  const first = w.site.firstContainer;
+  const unset = unsetNameField(w);
+  if (first?.envNames && unset) out.push({ reader: w.kind, what: first.what, field: unset.field, elsewhere: false, reads: envReads(w.obj, first.envNames) });
+  for (const { row, obj } of ctx.facts.envReaders?.all() ?? []) {
+    if (!pointsAt(obj, row, w) || !isUnsetName(getValue(obj, row.nameField))) continue;
+    const name = obj.metadata?.name;
+    out.push({ reader: `${row.kind} ${String(name ?? "")}`, what: row.what, field: row.nameField, elsewhere: true, reads: envReads(obj, row.envNames) });
+  }
+  return out;
+}
+function pointsAt(obj, row, w) {
+  if (w.templatePath.length === 0) return false;
+  const ref = getValue(obj, row.target);
+  if (!isObject3(ref) || ref.name !== w.ref.name) return false;
+  const apiVersion2 = typeof ref.apiVersion === "string" && ref.apiVersion !== "" ? ref.apiVersion : row.defaultTarget.apiVersion;
+  const kind2 = typeof ref.kind === "string" && ref.kind !== "" ? ref.kind : row.defaultTarget.kind;
+  if (apiVersion2 !== w.ref.apiVersion || kind2 !== w.ref.kind) return false;
+  const ns = obj.metadata?.namespace;
+  return ns === void 0 || w.ref.namespace === void 0 || ns === w.ref.namespace;
+}
+function getValue(obj, dotted2) {
+  const path = dotted2.split(".");
+  return getPath(obj, path.slice(0, -1))?.[path[path.length - 1]];
+}
+var isUnsetName = (v) => v === void 0 || v === null || v === "";
 function envReads(obj, names) {
   const out = [];
   for (const path of expand(obj, parsePattern(names.at))) {
@@ -18513,12 +18589,12 @@ function nameTheApp(ctx, app, why) {
 function nameReadApp(ctx) {
   if (!ctx.w.site.firstContainer?.envNames) return;
   const read2 = sidecarRead(ctx);
-  if (!read2?.app) return;
+  if (!read2?.app || read2.elsewhere) return;
   const names = read2.missed.map((r) => r.variable);
   const list2 = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(" and ");
   nameTheApp(ctx, read2.app, (field) => ({
     summary: `set ${field}: ${read2.app}, since sidecar ${read2.sidecar} (containers[0]) lacks ${list2}`,
-    detail: `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer.what}. ${read2.sidecar} defines no ${read2.missed.map((r) => `${r.variable} (${r.at})`).join(", ")}; ${read2.app} does.`
+    detail: `Without it ${ctx.w.kind} reads the first container: ${read2.what}. ${read2.sidecar} defines no ${read2.missed.map((r) => `${r.variable} (${r.at})`).join(", ")}; ${read2.app} does.`
   }));
 }
 
@@ -18957,19 +19033,31 @@ function plannedStrategy(ctx, s, all) {
   return s.native ? "native" : "postStart";
 }
 function keepsAppFirst(ctx, s, all) {
-  const first = ctx.w.site.firstContainer;
   const app = ctx.w.pod.containers?.[0];
-  if (!first || first.nameField || s.native || !app || all.some((x) => x.name === app.name)) return false;
+  if (s.native || !app || all.some((x) => x.name === app.name)) return false;
+  const why = appFirstReason(ctx);
+  if (!why) return false;
   ctx.report(
     "info",
     {
-      summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
+      summary: `kept ${app.name} first and ${s.name} after it: ${why.summary}`,
       note: true,
-      detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
+      detail: `${upperFirst(why.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`
     },
     podField(ctx.w, "containers", 0)
   );
   return true;
+}
+function appFirstReason(ctx) {
+  const first = ctx.w.site.firstContainer;
+  if (first && !first.nameField) return { summary: `${ctx.w.kind} reads containers[0] as the app`, what: first.what };
+  const other = envSources(ctx).find((x) => x.elsewhere && x.reads.length > 0);
+  if (!other) return void 0;
+  const vars = other.reads.map((r) => r.variable).join(", ");
+  return {
+    summary: `${other.reader} reads containers[0]'s env`,
+    what: `${other.what} (${vars}), unless ${other.reader} names another in ${other.field}`
+  };
 }
 function gatedClassic(ctx, s, all) {
   const containers = ctx.w.pod.containers ?? [];
@@ -19626,22 +19714,23 @@ var sidecarReadAsApp = {
   id: "sidecar-read-as-app",
   severity: "warning",
   needs: ["sidecar"],
-  summary: "a sidecar is `containers[0]` of a KEDA ScaledJob with no `spec.envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from it, and an app container, not the sidecar, defines them",
+  summary: "a sidecar is `containers[0]` of a KEDA ScaledJob, or of a ScaledObject's scale target, with no `envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from it, and an app container, not the sidecar, defines them",
   check(ctx, report2) {
     const read2 = sidecarRead(ctx);
     if (!read2) return;
     const sure = read2.missed.length > 0;
     const app = read2.app ?? read2.candidate;
     const vars = sure ? read2.missed : read2.unsure;
+    const who = read2.elsewhere ? read2.reader : `${ctx.w.kind} ${ctx.w.ref.name}`;
     const summary = fitted(
-      (names) => `${ctx.w.kind} ${ctx.w.ref.name} reads ${names} from sidecar ${read2.sidecar} (containers[0]), ` + (sure ? `which does not define ${vars.length > 1 ? "them" : "it"}` : `not from app ${app}`),
+      (names) => `${who} reads ${names} from sidecar ${read2.sidecar} (containers[0]), ` + (sure ? `which does not define ${vars.length > 1 ? "them" : "it"}` : `not from app ${app}`),
       vars.map((r) => r.variable)
     );
     report2(
       {
         summary,
         detail: `${reads(ctx, read2)} ${sure ? missedText(read2, app) : unsureText(ctx, read2, app)}`,
-        fix: `${read2.field}: ${app}`
+        fix: read2.elsewhere ? `${read2.reader}: ${read2.field}: ${app}` : `${read2.field}: ${app}`
       },
       podField(ctx.w, "containers", 0),
       sure ? "warning" : "info"
@@ -19653,19 +19742,22 @@ function fitted(say, names) {
   return all.length <= SUMMARY_LENGTH || names.length === 1 ? all : say(`${names[0]} and ${names.length - 1} more`);
 }
 function reads(ctx, read2) {
-  const what = ctx.w.site.firstContainer.what;
-  return `${ctx.w.kind} reads the first container unless ${read2.field} names another: ${what}.`;
+  if (read2.elsewhere)
+    return `${read2.reader} reads the first container of ${ctx.w.kind} ${ctx.w.ref.name} unless its ${read2.field} names another: ${read2.what}.`;
+  return `${ctx.w.kind} reads the first container unless ${read2.field} names another: ${read2.what}.`;
 }
+var setOn = (read2, app) => read2.elsewhere ? `${read2.field}: ${app} on ${read2.reader}` : `${read2.field}: ${app}`;
 var named = (rs) => rs.map((r) => `${r.variable} (${r.at})`).join(", ");
 function missedText(read2, app) {
   const also = read2.unsure.length > 0 ? ` ${unsureVars(read2)}` : "";
-  const said = `${read2.sidecar} defines no ${named(read2.missed)}; ${app} does.${also} Set ${read2.field}: ${app}.`;
+  const said = `${read2.sidecar} defines no ${named(read2.missed)}; ${app} does.${also} Set ${setOn(read2, app)}.`;
+  if (read2.elsewhere) return `${said} fix does not change another object.`;
   if (read2.app) return said;
   const lost = read2.reads.filter((r) => RANK2[read2.gives(app, r.variable)] < RANK2[read2.gives(read2.sidecar, r.variable)]).map((r) => r.variable);
   return `${said} But ${app} does not define ${lost.join(", ")}, which ${read2.sidecar} defines or may (envFrom), so fix leaves the choice to you.`;
 }
 function unsureText(ctx, read2, app) {
-  return `${unsureVars(read2)} If the ${ctx.w.kind} should read ${app}'s env, set ${read2.field}: ${app}.`;
+  return `${unsureVars(read2)} If ${read2.elsewhere ? read2.reader : `the ${ctx.w.kind}`} should read ${app}'s env, set ${setOn(read2, app)}.`;
 }
 function unsureVars(read2) {
   return read2.unsure.map(
@@ -20439,7 +20531,11 @@ function readFacts(items, facts = noFacts(), list2) {
     const item = items[index];
     const inner = listOf(item);
     if (inner) readFacts(inner.items, facts, placeIn(list2, index));
-    if (item.apiVersion !== "v1") continue;
+    if (item.apiVersion !== "v1") {
+      const reader = envReaderOf(item.apiVersion, item.kind);
+      if (reader) (facts.envReaders ??= new EnvReaders()).add(reader, () => fastParse(item.text)?.value ?? toValue(parseDocument(item.text)));
+      continue;
+    }
     if (item.kind === "ConfigMap") {
       const at = placeIn(list2, index);
       facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES })));

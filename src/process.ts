@@ -13,9 +13,10 @@ import { isListKind, MAX_ALIASES, readResourceList, sourceOffset, writeResourceL
 import { deepEqual, nodeName, syncDocument, type Before, type NodePool } from './yaml/sync.js';
 import { FatalError, type ResourceRef, type Result } from './krm/types.js';
 import { fromMessage } from './krm/results.js';
-import { makeCtx, noFacts, settlePaths, type InputFacts, type PodCtx } from './pod/context.js';
+import { EnvReaders, makeCtx, noFacts, settlePaths, type InputFacts, type PodCtx } from './pod/context.js';
 import { sequenceWorkload, stepsCanAct } from './sequence/index.js';
 import { allowsUnnamedContainers, sitesFor, type Site } from './workloads/kinds.js';
+import { envReaderOf } from './workloads/catalog.js';
 import { expand, type Path } from './workloads/paths.js';
 import { isSelected } from './workloads/select.js';
 import {
@@ -244,7 +245,11 @@ export function readFacts(items: readonly ItemText[], facts = noFacts(), list?: 
     const item = items[index]!; // an index loop: no pair per item from entries()
     const inner = listOf(item);
     if (inner) readFacts(inner.items, facts, placeIn(list, index));
-    if (item.apiVersion !== 'v1') continue;
+    if (item.apiVersion !== 'v1') {
+      const reader = envReaderOf(item.apiVersion, item.kind);
+      if (reader) (facts.envReaders ??= new EnvReaders()).add(reader, () => fastParse(item.text)?.value ?? toValue(parseDocument(item.text)));
+      continue;
+    }
     if (item.kind === 'ConfigMap') {
       const at = placeIn(list, index);
       facts.configMaps.add(() => checkedFact(facts, at, fastParse(item.text)?.value ?? parseDocument(item.text).toJS({ maxAliasCount: MAX_ALIASES })));

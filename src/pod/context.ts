@@ -3,6 +3,7 @@ import type { Message, Result, RuleId, Severity } from '../krm/types.js';
 import { fromMessage } from '../krm/results.js';
 import type { ShellEnv } from '../shell/index.js';
 import { podField, type Container, type Workload } from '../workloads/workload.js';
+import type { EnvReader } from '../workloads/catalog.js';
 
 /** What the input as a whole says, beyond one workload (read once per run). */
 export interface InputFacts {
@@ -15,6 +16,11 @@ export interface InputFacts {
    * one (an Envoy bootstrap, a script) asks, so an input of large ConfigMaps costs nothing else.
    */
   configMaps: ConfigMaps;
+  /**
+   * Objects of the input that read a workload's containers[0] from outside it (the catalog's
+   * ENV_READERS: KEDA's ScaledObject), each read on first use; absent in an input with none.
+   */
+  envReaders?: EnvReaders;
   /**
    * Notes a run gives once, on the first workload they concern (noteOnce): a setting the config
    * leaves unset that decided something (the assumed kubernetesVersion, mesh.consul.version).
@@ -106,6 +112,28 @@ export class Services {
       const meta = obj?.metadata;
       const selector = obj?.spec?.selector;
       if (typeof meta?.name === 'string' && isStringMap(selector)) out.push({ name: meta.name, namespace: String(meta.namespace ?? 'default'), selector });
+    }
+    return (this.read = out);
+  }
+}
+
+/** ENV_READERS objects of the input (src/pod/env-source.ts matches them to workloads), read on first use as Services are. */
+export class EnvReaders {
+  private readonly pending: { row: EnvReader; read: () => unknown }[] = [];
+  private read?: { row: EnvReader; obj: Record<string, unknown> }[];
+
+  add(row: EnvReader, read: () => unknown): void {
+    this.pending.push({ row, read });
+    this.read = undefined;
+  }
+
+  /** Those that read as objects, in input order. */
+  all(): readonly { row: EnvReader; obj: Record<string, unknown> }[] {
+    if (this.read) return this.read;
+    const out: { row: EnvReader; obj: Record<string, unknown> }[] = [];
+    for (const { row, read } of this.pending) {
+      const [obj] = readEach([read]);
+      if (typeof obj === 'object' && obj !== null && !Array.isArray(obj)) out.push({ row, obj: obj as Record<string, unknown> });
     }
     return (this.read = out);
   }

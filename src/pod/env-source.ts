@@ -14,6 +14,7 @@
  * A scaler looks a parameter up by the value of its `<param>FromEnv` key and takes "" as not
  * found (kedacore/keda@v2.17.0, pkg/scalers/scalersconfig/typed_config.go configParamValue).
  */
+import type { EnvReader } from '../workloads/catalog.js';
 import type { Container, Workload } from '../workloads/workload.js';
 import { getPath, isObject } from '../workloads/workload.js';
 import { expand, formatPath, parsePattern } from '../workloads/paths.js';
@@ -36,6 +37,12 @@ export interface EnvRead {
 export interface SidecarRead {
   /** The field that names the app instead (`spec.envSourceContainerName`), unset here. */
   field: string;
+  /** Who reads containers[0]: the workload's own kind (`ScaledJob`), or another object (`ScaledObject q`). */
+  reader: string;
+  /** What it does with it, in the catalog's words. */
+  what: string;
+  /** The field is another object's (`reader`): fix cannot write it. */
+  elsewhere: boolean;
   /** containers[0], a classic sidecar. */
   sidecar: string;
   /** Every variable the object names, each once, in the order written. */
@@ -73,8 +80,7 @@ export function unsetNameField(w: Workload): { field: string; holder: Record<str
   const holder = getPath(w.obj, path.slice(0, -1));
   const key = path[path.length - 1]!;
   if (!holder) return undefined;
-  const v = holder[key];
-  return v === undefined || v === null || v === '' ? { field, holder, key } : undefined;
+  return isUnsetName(holder[key]) ? { field, holder, key } : undefined;
 }
 
 /**
@@ -85,16 +91,14 @@ export function unsetNameField(w: Workload): { field: string; holder: Record<str
  */
 export function sidecarRead(ctx: PodCtx): SidecarRead | undefined {
   const { w } = ctx;
-  const first = w.site.firstContainer;
-  if (!first?.envNames) return undefined;
-  const unset = unsetNameField(w);
   const containers = w.pod.containers ?? [];
   const c0 = containers[0];
-  if (!unset || !c0) return undefined;
+  if (!c0) return undefined;
+  const source = envSources(ctx).find((x) => x.reads.length > 0);
+  if (!source) return undefined;
   const sidecars = findSidecars(w, ctx.cfg, ctx.facts).filter((s) => !s.native);
   if (!sidecars.some((s) => s.name === c0.name)) return undefined;
-  const reads = envReads(w.obj, first.envNames);
-  if (reads.length === 0) return undefined;
+  const { reads } = source;
   const apps = containers.filter((c) => !sidecars.some((s) => s.name === c.name));
   const of = (c: Container, variable: string) => givesVariable(c, variable);
   const anyApp = (variable: string, g: Gives) => apps.some((a) => of(a, variable) === g);
@@ -113,7 +117,10 @@ export function sidecarRead(ctx: PodCtx): SidecarRead | undefined {
       : (apps.find((a) => unsure.some((r) => of(a, r.variable) === 'yes')) ?? apps.find((a) => unsure.some((r) => of(a, r.variable) !== 'no'))))!;
   const byName = new Map(containers.map((c) => [c.name, c]));
   return {
-    field: unset.field,
+    field: source.field,
+    reader: source.reader,
+    what: source.what,
+    elsewhere: source.elsewhere,
     sidecar: c0.name,
     reads,
     missed,
@@ -126,6 +133,55 @@ export function sidecarRead(ctx: PodCtx): SidecarRead | undefined {
     },
   };
 }
+
+/** Who reads a workload's containers[0] env with the field to name another unset, and the variables it names. */
+export interface EnvSource {
+  reader: string;
+  what: string;
+  field: string;
+  elsewhere: boolean;
+  reads: EnvRead[];
+}
+
+/**
+ * Every reader of this workload's containers[0] env whose field names no container: the
+ * workload's own kind (the catalog's firstContainer with envNames: KEDA's ScaledJob), then the
+ * input's objects that point at it (the catalog's ENV_READERS: a KEDA ScaledObject whose
+ * scaleTargetRef is this workload, in its namespace).
+ */
+export function envSources(ctx: PodCtx): EnvSource[] {
+  const { w } = ctx;
+  const out: EnvSource[] = [];
+  const first = w.site.firstContainer;
+  const unset = unsetNameField(w);
+  if (first?.envNames && unset) out.push({ reader: w.kind, what: first.what, field: unset.field, elsewhere: false, reads: envReads(w.obj, first.envNames) });
+  for (const { row, obj } of ctx.facts.envReaders?.all() ?? []) {
+    if (!pointsAt(obj, row, w) || !isUnsetName(getValue(obj, row.nameField))) continue;
+    const name = (obj.metadata as { name?: unknown } | undefined)?.name;
+    out.push({ reader: `${row.kind} ${String(name ?? '')}`, what: row.what, field: row.nameField, elsewhere: true, reads: envReads(obj, row.envNames) });
+  }
+  return out;
+}
+
+/** Whether the reader's reference names this workload: its name, apiVersion and kind (the row's defaults where left out), in its namespace. */
+function pointsAt(obj: Record<string, unknown>, row: EnvReader, w: Workload): boolean {
+  if (w.templatePath.length === 0) return false; // a bare Pod is no scale target
+  const ref = getValue(obj, row.target);
+  if (!isObject(ref) || ref.name !== w.ref.name) return false;
+  const apiVersion = typeof ref.apiVersion === 'string' && ref.apiVersion !== '' ? ref.apiVersion : row.defaultTarget.apiVersion;
+  const kind = typeof ref.kind === 'string' && ref.kind !== '' ? ref.kind : row.defaultTarget.kind;
+  if (apiVersion !== w.ref.apiVersion || kind !== w.ref.kind) return false;
+  const ns = (obj.metadata as { namespace?: unknown } | undefined)?.namespace;
+  // As ConfigMaps are matched: one that names no namespace (a kustomize base) matches either way.
+  return ns === undefined || w.ref.namespace === undefined || ns === w.ref.namespace;
+}
+
+function getValue(obj: Record<string, unknown>, dotted: string): unknown {
+  const path = dotted.split('.');
+  return getPath(obj, path.slice(0, -1))?.[path[path.length - 1]!];
+}
+
+const isUnsetName = (v: unknown) => v === undefined || v === null || v === '';
 
 /** Every variable the object names at the envNames maps (keys ending in keySuffix, a non-empty string value), each once. */
 function envReads(obj: unknown, names: { at: string; keySuffix: string }): EnvRead[] {

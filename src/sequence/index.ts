@@ -26,6 +26,7 @@ import { probeBlocked } from '../pod/ports.js';
 import { endsItsSidecars } from '../pod/commands.js';
 import { WRAP_MARKER } from '../shell/index.js';
 import { REFUSED_TEXT, refuses } from '../pod/refused.js';
+import { envSources } from '../pod/env-source.js';
 import type { Refused } from '../workloads/catalog.js';
 import { upperFirst } from '../yaml/text.js';
 
@@ -238,26 +239,42 @@ function plannedStrategy(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): Effect
 }
 
 /**
- * A classic sidecar that `first` or `postStart` would move in front of the app where the
- * controller reads `containers[0]` as the app (the catalog's firstContainer: mpi-operator) and
- * no field names it instead: the app stays first and its command waits for the sidecar
- * (strategy wrap). Where a field can name it (KEDA's envSourceContainerName), the move goes
- * ahead and sets it (order.ts).
+ * A classic sidecar that `first` or `postStart` would move in front of the app where something
+ * reads `containers[0]` as the app and no field of the workload names it instead: the controller
+ * itself (the catalog's firstContainer: mpi-operator), or another object of the input that reads
+ * its env (the catalog's ENV_READERS: a KEDA ScaledObject whose triggers read `*FromEnv`
+ * variables and that names no container; its field is not this object's to write). The app stays
+ * first and its command waits for the sidecar (strategy wrap). Where the workload's own field can
+ * name it (KEDA's ScaledJob envSourceContainerName), the move goes ahead and sets it (order.ts).
  */
 function keepsAppFirst(ctx: Ctx, s: FoundSidecar, all: FoundSidecar[]): boolean {
-  const first = ctx.w.site.firstContainer;
   const app = ctx.w.pod.containers?.[0];
-  if (!first || first.nameField || s.native || !app || all.some((x) => x.name === app.name)) return false;
+  if (s.native || !app || all.some((x) => x.name === app.name)) return false;
+  const why = appFirstReason(ctx);
+  if (!why) return false;
   ctx.report(
     'info',
     {
-      summary: `kept ${app.name} first and ${s.name} after it: ${ctx.w.kind} reads containers[0] as the app`,
+      summary: `kept ${app.name} first and ${s.name} after it: ${why.summary}`,
       note: true,
-      detail: `${upperFirst(first.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`,
+      detail: `${upperFirst(why.what)}, so no sidecar may go before it; the app's command waits for ${s.name} instead (strategy wrap). A native sidecar (Kubernetes 1.29 or later) needs neither.`,
     },
     podField(ctx.w, 'containers', 0),
   );
   return true;
+}
+
+/** Why containers[0] must stay the app, if something reads it (keepsAppFirst). */
+function appFirstReason(ctx: Ctx): { summary: string; what: string } | undefined {
+  const first = ctx.w.site.firstContainer;
+  if (first && !first.nameField) return { summary: `${ctx.w.kind} reads containers[0] as the app`, what: first.what };
+  const other = envSources(ctx).find((x) => x.elsewhere && x.reads.length > 0);
+  if (!other) return undefined;
+  const vars = other.reads.map((r) => r.variable).join(', ');
+  return {
+    summary: `${other.reader} reads containers[0]'s env`,
+    what: `${other.what} (${vars}), unless ${other.reader} names another in ${other.field}`,
+  };
 }
 
 /**

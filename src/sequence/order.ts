@@ -94,15 +94,15 @@ function nameTheApp(ctx: Ctx, app: string, why?: (field: string) => Message): vo
  * what it found (sidecar-read-as-app).
  */
 export function nameReadApp(ctx: Ctx): void {
-  if (!ctx.w.site.firstContainer?.envNames) return;
+  if (!ctx.w.site.firstContainer?.envNames) return; // only a field of the workload's own object is fix's to write
   const read = sidecarRead(ctx);
-  if (!read?.app) return; // an app to name only where a variable is missed
+  if (!read?.app || read.elsewhere) return; // an app to name only where a variable is missed
   const names = read.missed.map((r) => r.variable);
   const list = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(' and ');
   nameTheApp(ctx, read.app, (field) => ({
     summary: `set ${field}: ${read.app}, since sidecar ${read.sidecar} (containers[0]) lacks ${list}`,
     detail:
-      `Without it ${ctx.w.kind} reads the first container: ${ctx.w.site.firstContainer!.what}. ` +
+      `Without it ${ctx.w.kind} reads the first container: ${read.what}. ` +
       `${read.sidecar} defines no ${read.missed.map((r) => `${r.variable} (${r.at})`).join(', ')}; ${read.app} does.`,
   }));
 }

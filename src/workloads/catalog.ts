@@ -517,6 +517,70 @@ export const POD_OWNERS: readonly PodOwner[] = [
   },
 ];
 
+/**
+ * Objects that read a workload's `containers[0]` from outside it: KEDA's ScaledObject, whose
+ * scalers take their `*FromEnv` values from its scale target's first container unless it names
+ * another. A sidecar put first there changes what they read, and the field is the other object's,
+ * not the workload's to write: the workload keeps its app first (src/sequence/index.ts
+ * keepsAppFirst), and a sidecar already first is the rule sidecar-read-as-app's
+ * (src/pod/env-source.ts reads both).
+ */
+export interface EnvReader {
+  group: string;
+  kind: string;
+  /** Where the reference to the workload is (`name`, `apiVersion`, `kind`), in the reader's namespace. */
+  target: string;
+  /** What the reference means when it leaves apiVersion or kind out. */
+  defaultTarget: { apiVersion: string; kind: string };
+  /** The reader's field that names the container instead. */
+  nameField: string;
+  /** Where it names the variables it reads (as FirstContainer's envNames). */
+  envNames: { at: string; keySuffix: string };
+  /** What it does with the container, for results. */
+  what: string;
+  source: string;
+  quote: string;
+  also?: readonly { source: string; quote: string }[];
+}
+
+const KEDA = 'kedacore/keda@v2.17.0:';
+
+export const ENV_READERS: readonly EnvReader[] = [
+  {
+    group: 'keda.sh',
+    kind: 'ScaledObject',
+    target: 'spec.scaleTargetRef',
+    defaultTarget: { apiVersion: 'apps/v1', kind: 'Deployment' },
+    nameField: 'spec.scaleTargetRef.envSourceContainerName',
+    envNames: { at: 'spec.triggers[].metadata', keySuffix: 'FromEnv' },
+    what: "KEDA's scalers read their *FromEnv values from it",
+    source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`,
+    quote: 'ScaleTargetRef *ScaleTarget `json:"scaleTargetRef"`',
+    also: [
+      { source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`, quote: 'EnvSourceContainerName string `json:"envSourceContainerName,omitempty"`' },
+      { source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`, quote: 'Triggers []ScaleTriggers `json:"triggers"`' },
+      // The target's pod template and the field, then containers[0] when the field is empty.
+      { source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`, quote: 'return &podTemplateSpec, obj.Spec.ScaleTargetRef.EnvSourceContainerName, nil' },
+      {
+        source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`,
+        quote: 'objKey := client.ObjectKey{Namespace: obj.Namespace, Name: obj.Spec.ScaleTargetRef.Name}',
+      },
+      // No apiVersion or kind: apps/v1 Deployment.
+      { source: `${KEDA}apis/keda/v1alpha1/gvkr.go`, quote: 'defaultKind     = "Deployment"' },
+      { source: `${KEDA}apis/keda/v1alpha1/gvkr.go`, quote: 'defaultGroup    = "apps"' },
+    ],
+  },
+];
+
+const READER_KINDS = new Set(ENV_READERS.map((r) => r.kind));
+
+/** The ENV_READERS row of an object's apiVersion and kind, if any. */
+export function envReaderOf(apiVersion: string | undefined, kind: string | undefined): EnvReader | undefined {
+  if (!apiVersion || !kind || !READER_KINDS.has(kind)) return undefined; // most items: one set lookup
+  const group = apiVersion.split('/')[0];
+  return ENV_READERS.find((r) => r.kind === kind && r.group === group);
+}
+
 interface OwnerRef {
   apiVersion?: unknown;
   kind?: unknown;

@@ -208,3 +208,88 @@ describe('sidecar-read-as-app', () => {
     expect(out.spec.envSourceContainerName).toBe('consumer');
   });
 });
+
+/**
+ * A KEDA ScaledObject reads its scale target's containers[0] the same way (the catalog's
+ * ENV_READERS: `spec.scaleTargetRef`, apps/v1 Deployment when it says no kind), and its
+ * envSourceContainerName is the ScaledObject's, not the Deployment's to write: fix keeps the app
+ * first (strategy wrap) rather than put a sidecar where KEDA reads env, and check names the field
+ * on the ScaledObject where a sidecar is first already.
+ */
+describe('sidecar-read-as-app: a ScaledObject reading a Deployment', () => {
+  const deployment = (containers: string, meta = '  name: consumer\n  namespace: q\n') => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+${meta}spec:
+  selector: {matchLabels: {app: c}}
+  template:
+    metadata: {labels: {app: c}}
+    spec:
+        containers:
+${containers}`;
+  const scaledObject = (ref = '{name: consumer}', metadata = '      hostFromEnv: RABBITMQ_URL\n', ns = 'q') => `---
+apiVersion: keda.sh/v1alpha1
+kind: ScaledObject
+metadata: {name: consumer-scaler, namespace: ${ns}}
+spec:
+  scaleTargetRef: ${ref}
+  triggers:
+  - type: rabbitmq
+    metadata:
+      queueName: jobs
+${metadata}`;
+  const docs = (text: string) => text.split(/^---\n/m).map((d) => parse(d) as Obj);
+  const fixedDocs = (text: string) => {
+    const out = run(text, '1.28', 'apply').files[0]!.output;
+    return out === undefined ? undefined : docs(out);
+  };
+  const names = (d: Obj) => (d.spec.template.spec.containers as Obj[]).map((c) => c.name);
+
+  it('app first at 1.28: fix keeps it first and wraps its command; the ScaledObject is left as it is', () => {
+    const text = deployment(APP + RABBIT + PROXY) + scaledObject();
+    const [dep, so] = fixedDocs(text)!;
+    expect(names(dep!)).toEqual(['consumer', 'cloud-sql-proxy']);
+    expect(dep!.spec.template.spec.containers[0].command.join(' ')).toContain('pod-sequencer-wrap');
+    expect(so).toEqual(docs(text)[1]);
+    expect(said(text, '1.28')).toContain("kept consumer first and cloud-sql-proxy after it: ScaledObject consumer-scaler reads containers[0]'s env");
+    expect(ours(text, '1.28')).toEqual([]);
+  });
+
+  it('sidecar first: a warning that names the ScaledObject and its field; fix does not write another object', () => {
+    const text = deployment(PROXY + APP + RABBIT) + scaledObject();
+    const [found, ...more] = ours(text, '1.28');
+    expect(more).toEqual([]);
+    expect(found!.result.severity).toBe('warning');
+    expect(found!.result.message).toBe(
+      'ScaledObject consumer-scaler reads RABBITMQ_URL from sidecar cloud-sql-proxy (containers[0]), which does not define it',
+    );
+    expect(found!.result.detail).toContain(
+      'ScaledObject consumer-scaler reads the first container of Deployment consumer unless its spec.scaleTargetRef.envSourceContainerName',
+    );
+    expect(found!.result.detail).toContain('Set spec.scaleTargetRef.envSourceContainerName: consumer on ScaledObject consumer-scaler.');
+    const out = fixedDocs(text);
+    expect(out?.[1]).toEqual(docs(text)[1]);
+    expect(ours(text, '1.28', 'apply').map((f) => f.result.message)).toEqual([found!.result.message]);
+  });
+
+  it('at 1.30 the proxy goes native, so the app is containers[0]: the finding is a pending change', () => {
+    const text = deployment(PROXY + APP + RABBIT) + scaledObject();
+    const [found] = ours(text, '1.30');
+    expect(found!.result.detail).toContain('The configured fix resolves it');
+    const out = run(text, '1.30', 'apply').files[0]!.output!;
+    expect(names(docs(out)[0]!)).toEqual(['consumer']);
+  });
+
+  it.each([
+    ['another target', scaledObject('{name: other}')],
+    ['another namespace', scaledObject(undefined, undefined, 'elsewhere')],
+    ['another kind', scaledObject('{name: consumer, kind: StatefulSet}')],
+    ['a container named already', scaledObject('{name: consumer, envSourceContainerName: consumer}')],
+    ['no trigger that reads env', scaledObject(undefined, '      host: amqp://mq\n')],
+  ])('%s: the sidecar goes first as usual, and check says nothing of it', (_, so) => {
+    const text = deployment(APP + RABBIT + PROXY) + so;
+    expect(names(fixedDocs(text)![0]!)).toEqual(['cloud-sql-proxy', 'consumer']);
+    const first = deployment(PROXY + APP + RABBIT) + so;
+    expect(ours(first, '1.28')).toEqual([]);
+  });
+});

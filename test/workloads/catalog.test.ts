@@ -5,14 +5,15 @@
  * $POD_SEQUENCER_MIRROR), and finds the quote in it. A source found in neither is skipped, by name.
  */
 import { describe, expect, it } from 'vitest';
-import { CATALOG, catalogKind, POD_OWNERS } from '../../src/workloads/catalog.js';
+import { CATALOG, catalogKind, ENV_READERS, POD_OWNERS } from '../../src/workloads/catalog.js';
 import { parsePattern, pathProblem } from '../../src/workloads/paths.js';
 import { lacksSources, readCited as read, SOURCE } from '../helpers/vendor-src.js';
 
-const evidence = [...CATALOG, ...POD_OWNERS.map((o) => ({ ...o, group: o.group, kind: `Pod owned by ${o.kind}` }))].flatMap((k) => [
-  { k, source: k.source, quote: k.quote },
-  ...(k.also ?? []).map((a) => ({ k, ...a })),
-]);
+const evidence = [
+  ...CATALOG,
+  ...POD_OWNERS.map((o) => ({ ...o, group: o.group, kind: `Pod owned by ${o.kind}` })),
+  ...ENV_READERS.map((r) => ({ ...r, kind: `${r.kind} (reads a workload's containers[0])` })),
+].flatMap((k) => [{ k, source: k.source, quote: k.quote }, ...(k.also ?? []).map((a) => ({ k, ...a }))]);
 
 describe('the workload catalog', () => {
   it('names its sources as owner/repo@tag:path, and every template path is well formed', () => {

@@ -18,16 +18,17 @@ export const sidecarReadAsApp: Rule = {
   severity: 'warning',
   needs: ['sidecar'],
   summary:
-    "a sidecar is `containers[0]` of a KEDA ScaledJob with no `spec.envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from it, and an app container, not the sidecar, defines them",
+    "a sidecar is `containers[0]` of a KEDA ScaledJob, or of a ScaledObject's scale target, with no `envSourceContainerName`, so KEDA's scalers read their `*FromEnv` variables from it, and an app container, not the sidecar, defines them",
   check(ctx, report) {
     const read = sidecarRead(ctx);
     if (!read) return;
     const sure = read.missed.length > 0;
     const app = read.app ?? read.candidate;
     const vars = sure ? read.missed : read.unsure;
+    const who = read.elsewhere ? read.reader : `${ctx.w.kind} ${ctx.w.ref.name}`;
     const summary = fitted(
       (names) =>
-        `${ctx.w.kind} ${ctx.w.ref.name} reads ${names} from sidecar ${read.sidecar} (containers[0]), ` +
+        `${who} reads ${names} from sidecar ${read.sidecar} (containers[0]), ` +
         (sure ? `which does not define ${vars.length > 1 ? 'them' : 'it'}` : `not from app ${app}`),
       vars.map((r) => r.variable),
     );
@@ -35,7 +36,7 @@ export const sidecarReadAsApp: Rule = {
       {
         summary,
         detail: `${reads(ctx, read)} ${sure ? missedText(read, app) : unsureText(ctx, read, app)}`,
-        fix: `${read.field}: ${app}`,
+        fix: read.elsewhere ? `${read.reader}: ${read.field}: ${app}` : `${read.field}: ${app}`,
       },
       podField(ctx.w, 'containers', 0),
       sure ? 'warning' : 'info',
@@ -51,15 +52,20 @@ function fitted(say: (names: string) => string, names: string[]): string {
 
 /** How the controller picks the container, from the catalog's own words. */
 function reads(ctx: Ctx, read: SidecarRead): string {
-  const what = ctx.w.site.firstContainer!.what;
-  return `${ctx.w.kind} reads the first container unless ${read.field} names another: ${what}.`;
+  if (read.elsewhere)
+    return `${read.reader} reads the first container of ${ctx.w.kind} ${ctx.w.ref.name} unless its ${read.field} names another: ${read.what}.`;
+  return `${ctx.w.kind} reads the first container unless ${read.field} names another: ${read.what}.`;
 }
+
+/** Where the field goes, for "Set …": on the other object when it is another's. */
+const setOn = (read: SidecarRead, app: string) => (read.elsewhere ? `${read.field}: ${app} on ${read.reader}` : `${read.field}: ${app}`);
 
 const named = (rs: EnvRead[]) => rs.map((r) => `${r.variable} (${r.at})`).join(', ');
 
 function missedText(read: SidecarRead, app: string): string {
   const also = read.unsure.length > 0 ? ` ${unsureVars(read)}` : '';
-  const said = `${read.sidecar} defines no ${named(read.missed)}; ${app} does.${also} Set ${read.field}: ${app}.`;
+  const said = `${read.sidecar} defines no ${named(read.missed)}; ${app} does.${also} Set ${setOn(read, app)}.`;
+  if (read.elsewhere) return `${said} fix does not change another object.`;
   if (read.app) return said;
   // Naming this app would lose a variable containers[0] gives (or may give): fix leaves the choice.
   const lost = read.reads.filter((r) => RANK[read.gives(app, r.variable)] < RANK[read.gives(read.sidecar, r.variable)]).map((r) => r.variable);
@@ -67,7 +73,7 @@ function missedText(read: SidecarRead, app: string): string {
 }
 
 function unsureText(ctx: Ctx, read: SidecarRead, app: string): string {
-  return `${unsureVars(read)} If the ${ctx.w.kind} should read ${app}'s env, set ${read.field}: ${app}.`;
+  return `${unsureVars(read)} If ${read.elsewhere ? read.reader : `the ${ctx.w.kind}`} should read ${app}'s env, set ${setOn(read, app)}.`;
 }
 
 /** What cannot be told about the unsure variables: the sidecar's envFrom, or an app's. */
