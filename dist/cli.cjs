@@ -14830,7 +14830,10 @@ var init_catalog = __esm({
           { source: `${KEDA}apis/keda/v1alpha1/scaledobject_types.go`, quote: 'Triggers []ScaleTriggers `json:"triggers"`' },
           // The target's pod template and the field, then containers[0] when the field is empty.
           { source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`, quote: "return &podTemplateSpec, obj.Spec.ScaleTargetRef.EnvSourceContainerName, nil" },
-          { source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`, quote: "objKey := client.ObjectKey{Namespace: obj.Namespace, Name: obj.Spec.ScaleTargetRef.Name}" },
+          {
+            source: `${KEDA}pkg/scaling/resolver/scale_resolvers.go`,
+            quote: "objKey := client.ObjectKey{Namespace: obj.Namespace, Name: obj.Spec.ScaleTargetRef.Name}"
+          },
           // No apiVersion or kind: apps/v1 Deployment.
           { source: `${KEDA}apis/keda/v1alpha1/gvkr.go`, quote: 'defaultKind     = "Deployment"' },
           { source: `${KEDA}apis/keda/v1alpha1/gvkr.go`, quote: 'defaultGroup    = "apps"' }
