@@ -39,7 +39,7 @@ const ENDED_BY = {
 };
 
 /** docs/workload-kinds.md: every catalog row, its template paths and what they do, with sources. */
-export function renderKinds(catalog) {
+export function renderKinds(catalog, readers = []) {
   const out = [
     '# Workload kinds: where pods are made',
     '',
@@ -96,6 +96,20 @@ export function renderKinds(catalog) {
       ? `a sidecar may go first, and pod-sequencer then sets \`${t.firstContainer.nameField}\` to the app (a value there stays)${first}`
       : "no sidecar goes before it: a classic sidecar's readiness is awaited by the app's command (strategy wrap)";
     out.push('', `${k.kind} (${code(k.group)} ${k.versions.join(', ')}) reads \`containers[0]\` as the app (${t.firstContainer.what}): ${how}.`);
+  }
+  // Objects that read another workload's first container (ENV_READERS).
+  for (const r of readers) {
+    const d = r.defaultTarget;
+    out.push(
+      '',
+      `${r.kind} (${code(r.group)}) reads \`containers[0]\` of the workload ${code(r.target)} names (${code(`${d.apiVersion} ${d.kind}`)} when it names no apiVersion or kind; in its namespace) ` +
+        `unless ${code(r.nameField)} names another (${r.what}). Where its triggers name variables (\`${r.envNames.at}\` keys ending in \`${r.envNames.keySuffix}\`) and the field is unset, ` +
+        `that workload keeps its app first (the app's command waits for a classic sidecar: strategy wrap), and a sidecar first already is \`sidecar-read-as-app\`'s, naming the field on the ${r.kind}, which \`fix\` does not write. ` +
+        `Source: ${[r.source, ...new Set((r.also ?? []).map((a) => a.source))]
+          .filter((v, i, a) => a.indexOf(v) === i)
+          .map(code)
+          .join('; ')}.`,
+    );
   }
   const TEXT = {
     lifecycle: 'lifecycle hooks',
@@ -250,13 +264,13 @@ export function renderDocs(tables) {
 
 export async function generate() {
   const tables = await loadTables();
-  const { CATALOG } = await load(join(root, 'src', 'workloads', 'catalog.ts'));
+  const { CATALOG, ENV_READERS } = await load(join(root, 'src', 'workloads', 'catalog.ts'));
   const schemaPath = join(root, 'schema', 'podsequence.schema.json');
   return [
     [join(root, 'src', 'profiles', 'names.generated.ts'), await renderNames(tables)],
     [schemaPath, withProfileEnum(readFileSync(schemaPath, 'utf8'), tables)],
     [join(root, 'docs', 'profiles.md'), renderDocs(tables)],
-    [join(root, 'docs', 'workload-kinds.md'), renderKinds(CATALOG)],
+    [join(root, 'docs', 'workload-kinds.md'), renderKinds(CATALOG, ENV_READERS)],
   ];
 }
 
