@@ -15,7 +15,7 @@
 // whether V8 took the cache (the build's use, and the tests').
 // This is so on every Node: V8's cache made after a run holds every function the run compiled,
 // where Node's own compile cache (22.1+) holds only the bundle's top level, and the rest is
-// compiled again on each run (a small run on Node 22: 70 ms with Node's, 57 with ours; BENCHMARKS.md).
+// compiled again on each run (a small run on Node 24: 75 ms with Node's, 60 with ours; BENCHMARKS.md).
 // Only where dist/ holds no cache of ours and cannot (a global install run by another user) does
 // Node 22.1+'s compile cache serve, kept in the user's cache directory rather than Node's
 // default under the shared temp dir (code another user wrote there would run as this one).

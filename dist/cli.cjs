@@ -15464,19 +15464,17 @@ var init_context = __esm({
     EnvReaders = class {
       pending = [];
       read;
+      /** An item to read when the readers are first asked for (`read` gives its value; it may throw). */
       add(row2, read2) {
-        this.pending.push({ row: row2, read: read2 });
+        this.pending.push(() => ({ row: row2, obj: read2() }));
         this.read = void 0;
       }
       /** Those that read as objects, in input order. */
       all() {
-        if (this.read) return this.read;
-        const out2 = [];
-        for (const { row: row2, read: read2 } of this.pending) {
-          const [obj] = readEach([read2]);
-          if (typeof obj === "object" && obj !== null && !Array.isArray(obj)) out2.push({ row: row2, obj });
-        }
-        return this.read = out2;
+        this.read ??= readEach(this.pending).filter(
+          (r) => typeof r.obj === "object" && r.obj !== null && !Array.isArray(r.obj)
+        );
+        return this.read;
       }
     };
     noFacts = () => ({ namespaces: /* @__PURE__ */ new Map(), services: new Services(), configMaps: new ConfigMaps(), problems: [] });
@@ -19198,10 +19196,6 @@ function pointsAt(obj, row2, w) {
   const ns = obj.metadata?.namespace;
   return ns === void 0 || w.ref.namespace === void 0 || ns === w.ref.namespace;
 }
-function getValue(obj, dotted2) {
-  const path = dotted2.split(".");
-  return getPath(obj, path.slice(0, -1))?.[path[path.length - 1]];
-}
 function envReads(obj, names2) {
   const out2 = [];
   for (const path of expand(obj, parsePattern(names2.at))) {
@@ -19230,7 +19224,7 @@ function givesVariable(c, variable) {
   const from = Array.isArray(c.envFrom) ? c.envFrom : [];
   return from.some((s) => isObject3(s) && (isObject3(s.configMapRef) || isObject3(s.secretRef))) ? "unknown" : "no";
 }
-var RANK2, isUnsetName;
+var RANK2, getValue, isUnsetName;
 var init_env_source = __esm({
   "src/pod/env-source.ts"() {
     "use strict";
@@ -19238,6 +19232,7 @@ var init_env_source = __esm({
     init_paths();
     init_sidecars();
     RANK2 = { no: 0, unknown: 1, yes: 2 };
+    getValue = (obj, dotted2) => fieldAt(obj, dotted2.split("."));
     isUnsetName = (v) => v === void 0 || v === null || v === "";
   }
 });

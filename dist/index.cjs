@@ -15026,19 +15026,17 @@ var Services = class {
 var EnvReaders = class {
   pending = [];
   read;
+  /** An item to read when the readers are first asked for (`read` gives its value; it may throw). */
   add(row, read2) {
-    this.pending.push({ row, read: read2 });
+    this.pending.push(() => ({ row, obj: read2() }));
     this.read = void 0;
   }
   /** Those that read as objects, in input order. */
   all() {
-    if (this.read) return this.read;
-    const out = [];
-    for (const { row, read: read2 } of this.pending) {
-      const [obj] = readEach([read2]);
-      if (typeof obj === "object" && obj !== null && !Array.isArray(obj)) out.push({ row, obj });
-    }
-    return this.read = out;
+    this.read ??= readEach(this.pending).filter(
+      (r) => typeof r.obj === "object" && r.obj !== null && !Array.isArray(r.obj)
+    );
+    return this.read;
   }
 };
 function readEach(pending) {
@@ -18497,10 +18495,7 @@ function pointsAt(obj, row, w) {
   const ns = obj.metadata?.namespace;
   return ns === void 0 || w.ref.namespace === void 0 || ns === w.ref.namespace;
 }
-function getValue(obj, dotted2) {
-  const path = dotted2.split(".");
-  return getPath(obj, path.slice(0, -1))?.[path[path.length - 1]];
-}
+var getValue = (obj, dotted2) => fieldAt(obj, dotted2.split("."));
 var isUnsetName = (v) => v === void 0 || v === null || v === "";
 function envReads(obj, names) {
   const out = [];

@@ -119,23 +119,21 @@ export class Services {
 
 /** ENV_READERS objects of the input (src/pod/env-source.ts matches them to workloads), read on first use as Services are. */
 export class EnvReaders {
-  private readonly pending: { row: EnvReader; read: () => unknown }[] = [];
+  private readonly pending: (() => unknown)[] = [];
   private read?: { row: EnvReader; obj: Record<string, unknown> }[];
 
+  /** An item to read when the readers are first asked for (`read` gives its value; it may throw). */
   add(row: EnvReader, read: () => unknown): void {
-    this.pending.push({ row, read });
+    this.pending.push(() => ({ row, obj: read() }));
     this.read = undefined;
   }
 
   /** Those that read as objects, in input order. */
   all(): readonly { row: EnvReader; obj: Record<string, unknown> }[] {
-    if (this.read) return this.read;
-    const out: { row: EnvReader; obj: Record<string, unknown> }[] = [];
-    for (const { row, read } of this.pending) {
-      const [obj] = readEach([read]);
-      if (typeof obj === 'object' && obj !== null && !Array.isArray(obj)) out.push({ row, obj: obj as Record<string, unknown> });
-    }
-    return (this.read = out);
+    this.read ??= (readEach(this.pending) as { row: EnvReader; obj: unknown }[]).filter(
+      (r): r is { row: EnvReader; obj: Record<string, unknown> } => typeof r.obj === 'object' && r.obj !== null && !Array.isArray(r.obj),
+    );
+    return this.read;
   }
 }
 

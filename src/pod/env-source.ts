@@ -16,7 +16,7 @@
  */
 import type { EnvReader } from '../workloads/catalog.js';
 import type { Container, Workload } from '../workloads/workload.js';
-import { getPath, isObject } from '../workloads/workload.js';
+import { fieldAt, getPath, isObject } from '../workloads/workload.js';
 import { expand, formatPath, parsePattern } from '../workloads/paths.js';
 import type { PodCtx } from './context.js';
 import { findSidecars } from './sidecars.js';
@@ -176,10 +176,7 @@ function pointsAt(obj: Record<string, unknown>, row: EnvReader, w: Workload): bo
   return ns === undefined || w.ref.namespace === undefined || ns === w.ref.namespace;
 }
 
-function getValue(obj: Record<string, unknown>, dotted: string): unknown {
-  const path = dotted.split('.');
-  return getPath(obj, path.slice(0, -1))?.[path[path.length - 1]!];
-}
+const getValue = (obj: Record<string, unknown>, dotted: string): unknown => fieldAt(obj, dotted.split('.'));
 
 const isUnsetName = (v: unknown) => v === undefined || v === null || v === '';
 
