@@ -18311,6 +18311,10 @@ function ensureArgs(c, flags) {
 function flagName(arg) {
   return String(arg).split("=")[0];
 }
+function addArgs(ctx, c, path, flags, why) {
+  const added = ensureArgs(c, flags);
+  if (added.length > 0) ctx.report("info", `added ${added.join(" ")} to ${c.name}'s args${NEEDS[why](added.length)}`, `${path}.args`);
+}
 function readinessArgs(spec, native3) {
   const p = profileAt(spec.profile, spec.version);
   return [...p.readinessArgs ?? [], ...native3 ? p.probeArgs ?? [] : []];
@@ -18322,13 +18326,18 @@ function budgetedWait(spec) {
   const value = flag.unit === "seconds" ? String(spec.timeoutSeconds) : `${spec.timeoutSeconds}s`;
   return [...withoutBudget(argv, spec), `${flag.flag}=${value}`];
 }
-var LOOPBACK2;
+var LOOPBACK2, NEEDS;
 var init_readiness = __esm({
   "src/sequence/readiness.ts"() {
     "use strict";
     init_profiles();
     init_gate();
     LOOPBACK2 = /* @__PURE__ */ new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+    NEEDS = {
+      readiness: (n) => `: its readiness endpoint needs ${n > 1 ? "them" : "it"}`,
+      probe: () => " so the kubelet can probe it",
+      shutdown: (n) => `: its shutdown endpoint needs ${n > 1 ? "them" : "it"}`
+    };
   }
 });
 
@@ -18372,7 +18381,7 @@ function wrapForReadiness(ctx, apps, sidecars) {
   );
   if (checks.length === 0) return setWrappers(ctx, apps, void 0, { what: "", detail: "" });
   const names2 = checks.map((k) => k.name).join(", ");
-  return setWrappers(
+  const ok = setWrappers(
     ctx,
     apps,
     { mode: "exec", checks, shutdown: [], shutdownOn: "always" },
@@ -18381,11 +18390,23 @@ function wrapForReadiness(ctx, apps, sidecars) {
       detail: "The wrapper execs the command once the sidecars are ready (strategy wrap)."
     }
   );
+  if (ok) {
+    for (const s of sidecars) if (s.spec.readiness) giveReadinessArgs(ctx, s);
+  }
+  return ok;
+}
+function giveReadinessArgs(ctx, s) {
+  const list3 = s.native ? "initContainers" : "containers";
+  const i = containerIndex(ctx.w.pod[list3], s.name);
+  if (i >= 0) addArgs(ctx, ctx.w.pod[list3][i], podField(ctx.w, list3, i), readinessArgs(s.spec, false), "readiness");
 }
 var init_wrap = __esm({
   "src/sequence/wrap.ts"() {
     "use strict";
     init_shell();
+    init_sidecars();
+    init_workload();
+    init_readiness();
     init_apps();
   }
 });
@@ -18533,17 +18554,10 @@ function prepare(ctx, s) {
   const { w } = ctx;
   const p = profileAt(s.profile, s.version);
   const i = (w.pod.containers ?? []).findIndex((c) => c.name === s.name);
+  const path = podField(w, "containers", i);
   if (s.shutdown?.http) {
     const args = p.shutdownSwitch?.args;
-    if (i >= 0 && args) {
-      const added = ensureArgs(w.pod.containers[i], args);
-      if (added.length)
-        ctx.report(
-          "info",
-          `added ${added.join(" ")} to ${s.name}'s args: its shutdown endpoint needs ${added.length > 1 ? "them" : "it"}`,
-          `${podField(w, "containers", i)}.args`
-        );
-    }
+    if (i >= 0 && args) addArgs(ctx, w.pod.containers[i], path, args, "shutdown");
     const env = p.shutdownSwitch?.env;
     if (i >= 0 && env) for (const [name, value] of Object.entries(env)) setEnv(ctx, s, i, name, value);
     else for (const [key2, value] of Object.entries(p.shutdownSwitch?.annotations ?? {})) annotate(ctx, s, key2, value);
@@ -18558,6 +18572,7 @@ function prepare(ctx, s) {
       );
     }
   }
+  if (i >= 0 && s.readiness) addArgs(ctx, w.pod.containers[i], path, p.readinessArgs ?? [], "readiness");
 }
 function annotate(ctx, s, key2, value) {
   const path = `${podMetaField(ctx.w, "annotations")}[${JSON.stringify(key2)}]`;
@@ -18914,9 +18929,7 @@ function addWait(ctx, s, c, path) {
     return;
   }
   const command2 = hookCommand(ctx, s, userHook);
-  const added = ensureArgs(c, readinessArgs(spec, false));
-  if (added.length > 0)
-    ctx.report("info", `added ${added.join(" ")} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? "them" : "it"}`, `${path}.args`);
+  addArgs(ctx, c, path, readinessArgs(spec, false), "readiness");
   if (JSON.stringify(existing?.exec?.command) === JSON.stringify(command2)) return;
   if (spec.waitCommand && JSON.stringify(existing?.exec?.command) === JSON.stringify(spec.waitCommand)) return;
   c.lifecycle = { ...c.lifecycle ?? {}, postStart: { exec: { command: command2 } } };
@@ -19053,9 +19066,7 @@ function gate(ctx, s, c, path) {
   const { spec } = s;
   const blocked = probeBlocked(spec, c);
   if (!c.startupProbe && spec.readiness && !blocked && startupProbeMayHang(ctx.cfg, ctx.w) && hookGate(ctx, s, c, path)) {
-    const added2 = ensureArgs(c, readinessArgs(spec, false));
-    if (added2.length > 0)
-      ctx.report("info", `added ${added2.join(" ")} to ${s.name}'s args: its readiness endpoint needs ${added2.length > 1 ? "them" : "it"}`, `${path}.args`);
+    addArgs(ctx, c, path, readinessArgs(spec, false), "readiness");
     return;
   }
   if (!c.startupProbe && spec.readiness && !blocked) {
@@ -19070,8 +19081,7 @@ function gate(ctx, s, c, path) {
     );
   }
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
-  const added = ensureArgs(c, readinessArgs(spec, !blocked));
-  if (added.length > 0) ctx.report("info", `added ${added.join(" ")} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
+  addArgs(ctx, c, path, readinessArgs(spec, !blocked), blocked ? "readiness" : "probe");
 }
 function hookGate(ctx, s, c, path) {
   const wait2 = budgetedWait(s.spec);
@@ -19713,7 +19723,7 @@ function admitted(ctx, s, planned) {
   if (!site.refuses || planned === "native" && s.native) return planned;
   const refused = [];
   let e = planned;
-  for (let need = NEEDS[e]; need && refuses(site, need); need = NEEDS[e]) {
+  for (let need = NEEDS2[e]; need && refuses(site, need); need = NEEDS2[e]) {
     refused.push(need);
     e = FALLBACK[e];
   }
@@ -19797,7 +19807,7 @@ function unprobeable(ctx, s) {
   );
   return true;
 }
-var endOrWrap, steps, STEP_MASKS, ANY_STEP, NEEDS, FALLBACK;
+var endOrWrap, steps, STEP_MASKS, ANY_STEP, NEEDS2, FALLBACK;
 var init_sequence = __esm({
   "src/sequence/index.ts"() {
     "use strict";
@@ -19866,7 +19876,7 @@ var init_sequence = __esm({
     ];
     STEP_MASKS = steps.map((step) => maskOf(step.needs));
     ANY_STEP = STEP_MASKS.reduce((a, m) => a | m, 0);
-    NEEDS = { native: "restartPolicy", postStart: "lifecycle", wrap: "initContainers" };
+    NEEDS2 = { native: "restartPolicy", postStart: "lifecycle", wrap: "initContainers" };
     FALLBACK = { native: "postStart", postStart: "first", wrap: "first" };
   }
 });

@@ -17721,6 +17721,15 @@ function ensureArgs(c, flags) {
 function flagName(arg) {
   return String(arg).split("=")[0];
 }
+var NEEDS = {
+  readiness: (n) => `: its readiness endpoint needs ${n > 1 ? "them" : "it"}`,
+  probe: () => " so the kubelet can probe it",
+  shutdown: (n) => `: its shutdown endpoint needs ${n > 1 ? "them" : "it"}`
+};
+function addArgs(ctx, c, path, flags, why) {
+  const added = ensureArgs(c, flags);
+  if (added.length > 0) ctx.report("info", `added ${added.join(" ")} to ${c.name}'s args${NEEDS[why](added.length)}`, `${path}.args`);
+}
 function readinessArgs(spec, native2) {
   const p = profileAt(spec.profile, spec.version);
   return [...p.readinessArgs ?? [], ...native2 ? p.probeArgs ?? [] : []];
@@ -17773,7 +17782,7 @@ function wrapForReadiness(ctx, apps, sidecars) {
   );
   if (checks.length === 0) return setWrappers(ctx, apps, void 0, { what: "", detail: "" });
   const names = checks.map((k) => k.name).join(", ");
-  return setWrappers(
+  const ok = setWrappers(
     ctx,
     apps,
     { mode: "exec", checks, shutdown: [], shutdownOn: "always" },
@@ -17782,6 +17791,15 @@ function wrapForReadiness(ctx, apps, sidecars) {
       detail: "The wrapper execs the command once the sidecars are ready (strategy wrap)."
     }
   );
+  if (ok) {
+    for (const s of sidecars) if (s.spec.readiness) giveReadinessArgs(ctx, s);
+  }
+  return ok;
+}
+function giveReadinessArgs(ctx, s) {
+  const list2 = s.native ? "initContainers" : "containers";
+  const i = containerIndex(ctx.w.pod[list2], s.name);
+  if (i >= 0) addArgs(ctx, ctx.w.pod[list2][i], podField(ctx.w, list2, i), readinessArgs(s.spec, false), "readiness");
 }
 
 // src/pod/token.ts
@@ -17914,17 +17932,10 @@ function prepare(ctx, s) {
   const { w } = ctx;
   const p = profileAt(s.profile, s.version);
   const i = (w.pod.containers ?? []).findIndex((c) => c.name === s.name);
+  const path = podField(w, "containers", i);
   if (s.shutdown?.http) {
     const args = p.shutdownSwitch?.args;
-    if (i >= 0 && args) {
-      const added = ensureArgs(w.pod.containers[i], args);
-      if (added.length)
-        ctx.report(
-          "info",
-          `added ${added.join(" ")} to ${s.name}'s args: its shutdown endpoint needs ${added.length > 1 ? "them" : "it"}`,
-          `${podField(w, "containers", i)}.args`
-        );
-    }
+    if (i >= 0 && args) addArgs(ctx, w.pod.containers[i], path, args, "shutdown");
     const env = p.shutdownSwitch?.env;
     if (i >= 0 && env) for (const [name, value] of Object.entries(env)) setEnv(ctx, s, i, name, value);
     else for (const [key, value] of Object.entries(p.shutdownSwitch?.annotations ?? {})) annotate(ctx, s, key, value);
@@ -17939,6 +17950,7 @@ function prepare(ctx, s) {
       );
     }
   }
+  if (i >= 0 && s.readiness) addArgs(ctx, w.pod.containers[i], path, p.readinessArgs ?? [], "readiness");
 }
 function annotate(ctx, s, key, value) {
   const path = `${podMetaField(ctx.w, "annotations")}[${JSON.stringify(key)}]`;
@@ -18254,9 +18266,7 @@ function addWait(ctx, s, c, path) {
     return;
   }
   const command2 = hookCommand(ctx, s, userHook);
-  const added = ensureArgs(c, readinessArgs(spec, false));
-  if (added.length > 0)
-    ctx.report("info", `added ${added.join(" ")} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? "them" : "it"}`, `${path}.args`);
+  addArgs(ctx, c, path, readinessArgs(spec, false), "readiness");
   if (JSON.stringify(existing?.exec?.command) === JSON.stringify(command2)) return;
   if (spec.waitCommand && JSON.stringify(existing?.exec?.command) === JSON.stringify(spec.waitCommand)) return;
   c.lifecycle = { ...c.lifecycle ?? {}, postStart: { exec: { command: command2 } } };
@@ -18373,9 +18383,7 @@ function gate(ctx, s, c, path) {
   const { spec } = s;
   const blocked = probeBlocked(spec, c);
   if (!c.startupProbe && spec.readiness && !blocked && startupProbeMayHang(ctx.cfg, ctx.w) && hookGate(ctx, s, c, path)) {
-    const added2 = ensureArgs(c, readinessArgs(spec, false));
-    if (added2.length > 0)
-      ctx.report("info", `added ${added2.join(" ")} to ${s.name}'s args: its readiness endpoint needs ${added2.length > 1 ? "them" : "it"}`, `${path}.args`);
+    addArgs(ctx, c, path, readinessArgs(spec, false), "readiness");
     return;
   }
   if (!c.startupProbe && spec.readiness && !blocked) {
@@ -18390,8 +18398,7 @@ function gate(ctx, s, c, path) {
     );
   }
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
-  const added = ensureArgs(c, readinessArgs(spec, !blocked));
-  if (added.length > 0) ctx.report("info", `added ${added.join(" ")} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
+  addArgs(ctx, c, path, readinessArgs(spec, !blocked), blocked ? "readiness" : "probe");
 }
 function hookGate(ctx, s, c, path) {
   const wait2 = budgetedWait(s.spec);
@@ -18988,14 +18995,14 @@ function strategyOf(ctx, s, all) {
   const planned = admitted(ctx, s, plannedStrategy(ctx, s, all));
   return planned !== "native" && planned !== "wrap" && keepsAppFirst(ctx, s, all) ? "wrap" : planned;
 }
-var NEEDS = { native: "restartPolicy", postStart: "lifecycle", wrap: "initContainers" };
+var NEEDS2 = { native: "restartPolicy", postStart: "lifecycle", wrap: "initContainers" };
 var FALLBACK = { native: "postStart", postStart: "first", wrap: "first" };
 function admitted(ctx, s, planned) {
   const site = ctx.w.site;
   if (!site.refuses || planned === "native" && s.native) return planned;
   const refused = [];
   let e = planned;
-  for (let need = NEEDS[e]; need && refuses(site, need); need = NEEDS[e]) {
+  for (let need = NEEDS2[e]; need && refuses(site, need); need = NEEDS2[e]) {
     refused.push(need);
     e = FALLBACK[e];
   }

@@ -11,7 +11,7 @@ import type { KillCall, ReadyCheck, ShutdownCall } from '../shell/index.js';
 import { podAnnotations, podField, podMetaField } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
 import type { MeshedSidecar } from '../pod/mesh.js';
-import { ensureArgs } from './readiness.js';
+import { addArgs } from './readiness.js';
 import { whereItEndsItsSidecars } from '../pod/commands.js';
 import { scriptsRun } from '../pod/scripts.js';
 import type { FoundSidecar } from '../pod/sidecars.js';
@@ -172,22 +172,19 @@ function giveTokens(ctx: Ctx, apps: App[], sidecars: JobSidecar[]): void {
   }
 }
 
-/** What the sidecar needs for its shutdown to work: flags, pod annotations, a shared process namespace. */
+/**
+ * What the sidecar needs for the wrapper's wait and its shutdown to work: flags, pod annotations,
+ * a shared process namespace. Flags only on a container of the manifest (an injected one gets
+ * its injector's).
+ */
 function prepare(ctx: Ctx, s: JobSidecar): void {
   const { w } = ctx;
   const p = profileAt(s.profile, s.version);
   const i = (w.pod.containers ?? []).findIndex((c) => c.name === s.name);
+  const path = podField(w, 'containers', i);
   if (s.shutdown?.http) {
     const args = p.shutdownSwitch?.args;
-    if (i >= 0 && args) {
-      const added = ensureArgs(w.pod.containers![i]!, args);
-      if (added.length)
-        ctx.report(
-          'info',
-          `added ${added.join(' ')} to ${s.name}'s args: its shutdown endpoint needs ${added.length > 1 ? 'them' : 'it'}`,
-          `${podField(w, 'containers', i)}.args`,
-        );
-    }
+    if (i >= 0 && args) addArgs(ctx, w.pod.containers![i]!, path, args, 'shutdown');
     // A proxy already in the manifest reads no pod annotation: its switch is env on the container
     // (Linkerd's LINKERD2_PROXY_SHUTDOWN_ENDPOINT_ENABLED); the annotation is for the webhook.
     const env = p.shutdownSwitch?.env;
@@ -205,6 +202,7 @@ function prepare(ctx: Ctx, s: JobSidecar): void {
     }
     // The process-namespace-sharing rule warns about the exposure on every run, in every mode.
   }
+  if (i >= 0 && s.readiness) addArgs(ctx, w.pod.containers![i]!, path, p.readinessArgs ?? [], 'readiness');
 }
 
 /** An annotation already on the pod template wins; one that switches the endpoint off is worth a warning. */

@@ -9,7 +9,7 @@ import { matchGlob } from '../workloads/glob.js';
 import { podField, type Container } from '../workloads/workload.js';
 import { kubernetesText, restsOnAssumedVersion, type Ctx } from '../pod/context.js';
 import { userCommand } from './post-start.js';
-import { budgetedWait, ensureArgs, readinessArgs, startupProbe } from './readiness.js';
+import { addArgs, budgetedWait, readinessArgs, startupProbe } from './readiness.js';
 import { PROBE_WORKER_BUG, startupProbeMayHang } from '../pod/kubelet-bugs.js';
 import { describeCheck } from '../pod/sidecars.js';
 import { isWaitCommand } from '../pod/gate.js';
@@ -133,9 +133,7 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
   // Already native in the input where no probe reaches it (a classic one stays classic,
   // src/sequence/index.ts): a startupProbe would never pass; sidecar-no-readiness-gate says why.
   if (!c.startupProbe && spec.readiness && !blocked && startupProbeMayHang(ctx.cfg, ctx.w) && hookGate(ctx, s, c, path)) {
-    const added = ensureArgs(c, readinessArgs(spec, false));
-    if (added.length > 0)
-      ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${path}.args`);
+    addArgs(ctx, c, path, readinessArgs(spec, false), 'readiness');
     return;
   }
   if (!c.startupProbe && spec.readiness && !blocked) {
@@ -150,8 +148,7 @@ function gate(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
     );
   }
   if (spec.readiness || c.startupProbe) dropWaitHook(ctx, s, c, path);
-  const added = ensureArgs(c, readinessArgs(spec, !blocked));
-  if (added.length > 0) ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args so the kubelet can probe it`, `${path}.args`);
+  addArgs(ctx, c, path, readinessArgs(spec, !blocked), blocked ? 'readiness' : 'probe');
 }
 
 /**

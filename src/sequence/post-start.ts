@@ -7,7 +7,7 @@ import { chain, parseHook, postStartWait } from '../shell/index.js';
 import { profiles } from '../profiles/index.js';
 import { podField, type Container, type Handler } from '../workloads/workload.js';
 import type { Ctx } from '../pod/context.js';
-import { budgetedWait, ensureArgs, readinessArgs } from './readiness.js';
+import { addArgs, budgetedWait, readinessArgs } from './readiness.js';
 import { isWaitCommand } from '../pod/gate.js';
 import type { SidecarSpec } from '../config/types.js';
 import { describeCheck } from '../pod/sidecars.js';
@@ -40,9 +40,7 @@ function addWait(ctx: Ctx, s: FoundSidecar, c: Container, path: string): void {
     return;
   }
   const command = hookCommand(ctx, s, userHook);
-  const added = ensureArgs(c, readinessArgs(spec, false));
-  if (added.length > 0)
-    ctx.report('info', `added ${added.join(' ')} to ${s.name}'s args: its readiness endpoint needs ${added.length > 1 ? 'them' : 'it'}`, `${path}.args`);
+  addArgs(ctx, c, path, readinessArgs(spec, false), 'readiness');
   if (JSON.stringify(existing?.exec?.command) === JSON.stringify(command)) return;
   // The vendor's bare wait (an injector's `pilot-agent wait`, or ours before budgets reached it)
   // already holds the app: a valid manifest is left as it is (docs/decisions.md, "Evidence before names").

@@ -2,6 +2,7 @@
 import type { Check, SidecarSpec } from '../config/types.js';
 import { profileAt } from '../profiles/index.js';
 import type { Container } from '../workloads/workload.js';
+import type { Ctx } from '../pod/context.js';
 import { budgetFlag, withoutBudget } from '../pod/gate.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -49,6 +50,22 @@ export function ensureArgs(c: Container, flags: readonly string[]): string[] {
 
 function flagName(arg: string): string {
   return String(arg).split('=')[0]!;
+}
+
+/** What an endpoint needs flags for, as a result says it. */
+const NEEDS = {
+  readiness: (n: number) => `: its readiness endpoint needs ${n > 1 ? 'them' : 'it'}`,
+  probe: () => ' so the kubelet can probe it',
+  shutdown: (n: number) => `: its shutdown endpoint needs ${n > 1 ? 'them' : 'it'}`,
+};
+
+/**
+ * ensureArgs, with the info result that says which flags were added to the sidecar's args and
+ * why. Every step that waits on, probes or calls a sidecar's endpoint adds its flags through here.
+ */
+export function addArgs(ctx: Ctx, c: Container, path: string, flags: readonly string[], why: keyof typeof NEEDS): void {
+  const added = ensureArgs(c, flags);
+  if (added.length > 0) ctx.report('info', `added ${added.join(' ')} to ${c.name}'s args${NEEDS[why](added.length)}`, `${path}.args`);
 }
 
 export function readinessArgs(spec: SidecarSpec, native: boolean): string[] {

@@ -8,7 +8,9 @@
  */
 import { parseWrapper, wrapperCommand, type WrapperSpec } from '../shell/index.js';
 import type { Ctx } from '../pod/context.js';
-import type { FoundSidecar } from '../pod/sidecars.js';
+import { containerIndex, type FoundSidecar } from '../pod/sidecars.js';
+import { podField } from '../workloads/workload.js';
+import { addArgs, readinessArgs } from './readiness.js';
 import { argvToWrap, configuredEntrypoint, pathNow, type App } from '../pod/apps.js';
 
 /** What every app container's wrapper does, all but the argv; undefined: no wrapper. */
@@ -63,7 +65,7 @@ export function wrapForReadiness(ctx: Ctx, apps: App[], sidecars: FoundSidecar[]
   );
   if (checks.length === 0) return setWrappers(ctx, apps, undefined, { what: '', detail: '' });
   const names = checks.map((k) => k.name).join(', ');
-  return setWrappers(
+  const ok = setWrappers(
     ctx,
     apps,
     { mode: 'exec', checks, shutdown: [], shutdownOn: 'always' },
@@ -72,4 +74,13 @@ export function wrapForReadiness(ctx: Ctx, apps: App[], sidecars: FoundSidecar[]
       detail: 'The wrapper execs the command once the sidecars are ready (strategy wrap).',
     },
   );
+  // The endpoints waited on must be served (cloud-sql-proxy's /startup needs --health-check).
+  if (ok) for (const s of sidecars) if (s.spec.readiness) giveReadinessArgs(ctx, s);
+  return ok;
+}
+
+function giveReadinessArgs(ctx: Ctx, s: FoundSidecar): void {
+  const list = s.native ? 'initContainers' : 'containers';
+  const i = containerIndex(ctx.w.pod[list], s.name);
+  if (i >= 0) addArgs(ctx, ctx.w.pod[list]![i]!, podField(ctx.w, list, i), readinessArgs(s.spec, false), 'readiness');
 }

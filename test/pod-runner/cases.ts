@@ -9,7 +9,11 @@ import { expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { runFilter } from '../../src/run.js';
 import { WEBHOOK_CONFIGURATION } from '../../src/admission/manifests.js';
-import type { Container, ObjectMeta, PodSpec } from '../../src/workloads/workload.js';
+import { makeWorkload, type Container, type ObjectMeta, type PodSpec } from '../../src/workloads/workload.js';
+import { sitesFor } from '../../src/workloads/kinds.js';
+import { expand, formatPath } from '../../src/workloads/paths.js';
+import { loadConfig } from '../../src/config/load.js';
+import type { WorkloadKind } from '../../src/config/types.js';
 import { ROOT } from '../helpers/cli.js';
 import { documentValues } from '../helpers/manifests.js';
 import { loadEngine, type Answer, type Engine } from '../../src/admission/review.js';
@@ -68,18 +72,52 @@ export interface PodCase {
   injected: string[];
   /** Meshes that would inject this pod but have no stand-in injector. */
   uninjected: string[];
+  /** Its kind's controller ends the sidecars (Template.endedByController). */
+  endedByController?: string;
+  /** Template.deletedByController. */
+  deletedByController?: boolean;
 }
 
-/** A resource's pod template: its spec and metadata (Pod, Job, CronJob, Deployment-likes). */
-function template(item: Obj): { spec: PodSpec; meta: ObjectMeta } | undefined {
-  if (item.kind === 'Pod') return { spec: item.spec as PodSpec, meta: (item.metadata ?? {}) as ObjectMeta };
-  let spec = item.spec as Obj | undefined;
-  if (item.kind === 'CronJob') spec = (spec?.jobTemplate as Obj | undefined)?.spec as Obj | undefined;
-  const t = spec?.template as Obj | undefined;
-  if (!t?.spec) return undefined;
-  const meta = (t.metadata ?? {}) as ObjectMeta;
-  const top = (item.metadata ?? {}) as ObjectMeta;
-  return { spec: t.spec as PodSpec, meta: { ...meta, name: top.name, namespace: top.namespace } };
+/** A pod template of a resource: its spec and metadata, and what its controller does with its sidecars. */
+interface Template {
+  spec: PodSpec;
+  meta: ObjectMeta;
+  /** The kind's controller ends its sidecars itself (Argo's, catalog.ts controllerNote): no stand-in does. */
+  endedByController?: string;
+  /** The kind's pods do not run to completion (its site says so): the controller deletes them, whatever their restartPolicy. */
+  deletedByController?: boolean;
+}
+
+/**
+ * Every pod template of a resource, where the engine's kind tables say it lives (built-in kinds,
+ * the catalog's CRDs, the config's workloadKinds; docs/workload-kinds.md), keyed by its path in
+ * a catalog or config kind ('' for a built-in kind's one template). Each is the pod its controller
+ * makes: a restartPolicy the kind keeps beside the template (MPIJob's replica spec) or defaults
+ * is set on it. Templates of another shape (a step list the controller turns into a pod) are not
+ * pods to run.
+ */
+function templates(item: Obj, kinds: readonly WorkloadKind[]): Map<string, Template> {
+  const out = new Map<string, Template>();
+  const sites = sitesFor(item.apiVersion as string | undefined, item.kind as string | undefined, kinds) ?? [];
+  for (const site of sites) {
+    if (site.shape !== 'pod') continue;
+    for (const path of expand(item, site.steps)) {
+      const w = makeWorkload(item, path, site);
+      if (!w || w.view) continue;
+      const top = (item.metadata ?? {}) as ObjectMeta;
+      const own = (w.metaHolder.metadata ?? {}) as ObjectMeta;
+      const meta = site.pattern === '' ? own : { ...own, name: top.name, namespace: top.namespace };
+      const spec = w.restartPolicy && !w.pod.restartPolicy ? { ...w.pod, restartPolicy: w.restartPolicy } : w.pod;
+      const t: Template = {
+        spec,
+        meta,
+        ...(site.sidecarsEndedBy === 'controller' && { endedByController: site.controllerNote ?? `${String(item.kind)}'s controller` }),
+        ...(site.origin !== 'builtin' && !site.completes && { deletedByController: true }),
+      };
+      out.set(site.origin === 'builtin' ? '' : formatPath(path), t);
+    }
+  }
+  return out;
 }
 
 const key = (item: Obj) => `${String(item.kind)}/${String((item.metadata as ObjectMeta | undefined)?.name)}`;
@@ -152,27 +190,32 @@ export function podCases(source: string, items: Obj[], fc: Obj | undefined, vers
     .filter(([, v]) => v?.enabled !== false)
     .map(([k]) => k as MeshName);
   const cases: PodCase[] = [];
+  const { workloadKinds } = loadConfig(config).config;
   for (const item of outItems) {
-    const t = template(item);
     const input = before.get(key(item));
-    const inT = input && template(input);
-    if (!t || !inT) continue;
-    // The pod as admission leaves it: the mesh webhooks that select it add their sidecars.
-    const ns = namespaces.get(((item.metadata ?? {}) as ObjectMeta).namespace ?? 'default');
-    const name = (item.metadata as ObjectMeta | undefined)?.name;
-    cases.push(
-      caseOf({
-        id: `${source} ${key(item)} @${version}`,
-        input: inT,
-        output: t,
-        objectMeta: (item.metadata ?? {}) as ObjectMeta,
-        admitted: admit(t.spec, t.meta, ns, version, meshes),
-        uninjected: uninjectable(t.spec, t.meta, ns, meshes),
-        results: out.results.filter((r) => r.resourceRef?.kind === item.kind && r.resourceRef?.name === name),
-        config,
-        items: outItems,
-      }),
-    );
+    const ins = input ? templates(input, workloadKinds) : new Map<string, Template>();
+    for (const [at, t] of templates(item, workloadKinds)) {
+      const inT = ins.get(at);
+      if (!inT) continue;
+      // The pod as admission leaves it: the mesh webhooks that select it add their sidecars.
+      const ns = namespaces.get(((item.metadata ?? {}) as ObjectMeta).namespace ?? 'default');
+      const name = (item.metadata as ObjectMeta | undefined)?.name;
+      cases.push(
+        caseOf({
+          id: `${source} ${key(item)}${at ? ` ${at}` : ''} @${version}`,
+          input: inT,
+          output: t,
+          objectMeta: (item.metadata ?? {}) as ObjectMeta,
+          admitted: admit(t.spec, t.meta, ns, version, meshes),
+          uninjected: uninjectable(t.spec, t.meta, ns, meshes),
+          results: out.results.filter(
+            (r) => r.resourceRef?.kind === item.kind && r.resourceRef?.name === name && (!at || (r.field?.path ?? '').startsWith(at)),
+          ),
+          config,
+          items: outItems,
+        }),
+      );
+    }
   }
   return cases;
 }
@@ -182,7 +225,7 @@ interface CaseParts {
   /** The pod as written (or as its controller makes it): its app containers and their command lines. */
   input: { spec: PodSpec; meta: ObjectMeta };
   /** The pod as pod-sequencer left it. */
-  output: { spec: PodSpec; meta: ObjectMeta };
+  output: Template;
   /** The metadata of the object written (a Deployment's, say), whose annotations may declare dependencies. */
   objectMeta: ObjectMeta;
   /** The pod as it will run, after every injector. */
@@ -229,6 +272,8 @@ function caseOf(p: CaseParts): PodCase {
     dependencies: [...new Set([...configDependencies(config), ...own])],
     ownDependencies: own,
     mode: String((config.kind === 'ConfigMap' ? (config.data as Obj)?.mode : (config.spec as Obj)?.mode) ?? ''),
+    ...(t.endedByController && { endedByController: t.endedByController }),
+    ...(t.deletedByController && { deletedByController: true }),
   };
 }
 
@@ -427,7 +472,8 @@ export function injectedPorts(c: PodCase): number[] {
   const served = new Set<number>();
   for (const x of [...(c.pod.initContainers ?? []), ...(c.pod.containers ?? [])]) {
     const k = sidecarKind(x, c.meta.annotations ?? {}, c.sidecars);
-    for (const u of [k?.readiness, k?.shutdown?.url]) if (u) served.add(Number(new URL(u).port || 80));
+    // An endpoint its sidecar has off is still the pod's own: a wait on it runs, and fails.
+    for (const u of [k?.readiness, k?.readinessOff?.url, k?.shutdown?.url]) if (u) served.add(Number(new URL(u).port || 80));
   }
   for (const d of c.dependencies) served.add(parseDependency(d)?.port ?? 0);
   const text = JSON.stringify([c.pod.initContainers, c.pod.containers]);
@@ -445,6 +491,7 @@ export function cannotRun(c: PodCase): string | undefined {
   });
   const selfQuit = Object.entries(c.programs).find(([, p]) => quits.some((q) => p.args.join(' ').includes(q)));
   if (selfQuit) return `${selfQuit[0]}'s own script calls its sidecar's quit endpoint, which the stand-in app would drop`;
+  if (c.endedByController) return `its controller ends the sidecars, which the runner does not stand in for: ${c.endedByController}`;
   if (c.signalShutdown) return 'signal shutdown kills the sidecar by process name, which needs its real process';
   if (c.uninjected.length) return `injected at admission by ${c.uninjected.join(', ')}, which the runner has no stand-in injector for`;
   const deps = unservable(c);
@@ -454,7 +501,7 @@ export function cannotRun(c: PodCase): string | undefined {
   return undefined;
 }
 
-const runToCompletion = (pod: PodSpec) => pod.restartPolicy === 'Never' || pod.restartPolicy === 'OnFailure';
+const runToCompletion = (c: PodCase) => (c.pod.restartPolicy === 'Never' || c.pod.restartPolicy === 'OnFailure') && !c.deletedByController;
 
 /** What every run must show. */
 export function expectSequenced(c: PodCase, run: PodRun, appExitCode: number): void {
@@ -490,7 +537,7 @@ export function expectSequenced(c: PodCase, run: PodRun, appExitCode: number): v
       expect(up && up.seq < ran.seq, `${app} ran before dependency ${d} was up. ${log}`).toBe(true);
     }
   }
-  if (!runToCompletion(c.pod)) {
+  if (!runToCompletion(c)) {
     expect(run.phase, log).toBe('Deleted');
     return;
   }
@@ -536,7 +583,7 @@ export const KNOWN: Record<string, { skip: string } | { phase: Phase; why: strin
   // Knative admits no hook, no init container and no container restartPolicy, so nothing can hold
   // the app until its sidecar is ready: the proxy only goes first, and the function warns
   // (sidecar-no-readiness-gate; knative/serving@knative-v1.23.0 fieldmask.go).
-  'fixtures/filter/kinds-mpi-keda-knative Service/web @1.28': { skip: 'Knative admits no hold for the app (the function warns)' },
+  'fixtures/filter/kinds-mpi-keda-knative Service/web spec.template @1.28': { skip: 'Knative admits no hold for the app (the function warns)' },
   'fixtures/filter/job-generic-two-apps Job/export @1.28': {
     skip: 'documented limit of classic sidecars with two apps (the function warns); its wait takes 30 s',
   },
@@ -565,6 +612,7 @@ export async function runAll(cases: PodCase[], appExitCode: number, knownOutcome
         // classic sidecar that has already quit); the outcome checked here is the first run's.
         // Restarts themselves are test/pod-runner/runner.test.ts's.
         maxRestarts: 0,
+        deletedByController: c.deletedByController,
       });
       if (known && 'phase' in known) expect(run.phase, `${c.id} (${known.why}): ${run.events.map(show).join('\n')}`).toBe(known.phase);
       else expectSequenced(c, run, appExitCode);
@@ -615,7 +663,7 @@ export function describeRuns(all: PodCase[], notRun: readonly string[], partial 
   for (const code of [0, 3]) {
     it(`every pod behaves (app exits ${code})`, { timeout: 240_000 }, async () => {
       // A failing app changes the outcome only where the pod runs to completion.
-      const { failures, unchangedFailures } = await runAll(code === 0 ? cases : cases.filter((c) => runToCompletion(c.pod)), code, knownOutcomes);
+      const { failures, unchangedFailures } = await runAll(code === 0 ? cases : cases.filter((c) => runToCompletion(c)), code, knownOutcomes);
       for (const f of unchangedFailures) console.info(`left unchanged by the function, not sequenced: ${f}`);
       expect(failures, failures.join('\n\n')).toEqual([]);
     });

@@ -24,7 +24,7 @@ const NOT_RUN = [
   // An https dependency outside the pod: the runner stands in for http and tcp ones only.
   'fixtures/filter/deps-types-image StatefulSet/ledger',
   // KNOWN: Knative admits nothing that holds the app until its sidecar is ready.
-  'fixtures/filter/kinds-mpi-keda-knative Service/web',
+  'fixtures/filter/kinds-mpi-keda-knative Service/web spec.template',
   // KNOWN: two apps ending one classic sidecar, a documented limit whose wait takes 30 s.
   'fixtures/filter/job-generic-two-apps Job/export',
   // Signal shutdown kills the sidecar by its process name, which needs its real process.

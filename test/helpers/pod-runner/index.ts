@@ -44,6 +44,8 @@ export interface RunPodOptions {
   hangGuardMs?: number;
   /** Restarts of a container other than a native sidecar before the runner gives up (default 3). */
   maxRestarts?: number;
+  /** PodRunSpec.deletedByController. */
+  deletedByController?: boolean;
 }
 
 export interface PodRun {
@@ -103,6 +105,7 @@ export async function runPod(pod: PodSpec, meta: ObjectMeta, opts: RunPodOptions
     dependencyAfterMs: opts.dependencyAfterMs ?? 150,
     podDir,
     maxRestarts: opts.maxRestarts,
+    deletedByController: opts.deletedByController,
     listenHost: '127.0.0.1',
   };
   writeFileSync(join(podDir, 'spec.json'), JSON.stringify(spec));

@@ -36,6 +36,11 @@ export interface PodRunSpec {
   podDir: string;
   /** Restarts of a container that is not a native sidecar before the runner gives up (default 3). */
   maxRestarts?: number;
+  /**
+   * Its controller deletes the pod once the work is done, whatever its restartPolicy (an MPIJob's
+   * workers, deleted when the launcher completes): run as a long-running pod.
+   */
+  deletedByController?: boolean;
   /** Where stand-in servers listen: '::' in a private network namespace, else '127.0.0.1'. */
   listenHost: string;
   hostsFile?: string;
@@ -146,7 +151,7 @@ export class PodRunner {
     for (const c of pod.containers ?? []) await this.start(c, false, volumes);
 
     const apps = (pod.containers ?? []).map((c) => this.running.get(c.name)!).filter((r) => !r.standIn);
-    const runToCompletion = pod.restartPolicy === 'Never' || pod.restartPolicy === 'OnFailure';
+    const runToCompletion = (pod.restartPolicy === 'Never' || pod.restartPolicy === 'OnFailure') && !this.spec.deletedByController;
     if (!runToCompletion) {
       // A long-running pod: once every app program runs (or its container ended), delete it.
       // A container run as the manifest has it (no stand-in app) has started by now.

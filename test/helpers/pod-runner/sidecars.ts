@@ -17,6 +17,8 @@ export interface SidecarKind {
   /** A TCP readiness check (`host:port`): the stand-in listens on that port only once ready. */
   readinessTcp?: string;
   shutdown?: { url: string; method: 'GET' | 'POST' };
+  /** The ready endpoint its vendor would serve, off here: the container lacks these flags (the table's readinessArgs). */
+  readinessOff?: { url: string; lacks: string[] };
   /** The vendor's wait command (its first word): run in the sidecar, it waits for its readiness. */
   waitCommand?: string;
 }
@@ -57,11 +59,15 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
   for (const t of TABLES) {
     if (!matches(t, c)) continue;
     const p = profiles[t.name as ProfileName];
+    // Off without the flags the table says it needs (cloud-sql-proxy serves /startup only with
+    // --health-check): a wait on it then fails, as on the real image.
+    const lacks = (p.readinessArgs ?? []).filter((f) => !hasFlag(c, f));
     const at = (url: 'readiness' | 'shutdown', http: string) =>
       withPath(withPort(http, portOf(p.ports, url, c, annotations)), pathOf(p.paths, url, c, annotations));
     return {
       profile: t.name,
-      readiness: p.readiness?.http && at('readiness', p.readiness.http),
+      readiness: p.readiness?.http && lacks.length === 0 ? at('readiness', p.readiness.http) : undefined,
+      ...(p.readiness?.http && lacks.length > 0 && { readinessOff: { url: at('readiness', p.readiness.http), lacks } }),
       shutdown:
         p.shutdown?.http && !switchedOff(p.shutdownSwitch, c, annotations)
           ? { url: at('shutdown', p.shutdown.http), method: p.shutdown.method ?? 'POST' }
@@ -92,6 +98,11 @@ function matches(t: (typeof TABLES)[number], c: Container): boolean {
   const p = profiles[t.name as ProfileName];
   const byName = p.containerName !== undefined && glob(p.containerName).test(c.name);
   return byName || (typeof c.image === 'string' && (t.images ?? []).some((r) => glob(r.value.image).test(imageName(c.image as string))));
+}
+
+function hasFlag(c: Container, flag: string): boolean {
+  const name = flag.split('=')[0]!;
+  return [...(c.command ?? []), ...(c.args ?? [])].some((a) => String(a) === name || String(a).startsWith(`${name}=`));
 }
 
 function flagOf(c: Container, flag: string): string | undefined {
