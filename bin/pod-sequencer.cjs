@@ -92,9 +92,9 @@ function writeCache(file, data, quiet) {
   }
 }
 
-const { enableCompileCache } = require('node:module');
 const cache = out || process.env.NODE_COMPILE_CACHE ? undefined : readCache();
 if (!out && (process.env.NODE_COMPILE_CACHE || (!cache && !writable()))) {
+  const { enableCompileCache } = require('node:module');
   if (enableCompileCache && !process.env.NODE_COMPILE_CACHE) {
     const base = process.env.XDG_CACHE_HOME || join(require('node:os').homedir(), '.cache');
     enableCompileCache(join(base, 'pod-sequencer', 'node-compile-cache'));
@@ -102,7 +102,9 @@ if (!out && (process.env.NODE_COMPILE_CACHE || (!cache && !writable()))) {
   require(bundle);
 } else {
   const { Script } = require('node:vm');
-  const { wrap } = require('node:module');
+  // Node's CommonJS wrapper (node:module's `wrap`), written here: loading node:module for it also
+  // loads its ES module loader, four built-ins a run never uses.
+  const wrap = (code) => `(function (exports, require, module, __filename, __dirname) { ${code}\n});`;
   const source = readFileSync(bundle);
   const cachedData = cache && madeFrom(cache, source) ? cache.subarray(4 + source.length) : undefined;
   // Latin-1: the bundle is ASCII (scripts/build.mjs checks), and Latin-1 decodes 1.3 MB in a
