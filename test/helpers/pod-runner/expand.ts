@@ -40,6 +40,11 @@ export interface PodFacts {
   labels: Record<string, string>;
   /** Secret and ConfigMap values by `name/key`; a missing one stands in as `stand-in:<name>/<key>`. */
   data?: Record<string, string>;
+  /**
+   * The pod's own address, not loopback (POD_IP in index.ts): set where the pod runs in its own
+   * network namespace. Unset, loopback stands in for it.
+   */
+  podIp?: string;
 }
 
 interface EnvVar {
@@ -82,8 +87,8 @@ function valueFrom(from: NonNullable<EnvVar['valueFrom']>, facts: PodFacts): str
     'metadata.uid': '00000000-0000-0000-0000-000000000000',
     'spec.nodeName': 'pod-runner',
     'spec.serviceAccountName': 'default',
-    'status.podIP': '127.0.0.1',
-    'status.podIPs': '127.0.0.1',
+    'status.podIP': facts.podIp ?? '127.0.0.1',
+    'status.podIPs': facts.podIp ?? '127.0.0.1',
     'status.hostIP': '127.0.0.1',
   };
   return fields[path] ?? '';

@@ -3,7 +3,8 @@
  * (`HandlerRunner.Run`: exec, httpGet, tcpSocket, sleep) and pkg/probe/http/http.go (`DoHTTPProbe`:
  * "if res.StatusCode >= http.StatusOK && res.StatusCode < http.StatusBadRequest" is success).
  * The kubelet runs exec handlers inside the container (its env and mounts, no `$(VAR)` expansion);
- * httpGet and tcpSocket go to the pod IP by default, which is loopback here.
+ * httpGet and tcpSocket go to the pod IP by default (PodFacts.podIp; loopback where the pod has
+ * no network namespace of its own): a server listening on loopback only is not reached there.
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -15,6 +16,8 @@ import type { Rewrite } from './volumes.js';
 
 export interface HandlerContext {
   container: Container;
+  /** Where an httpGet or tcpSocket without a host goes (PodFacts.podIp). */
+  podIp: string;
   env: ReadonlyMap<string, string>;
   rewrite: Rewrite;
   cwd: string;
@@ -31,8 +34,8 @@ export interface HandlerResult {
 
 export async function runHandler(h: Handler, ctx: HandlerContext): Promise<HandlerResult> {
   if (h.exec) return exec(h.exec.command ?? [], ctx);
-  if (h.httpGet) return httpGet(h.httpGet, ctx.container);
-  if (h.tcpSocket) return tcpSocket(h.tcpSocket, ctx.container);
+  if (h.httpGet) return httpGet(h.httpGet, ctx);
+  if (h.tcpSocket) return tcpSocket(h.tcpSocket, ctx);
   // The sleep action (KEP-3960): shortened; only its order matters here.
   if (h.sleep) return new Promise((r) => setTimeout(() => r({ ok: true, detail: `sleep ${h.sleep!.seconds}s (shortened)` }), 50));
   return { ok: false, detail: `unknown handler ${JSON.stringify(h)}` };
@@ -61,9 +64,9 @@ function portOf(port: number | string | undefined, c: Container): number {
   return named?.containerPort ?? NaN;
 }
 
-function httpGet(g: NonNullable<Handler['httpGet']>, c: Container): Promise<HandlerResult> {
+function httpGet(g: NonNullable<Handler['httpGet']>, { container: c, podIp }: HandlerContext): Promise<HandlerResult> {
   const port = portOf(g.port, c);
-  const host = g.host ?? '127.0.0.1';
+  const host = g.host ?? podIp;
   return new Promise((resolve) => {
     const req = request({ host, port, path: g.path ?? '/', method: 'GET', timeout: 5000 }, (res) => {
       res.resume();
@@ -76,9 +79,9 @@ function httpGet(g: NonNullable<Handler['httpGet']>, c: Container): Promise<Hand
   });
 }
 
-function tcpSocket(t: NonNullable<Handler['tcpSocket']>, c: Container): Promise<HandlerResult> {
+function tcpSocket(t: NonNullable<Handler['tcpSocket']>, { container: c, podIp }: HandlerContext): Promise<HandlerResult> {
   const port = portOf(t.port, c);
-  const host = t.host ?? '127.0.0.1';
+  const host = t.host ?? podIp;
   return new Promise((resolve) => {
     const s = connect({ host, port }, () => {
       s.destroy();

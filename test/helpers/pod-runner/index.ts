@@ -21,6 +21,7 @@ import type { ObjectMeta, PodSpec } from '../../../src/workloads/workload.js';
 import type { Stamped } from './events.js';
 import type { Phase, PodRunSpec } from './kubelet.js';
 import { BUSYBOX, type ShellName } from './process.js';
+import { POD_IP } from './pod-ip.js';
 import type { CustomSidecar } from './sidecars.js';
 
 export type { PodEvent, Stamped } from './events.js';
@@ -111,7 +112,19 @@ export async function runPod(pod: PodSpec, meta: ObjectMeta, opts: RunPodOptions
   writeFileSync(join(podDir, 'spec.json'), JSON.stringify(spec));
   const iso = isolated();
   const node = [process.execPath, runnerBundle(), join(podDir, 'spec.json')];
-  const argv = iso ? ['unshare', '-mn', '--', BUSYBOX, 'sh', '-c', `${BUSYBOX} ip link set lo up && exec "$@"`, 'pod-runner', ...node] : node;
+  const argv = iso
+    ? [
+        'unshare',
+        '-mn',
+        '--',
+        BUSYBOX,
+        'sh',
+        '-c',
+        `${BUSYBOX} ip link set lo up && ${BUSYBOX} ip addr add ${POD_IP}/32 dev lo && exec "$@"`,
+        'pod-runner',
+        ...node,
+      ]
+    : node;
   const events: Stamped[] = [];
   try {
     return await new Promise<PodRun>((resolve, reject) => {

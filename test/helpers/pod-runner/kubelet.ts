@@ -241,7 +241,14 @@ export class PodRunner {
     // An init container that must run to completion is never a sidecar, whatever its image
     // (istio-init runs the proxy's image to set up the pod's network).
     const kind = !init || isRestartable(c) ? sidecarKind(c, facts.annotations, this.spec.sidecars) : undefined;
-    const ctx: HandlerContext = { container: c, env: procEnv, rewrite, cwd: safeCwd(cwd, this.spec.podDir), shell: this.spec.shell };
+    const ctx: HandlerContext = {
+      container: c,
+      podIp: facts.podIp ?? '127.0.0.1',
+      env: procEnv,
+      rewrite,
+      cwd: safeCwd(cwd, this.spec.podDir),
+      shell: this.spec.shell,
+    };
     let r: Running;
     if (kind) {
       const s = new StandInSidecar(c.name, kind, this.log, this.spec.listenHost);

@@ -3,7 +3,7 @@
  * PodRunSpec from the JSON file named by argv[2], prints each event as a line `E <json>` as it
  * happens and the result as `R <json>`. Inside private namespaces (POD_RUNNER_ISOLATED=1) it first
  * bind-mounts the pod's hosts file over /etc/hosts, so dependency names resolve to loopback for
- * this pod only; otherwise it holds a lock on every fixed port it will listen on.
+ * this pod only, and the pod has an address of its own (POD_IP); otherwise it holds a lock on every fixed port it will listen on.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { PodRunner, type PodRunSpec } from './kubelet.js';
 import { lockPorts } from '../port-lock.js';
 import { sidecarKind } from './sidecars.js';
 import { StandInSidecar } from './standin.js';
+import { POD_IP } from './pod-ip.js';
 
 async function main(): Promise<void> {
   const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as PodRunSpec;
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     writeFileSync(spec.hostsFile, `127.0.0.1 localhost ${spec.facts.name}\n::1 localhost ip6-localhost\n`);
     execFileSync('mount', ['--bind', spec.hostsFile, '/etc/hosts']);
     spec.listenHost = '::';
+    spec.facts.podIp = POD_IP;
   } else {
     spec.listenHost = '127.0.0.1';
     const all = [...(spec.pod.initContainers ?? []), ...(spec.pod.containers ?? [])];

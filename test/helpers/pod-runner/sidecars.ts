@@ -7,7 +7,7 @@
  */
 import type { Check, Shutdown } from '../../../src/config/types.js';
 import { profiles, TABLES, type ProfileName } from '../../../src/profiles/index.js';
-import type { PathSource, PortSource, Switch } from '../../../src/profiles/types.js';
+import type { AddressSource, PathSource, PortSource, Switch } from '../../../src/profiles/types.js';
 import type { Container } from '../../../src/workloads/workload.js';
 
 export interface SidecarKind {
@@ -17,6 +17,11 @@ export interface SidecarKind {
   /** A TCP readiness check (`host:port`): the stand-in listens on that port only once ready. */
   readinessTcp?: string;
   shutdown?: { url: string; method: 'GET' | 'POST' };
+  /**
+   * It listens on loopback only: its vendor's default address, or the one its flag or env var
+   * gives (the table's listenAddress), is loopback. The kubelet's probes, sent to the pod IP, miss it.
+   */
+  loopbackOnly?: boolean;
   /** The ready endpoint its vendor would serve, off here: the container lacks these flags (the table's readinessArgs). */
   readinessOff?: { url: string; lacks: string[] };
   /** The vendor's wait command (its first word): run in the sidecar, it waits for its readiness. */
@@ -66,6 +71,7 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
       withPath(withPort(http, portOf(p.ports, url, c, annotations)), pathOf(p.paths, url, c, annotations));
     return {
       profile: t.name,
+      ...(listensOnLoopback(p.listenAddress, c) && { loopbackOnly: true }),
       readiness: p.readiness?.http && lacks.length === 0 ? at('readiness', p.readiness.http) : undefined,
       ...(p.readiness?.http && lacks.length > 0 && { readinessOff: { url: at('readiness', p.readiness.http), lacks } }),
       shutdown:
@@ -98,6 +104,14 @@ function matches(t: (typeof TABLES)[number], c: Container): boolean {
   const p = profiles[t.name as ProfileName];
   const byName = p.containerName !== undefined && glob(p.containerName).test(c.name);
   return byName || (typeof c.image === 'string' && (t.images ?? []).some((r) => glob(r.value.image).test(imageName(c.image as string))));
+}
+
+/** The address the table says the sidecar's endpoints listen on (its flag, env var, else default) is loopback. */
+function listensOnLoopback(a: AddressSource | undefined, c: Container): boolean {
+  if (!a) return false;
+  const env = (c.env as { name: string; value?: string }[] | undefined)?.find((e) => e.name === a.env)?.value;
+  const address = (a.flag && flagOf(c, a.flag)) ?? env ?? a.default;
+  return /^(localhost|127\.|::1$|\[::1\])/.test(address);
 }
 
 function hasFlag(c: Container, flag: string): boolean {

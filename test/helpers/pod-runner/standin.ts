@@ -48,7 +48,9 @@ export class StandInSidecar {
 
   private async listen(port: number): Promise<void> {
     const server = createServer((req, res) => this.answer(req.method ?? 'GET', req.url ?? '/', req.headers as Record<string, string>, port, res));
-    await listenFixed(server, { port, host: this.host, ipv6Only: false });
+    // Loopback only where its vendor listens there (sidecars.ts loopbackOnly): not at the pod IP.
+    const host = this.kind.loopbackOnly ? '127.0.0.1' : this.host;
+    await listenFixed(server, { port, host, ipv6Only: false });
     this.servers.push(server);
   }
 
