@@ -3,10 +3,12 @@
  * usual container name or its image matches the vendor's image (the tables of src/profiles/), or
  * when the test names it as a custom sidecar (the function config's `sidecars`). Its ready and
  * quit endpoints, ports and wait command come from the same tables, with the port moved where the
- * table says a flag, env var or pod annotation moves it; nothing here is hard-coded per vendor.
+ * table says a flag, env var or pod annotation moves it, each at the release its image tag names;
+ * nothing here is hard-coded per vendor.
  */
 import type { Check, Shutdown } from '../../../src/config/types.js';
-import { profiles, TABLES, type ProfileName } from '../../../src/profiles/index.js';
+import { profileAt, profiles, TABLES, type ProfileName } from '../../../src/profiles/index.js';
+import { imageRelease } from '../../../src/pod/release.js';
 import type { AddressSource, PathSource, PortSource, Switch } from '../../../src/profiles/types.js';
 import type { Container } from '../../../src/workloads/workload.js';
 
@@ -48,8 +50,10 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
     // An entry with only a profile matches as that profile does (its name or image), with its own endpoints.
     const table = !s.name && !s.image ? TABLES.find((t) => t.name === s.profile) : undefined;
     if ((s.name && glob(s.name).test(c.name)) || (s.image && image && glob(s.image).test(image)) || (table && matches(table, c))) {
-      const p = s.profile && s.profile in profiles ? profiles[s.profile as ProfileName] : undefined;
-      const readiness = s.readiness ?? p?.readiness;
+      const p = s.profile && s.profile in profiles ? atRelease(s.profile as ProfileName, c) : undefined;
+      // The profile's endpoint is off without its flags (below); one the entry gives is its own.
+      const off = !s.readiness && (p?.readinessArgs ?? []).some((f) => !hasFlag(c, f));
+      const readiness = s.readiness ?? (off ? undefined : p?.readiness);
       const shutdown = s.shutdown ?? p?.shutdown;
       const quit = shutdown?.http ? { url: shutdown.http, method: shutdown.method ?? 'POST' } : undefined;
       return {
@@ -63,7 +67,7 @@ export function sidecarKind(c: Container, annotations: Record<string, string>, c
   }
   for (const t of TABLES) {
     if (!matches(t, c)) continue;
-    const p = profiles[t.name as ProfileName];
+    const p = atRelease(t.name as ProfileName, c);
     // Off without the flags the table says it needs (cloud-sql-proxy serves /startup only with
     // --health-check): a wait on it then fails, as on the real image.
     const lacks = (p.readinessArgs ?? []).filter((f) => !hasFlag(c, f));
@@ -104,6 +108,16 @@ function matches(t: (typeof TABLES)[number], c: Container): boolean {
   const p = profiles[t.name as ProfileName];
   const byName = p.containerName !== undefined && glob(p.containerName).test(c.name);
   return byName || (typeof c.image === 'string' && (t.images ?? []).some((r) => glob(r.value.image).test(imageName(c.image as string))));
+}
+
+/**
+ * The profile at the release the container's image tag names: that release's endpoints, flags and
+ * wait command (no quit endpoint before cloud-sql-proxy 2.1.0, no `wait` before 2.8.0, none of
+ * them in v1's gce-proxy). An image without one (a plain name, `latest`) has the newest release's.
+ */
+function atRelease(name: ProfileName, c: Container) {
+  const release = imageRelease(name, typeof c.image === 'string' ? c.image : undefined);
+  return release ? profileAt(name, release) : profiles[name];
 }
 
 /** The address the table says the sidecar's endpoints listen on (its flag, env var, else default) is loopback. */
