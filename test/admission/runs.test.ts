@@ -151,6 +151,15 @@ const add = (id: string, made: Obj, ns: Namespace | undefined, version: string, 
   admitted.push({ c, steps, made });
   return c;
 };
+/**
+ * The mesh a fixture's pod is put in: from its own id (a string hash), so a fixture added or
+ * removed leaves every other's mesh, and the lists below, as they were.
+ */
+function meshIndex(id: string): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  return h % BEFORE.length;
+}
 const vaultJob = vendorPods.find((p) => p.from.includes('injector-test/job.yaml'));
 for (const version of VERSIONS) {
   // Every vendor Job in each mesh (one injected already: in its own); each fixture Job in one mesh, in turn (its own config).
@@ -161,8 +170,8 @@ for (const version of VERSIONS) {
       add(`${p.from} in ${mesh}`, m.pod, m.ns, version);
     }
   }
-  fixturePods.forEach((p, i) => {
-    const mesh = BEFORE[i % BEFORE.length]!;
+  for (const p of fixturePods) {
+    const mesh = BEFORE[meshIndex(p.from)]!;
     const m = inMesh(p.pod, mesh);
     try {
       add(`${p.from} in ${mesh}`, m.pod, m.ns, version, p.fc as Obj | undefined);
@@ -171,7 +180,7 @@ for (const version of VERSIONS) {
       if (!(e instanceof EngineConfigError)) throw e;
       refused.push(`${p.from} @${version}`);
     }
-  });
+  }
 }
 const istioNs = meshedBy('istio').namespace;
 /**
@@ -213,7 +222,6 @@ const NOT_RUN: string[] = [
   // Kuma at 1.28: kuma-dp has no quit endpoint, so a classic kuma-sidecar keeps a Job running; the
   // function says so (as for fixtures/filter/job-kuma). At 1.30 these run, native.
   'GoogleCloudPlatform/cloud-sql-proxy@31c3b33e3f85:examples/k8s-sidecar/job_with_sidecar.yaml: Job/job spec.template in kuma',
-  'fixtures/filter/mesh-vault-quit: CronJob/backup spec.jobTemplate.spec.template in kuma',
   'hashicorp/vault-helm@eecd0492cc98:test/acceptance/injector-test/job.yaml: Job/pgdump spec.template (agent-pre-populate-only: "false") in kuma',
   'hashicorp/vault-helm@eecd0492cc98:test/acceptance/injector-test/job.yaml: Job/pgdump spec.template in kuma',
   'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob.yaml: CronJob/hellocron spec.jobTemplate.spec.template in kuma',
@@ -232,7 +240,6 @@ const NOT_RUN: string[] = [
   // shutdown endpoint (the proxy-admin-shutdown annotation), so it injects it off; the function says
   // the pod never completes. At 1.30 these run, native; the ordering test shows the way at 1.28.
   'dapr/dapr@7c4f540efa3e:tests/apps/job-publisher/service.yaml: Job/job-publisher spec.template in linkerd',
-  'fixtures/filter/job-missing-entrypoint: Job/fine spec.template in linkerd',
   'hashicorp/vault-helm@eecd0492cc98:test/acceptance/injector-test/job.yaml: Job/pgdump spec.template (agent-pre-populate-only: "false") in linkerd',
   'hashicorp/vault-helm@eecd0492cc98:test/acceptance/injector-test/job.yaml: Job/pgdump spec.template in linkerd',
   'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob.yaml: CronJob/hellocron spec.jobTemplate.spec.template in linkerd',
@@ -256,8 +263,6 @@ const NOT_RUN: string[] = [
   'dapr/dapr@7c4f540efa3e:tests/apps/job-publisher/service.yaml: Job/job-publisher spec.template in dapr',
   'dapr/dapr@7c4f540efa3e:tests/apps/job-publisher/service.yaml: Job/job-publisher spec.template in istio',
   'dapr/dapr@7c4f540efa3e:tests/apps/job-publisher/service.yaml: Job/job-publisher spec.template in kuma',
-  'fixtures/filter/job-missing-entrypoint: Job/bad-annotation spec.template in kuma',
-  'fixtures/filter/job-missing-entrypoint: Job/no-command spec.template in istio',
   'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob-old-version.yaml.injected: CronJob/hellocron spec.jobTemplate.spec.template in istio',
   'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob.yaml.injected: CronJob/hellocron spec.jobTemplate.spec.template in istio',
   'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob.yaml: CronJob/hellocron spec.jobTemplate.spec.template in dapr',
@@ -283,50 +288,18 @@ const NOT_RUN: string[] = [
   'GoogleCloudPlatform/cloud-sql-proxy@31c3b33e3f85:examples/k8s-sidecar/job_with_shutdown_hook.yaml: Job/job spec.template in linkerd',
   // classic sidecar cloud-sql-proxy keeps running after the app exits: this pod never completes
   'GoogleCloudPlatform/cloud-sql-proxy@31c3b33e3f85:examples/k8s-sidecar/job_with_sidecar.yaml: Job/job spec.template in linkerd',
-  // After Consul joined the stood-in injectors (issue 39), the fixtures' Jobs rotate over one more mesh;
-  // each entry below says what the function or the runner reports for it. "container <sidecar> has no
-  // command": the fixture's config lists its sidecars, which replaces the default set
-  // (function-config.md), so the sidecar injected before us is taken for an app with no command
-  // (1.28), or left classic and unended (1.30, KNOWN_HERE).
+  // The vendors' Jobs in Consul (a stood-in injector since issue 39), each with what the function or
+  // the runner reports for it.
   // my-application's own script calls its sidecar's quit endpoint, which the stand-in app would drop
   'GoogleCloudPlatform/cloud-sql-proxy@31c3b33e3f85:examples/k8s-sidecar/job_with_shutdown_hook.yaml: Job/job spec.template in consul',
   // container job-publisher has no command, so it cannot be wrapped: this workload is left unchanged
   'dapr/dapr@7c4f540efa3e:tests/apps/job-publisher/service.yaml: Job/job-publisher spec.template in consul',
-  // container daprd has no command, so it cannot be wrapped: this workload is left unchanged
-  'fixtures/filter/all-kinds-first: CronJob/cronjob spec.jobTemplate.spec.template in dapr',
-  'fixtures/filter/job-vault: Job/rotate spec.template in dapr',
-  // container consul-dataplane has no command, so it cannot be wrapped: this workload is left unchanged
-  'fixtures/filter/all-kinds-first: Job/job spec.template in consul',
-  'fixtures/filter/stop-order-sidecars-last: Job/report spec.template in consul',
   // classic sidecar kuma-sidecar keeps running after the app exits: this pod never completes
-  'fixtures/filter/all-kinds-native: CronJob/cronjob spec.jobTemplate.spec.template in kuma',
-  'fixtures/filter/job-cronjob: CronJob/nightly spec.jobTemplate.spec.template in kuma',
-  'fixtures/filter/job-envoy-image-delivery: Job/sync spec.template in kuma',
-  'fixtures/filter/job-kuma: Job/cleanup spec.template in consul',
-  'fixtures/filter/mesh-consul-classic: CronJob/report spec.jobTemplate.spec.template in kuma',
-  'fixtures/filter/mesh-linkerd-classic: Job/migrate spec.template in kuma',
   'hashicorp/consul-k8s@7af6b659cead:acceptance/tests/fixtures/bases/job-client/job.yaml: Job/job-client spec.template in kuma',
   // classic sidecar linkerd-proxy keeps running after the app exits: this pod never completes
-  'fixtures/filter/all-kinds-post-start: Job/job spec.template in linkerd',
-  'fixtures/filter/job-dapr: Job/batch spec.template in linkerd',
-  'fixtures/filter/job-sleep-job-istio: Job/sleep-job spec.template in linkerd',
-  'fixtures/filter/mesh-consul-classic: Job/no-lifecycle spec.template in linkerd',
   'hashicorp/consul-k8s@7af6b659cead:acceptance/tests/fixtures/bases/job-client/job.yaml: Job/job-client spec.template in linkerd',
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/inject_emojivoto_cronjob.golden.yml: CronJob/hello spec.jobTemplate.spec.template in consul',
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/inject_emojivoto_cronjob_nometa.golden.yml: CronJob/hello spec.jobTemplate.spec.template in consul',
-  // container linkerd-proxy has no command, so it cannot be wrapped: this workload is left unchanged
-  'fixtures/filter/job-generic-two-apps: Job/export spec.template in linkerd',
-  // container kuma-sidecar has no command, so it cannot be wrapped: this workload is left unchanged
-  'fixtures/filter/job-signal: Job/legacy spec.template in kuma',
-  // classic sidecar consul-dataplane keeps running after the app exits: this pod never completes
-  'fixtures/filter/job-terminate-off: Job/sleep-job spec.template in consul',
-  // waits on loopback port(s) 15021, 15020 of a sidecar that nothing in the admitted pod serves
-  'fixtures/filter/mesh-istio-classic: CronJob/report spec.jobTemplate.spec.template in consul',
-  'fixtures/filter/mesh-istio-native-1.30: Job/sleep-job spec.template in dapr',
-  // injected istio-proxy keeps running after the app exits: this pod never completes
-  'fixtures/filter/mesh-istio-classic: Job/sleep-job spec.template in linkerd',
-  // injected kuma-sidecar keeps running after the app exits: this pod never completes
-  'fixtures/filter/mesh-kuma: Job/seed spec.template in istio',
   // container hello has no command, so it cannot be wrapped: this workload is left unchanged
   'istio/istio@86c9f01fd735:pkg/kube/inject/testdata/inject/cronjob.yaml: CronJob/hellocron spec.jobTemplate.spec.template in consul',
   // container create has no command, so it cannot be wrapped: this workload is left unchanged
@@ -339,14 +312,60 @@ const NOT_RUN: string[] = [
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/install_ha_output.golden: CronJob/linkerd-heartbeat spec.jobTemplate.spec.template in consul',
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/install_helm_control_plane_output.golden: CronJob/linkerd-heartbeat spec.jobTemplate.spec.template in consul',
   'linkerd/linkerd2@b24cd4059841:cli/cmd/testdata/install_helm_control_plane_output_ha.golden: CronJob/linkerd-heartbeat spec.jobTemplate.spec.template in consul',
+  // The fixtures' Jobs, each in one mesh chosen by its id (meshIndex), with what the function or the
+  // runner reports for it (generated from the run's "not run" lines). "container <sidecar> has no
+  // command": the fixture's config lists its sidecars, which replaces the default set
+  // (function-config.md), so the sidecar injected before us is taken for an app with no command
+  // (1.28), or left classic and unended (1.30, KNOWN_HERE).
+  // the function reports it cannot sequence it: classic sidecar cloud-sql-proxy keeps running after the app exits: this pod never completes
+  'fixtures/filter/cloud-sql-proxy-releases: Job/migrate-2-0 spec.template in consul',
+  // the function reports it cannot sequence it: classic sidecar consul-dataplane keeps running after the app exits: this pod never completes
+  'fixtures/filter/job-terminate-off: Job/sleep-job spec.template in consul',
+  'fixtures/filter/mesh-consul-classic: CronJob/report spec.jobTemplate.spec.template in linkerd',
+  'fixtures/filter/mesh-consul-native: Job/migrate spec.template in linkerd',
+  // the function reports it cannot sequence it: classic sidecar kuma-sidecar keeps running after the app exits: this pod never completes
+  'fixtures/filter/job-entrypoints: Job/migrate spec.template in kuma',
+  'fixtures/filter/job-envoy-image-delivery: Job/sync spec.template in kuma',
+  'fixtures/filter/job-native-1.30: Job/sleep-job spec.template in kuma',
+  'fixtures/filter/mesh-consul-classic: Job/no-lifecycle spec.template in kuma',
+  'fixtures/filter/mesh-istio-classic: CronJob/report spec.jobTemplate.spec.template in kuma',
+  'fixtures/filter/mesh-linkerd-classic: Job/migrate spec.template in kuma',
+  // the function reports it cannot sequence it: classic sidecar linkerd-proxy keeps running after the app exits: this pod never completes
+  'fixtures/filter/job-cronjob: CronJob/nightly spec.jobTemplate.spec.template in linkerd',
+  'fixtures/filter/job-kuma: Job/cleanup spec.template in linkerd',
+  'fixtures/filter/mesh-vault-pre-populate: Job/needs-renewal spec.template in linkerd',
+  'fixtures/filter/mesh-vault-pre-populate: Job/rotate-keys spec.template in linkerd',
+  'fixtures/filter/mesh-vault-quit: CronJob/backup spec.jobTemplate.spec.template in linkerd',
+  // the function reports it cannot sequence it: container consul-dataplane has no command, so it cannot be wrapped: this workload is left unchanged
+  'fixtures/filter/all-kinds-first: CronJob/cronjob spec.jobTemplate.spec.template in consul',
+  // the function reports it cannot sequence it: container daprd has no command, so it cannot be wrapped: this workload is left unchanged
+  'fixtures/filter/job-rerun-changed-config: Job/sleep-job spec.template in dapr',
+  'fixtures/filter/job-signal: Job/legacy spec.template in dapr',
+  // the function reports it cannot sequence it: container istio-proxy has no command, so it cannot be wrapped: this workload is left unchanged
+  'fixtures/filter/job-vault: Job/rotate spec.template in istio',
+  'fixtures/filter/stop-order-sidecars-last: Job/report spec.template in dapr',
+  // the function reports it cannot sequence it: container kuma-sidecar has no command, so it cannot be wrapped: this workload is left unchanged
+  'fixtures/filter/cloud-sql-proxy-releases: Job/migrate-2-5 spec.template in kuma',
+  // the function reports it cannot sequence it: container linkerd-proxy has no command, so it cannot be wrapped: this workload is left unchanged
+  'fixtures/filter/all-kinds-first: Job/job spec.template in linkerd',
+  'fixtures/filter/job-generic-two-apps: Job/export spec.template in linkerd',
+  // the function reports it cannot sequence it: container work has no command, so it cannot be wrapped: this workload is left unchanged
+  'fixtures/filter/job-missing-entrypoint: Job/bad-annotation spec.template in istio',
+  'fixtures/filter/job-missing-entrypoint: Job/no-command spec.template in kuma',
+  // the function reports it cannot sequence it: injected kuma-sidecar keeps running after the app exits: this pod never completes
+  'fixtures/filter/mesh-kuma: Job/seed spec.template in consul',
+  // waits on loopback port(s) 15021, 15020 of a sidecar that nothing in the admitted pod serves
+  'fixtures/filter/mesh-istio-classic: Job/sleep-job spec.template in dapr',
+  'fixtures/filter/mesh-istio-native-1.30: Job/sleep-job spec.template in dapr',
 ];
 
 /** Outcomes other than the default one, by case id, each with its reason (cases.ts KNOWN for the rest). */
 const SIDECARS_LIST =
-  "the config's sidecars list replaces the default set (function-config.md): the kuma-sidecar injected before us is none of them, so nothing ends it, and the function says nothing of it";
+  "the config's sidecars list replaces the default set (function-config.md): the mesh's sidecar injected before us is none of them, so nothing ends it, and the function says nothing of it";
 const KNOWN_HERE: typeof KNOWN = {
   ...KNOWN,
   'fixtures/filter/job-generic-two-apps: Job/export spec.template in linkerd @1.30': { phase: 'Stuck', why: SIDECARS_LIST },
+  'fixtures/filter/job-rerun-changed-config: Job/sleep-job spec.template in dapr @1.30': { phase: 'Stuck', why: SIDECARS_LIST },
 };
 
 const wrapped = (pod: Obj) => JSON.stringify(pod.spec).includes('pod-sequencer-wrap');
