@@ -8,9 +8,13 @@
 // made from these exact bytes and V8 accepts it (V8 checks its own version and flags); a run
 // that finds none, a stale one or one V8 refuses writes a new one, beside the bundle, when
 // dist/ is writable (a temporary file, then renamed over: a reader never sees half a cache),
-// and says nothing when it cannot. The cache file starts with the bundle it was made from (its
-// length, then its bytes): comparing those is exact and needs no hash, and loading node:crypto
-// for one took longer than the rest of this file (BENCHMARKS.md). POD_SEQUENCER_CODE_CACHE_OUT=FILE
+// and says nothing when it cannot. V8 itself checks only the source's length, so the cache
+// file starts with a header naming what it was made from: the build (the bundle's last line, a
+// SHA-256 of the rest that scripts/build.mjs writes), the bundle's length and its mtime (a hand
+// edit of dist/cli.cjs that keeps its length). Reading those needs no second copy of the bundle
+// and no hash on every run (loading node:crypto for one took longer than the rest of this file:
+// BENCHMARKS.md, "Start-up"). A bundle without that last line gets no cache of ours.
+// POD_SEQUENCER_CODE_CACHE_OUT=FILE
 // writes a new cache to FILE when the run ends, and POD_SEQUENCER_CODE_CACHE_CHECK=1 says on stderr
 // whether V8 took the cache (the build's use, and the tests').
 // This is so on every Node: V8's cache made after a run holds every function the run compiled,
@@ -20,7 +24,7 @@
 // Node 22.1+'s compile cache serve, kept in the user's cache directory rather than Node's
 // default under the shared temp dir (code another user wrote there would run as this one).
 // NODE_COMPILE_CACHE, when set, is Node's and wins.
-const { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
 // A run is short: most of its code runs before V8's optimising compiler (TurboFan) has finished
@@ -58,16 +62,19 @@ function readCache() {
   }
 }
 
-/** The cache's header: the length of the bundle it was made from, then that bundle. */
-function lengthOf(source) {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(source.length);
-  return b;
+// The bundle's last line: this, then 64 hex digits and a newline (scripts/build.mjs).
+const BUILD_TAG = '//# pod-sequencer-build ';
+const TAG_LENGTH = BUILD_TAG.length + 65;
+
+/** The header a cache of this bundle starts with, or undefined for a bundle without the build's last line. */
+function headerFor(source) {
+  const tail = source.length > TAG_LENGTH ? source.toString('latin1', source.length - TAG_LENGTH, source.length - 1) : '';
+  if (!tail.startsWith(BUILD_TAG)) return undefined;
+  return Buffer.from(`pod-sequencer code cache: ${tail.slice(BUILD_TAG.length)} ${source.length} ${statSync(bundle).mtimeMs}\n`, 'latin1');
 }
 
-function madeFrom(cache, source) {
-  const end = 4 + source.length;
-  return cache.length > end && cache.readUInt32LE(0) === source.length && source.equals(cache.subarray(4, end));
+function madeFrom(cache, header) {
+  return cache.length > header.length && header.equals(cache.subarray(0, header.length));
 }
 
 /** Whether this run may write dist/'s cache: a directory the user cannot write (a global install as root) is left alone. */
@@ -106,7 +113,8 @@ if (!out && (process.env.NODE_COMPILE_CACHE || (!cache && !writable()))) {
   // loads its ES module loader, four built-ins a run never uses.
   const wrap = (code) => `(function (exports, require, module, __filename, __dirname) { ${code}\n});`;
   const source = readFileSync(bundle);
-  const cachedData = cache && madeFrom(cache, source) ? cache.subarray(4 + source.length) : undefined;
+  const header = headerFor(source);
+  const cachedData = cache && header && madeFrom(cache, header) ? cache.subarray(header.length) : undefined;
   // Latin-1: the bundle is ASCII (scripts/build.mjs checks), and Latin-1 decodes 1.3 MB in a
   // third of UTF-8's time (BENCHMARKS.md, "Start-up").
   const script = new Script(wrap(source.toString('latin1')), { filename: bundle, cachedData });
@@ -117,10 +125,10 @@ if (!out && (process.env.NODE_COMPILE_CACHE || (!cache && !writable()))) {
   // The build's cache goes to POD_SEQUENCER_CODE_CACHE_OUT; a run with no cache V8 takes writes
   // dist/'s own (once: the next run takes it). After the run, so the cache also holds the
   // functions the run compiled.
-  const target = out || ((!cachedData || script.cachedDataRejected) && writable() ? ownCache : undefined);
+  const target = header && (out || ((!cachedData || script.cachedDataRejected) && writable() ? ownCache : undefined));
   if (target) {
     delete process.env.POD_SEQUENCER_CODE_CACHE_OUT;
-    process.on('exit', () => writeCache(target, Buffer.concat([lengthOf(source), source, script.createCachedData()]), !out));
+    process.on('exit', () => writeCache(target, Buffer.concat([header, script.createCachedData()]), !out));
   }
   const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
   script.runInThisContext()(module.exports, require, module, bundle, dirname(bundle));

@@ -1,5 +1,6 @@
 // Build: compile the config schema into a standalone ajv validator, then bundle the CLI with esbuild.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,9 +38,8 @@ const lazyCommanderChildProcess = {
   },
 };
 
-await build({
+const common = {
   plugins: [lazyCommanderChildProcess],
-  entryPoints: { cli: join(root, 'src', 'cli.ts'), index: join(root, 'src', 'index.ts') },
   outdir: join(root, 'dist'),
   // dist/ is committed (docs/decisions.md): the same bytes from any clone, working directory or
   // node_modules layout. esbuild's `// node_modules/yaml/...` comments name module paths relative
@@ -56,7 +56,12 @@ await build({
   charset: 'ascii',
   logLevel: 'warning',
   define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
-});
+};
+// The CLI's bundle is minified: every run reads it and V8 scans it, so its size is start-up time
+// (1.37 MB to 0.75 MB: BENCHMARKS.md, "Start-up"). The library's is not, so that its users'
+// stack traces name our functions; the CLI never prints one (src/cli.ts says "internal error").
+await build({ ...common, entryPoints: { cli: join(root, 'src', 'cli.ts') }, minify: true });
+await build({ ...common, entryPoints: { index: join(root, 'src', 'index.ts') } });
 
 // bin/pod-sequencer.cjs decodes the bundle as Latin-1, three times faster than UTF-8 for 1.3 MB,
 // which is exact only for ASCII: esbuild escapes what is not ASCII in strings and regexes
@@ -69,6 +74,12 @@ if (wide >= 0) {
     `dist/cli.cjs:${line}: a byte that is not ASCII (a comment in src/ that is not?): the bundle must be ASCII (bin/pod-sequencer.cjs reads it as Latin-1)`,
   );
 }
+
+// The bundle's last line names its build: the SHA-256 of the bytes before it. A code cache is
+// kept with the name of the build it was made from, so bin/pod-sequencer.cjs knows it matches
+// without reading a copy of the bundle or hashing it on every run (BUILD_TAG there).
+const tagged = Buffer.concat([cli, Buffer.from(`//# pod-sequencer-build ${createHash('sha256').update(cli).digest('hex')}\n`)]);
+writeFileSync(join(root, 'dist', 'cli.cjs'), tagged);
 
 // V8 code cache for the CLI bundle (bin/pod-sequencer.cjs uses it), for this Node.
 writeCodeCache(root);
