@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // Runs the bundled CLI (dist/cli.cjs) with V8's code cache for it (dist/cli.cjs.<V8 version>.cache), which
-// the build makes by running the bundle once (scripts/build.mjs), and which a run that finds
+// the build makes by running the bundle on the examples (scripts/code-cache.mjs), and which a run that finds
 // none writes itself when it ends: compiling the bundle is a good part of a small run, Node 20
 // has no module.enableCompileCache, and a clone or an install has no build's cache (dist/ is
 // committed without one, and nothing builds at install). The cache is used only when it was
@@ -15,8 +15,9 @@
 // and no hash on every run (loading node:crypto for one took longer than the rest of this file:
 // BENCHMARKS.md, "Start-up"). A bundle without that last line gets no cache of ours.
 // POD_SEQUENCER_CODE_CACHE_OUT=FILE
-// writes a new cache to FILE when the run ends, and POD_SEQUENCER_CODE_CACHE_CHECK=1 says on stderr
-// whether V8 took the cache (the build's use, and the tests').
+// writes a new cache to FILE when the run ends (from the one FILE holds, if it was made from this
+// bundle), and POD_SEQUENCER_CODE_CACHE_CHECK=1 says on stderr whether V8 took the cache (the
+// build's use, and the tests').
 // This is so on every Node: V8's cache made after a run holds every function the run compiled,
 // where Node's own compile cache (22.1+) holds only the bundle's top level, and the rest is
 // compiled again on each run (a small run on Node 24: 75 ms with Node's, 60 with ours; BENCHMARKS.md).
@@ -24,7 +25,7 @@
 // Node 22.1+'s compile cache serve, kept in the user's cache directory rather than Node's
 // default under the shared temp dir (code another user wrote there would run as this one).
 // NODE_COMPILE_CACHE, when set, is Node's and wins.
-const { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { accessSync, closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
 // A run is short: most of its code runs before V8's optimising compiler (TurboFan) has finished
@@ -45,7 +46,30 @@ const bundle = join(__dirname, '..', 'dist', 'cli.cjs');
 const ownCache = `${bundle}.${process.versions.v8}.cache`;
 const out = process.env.POD_SEQUENCER_CODE_CACHE_OUT;
 
-if (!existsSync(bundle)) {
+/** An open descriptor of `file` and its size and mtime, or undefined when it cannot be opened. */
+function open(file) {
+  try {
+    const fd = openSync(file, 'r');
+    const { size, mtimeMs } = fstatSync(fd);
+    return { fd, size, mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `length` bytes of `fd` into the start of `buf`, then closes it; the bytes read. */
+function readInto(fd, buf, length) {
+  let n = 0;
+  try {
+    for (let r = 1; n < length && r > 0; n += r) r = readSync(fd, buf, n, length - n, n);
+  } finally {
+    closeSync(fd);
+  }
+  return buf.subarray(0, n);
+}
+
+const source = open(bundle);
+if (!source) {
   process.stderr.write(
     `pod-sequencer: ${bundle} is missing, so this copy cannot run.\n` +
       '  Installed from git: use a commit that has dist/ (every commit since dist/ was committed does).\n' +
@@ -54,23 +78,21 @@ if (!existsSync(bundle)) {
   process.exit(2);
 }
 
-function readCache() {
-  try {
-    return readFileSync(ownCache);
-  } catch {
-    return undefined;
-  }
-}
-
 // The bundle's last line: this, then 64 hex digits and a newline (scripts/build.mjs).
 const BUILD_TAG = '//# pod-sequencer-build ';
 const TAG_LENGTH = BUILD_TAG.length + 65;
 
-/** The header a cache of this bundle starts with, or undefined for a bundle without the build's last line. */
-function headerFor(source) {
-  const tail = source.length > TAG_LENGTH ? source.toString('latin1', source.length - TAG_LENGTH, source.length - 1) : '';
+/**
+ * The header a cache of this bundle starts with, or undefined for a bundle without the build's
+ * last line. Padded to a multiple of 8 bytes, so V8's data after it is 8-byte aligned: V8 copies
+ * cached data that is not (AlignedCachedData, src/snapshot/code-serializer.cc), 0.6 MB more
+ * memory touched on every run (BENCHMARKS.md, "Start-up").
+ */
+function headerFor(bytes) {
+  const tail = bytes.length > TAG_LENGTH ? bytes.toString('latin1', bytes.length - TAG_LENGTH, bytes.length - 1) : '';
   if (!tail.startsWith(BUILD_TAG)) return undefined;
-  return Buffer.from(`pod-sequencer code cache: ${tail.slice(BUILD_TAG.length)} ${source.length} ${statSync(bundle).mtimeMs}\n`, 'latin1');
+  const text = `pod-sequencer code cache: ${tail.slice(BUILD_TAG.length)} ${bytes.length} ${source.mtimeMs}`;
+  return Buffer.from(`${text.padEnd(Math.ceil((text.length + 1) / 8) * 8 - 1)}\n`, 'latin1');
 }
 
 function madeFrom(cache, header) {
@@ -99,25 +121,45 @@ function writeCache(file, data, quiet) {
   }
 }
 
-const cache = out || process.env.NODE_COMPILE_CACHE ? undefined : readCache();
+// The build's training runs (scripts/code-cache.mjs) write POD_SEQUENCER_CODE_CACHE_OUT, each
+// starting from the cache the one before wrote, so the cache holds what all of them compiled.
+const cacheFile = out || ownCache;
+const cache = process.env.NODE_COMPILE_CACHE ? undefined : open(cacheFile);
 if (!out && (process.env.NODE_COMPILE_CACHE || (!cache && !writable()))) {
   const { enableCompileCache } = require('node:module');
   if (enableCompileCache && !process.env.NODE_COMPILE_CACHE) {
     const base = process.env.XDG_CACHE_HOME || join(require('node:os').homedir(), '.cache');
     enableCompileCache(join(base, 'pod-sequencer', 'node-compile-cache'));
   }
+  closeSync(source.fd);
+  if (cache) closeSync(cache.fd);
   require(bundle);
 } else {
-  const { Script } = require('node:vm');
-  // Node's CommonJS wrapper (node:module's `wrap`), written here: loading node:module for it also
-  // loads its ES module loader, four built-ins a run never uses.
-  const wrap = (code) => `(function (exports, require, module, __filename, __dirname) { ${code}\n});`;
-  const source = readFileSync(bundle);
-  const header = headerFor(source);
-  const cachedData = cache && header && madeFrom(cache, header) ? cache.subarray(header.length) : undefined;
+  // One buffer for both files, the bundle first and then, once it is decoded, the cache: every
+  // page of memory a run touches first costs it (BENCHMARKS.md, "Start-up").
+  const buf = Buffer.allocUnsafe(Math.max(source.size, cache?.size ?? 0));
+  const bytes = readInto(source.fd, buf, source.size);
+  const header = headerFor(bytes);
   // Latin-1: the bundle is ASCII (scripts/build.mjs checks), and Latin-1 decodes 1.3 MB in a
   // third of UTF-8's time (BENCHMARKS.md, "Start-up").
-  const script = new Script(wrap(source.toString('latin1')), { filename: bundle, cachedData });
+  const text = header && bytes.toString('latin1');
+  const data = cache && readInto(cache.fd, buf, header ? cache.size : 0);
+  if (header) runScript(text, header, data && madeFrom(data, header) ? data.subarray(header.length) : undefined);
+  else {
+    // Not a bundle scripts/build.mjs wrote: run as Node runs a module, with no cache of ours.
+    if (process.env.POD_SEQUENCER_CODE_CACHE_CHECK) process.stderr.write('code cache: none\n');
+    require(bundle);
+  }
+}
+
+/** The bundle's `text` compiled with V8's `cachedData` (when there is any), then run. */
+function runScript(text, header, cachedData) {
+  const { Script } = require('node:vm');
+  // The bundle is a function expression that scripts/build.mjs wrote around the CLI: run as a
+  // script, it is that function, called below as Node calls a CommonJS module's wrapper; given
+  // to require() (Node's compile cache, above), it calls itself. Node's own wrapper, added here,
+  // made V8 copy the whole text into one string before compiling it.
+  const script = new Script(text, { filename: bundle, cachedData });
   // The build asks whether V8 took the cache it wrote (scripts/code-cache.mjs): a flag set above
   // that differed between writing and reading would make V8 refuse it, silently.
   if (process.env.POD_SEQUENCER_CODE_CACHE_CHECK)
@@ -125,11 +167,11 @@ if (!out && (process.env.NODE_COMPILE_CACHE || (!cache && !writable()))) {
   // The build's cache goes to POD_SEQUENCER_CODE_CACHE_OUT; a run with no cache V8 takes writes
   // dist/'s own (once: the next run takes it). After the run, so the cache also holds the
   // functions the run compiled.
-  const target = header && (out || ((!cachedData || script.cachedDataRejected) && writable() ? ownCache : undefined));
+  const target = out || ((!cachedData || script.cachedDataRejected) && writable() ? ownCache : undefined);
   if (target) {
     delete process.env.POD_SEQUENCER_CODE_CACHE_OUT;
     process.on('exit', () => writeCache(target, Buffer.concat([header, script.createCachedData()]), !out));
   }
   const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
-  script.runInThisContext()(module.exports, require, module, bundle, dirname(bundle));
+  script.runInThisContext().call(module.exports, module.exports, require, module, bundle, dirname(bundle));
 }

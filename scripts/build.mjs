@@ -63,6 +63,18 @@ const common = {
 await build({ ...common, entryPoints: { cli: join(root, 'src', 'cli.ts') }, minify: true });
 await build({ ...common, entryPoints: { index: join(root, 'src', 'index.ts') } });
 
+// The CLI's bundle is one function expression, Node's CommonJS wrapper written into the file:
+// bin/pod-sequencer.cjs compiles the file as a script (with its V8 code cache), which evaluates to
+// that function, and calls it as Node calls a module's wrapper; a wrapper added at run time made V8
+// copy the whole text into one string first (BENCHMARKS.md, "Start-up"). Loaded by require()
+// (Node's compile cache, a test) or as a single executable's main, the file is inside Node's
+// wrapper, whose `arguments` it passes on; a script's top level has no `arguments`.
+const SELF_CALLING = "((f) => typeof arguments === 'undefined' ? f : f.apply(this, arguments))(function (exports, require, module, __filename, __dirname) {";
+{
+  const file = join(root, 'dist', 'cli.cjs');
+  writeFileSync(file, `${SELF_CALLING}${readFileSync(file, 'latin1')}\n});\n`, 'latin1');
+}
+
 // bin/pod-sequencer.cjs decodes the bundle as Latin-1, three times faster than UTF-8 for 1.3 MB,
 // which is exact only for ASCII: esbuild escapes what is not ASCII in strings and regexes
 // (charset: 'ascii', its default) but keeps comments as written.
