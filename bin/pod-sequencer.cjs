@@ -28,17 +28,14 @@
 const { accessSync, closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
-// A run is short: most of its code runs before V8's optimising compiler (TurboFan) has finished
-// with it, and TurboFan's jobs take longest where it inlines most (7-27 ms each for the YAML
-// reader's methods, on the compiler thread that shares 2 cores with the run). A smaller inlining
-// budget than V8's default (920 bytes of bytecode per function) gets optimised code sooner:
-// BENCHMARKS.md, "V8's inlining budget". Set before the bundle is compiled, so the code caches
-// (ours and Node's, both keyed by V8's flags) are made and read with the same flags; a budget
-// the user gives in NODE_OPTIONS or on the command line wins.
+// V8's inlining budget: the CLI sets a smaller one for a large run (src/inlining.ts), after the
+// bundle is compiled with its cache. A cache written after such a run would carry that flag
+// (V8 keys cached data by its flags) and be refused by every run after it, so the default
+// (920 bytes of bytecode on Node 20, 22 and 24) is put back before one is written, unless the
+// user gave the flag: then it is the user's on every run.
 const INLINING = '--max-inlined-bytecode-size-cumulative';
-if (![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes(INLINING) || a.includes('turbo-inlining'))) {
-  require('node:v8').setFlagsFromString(`${INLINING}=200`);
-}
+const V8_DEFAULT_INLINING = 920;
+const userInlining = () => [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes(INLINING) || a.includes('turbo-inlining'));
 
 const bundle = join(__dirname, '..', 'dist', 'cli.cjs');
 // One cache per V8 version (V8 refuses another's): a clone run by several Nodes (CI runs 20, 22
@@ -160,8 +157,8 @@ function runScript(text, header, cachedData) {
   // to require() (Node's compile cache, above), it calls itself. Node's own wrapper, added here,
   // made V8 copy the whole text into one string before compiling it.
   const script = new Script(text, { filename: bundle, cachedData });
-  // The build asks whether V8 took the cache it wrote (scripts/code-cache.mjs): a flag set above
-  // that differed between writing and reading would make V8 refuse it, silently.
+  // The build asks whether V8 took the cache it wrote (scripts/code-cache.mjs): a flag that
+  // differed between writing and reading would make V8 refuse it, silently.
   if (process.env.POD_SEQUENCER_CODE_CACHE_CHECK)
     process.stderr.write(`code cache: ${!cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
   // The build's cache goes to POD_SEQUENCER_CODE_CACHE_OUT; a run with no cache V8 takes writes
@@ -170,7 +167,10 @@ function runScript(text, header, cachedData) {
   const target = out || ((!cachedData || script.cachedDataRejected) && writable() ? ownCache : undefined);
   if (target) {
     delete process.env.POD_SEQUENCER_CODE_CACHE_OUT;
-    process.on('exit', () => writeCache(target, Buffer.concat([header, script.createCachedData()]), !out));
+    process.on('exit', () => {
+      if (!userInlining()) require('node:v8').setFlagsFromString(`${INLINING}=${V8_DEFAULT_INLINING}`);
+      writeCache(target, Buffer.concat([header, script.createCachedData()]), !out);
+    });
   }
   const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
   script.runInThisContext().call(module.exports, module.exports, require, module, bundle, dirname(bundle));

@@ -12,6 +12,7 @@ import { decodeUtf8Strict } from './yaml/text.js';
 import { FatalError } from './krm/types.js';
 import { VERSION } from './version.js';
 import { FAIL_ON_LEVELS, type FailOn } from './config/types.js';
+import { inputRead } from './inlining.js';
 
 function readConfigFile(path: string): unknown {
   let text: string;
@@ -69,6 +70,7 @@ function readStdin(): Buffer {
   }
   const big = tooLarge('stdin', bytes.length);
   if (big) throw new FatalError(big);
+  inputRead(bytes.length);
   return bytes;
 }
 

@@ -1,10 +1,10 @@
 /**
- * bin/pod-sequencer.cjs sets a V8 flag (the inlining budget: BENCHMARKS.md, "V8's inlining
- * budget") before it compiles the bundle. V8 keys every code cache by its flags, so a cache
- * written without that flag and read with it is refused without a word, and every run compiles
- * the bundle again. The build writes its cache by running the bin (scripts/code-cache.mjs), so
- * both sides see the same flags; this holds them to it for the Node running the tests;
- * test/node-versions.test.ts does the same for Node 22 and 24.
+ * V8 keys every code cache by its flags, so a cache written under one flag and read without it
+ * is refused without a word, and every run compiles the bundle again. The CLI sets one, the
+ * inlining budget, in large runs after the bundle is compiled (src/inlining.ts), and the bin
+ * puts V8's default back before it writes a cache. The build writes its cache by running the bin
+ * (scripts/code-cache.mjs); this holds both sides to the same flags for the Node running the
+ * tests; test/node-versions.test.ts does the same for Node 22 and 24.
  *
  * A clone or an install has no build's cache (dist/ is committed and packed without one, and
  * nothing builds at install): on every Node the bin writes one on the first run that finds none
@@ -14,6 +14,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { codeCacheStatus } from '../scripts/code-cache.mjs';
+import { generate } from '../bench/gen.mjs';
+import { LARGE_INPUT } from '../src/inlining.js';
 import { ROOT, run } from './helpers/cli.js';
 import { compileCacheAccepted, freshCopy, freshCopyRuns, readOnlyCopy } from './helpers/code-cache.js';
 import { createHash } from 'node:crypto';
@@ -25,7 +27,7 @@ import { Script } from 'node:vm';
 /** Node 22.1+ has a compile cache of its own; the types installed are Node 20's. */
 const enableCompileCache = (nodeModule as { enableCompileCache?: unknown }).enableCompileCache;
 
-describe('the code cache is taken under the flags the bin sets', () => {
+describe('the code cache is taken under the flags it was written with', () => {
   it(`${process.version}: V8 accepts the build's dist/ cache`, () => {
     expect(codeCacheStatus(ROOT)).toBe('accepted');
   });
@@ -38,6 +40,21 @@ describe('a copy with no code cache (a fresh clone, an install)', () => {
     expect(r.cached).toEqual([true, true, true]);
     expect(r.left, 'no temporary file left beside the cache').toEqual([]);
     expect(new Set(r.stdout).size, 'each run writes the same').toBe(1);
+  });
+  // A large first run sets V8's smaller inlining budget after the bundle is compiled
+  // (src/inlining.ts); the bin puts V8's default back before it writes the cache, or every later
+  // run would refuse it. The same bin without that line shows the run did change the flag.
+  it(`${process.version}: a large first run (V8's inlining budget set mid-run) writes a cache the next run takes`, () => {
+    const large = generate(400);
+    expect(large.length).toBeGreaterThan(LARGE_INPUT);
+    expect(freshCopyRuns(process.execPath, 2, { inputs: [large] }).said).toEqual(['none', 'accepted']);
+    const RESTORE = /^ *if \(!userInlining\(\)\) require\('node:v8'\)\.setFlagsFromString\(.*\n/m;
+    const withoutRestore = (bin: string) => {
+      expect(bin).toMatch(RESTORE);
+      return bin.replace(RESTORE, '');
+    };
+    expect(freshCopyRuns(process.execPath, 2, { inputs: [large], edit: withoutRestore }).said).toEqual(['none', 'rejected']);
+    expect(freshCopyRuns(process.execPath, 2, { edit: withoutRestore }).said, 'a small run sets no flag').toEqual(['none', 'accepted']);
   });
   it(`${process.version}: one the user cannot write is left alone (Node 22.1+: Node's compile cache serves)`, () => {
     const { bin, as, dist } = readOnlyCopy();

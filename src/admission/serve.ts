@@ -3,6 +3,7 @@
  * Exit 0 after a shutdown (SIGTERM, SIGINT); 2 on a startup error (an unreadable or bad
  * certificate, key or config, a port in use, a bad flag), said in one line without a stack trace.
  */
+import { useSmallInliningBudget } from '../inlining.js';
 import { jsonLogger } from './log.js';
 import { DEFAULT_MAX_BODY, startServer, StartupError } from './server.js';
 
@@ -30,6 +31,7 @@ function required(flag: string, value: string | undefined): string {
 }
 
 export async function serve(flags: ServeFlags): Promise<number> {
+  useSmallInliningBudget(); // a server has the work to gain on (src/inlining.ts)
   const log = jsonLogger();
   let server;
   try {

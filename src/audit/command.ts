@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { loadConfig } from '../config/load.js';
+import { useSmallInliningBudget } from '../inlining.js';
 import type { Config, FailOn } from '../config/types.js';
 import { formatResult } from '../krm/results.js';
 import { audit } from './index.js';
@@ -91,6 +92,7 @@ async function auditCommand(paths: readonly string[], opts: AuditCommandOptions,
   if (!opts.kubectl && paths.length === 0)
     throw new AuditUsageError('audit needs a dump: FILE..., - for stdin, or --kubectl (kubectl get … -A -o json | pod-sequencer audit -)');
   if (paths.filter((p) => p === '-').length > 1) throw new AuditUsageError('- (stdin) can be given once');
+  useSmallInliningBudget(); // a cluster's dump is large (src/inlining.ts)
   const cfg = loadAuditConfig(opts.config);
   const given = nowOf(opts.now);
   const failOn = opts.failOn ?? cfg.check.failOn;

@@ -4,6 +4,7 @@ import type { Config } from '../config/types.js';
 import { decodeUtf8Strict } from '../yaml/text.js';
 import { sourceOffset } from '../krm/io.js';
 import { tooLarge } from '../yaml/limits.js';
+import { inputRead } from '../inlining.js';
 import { FatalError, RUN_FIX } from '../krm/types.js';
 import { shellWord } from '../shell/quote.js';
 import { ItemError, processItems, type Hooks } from '../process.js';
@@ -177,6 +178,7 @@ function readManifestFile(p: string, notes: Note[]): ManifestFile {
   }
   const big = tooLarge(p, bytes.length);
   if (big) throw new PathError(big);
+  inputRead(bytes.length);
   let source: string;
   try {
     // Strict: a replacement character written back by `fix` would silently change the file.
@@ -199,6 +201,7 @@ export function readStdinBytes(): Buffer {
   }
   const big = tooLarge('stdin', bytes.length);
   if (big) throw new PathError(big);
+  inputRead(bytes.length);
   return bytes;
 }
 

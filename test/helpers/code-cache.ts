@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, run } from './cli.js';
@@ -48,15 +48,20 @@ export function freshCopy(): { dir: string; bin: string } {
   return { dir, bin: join(dir, 'bin', 'pod-sequencer.cjs') };
 }
 
-export function freshCopyRuns(node: string, runs = 2): FirstRuns {
+/**
+ * `runs` runs of a fresh copy, each on the quickstart unless `inputs` gives that run's stdin;
+ * `edit` may change the copy's bin first.
+ */
+export function freshCopyRuns(node: string, runs = 2, { inputs = [], edit }: { inputs?: string[]; edit?: (bin: string) => string } = {}): FirstRuns {
   const { dir, bin } = freshCopy();
+  if (edit) writeFileSync(bin, edit(readFileSync(bin, 'utf8')));
   const env: NodeJS.ProcessEnv = { ...process.env, POD_SEQUENCER_CODE_CACHE_CHECK: '1', XDG_CACHE_HOME: join(dir, 'xdg') };
   delete env.POD_SEQUENCER_CODE_CACHE_OUT;
   delete env.NODE_COMPILE_CACHE;
-  const input = readFileSync(QUICKSTART, 'utf8');
+  const quickstart = readFileSync(QUICKSTART, 'utf8');
   const result: FirstRuns = { said: [], cached: [], left: [], stdout: [] };
   for (let i = 0; i < runs; i++) {
-    const r = run(node, [bin], { input, env });
+    const r = run(node, [bin], { input: inputs[i] ?? quickstart, env });
     result.said.push(/^code cache: (\w+)$/m.exec(r.stderr)?.[1] ?? '');
     result.cached.push(readdirSync(join(dir, 'dist')).some(isCodeCache));
     result.stdout.push(r.stdout);
