@@ -32,7 +32,9 @@ const { dirname, join } = require('node:path');
 // bundle is compiled with its cache. A cache written after such a run would carry that flag
 // (V8 keys cached data by its flags) and be refused by every run after it, so the default
 // (920 bytes of bytecode on Node 20, 22 and 24) is put back before one is written, unless the
-// user gave the flag: then it is the user's on every run.
+// user gave the flag: then it is the user's on every run. `userInlining` is the test
+// src/inlining.ts makes before it sets the flag, written again here: the bin runs before the
+// bundle and imports nothing of it, and the two must agree.
 const INLINING = '--max-inlined-bytecode-size-cumulative';
 const V8_DEFAULT_INLINING = 920;
 const userInlining = () => [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes(INLINING) || a.includes('turbo-inlining'));
@@ -137,13 +139,15 @@ if (!out && (process.env.NODE_COMPILE_CACHE || (!cache && !writable()))) {
   const buf = Buffer.allocUnsafe(Math.max(source.size, cache?.size ?? 0));
   const bytes = readInto(source.fd, buf, source.size);
   const header = headerFor(bytes);
-  // Latin-1: the bundle is ASCII (scripts/build.mjs checks), and Latin-1 decodes 1.3 MB in a
-  // third of UTF-8's time (BENCHMARKS.md, "Start-up").
-  const text = header && bytes.toString('latin1');
-  const data = cache && readInto(cache.fd, buf, header ? cache.size : 0);
-  if (header) runScript(text, header, data && madeFrom(data, header) ? data.subarray(header.length) : undefined);
-  else {
+  if (header) {
+    // Latin-1: the bundle is ASCII (scripts/build.mjs checks), and Latin-1 decodes 1.3 MB in a
+    // third of UTF-8's time (BENCHMARKS.md, "Start-up").
+    const text = bytes.toString('latin1');
+    const data = cache && readInto(cache.fd, buf, cache.size);
+    runScript(text, header, data && madeFrom(data, header) ? data.subarray(header.length) : undefined);
+  } else {
     // Not a bundle scripts/build.mjs wrote: run as Node runs a module, with no cache of ours.
+    if (cache) closeSync(cache.fd);
     if (process.env.POD_SEQUENCER_CODE_CACHE_CHECK) process.stderr.write('code cache: none\n');
     require(bundle);
   }

@@ -17,7 +17,10 @@ export const LARGE_INPUT = 256 * 1024;
 let read = 0;
 let set = false;
 
-/** Sets the smaller budget, once, unless the user gave one (NODE_OPTIONS or node's own flags win). */
+/**
+ * Sets the smaller budget, once, unless the user gave one (NODE_OPTIONS or node's own flags win;
+ * bin/pod-sequencer.cjs's `userInlining` makes the same test before it puts the default back).
+ */
 export function useSmallInliningBudget(): void {
   if (set) return;
   set = true;
