@@ -13,6 +13,7 @@ import { FatalError } from './krm/types.js';
 import { VERSION } from './version.js';
 import { FAIL_ON_LEVELS, type FailOn } from './config/types.js';
 import { inputRead } from './inlining.js';
+import { writeStderr, writeStdout } from './stdio.js';
 
 function readConfigFile(path: string): unknown {
   let text: string;
@@ -89,7 +90,7 @@ function filter(opts: { config?: string; failOn?: FailOn }): number | Promise<nu
     stdin = decodeUtf8Strict(bytes);
   } catch (e) {
     if (!(e instanceof FatalError)) throw e;
-    process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
+    writeStderr(`pod-sequencer: error: ${e.message}\n`);
     return 1;
   }
   if (isStream(stdin)) return streamOrFilter(stdin, opts, config);
@@ -98,11 +99,11 @@ function filter(opts: { config?: string; failOn?: FailOn }): number | Promise<nu
 
 function filterList(stdin: string, opts: { failOn?: FailOn }, config: unknown, bytes?: Buffer): number {
   const out = withProgress('filtered', (progress) => runFilter(stdin, { config, progress, ...(opts.failOn ? { failOn: opts.failOn } : {}) }));
-  for (const line of out.stderr) process.stderr.write(line + '\n');
+  for (const line of out.stderr) writeStderr(line + '\n');
   // Nothing changed (the usual render): the input's own bytes, not the text encoded again. They
   // are the same bytes unless decoding dropped a byte order mark.
   const same = bytes !== undefined && out.stdout === stdin && !(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf);
-  if (out.stdout) process.stdout.write(same ? bytes : out.stdout);
+  if (out.stdout) writeStdout(same ? bytes : out.stdout);
   return out.exitCode;
 }
 
@@ -110,13 +111,11 @@ async function streamOrFilter(stdin: string, opts: { config?: string; failOn?: F
   if (!(await hasObjects(stdin))) return filterList(stdin, opts, config);
   // Plain manifests on stdin (`helm template … | pod-sequencer`): the post-renderer's path, said
   // in one line, so a user who meant a ResourceList (or Helm) learns which command this was.
-  process.stderr.write(
-    'pod-sequencer: note: stdin holds plain manifests, not a ResourceList: answered as `pod-sequencer post-render` (the Helm post-renderer) does\n',
-  );
+  writeStderr('pod-sequencer: note: stdin holds plain manifests, not a ResourceList: answered as `pod-sequencer post-render` (the Helm post-renderer) does\n');
   const { postRender } = await import('./files/post-render.js');
   const r = postRender(Buffer.from(stdin), { failOn: opts.failOn ?? 'error', config: opts.config });
-  for (const line of r.stderr) process.stderr.write(line + '\n');
-  if (r.stdout) process.stdout.write(r.stdout);
+  for (const line of r.stderr) writeStderr(line + '\n');
+  if (r.stdout) writeStdout(r.stdout);
   return r.exitCode;
 }
 
@@ -134,7 +133,7 @@ export async function main(argv: string[]): Promise<number> {
     )
     .exitOverride()
     // Commander's own errors (an unknown flag, a missing argument) carry the program's name, as ours do.
-    .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(`pod-sequencer: ${s}`) })
+    .configureOutput({ writeOut: writeStdout, writeErr: writeStderr, outputError: (s, write) => write(`pod-sequencer: ${s}`) })
     // `check --config F` must reach the subcommand, not the filter's own --config.
     .enablePositionalOptions();
   let code: number | Promise<number> = 0;
@@ -154,8 +153,8 @@ export async function main(argv: string[]): Promise<number> {
     .action((opts: import('./admission/manifests.js').ManifestsCommandOptions) => {
       const io = {
         readFile: (p: string) => readFileSync(p, 'utf8'),
-        out: (s: string) => void process.stdout.write(s),
-        err: (s: string) => void process.stderr.write(s),
+        out: (s: string) => void writeStdout(s),
+        err: (s: string) => void writeStderr(s),
       };
       code = import('./admission/manifests.js').then((m) => m.manifestsCommand(opts, io));
     });
@@ -193,7 +192,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof UsageError) {
-      process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
+      writeStderr(`pod-sequencer: error: ${e.message}\n`);
       return 2;
     }
     throw e;
@@ -203,16 +202,9 @@ export async function main(argv: string[]): Promise<number> {
 
 function internalError(e: unknown): void {
   // A bug, not bad input: say so plainly, still without partial output.
-  process.stderr.write(`pod-sequencer: internal error: ${(e as Error).message}\nPlease report this with the input that caused it.\n`);
+  writeStderr(`pod-sequencer: internal error: ${(e as Error).message}\nPlease report this with the input that caused it.\n`);
   process.exitCode = 1;
 }
-
-// A reader that stops early (`pod-sequencer < big.yaml | head`) is normal shell use: end quietly,
-// without the stack trace of an unhandled EPIPE, keeping the run's exit code.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE') throw e;
-  process.exit(process.exitCode ?? 0);
-});
 
 if (process.argv.length <= 2) {
   try {

@@ -16,7 +16,7 @@ const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
  * pipeline at the root), and say so here.
  */
 const LAYERS: string[][] = [
-  ['profiles', 'version.ts', 'cache.ts', 'inlining.ts'],
+  ['profiles', 'version.ts', 'cache.ts', 'inlining.ts', 'stdio.ts'],
   ['yaml'],
   ['krm', 'files/read.ts'],
   ['shell'],

@@ -1,6 +1,7 @@
 /** `audit` on the command line: its options here, its code loaded only when it runs (src/audit/command.ts). */
 import { Option, type Command } from 'commander';
 import { FAIL_ON_LEVELS } from '../config/types.js';
+import { writeStderr, writeStdout } from '../stdio.js';
 
 export function registerAudit(program: Command, version: string, setCode: (code: Promise<number>) => void): void {
   program
@@ -27,8 +28,8 @@ export function registerAudit(program: Command, version: string, setCode: (code:
         import('./command.js').then(({ runAudit }) =>
           runAudit(paths, opts, {
             stdin: process.stdin,
-            out: (s) => void process.stdout.write(s),
-            err: (s) => void process.stderr.write(s),
+            out: (s) => void writeStdout(s),
+            err: (s) => void writeStderr(s),
             version,
             cwd: process.cwd(),
           }),

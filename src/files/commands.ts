@@ -20,6 +20,7 @@ import { KUSTOMIZATION_NAMES, withoutPatches } from './kustomize.js';
 import { tellTerminal, withProgress } from './terminal.js';
 import { DEFAULT_OUT, patches, PatchesFailure, type PatchesOptions } from './patches.js';
 import { readManifestsKeepGoing, readStdinBytes, runFiles, sortFindings, withFixCommand, withLevel, type Finding } from './run.js';
+import { writeStderr, writeStdout } from '../stdio.js';
 
 /** Bad input to a command: reported as one line, exit 1. */
 export class Failure extends Error {}
@@ -131,7 +132,7 @@ function guard(fn: () => number): number {
     return fn();
   } catch (e) {
     if (!(e instanceof Failure || e instanceof PathError || e instanceof PatchesFailure)) throw e;
-    process.stderr.write(`pod-sequencer: error: ${e.message}\n`);
+    writeStderr(`pod-sequencer: error: ${e.message}\n`);
     return e instanceof UsageFailure || e instanceof BadPathError ? 2 : 1;
   }
 }
@@ -170,8 +171,8 @@ function readAll(
   return { collected, ...readManifestsKeepGoing(collected, notes) };
 }
 
-const out = (s: string) => void process.stdout.write(s);
-const err = (lines: string[]) => void (lines.length && process.stderr.write(lines.join('\n') + '\n'));
+const out = (s: string) => void writeStdout(s);
+const err = (lines: string[]) => void (lines.length && writeStderr(lines.join('\n') + '\n'));
 
 interface CheckOptions extends Common {
   format: Format;

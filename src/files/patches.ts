@@ -13,6 +13,7 @@ import { counts, findingLine, noteLine } from '../check/report.js';
 import { isSuppressed } from '../krm/results.js';
 import type { ManifestFile, Note } from './read.js';
 import { sortFindings, withLevel, type Finding } from './run.js';
+import { writeStdout } from '../stdio.js';
 
 export const DEFAULT_OUT = 'pod-sequencer-patches';
 
@@ -111,7 +112,7 @@ function flux(text: string, opts: PatchesOptions, { err, code, partly, failed }:
       return 1;
     }
     err([]);
-    process.stdout.write(text);
+    writeStdout(text);
     return 0;
   }
   const current = readOrUndefined(opts.out);
