@@ -153,8 +153,8 @@ export async function main(argv: string[]): Promise<number> {
     .action((opts: import('./admission/manifests.js').ManifestsCommandOptions) => {
       const io = {
         readFile: (p: string) => readFileSync(p, 'utf8'),
-        out: (s: string) => void writeStdout(s),
-        err: (s: string) => void writeStderr(s),
+        out: writeStdout,
+        err: writeStderr,
       };
       code = import('./admission/manifests.js').then((m) => m.manifestsCommand(opts, io));
     });

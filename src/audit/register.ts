@@ -28,8 +28,8 @@ export function registerAudit(program: Command, version: string, setCode: (code:
         import('./command.js').then(({ runAudit }) =>
           runAudit(paths, opts, {
             stdin: process.stdin,
-            out: (s) => void writeStdout(s),
-            err: (s) => void writeStderr(s),
+            out: writeStdout,
+            err: writeStderr,
             version,
             cwd: process.cwd(),
           }),

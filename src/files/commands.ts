@@ -171,7 +171,7 @@ function readAll(
   return { collected, ...readManifestsKeepGoing(collected, notes) };
 }
 
-const out = (s: string) => void writeStdout(s);
+const out = writeStdout;
 const err = (lines: string[]) => void (lines.length && writeStderr(lines.join('\n') + '\n'));
 
 interface CheckOptions extends Common {
